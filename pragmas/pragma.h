@@ -1,0 +1,112 @@
+/* pragma.h — the pragma language of SPEC §3 as data: what one
+ * `#pragma sparse ...` line says, parsed and validated, independent of the
+ * C front end. Entry points: pragma_parse (one line), pragma_check_rank
+ * (once the bound array's rank is known), pragma_dump_* (stable text). */
+#ifndef SC_PRAGMA_H
+#define SC_PRAGMA_H
+
+#include <stdio.h>
+
+#include "../runtime/include/sparsecc_rt.h"
+#include "../src/base/arena.h"
+#include "../src/base/diag.h"
+#include "../src/base/source.h"
+
+/* One affine level (or dimension) expression as written, kept for dumps:
+ * `text` is the normalised surface syntax ("i floordiv 2", "c * 3 * i"). */
+typedef struct PragmaLevel {
+  char *var;            /* level variable name (`ib = ...`) or NULL */
+  char *expr_text;      /* normalised expression text */
+  sc_level_expr expr;   /* resolved over the dimension variables */
+  sc_level_type type;   /* format, props as written (defaults not applied) */
+  Span span;            /* the whole `expr : type` in the file */
+} PragmaLevel;
+
+typedef struct PragmaDim {
+  char *name;           /* dimension variable */
+  char *inverse_text;   /* `= ib * 2 + ii`, or NULL */
+  int has_slice;
+  sc_dim_slice slice;   /* -1 = '?' */
+  Span span;
+} PragmaDim;
+
+/* A resolved encoding: what a named format, an MLIR-form `{map = ...}` or
+ * the shorthand denotes. */
+typedef struct PragmaEncoding {
+  char *format_name;    /* "CSR", "BSR(2, 2)", user format name, or NULL */
+  int nsymbols;
+  char **symbols;       /* `[c]` */
+  int ndims;
+  PragmaDim *dims;
+  int nlevels;
+  PragmaLevel *levels;
+  int pos_width, crd_width; /* as written; 0 = native */
+  sc_encoding rt;       /* the runtime descriptor (dim_rank, levels, widths) */
+  Span span;
+} PragmaEncoding;
+
+/* `A[n][m] : CSR` — a name, an optional shape, an encoding. */
+typedef struct PragmaBinding {
+  char *name;
+  Span name_span;
+  int nshape;
+  char **shape_text;    /* C expressions of the shape, verbatim */
+  Span *shape_spans;
+  PragmaEncoding enc;
+} PragmaBinding;
+
+typedef enum PragmaKind {
+  PRAGMA_ENCODING,      /* encoding(binding, ...) */
+  PRAGMA_FORMAT,        /* format NAME = encoding */
+  PRAGMA_VECTORIZE,     /* vectorize(vl = 8, vla, index32, simd = avx2) */
+  PRAGMA_NOVECTORIZE
+} PragmaKind;
+
+typedef struct PragmaVectorize {
+  int vl;               /* 0: not given */
+  int vla, index32;
+  char *simd;           /* NULL: not given */
+} PragmaVectorize;
+
+typedef struct Pragma {
+  PragmaKind kind;
+  Span span;            /* the whole `#pragma sparse ...` line(s) */
+  int nbindings;
+  PragmaBinding *bindings;     /* PRAGMA_ENCODING */
+  char *format_name;           /* PRAGMA_FORMAT */
+  PragmaEncoding format_enc;   /* PRAGMA_FORMAT */
+  PragmaVectorize vec;         /* PRAGMA_VECTORIZE */
+} Pragma;
+
+/* User-defined formats seen so far in the file (`format NAME = ...`), in
+ * order; named formats of the SPEC's table are built in. */
+typedef struct PragmaFormats {
+  int n;
+  char **names;
+  PragmaEncoding *encs;
+} PragmaFormats;
+
+/* Parses the directive text of one pragma: the bytes of file `f` in
+ * [span.start, span.end) hold `#pragma sparse ...` (backslash-newline
+ * continuations allowed). Diagnostics point at exact file offsets. A
+ * PRAGMA_FORMAT is added to `formats`. Returns 0 on success, -1 after
+ * reporting errors. All memory comes from `arena`. */
+int pragma_parse(Arena *arena, const SourceFile *f, Span span,
+                 PragmaFormats *formats, Diags *diags, Pragma *out);
+
+/* Once the bound array's rank is known: errors if the encoding's dimension
+ * count differs (at the binding, with the rank in the message). */
+int pragma_check_rank(const SourceFile *f, const PragmaBinding *b, int rank,
+                      Diags *diags);
+
+/* --dump=pragmas: one block per pragma (kind, bindings, targets, shapes). */
+void pragma_dump(FILE *out, const SourceFile *f, const Pragma *p);
+/* --dump=formats: per binding each level's expression, type, properties
+ * with defaults made visible (unique/ordered/padded explicit) and widths;
+ * the encoding printed back in MLIR surface syntax. */
+void pragma_dump_formats(FILE *out, const SourceFile *f, const Pragma *p);
+
+/* The MLIR surface text of an encoding (arena string). */
+char *pragma_encoding_text(Arena *arena, const PragmaEncoding *e);
+
+#endif

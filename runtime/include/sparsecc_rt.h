@@ -1,0 +1,306 @@
+/* sparsecc_rt.h — the one public header of libsparsecc_rt.
+ *
+ * Sparse tensor storage for any encoding of the sparsecc pragma language
+ * (MLIR's #sparse_tensor.encoding): assembly from dense data, COO triples or
+ * buffered insertion; conversion between encodings; element lookup; scatter
+ * to dense; Matrix Market and FROSTT IO.
+ *
+ * Used by the C that sparsecc generates and usable directly. Valid C99.
+ *
+ * Conventions
+ *  - Every function that can fail returns sc_status; SC_OK is 0. On failure
+ *    sc_last_error() gives a message with context (for IO, the file's line).
+ *    Nothing in this library exits, aborts or prints on bad input.
+ *  - "dimension" is an axis of the logical array the C program indexes;
+ *    "level" is an axis of the storage. The encoding's map sends dimension
+ *    coordinates to level coordinates.
+ *  - Objects are opaque; each sc_X_new/sc_X_from_* has a matching free, and
+ *    free(NULL) does nothing. Pointers returned by accessors are owned by the
+ *    tensor and valid until it is modified or freed.
+ */
+#ifndef SPARSECC_RT_H
+#define SPARSECC_RT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SC_RT_VERSION_MAJOR 0
+#define SC_RT_VERSION_MINOR 1
+#define SC_RT_VERSION_PATCH 0
+#define SC_RT_VERSION_STRING "0.1.0"
+
+/* Limits on ranks, chosen to keep descriptors fixed-size. */
+#define SC_MAX_RANK 8   /* dimensions of a tensor */
+#define SC_MAX_LEVELS 8 /* levels of an encoding */
+
+/* ------------------------------------------------------------------ */
+/* Section - Status                                                    */
+/* ------------------------------------------------------------------ */
+
+typedef enum sc_status {
+  SC_OK = 0,
+  SC_ERR_INVALID_ARGUMENT, /* NULL where an object is needed, bad rank... */
+  SC_ERR_BAD_ENCODING,     /* an encoding that is not self-consistent */
+  SC_ERR_OUT_OF_RANGE,     /* a coordinate outside the dimension sizes */
+  SC_ERR_DUPLICATE,        /* a duplicate coordinate under SC_DUP_REJECT */
+  SC_ERR_WIDTH_OVERFLOW,   /* a position/coordinate too large for its width */
+  SC_ERR_SIZE_OVERFLOW,    /* sizes whose product overflows */
+  SC_ERR_NO_MEMORY,        /* allocation failed */
+  SC_ERR_IO,               /* a file could not be opened/read/written */
+  SC_ERR_PARSE,            /* malformed file content */
+  SC_ERR_UNSUPPORTED       /* valid request this library does not handle */
+} sc_status;
+
+/* The message of the last failure in this thread ("" if none). The string
+ * is owned by the library and valid until the next failing call. */
+const char *sc_last_error(void);
+
+/* The name of a status code ("SC_ERR_PARSE"). Static storage. */
+const char *sc_status_name(sc_status status);
+
+/* ------------------------------------------------------------------ */
+/* Section - Encodings                                                 */
+/* ------------------------------------------------------------------ */
+
+typedef enum sc_level_format {
+  SC_LVL_DENSE = 0,
+  SC_LVL_COMPRESSED,
+  SC_LVL_LOOSE_COMPRESSED, /* lo/hi position pairs */
+  SC_LVL_SINGLETON,
+  SC_LVL_N_OUT_OF_M        /* block2_4 is n_out_of_m[2,4] */
+} sc_level_format;
+
+/* Level properties (bit set). Without SC_PROP_PADDED/UNPADDED the default
+ * of the format applies: dense and n_out_of_m padded, others unpadded. */
+enum {
+  SC_PROP_NONUNIQUE = 1u << 0,
+  SC_PROP_NONORDERED = 1u << 1,
+  SC_PROP_PADDED = 1u << 2,
+  SC_PROP_UNPADDED = 1u << 3,
+  SC_PROP_HIGH = 1u << 4
+};
+
+typedef struct sc_level_type {
+  sc_level_format format;
+  unsigned props; /* SC_PROP_* bits */
+  int n, m;       /* for SC_LVL_N_OUT_OF_M: n stored out of every m */
+} sc_level_type;
+
+typedef enum sc_level_expr_kind {
+  SC_LEXPR_AFFINE = 0, /* sum_d coef[d] * dim[d] + constant */
+  SC_LEXPR_FLOORDIV,   /* (sum_d coef[d] * dim[d]) floordiv divisor */
+  SC_LEXPR_MOD,        /* (sum_d coef[d] * dim[d]) mod divisor */
+  SC_LEXPR_COUNT       /* ELL counting level: the k-th stored entry of its
+                          parent (divisor = number of slices k). coef[]
+                          names the counted dimension with 1. */
+} sc_level_expr_kind;
+
+/* One level expression of the dim-to-level map. */
+typedef struct sc_level_expr {
+  sc_level_expr_kind kind;
+  int64_t coef[SC_MAX_RANK];
+  int64_t constant;
+  int64_t divisor; /* FLOORDIV, MOD: > 0; COUNT: number of slices */
+} sc_level_expr;
+
+/* A dimension slice view: offset, size, stride; -1 means dynamic ('?'). */
+typedef struct sc_dim_slice {
+  int64_t offset, size, stride;
+} sc_dim_slice;
+
+typedef struct sc_encoding {
+  int dim_rank;
+  int lvl_rank;
+  sc_level_type lvl_types[SC_MAX_LEVELS];
+  sc_level_expr lvl_exprs[SC_MAX_LEVELS];
+  int pos_width; /* 0 (native = 64), 8, 16, 32, 64 */
+  int crd_width; /* 0 (native = 64), 2, 4 (stored as 8), 8, 16, 32, 64 */
+  int has_slices;
+  sc_dim_slice slices[SC_MAX_RANK];
+} sc_encoding;
+
+/* Checks that an encoding is self-consistent (every dimension covered,
+ * divisors positive, widths legal...). */
+sc_status sc_encoding_check(const sc_encoding *enc);
+
+/* Whether level `lvl` may hold explicit zeros (the padded model). */
+int sc_level_is_padded(const sc_level_type *lt);
+
+/* Fills *enc with the identity map over `rank` dimensions where every level
+ * has the format of `formats[l]` (props 0). A convenience for tests and IO. */
+sc_status sc_encoding_simple(sc_encoding *enc, int rank,
+                             const sc_level_format *formats);
+
+/* ------------------------------------------------------------------ */
+/* Section - Tensors                                                   */
+/* ------------------------------------------------------------------ */
+
+typedef enum sc_value_type {
+  SC_F64 = 0,
+  SC_F32,
+  SC_I64,
+  SC_I32
+} sc_value_type;
+
+/* Size in bytes of one value of that type. */
+size_t sc_value_size(sc_value_type vt);
+
+typedef struct sc_tensor sc_tensor;
+
+typedef enum sc_dup_policy {
+  SC_DUP_SUM = 0, /* duplicates are summed (kept as is on nonunique levels) */
+  SC_DUP_REJECT   /* a duplicate coordinate is SC_ERR_DUPLICATE */
+} sc_dup_policy;
+
+/* An empty tensor (no stored entries) of the given dimension sizes. The
+ * encoding is copied. Ready for sc_tensor_insert / sc_tensor_lex_insert. */
+sc_status sc_tensor_new(sc_tensor **out, const sc_encoding *enc,
+                        sc_value_type vt, const int64_t *dim_sizes);
+
+/* Assembles from a dense row-major array of dim_sizes (element type vt).
+ * Unpadded levels drop zeros (and all-zero subtensors); padded levels keep
+ * what the format stores. The dense block is only read. */
+sc_status sc_tensor_from_dense(sc_tensor **out, const sc_encoding *enc,
+                               sc_value_type vt, const int64_t *dim_sizes,
+                               const void *dense);
+
+/* As sc_tensor_from_dense for a 2-D array stored as row pointers
+ * (`double **A`): rows[i] points at dim_sizes[1] elements. */
+sc_status sc_tensor_from_dense_rows(sc_tensor **out, const sc_encoding *enc,
+                                    sc_value_type vt, const int64_t *dim_sizes,
+                                    const void *const *rows);
+
+/* Assembles from nnz COO entries in any order: coords is nnz x dim_rank
+ * (row-major), values nnz elements of vt (NULL: every value 1). */
+sc_status sc_tensor_from_coo(sc_tensor **out, const sc_encoding *enc,
+                             sc_value_type vt, const int64_t *dim_sizes,
+                             size_t nnz, const int64_t *coords,
+                             const void *values, sc_dup_policy dup);
+
+/* Buffered insertion of one element at dimension coordinates `coords`
+ * (value points at one vt element). Inserts are kept pending and applied
+ * in order at the next read (lazy finalization); an insert at an existing
+ * coordinate replaces its value. */
+sc_status sc_tensor_insert(sc_tensor *t, const int64_t *coords,
+                           const void *value);
+
+/* Buffered compound update: the pending value at coords becomes
+ * old OP value, where an absent entry is 0. op is one of '+', '-', '*', '/'.
+ */
+sc_status sc_tensor_update(sc_tensor *t, const int64_t *coords, char op,
+                           const void *value);
+
+/* Applies pending inserts/updates. Called implicitly by every reading
+ * accessor below; explicit calls are cheap when nothing is pending. */
+sc_status sc_tensor_finalize(sc_tensor *t);
+
+/* Ordered append (the generated code's sparse outputs): level coordinates
+ * in strictly increasing lexicographic order. End with sc_tensor_end_append.
+ * Starting an append clears the tensor. */
+sc_status sc_tensor_begin_append(sc_tensor *t);
+sc_status sc_tensor_append(sc_tensor *t, const int64_t *lvl_coords,
+                           const void *value);
+sc_status sc_tensor_end_append(sc_tensor *t);
+
+/* Removes every stored entry (dimension sizes kept). */
+sc_status sc_tensor_clear(sc_tensor *t);
+
+/* A new tensor holding the same entries in encoding `enc`. */
+sc_status sc_tensor_convert(sc_tensor **out, const sc_tensor *src,
+                            const sc_encoding *enc);
+
+/* A deep copy. */
+sc_status sc_tensor_copy(sc_tensor **out, const sc_tensor *src);
+
+/* Frees the tensor and everything it owns. NULL does nothing. */
+void sc_tensor_free(sc_tensor *t);
+
+/* Writes the tensor into a dense row-major block of its dimension sizes
+ * (every element written: absent entries as 0). */
+sc_status sc_tensor_to_dense(sc_tensor *t, void *dense);
+
+/* As sc_tensor_to_dense into row pointers (2-D only). */
+sc_status sc_tensor_to_dense_rows(sc_tensor *t, void *const *rows);
+
+/* Element lookup at dimension coordinates: *value (one vt element) is the
+ * stored value or 0 when absent. Binary search on ordered levels. */
+sc_status sc_tensor_get(sc_tensor *t, const int64_t *coords, void *value);
+
+/* Typed lookups for generated code: absent or out of range gives 0. */
+double sc_tensor_get_f64(sc_tensor *t, const int64_t *coords);
+float sc_tensor_get_f32(sc_tensor *t, const int64_t *coords);
+int64_t sc_tensor_get_i64(sc_tensor *t, const int64_t *coords);
+int32_t sc_tensor_get_i32(sc_tensor *t, const int64_t *coords);
+
+/* ---- Queries (each finalizes pending inserts first) ---- */
+
+const sc_encoding *sc_tensor_encoding(const sc_tensor *t);
+sc_value_type sc_tensor_value_type(const sc_tensor *t);
+int sc_tensor_dim_rank(const sc_tensor *t);
+int64_t sc_tensor_dim_size(const sc_tensor *t, int dim);
+/* Size of level `lvl` (e.g. rows/2 for `i floordiv 2`). */
+int64_t sc_tensor_level_size(const sc_tensor *t, int lvl);
+/* Number of stored values (explicit zeros on padded levels included). */
+size_t sc_tensor_nnz(sc_tensor *t);
+/* Bytes held by the tensor's arrays. */
+size_t sc_tensor_memory(const sc_tensor *t);
+
+/* Raw storage for generated code. Element types follow the encoding's
+ * widths: posWidth 8/16/32/64 -> uint8_t/uint16_t/uint32_t/uint64_t, 0 ->
+ * uint64_t; the same for crdWidth (2 and 4 are stored as uint8_t).
+ *  - compressed level l:       positions(l) has level_size(parent)+1
+ *                              entries; coordinates(l) one per entry.
+ *  - loose_compressed level l: positions(l) has 2*parent entries (lo, hi).
+ *  - singleton level l:        coordinates(l) only.
+ *  - n_out_of_m level l:       coordinates(l), n per block of m.
+ *  - dense level:              neither (NULL).
+ * values() has one element per stored entry (dense levels below the last
+ * sparse level stored in full). These finalize pending inserts; they return
+ * NULL for an empty array. */
+void *sc_tensor_positions(sc_tensor *t, int lvl);
+void *sc_tensor_coordinates(sc_tensor *t, int lvl);
+void *sc_tensor_values(sc_tensor *t);
+/* Lengths of the arrays above (entries, not bytes). */
+size_t sc_tensor_positions_size(sc_tensor *t, int lvl);
+size_t sc_tensor_coordinates_size(sc_tensor *t, int lvl);
+
+/* ------------------------------------------------------------------ */
+/* Section - Matrix Market and FROSTT IO                               */
+/* ------------------------------------------------------------------ */
+
+/* Reads a Matrix Market file (coordinate or array; real, integer or
+ * pattern; general, symmetric or skew-symmetric) into encoding `enc`
+ * (NULL: CSR for matrices). Pattern entries read as 1. */
+sc_status sc_read_mtx(sc_tensor **out, const char *path,
+                      const sc_encoding *enc, sc_value_type vt);
+sc_status sc_read_mtx_stream(sc_tensor **out, FILE *in, const char *name,
+                             const sc_encoding *enc, sc_value_type vt);
+/* Writes coordinate real (or integer) general. */
+sc_status sc_write_mtx(sc_tensor *t, const char *path);
+sc_status sc_write_mtx_stream(sc_tensor *t, FILE *out);
+
+/* FROSTT .tns: one entry per line, 1-based coordinates then the value. */
+sc_status sc_read_tns(sc_tensor **out, const char *path,
+                      const sc_encoding *enc, sc_value_type vt);
+sc_status sc_write_tns(sc_tensor *t, const char *path);
+
+/* ------------------------------------------------------------------ */
+/* Section - Helpers for generated code                                */
+/* ------------------------------------------------------------------ */
+
+/* Prints "sparsecc runtime: <where>: <message>" to stderr and exits with
+ * status 1. Only generated code calls this (never the library itself), for
+ * failures the dense program could not have had (allocation failure while
+ * assembling storage it replaced). */
+void sc_fail(sc_status status, const char *where);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SPARSECC_RT_H */

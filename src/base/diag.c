@@ -1,0 +1,151 @@
+/* diag.c — collecting and rendering diagnostics; see diag.h. */
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void diag_add(Diags *d, DiagSeverity sev, const SourceFile *f, Span span,
+              const char *fmt, ...) {
+  if (sev == DIAG_WARNING && d->no_warnings) {
+    d->drop_notes = 1;
+    return;
+  }
+  if (sev == DIAG_NOTE && d->drop_notes) return;
+  if (sev != DIAG_NOTE) d->drop_notes = 0;
+  if (d->len == d->cap) {
+    size_t nc = d->cap ? d->cap * 2 : 16;
+    Diag *ni = realloc(d->items, nc * sizeof *ni);
+    if (!ni) return; /* diagnostics are best effort under OOM */
+    d->items = ni;
+    d->cap = nc;
+  }
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *msg = malloc(n > 0 ? (size_t)n + 1 : 1);
+  if (!msg) return;
+  va_start(ap, fmt);
+  vsnprintf(msg, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+  va_end(ap);
+  if (sev == DIAG_WARNING && d->werror) sev = DIAG_ERROR;
+  d->items[d->len++] = (Diag){sev, f, span, msg, NULL};
+}
+
+void diag_set_fixit(Diags *d, const char *replacement) {
+  if (!d->len || d->drop_notes) return;
+  Diag *last = &d->items[d->len - 1];
+  free(last->fixit);
+  last->fixit = replacement ? strdup(replacement) : NULL;
+}
+
+static size_t count(const Diags *d, DiagSeverity sev) {
+  size_t n = 0;
+  for (size_t i = 0; i < d->len; i++) n += d->items[i].severity == sev;
+  return n;
+}
+
+size_t diag_error_count(const Diags *d) { return count(d, DIAG_ERROR); }
+size_t diag_warning_count(const Diags *d) { return count(d, DIAG_WARNING); }
+
+static const char *sev_name(DiagSeverity s) {
+  return s == DIAG_ERROR ? "error" : s == DIAG_WARNING ? "warning" : "note";
+}
+
+static const char *sev_colour(DiagSeverity s) {
+  return s == DIAG_ERROR ? "\033[1;31m" : s == DIAG_WARNING ? "\033[1;35m"
+                                                            : "\033[1;36m";
+}
+
+static void render_one(const Diag *g, FILE *out, int colour) {
+  const char *bold = colour ? "\033[1m" : "", *reset = colour ? "\033[0m" : "";
+  if (g->file) {
+    unsigned line, col;
+    source_line_col(g->file, g->span.start, &line, &col);
+    fprintf(out, "%s%s:%u:%u: %s", bold, g->file->name, line, col, reset);
+  } else {
+    fprintf(out, "%ssparsecc: %s", bold, reset);
+  }
+  fprintf(out, "%s%s:%s %s%s%s\n", colour ? sev_colour(g->severity) : "",
+          sev_name(g->severity), reset, bold, g->message, reset);
+  if (!g->file) return;
+  size_t llen;
+  const char *ltext = source_line_text(g->file, g->span.start, &llen);
+  size_t lstart = (size_t)(ltext - g->file->text);
+  const size_t max_shown = 4096; /* a 100 KB line is not echoed whole */
+  size_t shown = llen > max_shown ? max_shown : llen;
+  size_t caret = g->span.start - lstart;
+  if (caret > shown) return; /* caret beyond what we show: message only */
+  fprintf(out, "  %.*s%s\n  ", (int)shown, ltext, shown < llen ? " ..." : "");
+  for (size_t i = 0; i < caret; i++) fputc(ltext[i] == '\t' ? '\t' : ' ', out);
+  size_t end = g->span.end > g->span.start ? g->span.end : g->span.start + 1;
+  if (end > lstart + shown) end = lstart + shown;
+  if (end <= g->span.start) end = g->span.start + 1;
+  fprintf(out, "%s^", colour ? "\033[1;32m" : "");
+  for (size_t i = g->span.start + 1; i < end; i++) fputc('~', out);
+  fprintf(out, "%s\n", reset);
+  if (g->fixit) {
+    fputs("  ", out);
+    for (size_t i = 0; i < caret; i++) fputc(ltext[i] == '\t' ? '\t' : ' ', out);
+    fprintf(out, "%s%s%s\n", colour ? "\033[32m" : "", g->fixit, reset);
+  }
+}
+
+void diag_render(const Diags *d, FILE *out, int colour) {
+  for (size_t i = 0; i < d->len; i++) render_one(&d->items[i], out, colour);
+  size_t e = diag_error_count(d), w = diag_warning_count(d);
+  if (e || w) {
+    if (e && w)
+      fprintf(out, "%zu error%s and %zu warning%s generated.\n", e,
+              e == 1 ? "" : "s", w, w == 1 ? "" : "s");
+    else if (e)
+      fprintf(out, "%zu error%s generated.\n", e, e == 1 ? "" : "s");
+    else
+      fprintf(out, "%zu warning%s generated.\n", w, w == 1 ? "" : "s");
+  }
+}
+
+void diag_free(Diags *d) {
+  for (size_t i = 0; i < d->len; i++) {
+    free(d->items[i].message);
+    free(d->items[i].fixit);
+  }
+  free(d->items);
+  memset(d, 0, sizeof *d);
+}
+
+static size_t edit_distance(const char *a, const char *b) {
+  size_t la = strlen(a), lb = strlen(b);
+  if (la > 64 || lb > 64) return (size_t)-1;
+  size_t row[65];
+  for (size_t j = 0; j <= lb; j++) row[j] = j;
+  for (size_t i = 1; i <= la; i++) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= lb; j++) {
+      size_t up = row[j];
+      size_t best = diag + (a[i - 1] != b[j - 1]);
+      if (row[j] + 1 < best) best = row[j] + 1;
+      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+      row[j] = best;
+      diag = up;
+    }
+  }
+  return row[lb];
+}
+
+const char *diag_did_you_mean(const char *word, const char *const *candidates,
+                              size_t n) {
+  size_t len = strlen(word), limit = len / 3 > 1 ? len / 3 : 1;
+  const char *best = NULL;
+  size_t best_d = (size_t)-1;
+  for (size_t i = 0; i < n; i++) {
+    size_t dd = edit_distance(word, candidates[i]);
+    if (dd < best_d) {
+      best_d = dd;
+      best = candidates[i];
+    }
+  }
+  return best && best_d <= limit && best_d > 0 ? best : NULL;
+}

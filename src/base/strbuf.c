@@ -1,0 +1,52 @@
+/* strbuf.c — growable text buffer; see strbuf.h. Aborts on out-of-memory
+ * (compiler only). */
+#include "strbuf.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void sb_reserve(StrBuf *b, size_t extra) {
+  if (b->len + extra + 1 <= b->cap) return;
+  size_t nc = b->cap ? b->cap : 256;
+  while (nc < b->len + extra + 1) nc *= 2;
+  char *nd = realloc(b->data, nc);
+  if (!nd) {
+    fputs("sparsecc: fatal error: out of memory\n", stderr);
+    exit(2);
+  }
+  b->data = nd;
+  b->cap = nc;
+}
+
+void sb_append(StrBuf *b, const char *s, size_t n) {
+  sb_reserve(b, n);
+  if (n) memcpy(b->data + b->len, s, n);
+  b->len += n;
+  b->data[b->len] = '\0';
+}
+
+void sb_puts(StrBuf *b, const char *s) { sb_append(b, s, strlen(s)); }
+
+void sb_printf(StrBuf *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (n <= 0) return;
+  sb_reserve(b, (size_t)n);
+  va_start(ap, fmt);
+  vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  b->len += (size_t)n;
+}
+
+void sb_indent(StrBuf *b, int level) {
+  for (int i = 0; i < level; i++) sb_append(b, "  ", 2);
+}
+
+void sb_free(StrBuf *b) {
+  free(b->data);
+  memset(b, 0, sizeof *b);
+}

@@ -1,0 +1,20 @@
+/* strbuf.h — a growable text buffer for emitted code, reports and dumps. */
+#ifndef SC_STRBUF_H
+#define SC_STRBUF_H
+
+#include <stddef.h>
+
+typedef struct StrBuf {
+  char *data; /* NUL-terminated (owned, malloc) */
+  size_t len, cap;
+} StrBuf;
+
+void sb_append(StrBuf *b, const char *s, size_t n);
+void sb_puts(StrBuf *b, const char *s);
+void sb_printf(StrBuf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Appends `level` times two spaces. */
+void sb_indent(StrBuf *b, int level);
+void sb_free(StrBuf *b);
+
+#endif

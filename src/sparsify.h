@@ -1,0 +1,65 @@
+/* sparsify.h — the contract between the driver and the sparsifier.
+ *
+ * The driver (main.c) reads the input, parses it with tree-sitter, finds
+ * every `#pragma sparse` line and parses it with the pragma module, then
+ * calls sparsify_file(). The sparsifier attaches each pragma to what
+ * follows it, models and lowers the kernels, and returns byte-range edits
+ * against the ORIGINAL file. The driver applies the edits (emit/splice.c):
+ * bytes outside edits are copied verbatim; no edits = byte-identical. */
+#ifndef SC_SPARSIFY_H
+#define SC_SPARSIFY_H
+
+#include <tree_sitter/api.h>
+
+#include "base/arena.h"
+#include "base/diag.h"
+#include "base/source.h"
+#include "base/strbuf.h"
+#include "options.h"
+#include "pragma.h"
+
+/* One `#pragma sparse` line of the file, parsed. */
+typedef struct PragmaSite {
+  Pragma pragma;     /* valid when ok */
+  int ok;            /* parsed without error */
+  TSNode node;       /* the preproc_call node of the pragma */
+  Span span;         /* the pragma line(s), including a trailing newline */
+} PragmaSite;
+
+/* One replacement of original bytes [start, end) by text. Edits do not
+ * overlap; an insertion has start == end. Edits at the same point apply in
+ * the order added. line_after: emit `#line N "file"` after the text so the
+ * following original code maps back (0: none). */
+typedef struct Edit {
+  size_t start, end;
+  const char *text;
+  unsigned line_after;
+} Edit;
+
+typedef struct Edits {
+  Edit *data;
+  size_t len, cap;
+} Edits;
+
+typedef struct SparsifyCtx {
+  Arena *arena;
+  const Options *opts;
+  const SourceFile *file;
+  TSTree *tree;            /* the tree-sitter C tree of file */
+  const char *const *clang_args; /* the user's flags for libclang */
+  int nclang_args;
+  Diags *diags;
+  StrBuf *report;          /* --report text (when opts->report) */
+  StrBuf *dump;            /* --dump=ir|lattice text */
+  PragmaSite *sites;       /* in file order */
+  size_t nsites;
+  PragmaFormats *formats;  /* user `format` definitions */
+  int need_runtime_include;/* set when edits call the runtime */
+} SparsifyCtx;
+
+/* Attaches pragmas, builds kernels, lowers them; appends edits. Reports
+ * problems in ctx->diags (errors make the driver exit 1 without output).
+ * Returns 0, or -1 when an error was reported. */
+int sparsify_file(SparsifyCtx *ctx, Edits *edits);
+
+#endif
