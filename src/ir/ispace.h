@@ -1,0 +1,159 @@
+/* ispace.h — the iteration-space IR: one kernel = index variables with
+ * affine bounds, a loop tree, statements over tensor accesses with affine
+ * subscripts, and the tensors with their formats. Built by the front end
+ * (frontend/extract.c), read by lowering (lower/), printed by ir_dump.c
+ * (--dump=ir). All memory lives in the run's Arena; nodes refer to each
+ * other by index into the kernel's arrays where that keeps things simple.
+ *
+ * Conventions
+ *  - Loop bounds are half-open [lo, hi): `i <= n` is stored as hi = n + 1.
+ *  - An affine form is sum(coef[v] * var v) + constant + `sym` (a C
+ *    expression, loop-invariant within the kernel, copied verbatim into the
+ *    output; NULL when absent). Subscripts are affine in the loop vars.
+ *  - Tensor dimension d of an access is `sub[d]`; flat `A[i*m + j]` with a
+ *    shape `A[n][m]` is delinearized by the front end into two subscripts.
+ */
+#ifndef SC_ISPACE_H
+#define SC_ISPACE_H
+
+#include <stdint.h>
+
+#include "base/source.h"
+#include "pragma.h"
+
+#define IR_MAX_VARS 16 /* loop variables per kernel */
+
+typedef enum IrElemType {
+  IR_F64,
+  IR_F32,
+  IR_I64,
+  IR_I32
+} IrElemType;
+
+/* How C sees the array's storage (all row-major). */
+typedef enum IrLayout {
+  IR_LAYOUT_ARRAY,        /* T A[N][M] (also VLA, also T A[N]) */
+  IR_LAYOUT_PTR_TO_ARRAY, /* T (*A)[M], or a parameter T A[][M] */
+  IR_LAYOUT_ROW_PTRS,     /* T **A: A[i] points at a row */
+  IR_LAYOUT_FLAT          /* T *A used as A[i*M + j] (shape from pragma),
+                             or T *A of rank 1 */
+} IrLayout;
+
+typedef struct IrTensor {
+  const char *name;             /* the C identifier */
+  int rank;
+  const char *extent[SC_MAX_RANK]; /* C expressions for each dimension's
+                                      size, evaluable at the kernel entry */
+  IrElemType elem;
+  const char *elem_ctype;       /* "double", "float", "int", "long", or the
+                                   user's typedef name */
+  IrLayout layout;
+  const PragmaBinding *binding; /* its encoding; NULL for a dense tensor */
+  int is_read, is_written;
+  Span decl_span;               /* the declaration, for notes */
+} IrTensor;
+
+typedef struct IrAffine {
+  int64_t coef[IR_MAX_VARS];
+  int64_t constant;
+  const char *sym;              /* loop-invariant C text, or NULL */
+} IrAffine;
+
+typedef struct IrAccess {
+  int tensor;                   /* index into IrKernel.tensors */
+  int nsub;                     /* == tensor rank */
+  IrAffine sub[SC_MAX_RANK];
+  Span span;                    /* the access in the source */
+} IrAccess;
+
+typedef enum IrExprKind {
+  IR_CONST,   /* text: the literal as written ("0", "2.5", "1e-3f") */
+  IR_SCALAR,  /* text: a scalar variable, loop-invariant unless written by
+                 a statement of the kernel (then it is an accumulator) */
+  IR_INDEX,   /* var: a loop variable used as a value */
+  IR_ACCESS,  /* access: a tensor element */
+  IR_NEG,     /* -a */
+  IR_ADD,     /* a + b */
+  IR_SUB,     /* a - b */
+  IR_MUL,     /* a * b */
+  IR_DIV,     /* a / b */
+  IR_CMP,     /* a OP b, text: "<", "<=", ">", ">=", "==", "!=" */
+  IR_AND,     /* a && b */
+  IR_OR,      /* a || b */
+  IR_NOT,     /* !a */
+  IR_SELECT,  /* a ? b : c */
+  IR_CALL,    /* text: a pure <math.h> function; args */
+  IR_CAST     /* text: the C type; a */
+} IrExprKind;
+
+typedef struct IrExpr IrExpr;
+struct IrExpr {
+  IrExprKind kind;
+  const char *text;
+  int var;                      /* IR_INDEX */
+  int access;                   /* IR_ACCESS: index into IrKernel.accesses */
+  IrExpr *a, *b, *c;
+  IrExpr **args;                /* IR_CALL */
+  int nargs;
+  Span span;
+};
+
+typedef enum IrStmtOp {
+  IR_SET = '=',  /* lhs = rhs */
+  IR_ADDTO = '+',/* lhs += rhs */
+  IR_SUBFROM = '-', /* lhs -= rhs */
+  IR_MULBY = '*' /* lhs *= rhs */
+} IrStmtOp;
+
+typedef struct IrStmt {
+  IrStmtOp op;
+  int lhs_access;               /* index into accesses, or -1 */
+  const char *lhs_scalar;       /* when lhs_access == -1: a scalar variable */
+  IrExpr *rhs;
+  Span span;                    /* the statement in the source */
+} IrStmt;
+
+typedef enum IrNodeKind { IR_NODE_LOOP, IR_NODE_STMT } IrNodeKind;
+
+typedef struct IrNode IrNode;
+struct IrNode {
+  IrNodeKind kind;
+  int var;                      /* IR_NODE_LOOP: the loop variable */
+  IrNode **body;                /* IR_NODE_LOOP: statements and loops, */
+  int nbody;                    /*   in source order */
+  IrStmt stmt;                  /* IR_NODE_STMT */
+  Span span;
+};
+
+typedef struct IrLoopVar {
+  const char *name;
+  const char *ctype;            /* "int", "long", "size_t", ... */
+  int declared_in_header;       /* `for (int i = ...)`: not visible after */
+  int live_after;               /* declared outside and possibly read after
+                                   the kernel: lowering must leave it at
+                                   its final value */
+  IrAffine lo, hi;              /* [lo, hi), affine in OUTER loop vars */
+  int is_reduction;             /* only reduces into its statements' lhs */
+  int carries_dependence;       /* order must be preserved */
+  Span span;                    /* the for statement */
+} IrLoopVar;
+
+typedef struct IrKernel {
+  Span span;                    /* the bytes replaced by the lowered code:
+                                   the loop nest (and the pragma line when
+                                   the pragma is on the nest) */
+  Span pragma_span;             /* the pragma that made it a kernel */
+  int nvars;
+  IrLoopVar vars[IR_MAX_VARS];
+  int ntensors;
+  IrTensor *tensors;
+  int naccesses;
+  IrAccess *accesses;
+  IrNode *root;                 /* an IR_NODE_LOOP (outermost loop) */
+  int nscalars_written;
+  const char **scalars_written; /* accumulators and other scalars assigned */
+  const char *indent;           /* the leading whitespace of the nest's
+                                   first line, for readable output */
+} IrKernel;
+
+#endif

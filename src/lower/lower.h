@@ -1,0 +1,30 @@
+/* lower.h — lowering one kernel of the iteration-space IR to sparse
+ * co-iteration C (the contract between the front end and lowering).
+ *
+ * lower_kernel() returns the C text that replaces kernel->span in the
+ * original file. The text is a self-contained block: it assembles the
+ * sparse operands from their dense arrays at entry (pragma on a loop nest,
+ * SPEC §4 case 3), runs the co-iteration loops, scatters written sparse
+ * operands back, frees what it allocated, and leaves live loop variables
+ * at their final values. Generated identifiers use the `sc__` prefix.
+ *
+ * Report lines (ctx->report, when opts->report) start with
+ *   file:line:col: kernel sparsified: <summary>
+ * or
+ *   file:line:col: kernel not sparsified: <reason>
+ * at the kernel's first loop; further indented lines explain the loop order,
+ * level formats, lattice, zero filters, conversions, vectorization. */
+#ifndef SC_LOWER_H
+#define SC_LOWER_H
+
+#include "base/strbuf.h"
+#include "ir/ispace.h"
+#include "sparsify.h"
+
+/* 0 on success (out holds the replacement text; ctx->need_runtime_include
+ * is set). -1 when the kernel cannot be lowered: a warning
+ * "loop not sparsified: <reason>" was added at the kernel and the caller
+ * leaves the source unchanged. Never emits wrong code. */
+int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out);
+
+#endif
