@@ -136,6 +136,14 @@ int sc_level_is_padded(const sc_level_type *lt);
 sc_status sc_encoding_simple(sc_encoding *enc, int rank,
                              const sc_level_format *formats);
 
+/* Fills *enc with a named format of SPEC section 3: "SparseVector", "CSR",
+ * "CSC", "DCSR", "DCSC", "COO" (params: optional rank, default 2), "CSF"
+ * (optional rank, default 3), "BSR" (params r, c), "ELL" (param k: number
+ * of slices, 0 = as many as the fullest row needs), "NV24". Widths are 0
+ * (native) except NV24's crdWidth = 2. */
+sc_status sc_encoding_named(sc_encoding *enc, const char *name,
+                            const int64_t *params, int nparams);
+
 /* ------------------------------------------------------------------ */
 /* Section - Tensors                                                   */
 /* ------------------------------------------------------------------ */

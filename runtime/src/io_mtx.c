@@ -1,0 +1,406 @@
+/* io_mtx.c — Matrix Market reading and writing. Reading: the whole file in
+ * memory, header and size line checked, entries parsed by hand (1-based,
+ * range-checked, symmetric and skew-symmetric mirrored), then one assembly
+ * (counting sort into CSR by default). Every malformed input is an error
+ * naming the file and line. Writing: coordinate real/integer general. */
+#include "sc_internal.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+
+enum { MM_GENERAL, MM_SYMMETRIC, MM_SKEW };
+
+static int sc_word_eq(const char *a, size_t n, const char *b) {
+  if (strlen(b) != n)
+    return 0;
+  for (size_t i = 0; i < n; i++)
+    if (tolower((unsigned char)a[i]) != b[i])
+      return 0;
+  return 1;
+}
+
+/* Next blank-separated word of the current line: [*w, *w + *n). */
+static int sc_next_word(sc_text *tx, const char **w, size_t *n) {
+  sc_text_skip_blanks(tx);
+  *w = tx->p;
+  while (tx->p < tx->end && *tx->p != '\n' && *tx->p != '\r' &&
+         *tx->p != ' ' && *tx->p != '\t')
+    tx->p++;
+  *n = (size_t)(tx->p - *w);
+  return *n > 0;
+}
+
+typedef struct sc_mm_entries {
+  int64_t *dc;
+  unsigned char *val;
+  size_t n, cap_dc, cap_val;
+} sc_mm_entries;
+
+static sc_status sc_mm_reserve(sc_mm_entries *e, size_t need, size_t vs) {
+  sc_status st;
+  if ((st = sc_grow((void **)&e->dc, &e->cap_dc, 2 * need, sizeof(int64_t),
+                    "matrix entries")))
+    return st;
+  return sc_grow((void **)&e->val, &e->cap_val, need, vs, "matrix values");
+}
+
+static inline void sc_mm_put(sc_mm_entries *e, int64_t i, int64_t j,
+                             const void *v, size_t vs) {
+  e->dc[2 * e->n] = i;
+  e->dc[2 * e->n + 1] = j;
+  if (vs == 8) /* constant sizes: no library call per entry */
+    memcpy(e->val + e->n * 8, v, 8);
+  else
+    memcpy(e->val + e->n * 4, v, 4);
+  e->n++;
+}
+
+static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
+                              sc_mm_entries *E) {
+  const char *w;
+  size_t n;
+  int coordinate, pattern, sym;
+  int64_t rows, cols, nnz = 0;
+  size_t vs = sc_value_size(vt);
+  unsigned char v[8];
+  sc_status st;
+
+  /* Header: %%MatrixMarket matrix <format> <field> <symmetry> */
+  if (!sc_next_word(tx, &w, &n) || !sc_word_eq(w, n, "%%matrixmarket"))
+    return sc_text_error(tx, SC_ERR_PARSE,
+                         "not a Matrix Market file (the first line must "
+                         "start with %%%%MatrixMarket)");
+  if (!sc_next_word(tx, &w, &n) || !sc_word_eq(w, n, "matrix"))
+    return sc_text_error(tx, SC_ERR_PARSE,
+                         "bad header: object '%.*s' is not 'matrix'", (int)n,
+                         w);
+  if (!sc_next_word(tx, &w, &n))
+    return sc_text_error(tx, SC_ERR_PARSE, "bad header: missing format");
+  if (sc_word_eq(w, n, "coordinate"))
+    coordinate = 1;
+  else if (sc_word_eq(w, n, "array"))
+    coordinate = 0;
+  else
+    return sc_text_error(tx, SC_ERR_PARSE,
+                         "bad header: format '%.*s' is not coordinate or "
+                         "array",
+                         (int)n, w);
+  if (!sc_next_word(tx, &w, &n))
+    return sc_text_error(tx, SC_ERR_PARSE, "bad header: missing field");
+  if (sc_word_eq(w, n, "complex"))
+    return sc_text_error(tx, SC_ERR_UNSUPPORTED,
+                         "complex matrices are not supported (real, integer "
+                         "or pattern only)");
+  if (sc_word_eq(w, n, "real") || sc_word_eq(w, n, "double") ||
+      sc_word_eq(w, n, "integer"))
+    pattern = 0;
+  else if (sc_word_eq(w, n, "pattern"))
+    pattern = 1;
+  else
+    return sc_text_error(tx, SC_ERR_PARSE, "bad header: unknown field '%.*s'",
+                         (int)n, w);
+  if (!sc_next_word(tx, &w, &n))
+    return sc_text_error(tx, SC_ERR_PARSE, "bad header: missing symmetry");
+  if (sc_word_eq(w, n, "general"))
+    sym = MM_GENERAL;
+  else if (sc_word_eq(w, n, "symmetric"))
+    sym = MM_SYMMETRIC;
+  else if (sc_word_eq(w, n, "skew-symmetric"))
+    sym = MM_SKEW;
+  else if (sc_word_eq(w, n, "hermitian"))
+    return sc_text_error(tx, SC_ERR_UNSUPPORTED,
+                         "hermitian matrices are not supported (they are "
+                         "complex)");
+  else
+    return sc_text_error(tx, SC_ERR_PARSE,
+                         "bad header: unknown symmetry '%.*s'", (int)n, w);
+  if (pattern && !coordinate)
+    return sc_text_error(tx, SC_ERR_PARSE,
+                         "bad header: pattern needs the coordinate format");
+  if (pattern && sym == MM_SKEW)
+    return sc_text_error(tx, SC_ERR_PARSE,
+                         "bad header: a pattern matrix cannot be "
+                         "skew-symmetric");
+  if (!sc_text_end_line(tx))
+    return sc_text_error(tx, SC_ERR_PARSE, "bad header: extra text");
+
+  /* Comments and blank lines, then the size line. */
+  for (;;) {
+    sc_text_skip_blanks(tx);
+    if (sc_text_at_eof(tx))
+      return sc_text_error(tx, SC_ERR_PARSE,
+                           "truncated file: missing the size line");
+    if (*tx->p == '%' || *tx->p == '\n' || *tx->p == '\r')
+      sc_text_skip_line(tx);
+    else
+      break;
+  }
+  if ((st = sc_text_int(tx, &rows, "row count")) ||
+      (st = sc_text_int(tx, &cols, "column count")))
+    return st;
+  if (coordinate && (st = sc_text_int(tx, &nnz, "entry count")))
+    return st;
+  if (rows < 0 || cols < 0 || nnz < 0)
+    return sc_text_error(tx, SC_ERR_PARSE, "negative size on the size line");
+  if (sym != MM_GENERAL && rows != cols)
+    return sc_text_error(tx, SC_ERR_PARSE,
+                         "a %s matrix must be square, not %lld x %lld",
+                         sym == MM_SKEW ? "skew-symmetric" : "symmetric",
+                         (long long)rows, (long long)cols);
+  if (!sc_text_end_line(tx))
+    return sc_text_error(tx, SC_ERR_PARSE,
+                         "size line: expected %s numbers",
+                         coordinate ? "3" : "2");
+  dims[0] = rows;
+  dims[1] = cols;
+
+  if (coordinate) {
+    size_t cap = (size_t)nnz;
+    if (sym != MM_GENERAL && !sc_mul_sz(cap, 2, &cap))
+      return sc_set_error(SC_ERR_SIZE_OVERFLOW, "%s: too many entries",
+                          tx->name);
+    /* Reserve what the file declares, capped by what its size can hold. */
+    if (cap > tx->len + 1)
+      cap = tx->len + 1;
+    if ((st = sc_mm_reserve(E, cap, vs)))
+      return st;
+    for (int64_t k = 0;; k++) {
+      int64_t i, j;
+      /* Blank lines are tolerated between entries. */
+      for (;;) {
+        sc_text_skip_blanks(tx);
+        if (tx->p < tx->end && (*tx->p == '\n' || *tx->p == '\r'))
+          sc_text_end_line(tx);
+        else
+          break;
+      }
+      if (sc_text_at_eof(tx)) {
+        if (k < nnz)
+          return sc_text_error(tx, SC_ERR_PARSE,
+                               "truncated file: %lld entries declared, %lld "
+                               "found",
+                               (long long)nnz, (long long)k);
+        break;
+      }
+      if (k >= nnz)
+        return sc_text_error(tx, SC_ERR_PARSE,
+                             "more entries than the %lld declared on the "
+                             "size line",
+                             (long long)nnz);
+      if ((st = sc_text_int(tx, &i, "row index")) ||
+          (st = sc_text_int(tx, &j, "column index")))
+        return st;
+      if (i < 1 || i > rows || j < 1 || j > cols)
+        return sc_text_error(tx, SC_ERR_OUT_OF_RANGE,
+                             "entry (%lld, %lld) is outside the %lld x %lld "
+                             "matrix (indices are 1-based)",
+                             (long long)i, (long long)j, (long long)rows,
+                             (long long)cols);
+      if (pattern)
+        sc_val_set_one(vt, v);
+      else if ((st = sc_text_value(tx, vt, v)))
+        return st;
+      if (sym == MM_SKEW && i == j && !sc_val_is_zero(vt, v))
+        return sc_text_error(tx, SC_ERR_PARSE,
+                             "skew-symmetric matrix with a nonzero diagonal "
+                             "entry (%lld, %lld)",
+                             (long long)i, (long long)j);
+      if (!sc_text_end_line(tx))
+        return sc_text_error(tx, SC_ERR_PARSE,
+                             "unexpected text after the entry");
+      if (E->n + 2 > E->cap_val && (st = sc_mm_reserve(E, E->n + 2, vs)))
+        return st;
+      sc_mm_put(E, i - 1, j - 1, v, vs);
+      if (sym != MM_GENERAL && i != j) {
+        if (sym == MM_SKEW)
+          sc_val_negate(vt, v);
+        sc_mm_put(E, j - 1, i - 1, v, vs);
+      }
+    }
+  } else {
+    /* Array: column-major; symmetric files hold the lower triangle. */
+    for (int64_t j = 0; j < cols; j++) {
+      int64_t i0 = sym == MM_GENERAL ? 0 : sym == MM_SYMMETRIC ? j : j + 1;
+      for (int64_t i = i0; i < rows; i++) {
+        for (;;) {
+          sc_text_skip_blanks(tx);
+          if (tx->p < tx->end && (*tx->p == '\n' || *tx->p == '\r'))
+            sc_text_end_line(tx);
+          else
+            break;
+        }
+        if (sc_text_at_eof(tx))
+          return sc_text_error(tx, SC_ERR_PARSE,
+                               "truncated file: array data ends before "
+                               "entry (%lld, %lld)",
+                               (long long)i + 1, (long long)j + 1);
+        if ((st = sc_text_value(tx, vt, v)))
+          return st;
+        if (!sc_text_end_line(tx))
+          return sc_text_error(tx, SC_ERR_PARSE,
+                               "unexpected text after the value");
+        if (sc_val_is_zero(vt, v))
+          continue;
+        if ((st = sc_mm_reserve(E, E->n + 2, vs)))
+          return st;
+        sc_mm_put(E, i, j, v, vs);
+        if (sym != MM_GENERAL && i != j) {
+          if (sym == MM_SKEW)
+            sc_val_negate(vt, v);
+          sc_mm_put(E, j, i, v, vs);
+        }
+      }
+    }
+    for (;;) {
+      sc_text_skip_blanks(tx);
+      if (sc_text_at_eof(tx))
+        break;
+      if (*tx->p == '\n' || *tx->p == '\r') {
+        sc_text_end_line(tx);
+        continue;
+      }
+      return sc_text_error(tx, SC_ERR_PARSE,
+                           "more values than the %lld x %lld array holds",
+                           (long long)rows, (long long)cols);
+    }
+  }
+  return SC_OK;
+}
+
+sc_status sc_read_mtx_stream(sc_tensor **out, FILE *in, const char *name,
+                             const sc_encoding *enc, sc_value_type vt) {
+  sc_text tx;
+  sc_mm_entries E;
+  sc_encoding csr;
+  int64_t dims[2] = {0, 0};
+  sc_status st;
+  if (!out)
+    return sc_set_error(SC_ERR_INVALID_ARGUMENT, "out is NULL");
+  *out = NULL;
+  if (!sc_value_type_valid(vt))
+    return sc_set_error(SC_ERR_INVALID_ARGUMENT, "unknown value type %d",
+                        (int)vt);
+  if (!enc) {
+    sc_encoding_named(&csr, "CSR", NULL, 0);
+    enc = &csr;
+  }
+  if (enc->dim_rank != 2)
+    return sc_set_error(SC_ERR_INVALID_ARGUMENT,
+                        "a Matrix Market file holds a matrix; the encoding "
+                        "has rank %d",
+                        enc->dim_rank);
+  if ((st = sc_text_read(&tx, in, name)))
+    return st;
+  memset(&E, 0, sizeof E);
+  st = sc_mtx_parse(&tx, vt, dims, &E);
+  if (st == SC_OK)
+    st = sc_tensor_from_parsed(out, enc, vt, dims, E.n, E.dc, E.val);
+  free(E.dc);
+  free(E.val);
+  sc_text_free(&tx);
+  return st;
+}
+
+sc_status sc_read_mtx(sc_tensor **out, const char *path,
+                      const sc_encoding *enc, sc_value_type vt) {
+  FILE *f;
+  sc_status st;
+  if (out)
+    *out = NULL;
+  if (!path)
+    return sc_set_error(SC_ERR_INVALID_ARGUMENT, "path is NULL");
+  f = fopen(path, "rb");
+  if (!f)
+    return sc_set_error(SC_ERR_IO, "%s: cannot open for reading", path);
+  st = sc_read_mtx_stream(out, f, path, enc, vt);
+  fclose(f);
+  return st;
+}
+
+/* ---- writing ---- */
+
+typedef struct sc_write_ctx {
+  const sc_tensor *t;
+  FILE *out;
+  size_t count;
+  int write; /* 0: count only */
+  int skip_zeros;
+  int failed;
+} sc_write_ctx;
+
+static int sc_write_visit(void *vctx, const int64_t *lc, size_t vpos) {
+  sc_write_ctx *c = vctx;
+  const sc_tensor *t = c->t;
+  const unsigned char *v = (const unsigned char *)t->values + vpos * t->vsize;
+  int64_t dc[SC_MAX_RANK];
+  if (c->skip_zeros && sc_val_is_zero(t->vt, v))
+    return 0;
+  if (!sc_lvl_to_dim(t, lc, dc))
+    return 0;
+  c->count++;
+  if (!c->write)
+    return 0;
+  for (int d = 0; d < t->dim_rank; d++)
+    if (fprintf(c->out, "%lld ", (long long)dc[d] + 1) < 0)
+      return c->failed = 1;
+  if (sc_fprint_value(c->out, t->vt, v) < 0 || fputc('\n', c->out) == EOF)
+    return c->failed = 1;
+  return 0;
+}
+
+sc_status sc_write_entries(sc_tensor *t, FILE *out, size_t *count) {
+  sc_write_ctx c;
+  memset(&c, 0, sizeof c);
+  c.t = t;
+  c.out = out;
+  /* Padding created by the format (block fill, n_out_of_m) is not data. */
+  c.skip_zeros = sc_tensor_may_pad(t);
+  c.write = out != NULL;
+  if (t->nvals)
+    sc_walk(t, sc_write_visit, &c);
+  if (c.failed)
+    return sc_set_error(SC_ERR_IO, "write error");
+  if (count)
+    *count = c.count;
+  return SC_OK;
+}
+
+sc_status sc_write_mtx_stream(sc_tensor *t, FILE *out) {
+  size_t n;
+  sc_status st;
+  if (!t || !out)
+    return sc_set_error(SC_ERR_INVALID_ARGUMENT, "NULL argument");
+  if (t->dim_rank != 2)
+    return sc_set_error(SC_ERR_INVALID_ARGUMENT,
+                        "Matrix Market holds matrices; this tensor has rank "
+                        "%d (use .tns)",
+                        t->dim_rank);
+  if ((st = sc_tensor_finalize(t)) || (st = sc_write_entries(t, NULL, &n)))
+    return st;
+  if (fprintf(out, "%%%%MatrixMarket matrix coordinate %s general\n",
+              t->vt == SC_F64 || t->vt == SC_F32 ? "real" : "integer") < 0 ||
+      fprintf(out, "%lld %lld %zu\n", (long long)t->dim_sizes[0],
+              (long long)t->dim_sizes[1], n) < 0)
+    return sc_set_error(SC_ERR_IO, "write error");
+  if ((st = sc_write_entries(t, out, NULL)))
+    return st;
+  if (ferror(out))
+    return sc_set_error(SC_ERR_IO, "write error");
+  return SC_OK;
+}
+
+sc_status sc_write_mtx(sc_tensor *t, const char *path) {
+  FILE *f;
+  sc_status st;
+  if (!t || !path)
+    return sc_set_error(SC_ERR_INVALID_ARGUMENT, "NULL argument");
+  f = fopen(path, "wb");
+  if (!f)
+    return sc_set_error(SC_ERR_IO, "%s: cannot open for writing", path);
+  st = sc_write_mtx_stream(t, f);
+  if (fclose(f) != 0 && st == SC_OK)
+    st = sc_set_error(SC_ERR_IO, "%s: write error", path);
+  else if (st == SC_ERR_IO)
+    st = sc_set_error(SC_ERR_IO, "%s: %s", path, "write error");
+  return st;
+}

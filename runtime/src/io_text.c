@@ -1,0 +1,322 @@
+/* io_text.c — what the file readers share: reading a whole file into
+ * memory, a cursor that counts lines, hand-written integer parsing, a
+ * fast double parser (exact fast path, strtod for the rest), error
+ * messages carrying "file:line", value printing, and building the tensor
+ * from the parsed entries. */
+#include "sc_internal.h"
+
+#include <stdlib.h>
+
+sc_status sc_text_read(sc_text *tx, FILE *in, const char *name) {
+  size_t cap = 0, len = 0;
+  char *buf = NULL;
+  sc_status st;
+  memset(tx, 0, sizeof *tx);
+  tx->name = name ? name : "<stream>";
+  if (!in)
+    return sc_set_error(SC_ERR_INVALID_ARGUMENT, "%s: stream is NULL",
+                        tx->name);
+  /* A regular file: one read of its size; else grow as data comes. */
+  if (fseek(in, 0, SEEK_END) == 0) {
+    long size = ftell(in);
+    if (size >= 0 && fseek(in, 0, SEEK_SET) == 0 &&
+        (st = sc_grow((void **)&buf, &cap, (size_t)size + 2, 1,
+                      "file buffer")))
+      return st;
+  }
+  for (;;) {
+    size_t got;
+    if (cap - len < 2 &&
+        (st = sc_grow((void **)&buf, &cap, len + (1u << 16) + 1, 1,
+                      "file buffer"))) {
+      free(buf);
+      return st;
+    }
+    got = fread(buf + len, 1, cap - len - 1, in);
+    len += got;
+    if (got == 0) {
+      if (ferror(in)) {
+        free(buf);
+        return sc_set_error(SC_ERR_IO, "%s: read error", tx->name);
+      }
+      break;
+    }
+  }
+  buf[len] = '\0';
+  tx->buf = buf;
+  tx->len = len;
+  tx->p = buf;
+  tx->end = buf + len;
+  tx->line = 1;
+  return SC_OK;
+}
+
+void sc_text_free(sc_text *tx) {
+  free(tx->buf);
+  tx->buf = NULL;
+}
+
+sc_status sc_text_error(const sc_text *tx, sc_status st, const char *fmt,
+                        ...) {
+  char msg[400];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return sc_set_error(st, "%s:%zu: %s", tx->name, tx->line, msg);
+}
+
+static int sc_is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\v' || c == '\f';
+}
+
+static int sc_is_tok_end(char c) {
+  return c == '\0' || c == '\n' || c == '\r' || sc_is_blank(c);
+}
+
+void sc_text_skip_blanks(sc_text *tx) {
+  while (tx->p < tx->end && sc_is_blank(*tx->p))
+    tx->p++;
+}
+
+int sc_text_at_eof(const sc_text *tx) { return tx->p >= tx->end; }
+
+int sc_text_end_line(sc_text *tx) {
+  sc_text_skip_blanks(tx);
+  if (tx->p >= tx->end)
+    return 1;
+  if (*tx->p == '\r')
+    tx->p++;
+  if (tx->p < tx->end && *tx->p == '\n') {
+    tx->p++;
+    tx->line++;
+    return 1;
+  }
+  return tx->p >= tx->end;
+}
+
+void sc_text_skip_line(sc_text *tx) {
+  const char *nl = memchr(tx->p, '\n', (size_t)(tx->end - tx->p));
+  if (!nl) {
+    tx->p = tx->end;
+    return;
+  }
+  tx->p = nl + 1;
+  tx->line++;
+}
+
+/* 0: parsed; 1: not an integer token; 2: overflow. */
+static int sc_scan_int(const char *s, const char **endp, int64_t *v) {
+  int neg = 0;
+  uint64_t acc = 0, lim;
+  const char *d;
+  if (*s == '+' || *s == '-')
+    neg = *s++ == '-';
+  d = s;
+  lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+  while (*s >= '0' && *s <= '9') {
+    unsigned dig = (unsigned)(*s - '0');
+    if (acc > (lim - dig) / 10) {
+      while (*s >= '0' && *s <= '9')
+        s++;
+      *endp = s;
+      return sc_is_tok_end(*s) ? 2 : 1;
+    }
+    acc = acc * 10 + dig;
+    s++;
+  }
+  *endp = s;
+  if (s == d || !sc_is_tok_end(*s))
+    return 1;
+  *v = neg ? (int64_t)(0 - acc) : (int64_t)acc;
+  return 0;
+}
+
+static void sc_token_text(const char *s, char *buf, size_t size) {
+  size_t k = 0;
+  while (k + 1 < size && !sc_is_tok_end(s[k]))
+    k++;
+  memcpy(buf, s, k);
+  buf[k] = '\0';
+}
+
+sc_status sc_text_int(sc_text *tx, int64_t *v, const char *what) {
+  const char *e;
+  int r;
+  sc_text_skip_blanks(tx);
+  if (tx->p >= tx->end || *tx->p == '\n' || *tx->p == '\r')
+    return sc_text_error(tx, SC_ERR_PARSE, "missing %s", what);
+  r = sc_scan_int(tx->p, &e, v);
+  if (r) {
+    char tok[48];
+    sc_token_text(tx->p, tok, sizeof tok);
+    return sc_text_error(tx, SC_ERR_PARSE, "%s '%s' is %s", what, tok,
+                         r == 2 ? "too large" : "not an integer");
+  }
+  tx->p = e;
+  return SC_OK;
+}
+
+static const double sc_pow10[23] = {
+    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+sc_status sc_text_double(sc_text *tx, double *v, const char *what) {
+  const char *s, *start;
+  uint64_t mant = 0;
+  int digits = 0, exp10 = 0, neg = 0, any = 0, exact = 1;
+  sc_text_skip_blanks(tx);
+  start = s = tx->p;
+  if (s >= tx->end || *s == '\n' || *s == '\r')
+    return sc_text_error(tx, SC_ERR_PARSE, "missing %s", what);
+  if (*s == '+' || *s == '-')
+    neg = *s++ == '-';
+  for (; *s >= '0' && *s <= '9'; s++, any = 1) {
+    if (digits < 19) {
+      mant = mant * 10 + (uint64_t)(*s - '0');
+      if (mant)
+        digits++;
+    } else {
+      exact = 0;
+    }
+  }
+  if (*s == '.') {
+    s++;
+    for (; *s >= '0' && *s <= '9'; s++, any = 1) {
+      if (digits < 19) {
+        mant = mant * 10 + (uint64_t)(*s - '0');
+        if (mant)
+          digits++;
+        exp10--;
+      } else {
+        exact = 0;
+      }
+    }
+  }
+  if (any && (*s == 'e' || *s == 'E')) {
+    int eneg = 0, e = 0;
+    s++;
+    if (*s == '+' || *s == '-')
+      eneg = *s++ == '-';
+    if (!(*s >= '0' && *s <= '9'))
+      any = 0;
+    for (; *s >= '0' && *s <= '9'; s++)
+      if (e < 100000)
+        e = e * 10 + (*s - '0');
+    exp10 += eneg ? -e : e;
+  }
+  if (any && sc_is_tok_end(*s) && exact && mant <= (1ull << 53) &&
+      exp10 >= -22 && exp10 <= 22) {
+    double x = (double)mant;
+    x = exp10 < 0 ? x / sc_pow10[-exp10] : x * sc_pow10[exp10];
+    *v = neg ? -x : x;
+    tx->p = s;
+    return SC_OK;
+  }
+  {
+    /* Slow path: long mantissas, large exponents, inf and nan. */
+    char *e;
+    double x = strtod(start, &e);
+    if (e == start || !sc_is_tok_end(*e)) {
+      char tok[48];
+      sc_token_text(start, tok, sizeof tok);
+      return sc_text_error(tx, SC_ERR_PARSE, "%s '%s' is not a number", what,
+                           tok);
+    }
+    *v = x;
+    tx->p = e;
+  }
+  return SC_OK;
+}
+
+sc_status sc_text_value(sc_text *tx, sc_value_type vt, void *out) {
+  sc_status st;
+  if (vt == SC_F64 || vt == SC_F32) {
+    double x;
+    if ((st = sc_text_double(tx, &x, "value")))
+      return st;
+    if (vt == SC_F64) {
+      memcpy(out, &x, sizeof x);
+    } else {
+      float f = (float)x;
+      memcpy(out, &f, sizeof f);
+    }
+    return SC_OK;
+  } else {
+    int64_t i;
+    const char *e;
+    sc_text_skip_blanks(tx);
+    if (sc_scan_int(tx->p, &e, &i) == 0) {
+      tx->p = e;
+    } else {
+      double x;
+      const char *save = tx->p;
+      if ((st = sc_text_double(tx, &x, "value")))
+        return st;
+      if (!(x >= -9223372036854775808.0 && x < 9223372036854775808.0) ||
+          x != (double)(int64_t)x) {
+        char tok[48];
+        sc_token_text(save, tok, sizeof tok);
+        return sc_text_error(tx, SC_ERR_PARSE,
+                             "value '%s' is not an integer (the tensor "
+                             "holds integers)",
+                             tok);
+      }
+      i = (int64_t)x;
+    }
+    if (vt == SC_I32) {
+      int32_t j;
+      if (i < INT32_MIN || i > INT32_MAX)
+        return sc_text_error(tx, SC_ERR_PARSE,
+                             "value %lld does not fit a 32-bit integer",
+                             (long long)i);
+      j = (int32_t)i;
+      memcpy(out, &j, sizeof j);
+    } else {
+      memcpy(out, &i, sizeof i);
+    }
+    return SC_OK;
+  }
+}
+
+int sc_fprint_value(FILE *out, sc_value_type vt, const void *v) {
+  switch (vt) {
+  case SC_F64: {
+    double x;
+    memcpy(&x, v, sizeof x);
+    return fprintf(out, "%.17g", x);
+  }
+  case SC_F32: {
+    float x;
+    memcpy(&x, v, sizeof x);
+    return fprintf(out, "%.9g", (double)x);
+  }
+  case SC_I64: {
+    int64_t x;
+    memcpy(&x, v, sizeof x);
+    return fprintf(out, "%lld", (long long)x);
+  }
+  case SC_I32: {
+    int32_t x;
+    memcpy(&x, v, sizeof x);
+    return fprintf(out, "%ld", (long)x);
+  }
+  }
+  return -1;
+}
+
+sc_status sc_tensor_from_parsed(sc_tensor **out, const sc_encoding *enc,
+                                sc_value_type vt, const int64_t *dims,
+                                size_t n, const int64_t *dc,
+                                const void *vals) {
+  sc_tensor *t = NULL;
+  sc_status st = sc_tensor_new(&t, enc, vt, dims);
+  if (st)
+    return st;
+  if ((st = sc_assemble(t, dc, vals, n, SC_DUP_SUM, 0, n))) {
+    sc_tensor_free(t);
+    return st;
+  }
+  *out = t;
+  return SC_OK;
+}

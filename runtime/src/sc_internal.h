@@ -1,0 +1,314 @@
+/* sc_internal.h — private to libsparsecc_rt: the tensor's struct layout, the
+ * analysed form of an encoding, allocation helpers with overflow-checked
+ * sizes, the error helper, and the internal interfaces between the source
+ * files (sorting, level-by-level building, walking stored entries).
+ */
+#ifndef SC_INTERNAL_H
+#define SC_INTERNAL_H
+
+#include "sparsecc_rt.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#if defined(__GNUC__)
+#define SC_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define SC_PRINTF(a, b)
+#endif
+
+/* ---- errors (error.c) ---- */
+
+/* Records a formatted message as this thread's last error; returns status. */
+sc_status sc_set_error(sc_status status, const char *fmt, ...) SC_PRINTF(2, 3);
+
+/* ---- allocation (alloc.c) ---- */
+
+/* *out = n * size bytes (zeroed when zero != 0). n == 0 gives NULL and
+ * SC_OK. Fails with SC_ERR_SIZE_OVERFLOW or SC_ERR_NO_MEMORY (message set),
+ * leaving *out NULL. `what` names the array in the message. */
+sc_status sc_alloc(void **out, size_t n, size_t size, int zero,
+                   const char *what);
+/* Grows *p (capacity *cap elements of `size`) to hold at least `need`
+ * elements, doubling. On failure *p is unchanged and still owned by the
+ * caller. */
+sc_status sc_grow(void **p, size_t *cap, size_t need, size_t size,
+                  const char *what);
+/* a * b into *r; 0 on overflow. */
+static inline int sc_mul_sz(size_t a, size_t b, size_t *r) {
+  if (a != 0 && b > SIZE_MAX / a)
+    return 0;
+  *r = a * b;
+  return 1;
+}
+static inline int sc_mul_i64(int64_t a, int64_t b, int64_t *r) {
+  /* Both operands non-negative in every use. */
+  if (a < 0 || b < 0)
+    return 0;
+  if (a != 0 && b > INT64_MAX / a)
+    return 0;
+  *r = a * b;
+  return 1;
+}
+
+/* ---- values (values.c) ---- */
+
+int sc_val_is_zero(sc_value_type vt, const void *v);
+void sc_val_add(sc_value_type vt, void *dst, const void *src);
+/* dst = dst OP src for op in + - * or /; integer division by zero
+ * is rejected by sc_val_check_op beforehand; INT_MIN / -1 leaves dst. */
+void sc_val_apply(sc_value_type vt, void *dst, char op, const void *src);
+sc_status sc_val_check_op(sc_value_type vt, char op, const void *src);
+void sc_val_negate(sc_value_type vt, void *v);
+void sc_val_set_one(sc_value_type vt, void *v);
+double sc_val_to_f64(sc_value_type vt, const void *v);
+int64_t sc_val_to_i64(sc_value_type vt, const void *v);
+int sc_value_type_valid(sc_value_type vt);
+
+/* ---- encoding analysis (encoding.c) ---- */
+
+enum { SC_INV_IDENT = 0, SC_INV_DIVMOD = 1 };
+
+/* How dimension d is recovered from level coordinates. */
+typedef struct sc_dim_recipe {
+  int kind;   /* SC_INV_IDENT: dim = lc[l0] - a; SC_INV_DIVMOD: lc[l0]*a + lc[l1] */
+  int l0, l1;
+  int64_t a;
+} sc_dim_recipe;
+
+enum {
+  SC_FILTER_KEEP_ALL = 0, /* no unpadded level: zeros are stored */
+  SC_FILTER_DROP_ALL = 1, /* zeros are never stored explicitly */
+  SC_FILTER_GROUP = 2     /* zeros kept inside subtrees (prefix up to
+                             filter_level) that hold a nonzero */
+};
+
+typedef struct sc_enc_info {
+  int identity;  /* level l is dimension l, no constant */
+  int has_count; /* some level is an ELL counting level */
+  int nonunique; /* some level is nonunique */
+  int nonordered;
+  int filter_mode, filter_level;
+  int has_fill;  /* some positions are padding created by the format */
+  sc_dim_recipe inv[SC_MAX_RANK];
+} sc_enc_info;
+
+/* Checks enc and that it can be inverted (every dimension recoverable). */
+sc_status sc_encoding_analyze(const sc_encoding *enc, sc_enc_info *info);
+/* Level sizes from dimension sizes (COUNT with divisor 0 gives 0: sized at
+ * assembly). */
+sc_status sc_level_sizes(const sc_encoding *enc, const int64_t *dim_sizes,
+                         int64_t *lvl_sizes);
+/* Level coordinates of dimension coordinates; COUNT levels are left 0. */
+void sc_dim_to_lvl(const sc_encoding *enc, const int64_t *dc, int64_t *lc);
+/* Dimension coordinates of level coordinates; 0 when they fall outside the
+ * dimension sizes (block padding). */
+int sc_lvl_to_dim(const sc_tensor *t, const int64_t *lc, int64_t *dc);
+
+static inline int sc_is_sparse_fmt(sc_level_format f) {
+  return f == SC_LVL_COMPRESSED || f == SC_LVL_LOOSE_COMPRESSED ||
+         f == SC_LVL_SINGLETON;
+}
+
+/* ---- the tensor (tensor.c) ---- */
+
+typedef struct sc_level_store {
+  void *pos;   /* compressed: npos(parent)+1; loose: 2*npos(parent) */
+  size_t npos; /* entries in pos */
+  void *crd;   /* one per position of this level (sparse, n_out_of_m) */
+  size_t ncrd;
+} sc_level_store;
+
+/* Dimension-coordinate entries (growable), used by pending inserts. */
+typedef struct sc_coo {
+  int rank;
+  size_t vsize;
+  size_t n, cap_crd, cap_val, cap_op;
+  int64_t *crd; /* n * rank */
+  unsigned char *val;
+  char *op; /* optional: one op per entry ('=' or + - * /) */
+} sc_coo;
+
+struct sc_tensor {
+  sc_encoding enc;
+  sc_enc_info info;
+  sc_value_type vt;
+  size_t vsize;
+  int dim_rank, lvl_rank;
+  int pos_bytes, crd_bytes; /* element sizes of pos and crd arrays */
+  int crd_bits;             /* 2, 4, 8, ... 64: largest storable + 1 is 2^bits */
+  int64_t dim_sizes[SC_MAX_RANK];
+  int64_t lvl_sizes[SC_MAX_LEVELS];
+  size_t npos[SC_MAX_LEVELS]; /* positions of each level */
+  sc_level_store lv[SC_MAX_LEVELS];
+  void *values;
+  size_t nvals;
+  sc_coo pend;        /* buffered inserts/updates, with ops */
+  int appending;      /* between begin_append and end_append */
+  size_t app_n, app_cap, app_vcap;
+  int64_t *app_lc;    /* app_n * lvl_rank level coordinates */
+  unsigned char *app_val;
+};
+
+/* The storage of a tensor, separate from it so a build can fail without
+ * touching the tensor. */
+typedef struct sc_storage {
+  int64_t lvl_sizes[SC_MAX_LEVELS];
+  size_t npos[SC_MAX_LEVELS];
+  sc_level_store lv[SC_MAX_LEVELS];
+  void *values;
+  size_t nvals;
+} sc_storage;
+
+void sc_storage_free(sc_storage *s, int lvl_rank);
+/* Replaces t's storage by *s (ownership moves to t). */
+void sc_storage_install(sc_tensor *t, sc_storage *s);
+
+void sc_coo_init(sc_coo *c, int rank, size_t vsize);
+void sc_coo_free(sc_coo *c);
+sc_status sc_coo_push(sc_coo *c, const int64_t *crd, const void *val, char op);
+
+/* Loads element i of an unsigned array of `bytes`-wide elements. */
+static inline uint64_t sc_ld(const void *a, int bytes, size_t i) {
+  switch (bytes) {
+  case 1: return ((const uint8_t *)a)[i];
+  case 2: return ((const uint16_t *)a)[i];
+  case 4: return ((const uint32_t *)a)[i];
+  default: return ((const uint64_t *)a)[i];
+  }
+}
+static inline void sc_st(void *a, int bytes, size_t i, uint64_t v) {
+  switch (bytes) {
+  case 1: ((uint8_t *)a)[i] = (uint8_t)v; break;
+  case 2: ((uint16_t *)a)[i] = (uint16_t)v; break;
+  case 4: ((uint32_t *)a)[i] = (uint32_t)v; break;
+  default: ((uint64_t *)a)[i] = v; break;
+  }
+}
+
+/* Checks coordinates against the dimension sizes (message names them). */
+sc_status sc_check_dim_coords(const sc_tensor *t, const int64_t *dc);
+/* Formats coordinates "(1, 2)" into buf. */
+void sc_format_coords(char *buf, size_t size, const int64_t *c, int n);
+
+/* ---- sorting (sort.c) ---- */
+
+/* Stable sort of ord[0..n) by the key rows key[ord[i]*stride + 0..k-1],
+ * lexicographically; sizes[j] bounds key column j (counting sort when the
+ * sizes are small, merge sort otherwise). */
+sc_status sc_sort_lex(size_t *ord, size_t n, const int64_t *key,
+                      size_t stride, int k, const int64_t *sizes);
+
+/* ---- level-by-level building (build.c) ---- */
+
+/* Builds storage for t's encoding from n entries given in lexicographic
+ * level order: entry ord[i] has level coordinates lc[ord[i]*stride + l]
+ * and value val + ord[i]*vsize. Entries with equal level coordinates are
+ * only allowed on nonunique levels. lvl_sizes gives the level sizes to
+ * use (COUNT levels resolved). Result in *s. */
+sc_status sc_build(const sc_tensor *t, const int64_t *lvl_sizes,
+                   const int64_t *lc, size_t stride, const size_t *ord,
+                   size_t n, const unsigned char *val, sc_storage *s);
+
+/* ---- assembly pipeline (assemble.c) ---- */
+
+enum { SC_DUP_LAST_ = 100 }; /* internal: entries >= first_new replace */
+
+/* Replaces t's storage with n dimension-coordinate entries (dc: n x
+ * dim_rank, in range) with values val (n x vsize). dup: SC_DUP_SUM,
+ * SC_DUP_REJECT or SC_DUP_LAST_ (then first_new splits old from new
+ * entries). The padded model's zero filter applies to the entries from
+ * index filter_from on (0: all, n: none); earlier zeros are kept as
+ * explicit entries. */
+sc_status sc_assemble(sc_tensor *t, const int64_t *dc, const void *val,
+                      size_t n, int dup, size_t first_new, size_t filter_from);
+/* Whether stored zeros of t may be padding made up by its format (block
+ * fill, n_out_of_m, dense leaves, padded sparse levels) rather than
+ * explicit entries someone gave. */
+int sc_tensor_may_pad(const sc_tensor *t);
+
+/* ---- COO -> CSR/CSC fast path (coo_csr.c) ---- */
+
+/* Whether t's encoding is (d0 : dense, d1 : compressed) over the two
+ * dimensions in either order (unique, unpadded). */
+int sc_csr_fast_applies(const sc_tensor *t);
+/* Assembles n in-range entries (no zero filter) with SC_DUP_SUM or
+ * SC_DUP_REJECT by counting sort. */
+sc_status sc_assemble_csr_fast(sc_tensor *t, const int64_t *dc,
+                               const unsigned char *val, size_t n, int dup);
+
+/* ---- walking stored entries (iterate.c) ---- */
+
+/* Calls fn for every stored leaf position in storage order with its level
+ * coordinates and value position; stops early when fn returns nonzero and
+ * returns that. */
+typedef int (*sc_visit_fn)(void *ctx, const int64_t *lc, size_t vpos);
+int sc_walk(const sc_tensor *t, sc_visit_fn fn, void *ctx);
+/* Children positions [lo, hi) of position p of level l-1 at level l. */
+void sc_child_range(const sc_tensor *t, int l, size_t p, size_t *lo,
+                    size_t *hi);
+/* Coordinate at level l of child position q (of parent p). */
+int64_t sc_child_crd(const sc_tensor *t, int l, size_t p, size_t q);
+
+/* Collects every stored entry that lies inside the dimensions as dimension
+ * coordinates (skip_zeros: leave out zero values). Arrays are malloc'ed and
+ * owned by the caller. */
+sc_status sc_gather(const sc_tensor *t, int skip_zeros, int64_t **dc,
+                    unsigned char **val, size_t *n);
+
+/* ---- lookup (lookup.c) ---- */
+
+/* *value = stored value at dimension coordinates (0 if absent); *found. */
+void sc_lookup(const sc_tensor *t, const int64_t *dc, void *value,
+               int *found);
+
+/* ---- insertion (insert.c) ---- */
+void sc_pending_free(sc_tensor *t);
+void sc_append_free(sc_tensor *t);
+
+/* ---- text input (io_text.c) ---- */
+
+/* A whole file in memory, NUL-terminated, and a cursor with its line. */
+typedef struct sc_text {
+  char *buf;
+  size_t len;
+  const char *p, *end;
+  size_t line; /* 1-based line of p */
+  const char *name;
+} sc_text;
+
+sc_status sc_text_read(sc_text *tx, FILE *in, const char *name);
+void sc_text_free(sc_text *tx);
+/* Skips blanks (not newlines). */
+void sc_text_skip_blanks(sc_text *tx);
+/* At end of line (after blanks): consumes the newline; 0 if other text. */
+int sc_text_end_line(sc_text *tx);
+/* Skips the rest of the line including its newline. */
+void sc_text_skip_line(sc_text *tx);
+int sc_text_at_eof(const sc_text *tx);
+/* Parses one token (after blanks); errors carry name:line. */
+sc_status sc_text_int(sc_text *tx, int64_t *v, const char *what);
+sc_status sc_text_double(sc_text *tx, double *v, const char *what);
+/* Parses a value of type vt into out (integer types: exact integers). */
+sc_status sc_text_value(sc_text *tx, sc_value_type vt, void *out);
+/* An error at the cursor's line: "name:line: message". */
+sc_status sc_text_error(const sc_text *tx, sc_status st, const char *fmt, ...)
+    SC_PRINTF(3, 4);
+/* Writes one value as text ("%.17g" for f64, "%.9g" for f32). */
+int sc_fprint_value(FILE *out, sc_value_type vt, const void *v);
+
+/* Writes "i j ... value" lines (1-based) for every stored entry inside the
+ * dimensions (format padding left out); out NULL only counts them. */
+sc_status sc_write_entries(sc_tensor *t, FILE *out, size_t *count);
+
+/* Builds a tensor of enc from parsed COO entries (coordinates in range),
+ * summing duplicates and keeping explicit zeros. Frees nothing. */
+sc_status sc_tensor_from_parsed(sc_tensor **out, const sc_encoding *enc,
+                                sc_value_type vt, const int64_t *dims,
+                                size_t n, const int64_t *dc,
+                                const void *vals);
+
+#endif /* SC_INTERNAL_H */

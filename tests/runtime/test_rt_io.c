@@ -1,0 +1,387 @@
+/* Matrix Market and FROSTT IO: write/read identity, symmetric and skew
+ * expansion, pattern and array files, every malformed-input case with its
+ * line number, the shared real-world matrices (when SC_SHARED_DIR is set),
+ * .tns round trips. */
+#include "rt_test_util.h"
+
+#include <time.h>
+
+static char tmpdir[512];
+
+static void tmp_path(char *buf, size_t n, const char *name) {
+  snprintf(buf, n, "%s/%s", tmpdir, name);
+}
+
+/* Reads text as a Matrix Market stream named "t.mtx". */
+static sc_status read_text(sc_tensor **t, const char *text, sc_value_type vt,
+                           const sc_encoding *enc) {
+  FILE *f = tmpfile();
+  sc_status st;
+  assert_non_null(f);
+  fputs(text, f);
+  rewind(f);
+  st = sc_read_mtx_stream(t, f, "t.mtx", enc, vt);
+  fclose(f);
+  return st;
+}
+
+static void dense_of(sc_tensor *t, double *d) { RT_OK(sc_tensor_to_dense(t, d)); }
+
+static void test_symmetric_and_skew(void **state) {
+  (void)state;
+  sc_tensor *t = NULL;
+  double d[9];
+  const double sym[9] = {1, 2, 0, 2, 0, 3, 0, 3, 0};
+  const double skew[9] = {0, -2, 0, 2, 0, -3, 0, 3, 0};
+  RT_OK(read_text(&t,
+                  "%%MatrixMarket matrix coordinate real symmetric\n"
+                  "% a comment\n"
+                  "3 3 3\n1 1 1.0\n2 1 2\n3 2 3e0\n",
+                  SC_F64, NULL));
+  assert_int_equal(sc_tensor_nnz(t), 5);
+  dense_of(t, d);
+  rt_assert_dense_eq(d, sym, 9, "symmetric");
+  sc_tensor_free(t);
+  RT_OK(read_text(&t,
+                  "%%MatrixMarket matrix coordinate real skew-symmetric\n"
+                  "3 3 2\n2 1 2\n3 2 3\n",
+                  SC_F64, NULL));
+  dense_of(t, d);
+  rt_assert_dense_eq(d, skew, 9, "skew-symmetric");
+  sc_tensor_free(t);
+}
+
+static void test_pattern_integer_array(void **state) {
+  (void)state;
+  sc_tensor *t = NULL;
+  double d[6];
+  int64_t di[4];
+  sc_encoding csc = rt_named("CSC", 0);
+  const double pat[6] = {0, 1, 0, 1, 0, 1};
+  const double arr[6] = {1, 3, 5, 2, 4, 6};
+  const int64_t ints[4] = {-7, 0, 0, 123456789012};
+  RT_OK(read_text(&t,
+                  "%%MatrixMarket matrix coordinate pattern general\n"
+                  "2 3 3\n1 2\n2 1\n2 3\n",
+                  SC_F64, &csc));
+  dense_of(t, d);
+  rt_assert_dense_eq(d, pat, 6, "pattern");
+  sc_tensor_free(t);
+  RT_OK(read_text(&t,
+                  "%%MatrixMarket matrix array real general\n"
+                  "2 3\n1\n2\n3\n4\n5\n6\n",
+                  SC_F64, NULL));
+  dense_of(t, d);
+  rt_assert_dense_eq(d, arr, 6, "array");
+  sc_tensor_free(t);
+  RT_OK(read_text(&t,
+                  "%%MatrixMarket matrix coordinate integer general\n"
+                  "2 2 2\n1 1 -7\n2 2 123456789012\n",
+                  SC_I64, NULL));
+  RT_OK(sc_tensor_to_dense(t, di));
+  assert_memory_equal(di, ints, sizeof ints);
+  sc_tensor_free(t);
+  /* Array symmetric: the lower triangle, column by column. */
+  {
+    double s[9];
+    const double want[9] = {1, 2, 3, 2, 4, 5, 3, 5, 6};
+    RT_OK(read_text(&t,
+                    "%%MatrixMarket matrix array real symmetric\n"
+                    "3 3\n1\n2\n3\n4\n5\n6\n",
+                    SC_F64, NULL));
+    dense_of(t, s);
+    rt_assert_dense_eq(s, want, 9, "array symmetric");
+    sc_tensor_free(t);
+  }
+}
+
+typedef struct bad_case {
+  const char *text;
+  sc_status st;
+  const char *msg; /* must appear in the error */
+} bad_case;
+
+static void test_malformed(void **state) {
+  (void)state;
+  static const bad_case cases[] = {
+      {"hello\n", SC_ERR_PARSE, "t.mtx:1: not a Matrix Market"},
+      {"%%MatrixMarket matrix coordinate real generalx\n1 1 0\n", SC_ERR_PARSE,
+       "t.mtx:1: bad header"},
+      {"%%MatrixMarket vector coordinate real general\n", SC_ERR_PARSE,
+       "t.mtx:1:"},
+      {"%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 1 0\n",
+       SC_ERR_UNSUPPORTED, "t.mtx:1: complex"},
+      {"%%MatrixMarket matrix coordinate real hermitian\n", SC_ERR_UNSUPPORTED,
+       "t.mtx:1: hermitian"},
+      {"%%MatrixMarket matrix coordinate real general\n% only comments\n",
+       SC_ERR_PARSE, "missing the size line"},
+      {"%%MatrixMarket matrix coordinate real general\n3 x 1\n", SC_ERR_PARSE,
+       "t.mtx:2: column count 'x' is not an integer"},
+      {"%%MatrixMarket matrix coordinate real general\n3 3 2\n1 1 1.0\n1 y "
+       "2.0\n",
+       SC_ERR_PARSE, "t.mtx:4: column index 'y'"},
+      {"%%MatrixMarket matrix coordinate real general\n3 3 1\n1 1 abc\n",
+       SC_ERR_PARSE, "t.mtx:3: value 'abc' is not a number"},
+      {"%%MatrixMarket matrix coordinate real general\n3 3 1\n1 1 1.5x\n",
+       SC_ERR_PARSE, "t.mtx:3:"},
+      {"%%MatrixMarket matrix coordinate real general\n3 3 3\n1 1 1\n2 2 2\n",
+       SC_ERR_PARSE, "t.mtx:5: truncated file: 3 entries declared, 2 found"},
+      {"%%MatrixMarket matrix coordinate real general\n3 3 1\n1 1 1\n2 2 2\n",
+       SC_ERR_PARSE, "t.mtx:4: more entries than the 1 declared"},
+      {"%%MatrixMarket matrix coordinate real general\n3 3 1\n4 1 1\n",
+       SC_ERR_OUT_OF_RANGE, "t.mtx:3: entry (4, 1) is outside"},
+      {"%%MatrixMarket matrix coordinate real general\n3 3 1\n1 0 1\n",
+       SC_ERR_OUT_OF_RANGE, "t.mtx:3: entry (1, 0)"},
+      {"%%MatrixMarket matrix coordinate real general\n3 3 1\n1 1 1 9\n",
+       SC_ERR_PARSE, "t.mtx:3: unexpected text"},
+      {"%%MatrixMarket matrix coordinate real general\n3 3 1\n1 1\n",
+       SC_ERR_PARSE, "t.mtx:3: missing value"},
+      {"%%MatrixMarket matrix coordinate real symmetric\n2 3 0\n",
+       SC_ERR_PARSE, "t.mtx:2: a symmetric matrix must be square"},
+      {"%%MatrixMarket matrix coordinate real skew-symmetric\n2 2 1\n1 1 4\n",
+       SC_ERR_PARSE, "t.mtx:3: skew-symmetric matrix with a nonzero diagonal"},
+      {"%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n",
+       SC_ERR_PARSE, "t.mtx:6: truncated file"},
+      {"%%MatrixMarket matrix array real general\n1 1\n1\n2\n", SC_ERR_PARSE,
+       "t.mtx:4: more values"},
+      {"%%MatrixMarket matrix array pattern general\n1 1\n", SC_ERR_PARSE,
+       "t.mtx:1: bad header: pattern"},
+      {"%%MatrixMarket matrix coordinate real general\n-1 3 0\n", SC_ERR_PARSE,
+       "t.mtx:2: negative size"},
+      {"%%MatrixMarket matrix coordinate real general\n3 3 1\n"
+       "99999999999999999999 1 1\n",
+       SC_ERR_PARSE, "t.mtx:3: row index '99999999999999999999' is too large"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    sc_tensor *t = NULL;
+    sc_status st = read_text(&t, cases[i].text, SC_F64, NULL);
+    if (st != cases[i].st)
+      fail_msg("case %zu: got %s (%s), wanted %s", i, sc_status_name(st),
+               sc_last_error(), sc_status_name(cases[i].st));
+    if (!strstr(sc_last_error(), cases[i].msg))
+      fail_msg("case %zu: message '%s' lacks '%s'", i, sc_last_error(),
+               cases[i].msg);
+    assert_null(t);
+  }
+  /* Integer tensors reject fractional values. */
+  {
+    sc_tensor *t = NULL;
+    RT_FAILS(read_text(&t,
+                       "%%MatrixMarket matrix coordinate real general\n"
+                       "1 1 1\n1 1 2.5\n",
+                       SC_I32, NULL),
+             SC_ERR_PARSE, "t.mtx:3: value '2.5' is not an integer");
+  }
+  {
+    sc_tensor *t = NULL;
+    char p[600];
+    tmp_path(p, sizeof p, "no/such/dir/x.mtx");
+    RT_FAILS(sc_read_mtx(&t, p, NULL, SC_F64), SC_ERR_IO, "x.mtx");
+  }
+}
+
+static void test_write_read_identity(void **state) {
+  (void)state;
+  const double vals[] = {0.1, 1.0 / 3.0, -2.5e300, 1e-300, 42, -0.5, 7e22,
+                         123456789.123456789};
+  double a[6][7], b[6][7];
+  const char *fmts[] = {"CSR", "CSC", "COO", "BSR", "NV24"};
+  char path[600];
+  uint64_t s = 7;
+  int k = 0;
+  memset(a, 0, sizeof a);
+  for (int i = 0; i < 6; i++)
+    for (int j = 0; j < 7; j++)
+      if (rt_rand(&s) % 3 == 0 && (j % 4) < 2)
+        a[i][j] = vals[k++ % 8];
+  tmp_path(path, sizeof path, "rt_io_roundtrip.mtx");
+  for (int f = 0; f < 5; f++) {
+    sc_encoding e = f == 3 ? rt_named("BSR", 2, (int64_t)2, (int64_t)3)
+                           : rt_named(fmts[f], 0);
+    int64_t dims[2] = {6, 7};
+    sc_tensor *t = NULL, *u = NULL;
+    RT_OK(sc_tensor_from_dense(&t, &e, SC_F64, dims, a));
+    RT_OK(sc_write_mtx(t, path));
+    RT_OK(sc_read_mtx(&u, path, &e, SC_F64));
+    assert_int_equal(sc_tensor_dim_size(u, 0), 6);
+    assert_int_equal(sc_tensor_dim_size(u, 1), 7);
+    assert_int_equal(sc_tensor_nnz(u), sc_tensor_nnz(t));
+    dense_of(u, &b[0][0]);
+    assert_memory_equal(a, b, sizeof a); /* bit-exact values */
+    sc_tensor_free(t);
+    sc_tensor_free(u);
+  }
+  /* Integer values write an integer file. */
+  {
+    sc_encoding e = rt_named("CSR", 0);
+    int64_t dims[2] = {2, 2};
+    const int32_t di[4] = {0, -5, 2147483647, 0};
+    int32_t back[4];
+    sc_tensor *t = NULL, *u = NULL;
+    FILE *f = tmpfile();
+    char line[128];
+    RT_OK(sc_tensor_from_dense(&t, &e, SC_I32, dims, di));
+    RT_OK(sc_write_mtx_stream(t, f));
+    rewind(f);
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_string_equal(line,
+                        "%%MatrixMarket matrix coordinate integer general\n");
+    rewind(f);
+    RT_OK(sc_read_mtx_stream(&u, f, "ints", NULL, SC_I32));
+    RT_OK(sc_tensor_to_dense(u, back));
+    assert_memory_equal(back, di, sizeof di);
+    fclose(f);
+    sc_tensor_free(t);
+    sc_tensor_free(u);
+  }
+  remove(path);
+}
+
+typedef struct shared_mat {
+  const char *file;
+  int64_t n;
+  size_t nnz_full;
+  int symmetric;
+} shared_mat;
+
+static void test_shared_matrices(void **state) {
+  (void)state;
+  static const shared_mat mats[] = {
+      {"bcsstk13.mtx", 2003, 83883, 1},   {"cryg2500.mtx", 2500, 12349, 0},
+      {"zenios.mtx", 2873, 27191, 1},     {"jagmesh7.mtx", 1138, 7450, 1},
+      {"bcsstk33.mtx", 8738, 591904, 1},  {"luxembourg.mtx", 114599, 239332, 1},
+      {"fidapex6.mtx", 1651, 49533, 0},   {"cage8.mtx", 1015, 11003, 0},
+      {"crack.mtx", 10240, 60760, 1},     {"qh1484.mtx", 1484, 6110, 0},
+  };
+  const char *dir = getenv("SC_SHARED_DIR");
+  sc_encoding csc = rt_named("CSC", 0);
+  int found = 0;
+  if (!dir || !*dir)
+    skip();
+  for (size_t i = 0; i < sizeof mats / sizeof mats[0]; i++) {
+    char path[1024];
+    sc_tensor *t = NULL, *c = NULL;
+    FILE *probe;
+    clock_t t0;
+    double secs;
+    long bytes;
+    snprintf(path, sizeof path, "%s/matrices/%s", dir, mats[i].file);
+    probe = fopen(path, "rb");
+    if (!probe)
+      continue;
+    fseek(probe, 0, SEEK_END);
+    bytes = ftell(probe);
+    fclose(probe);
+    found++;
+    t0 = clock();
+    RT_OK(sc_read_mtx(&t, path, NULL, SC_F64));
+    secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    print_message("%-16s %7.1f MB/s\n", mats[i].file,
+                  secs > 0 ? (double)bytes / 1e6 / secs : 0.0);
+    assert_int_equal(sc_tensor_dim_size(t, 0), mats[i].n);
+    assert_int_equal(sc_tensor_dim_size(t, 1), mats[i].n);
+    assert_int_equal(sc_tensor_nnz(t), mats[i].nnz_full);
+    if (mats[i].symmetric) {
+      /* A symmetric matrix equals its transpose: CSR arrays == CSC arrays. */
+      RT_OK(sc_tensor_convert(&c, t, &csc));
+      assert_memory_equal(sc_tensor_positions(t, 1), sc_tensor_positions(c, 1),
+                          sc_tensor_positions_size(t, 1) * sizeof(uint64_t));
+      assert_memory_equal(sc_tensor_coordinates(t, 1),
+                          sc_tensor_coordinates(c, 1),
+                          sc_tensor_nnz(t) * sizeof(uint64_t));
+      assert_memory_equal(sc_tensor_values(t), sc_tensor_values(c),
+                          sc_tensor_nnz(t) * sizeof(double));
+      sc_tensor_free(c);
+    }
+    sc_tensor_free(t);
+  }
+  if (!found)
+    skip();
+}
+
+static void test_tns_roundtrip(void **state) {
+  (void)state;
+  double a[3][4][5], b[3][4][5];
+  char path[600];
+  uint64_t s = 5;
+  int64_t dims[3] = {3, 4, 5};
+  sc_encoding coo3 = rt_named("COO", 1, (int64_t)3);
+  sc_tensor *t = NULL, *u = NULL;
+  memset(a, 0, sizeof a);
+  for (int i = 0; i < 60; i++)
+    if (rt_rand(&s) % 3 == 0)
+      (&a[0][0][0])[i] = i * 0.5 - 7;
+  a[2][3][4] = 1.25; /* the largest coordinate fixes the sizes */
+  tmp_path(path, sizeof path, "rt_io_roundtrip.tns");
+  RT_OK(sc_tensor_from_dense(&t, &coo3, SC_F64, dims, a));
+  RT_OK(sc_write_tns(t, path));
+  RT_OK(sc_read_tns(&u, path, NULL, SC_F64));
+  assert_int_equal(sc_tensor_dim_rank(u), 3);
+  for (int d = 0; d < 3; d++)
+    assert_int_equal(sc_tensor_dim_size(u, d), dims[d]);
+  dense_of(u, &b[0][0][0]);
+  assert_memory_equal(a, b, sizeof a);
+  sc_tensor_free(t);
+  sc_tensor_free(u);
+  remove(path);
+}
+
+static void write_file(const char *path, const char *text) {
+  FILE *f = fopen(path, "wb");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+static void test_tns_read_and_errors(void **state) {
+  (void)state;
+  char path[600];
+  sc_tensor *t = NULL;
+  double d[2 * 3];
+  const double want[6] = {0, 0, 2.5, -1, 0, 0};
+  tmp_path(path, sizeof path, "rt_io_case.tns");
+  write_file(path, "# comment\n1 3 2.5\n\n2 1 -1\n");
+  RT_OK(sc_read_tns(&t, path, NULL, SC_F64));
+  assert_int_equal(sc_tensor_dim_size(t, 0), 2);
+  assert_int_equal(sc_tensor_dim_size(t, 1), 3);
+  dense_of(t, d);
+  rt_assert_dense_eq(d, want, 6, "tns");
+  sc_tensor_free(t);
+  t = NULL;
+  write_file(path, "1 1 1.0\n2 x 3.0\n");
+  RT_FAILS(sc_read_tns(&t, path, NULL, SC_F64), SC_ERR_PARSE,
+           "rt_io_case.tns:2: coordinate 'x' is not an integer");
+  write_file(path, "1 1 1.0\n0 2 3.0\n");
+  RT_FAILS(sc_read_tns(&t, path, NULL, SC_F64), SC_ERR_OUT_OF_RANGE,
+           "rt_io_case.tns:2:");
+  write_file(path, "1 1 1.0\n2 2 3.0 4\n");
+  RT_FAILS(sc_read_tns(&t, path, NULL, SC_F64), SC_ERR_PARSE,
+           "rt_io_case.tns:2: unexpected text");
+  write_file(path, "1 1 1 1.0\n2 2\n");
+  RT_FAILS(sc_read_tns(&t, path, NULL, SC_F64), SC_ERR_PARSE,
+           "rt_io_case.tns:2:");
+  write_file(path, "# nothing\n");
+  RT_FAILS(sc_read_tns(&t, path, NULL, SC_F64), SC_ERR_PARSE, "no entries");
+  assert_null(t);
+  remove(path);
+}
+
+static int setup(void **state) {
+  const char *b = getenv("SC_BINARY_DIR");
+  (void)state;
+  snprintf(tmpdir, sizeof tmpdir, "%s", b && *b ? b : ".");
+  return 0;
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_symmetric_and_skew),
+      cmocka_unit_test(test_pattern_integer_array),
+      cmocka_unit_test(test_malformed),
+      cmocka_unit_test(test_write_read_identity),
+      cmocka_unit_test(test_shared_matrices),
+      cmocka_unit_test(test_tns_roundtrip),
+      cmocka_unit_test(test_tns_read_and_errors),
+  };
+  return cmocka_run_group_tests(tests, setup, NULL);
+}
