@@ -11,6 +11,7 @@
 #include "../src/base/arena.h"
 #include "../src/base/diag.h"
 #include "../src/base/source.h"
+#include "../src/base/strbuf.h"
 
 /* One affine level (or dimension) expression as written, kept for dumps:
  * `text` is the normalised surface syntax ("i floordiv 2", "c * 3 * i"). */
@@ -36,6 +37,8 @@ typedef struct PragmaEncoding {
   char *format_name;    /* "CSR", "BSR(2, 2)", user format name, or NULL */
   int nsymbols;
   char **symbols;       /* `[c]` */
+  int nlvl_vars;
+  char **lvl_vars;      /* `{ib, jb, ii, jj}` as declared, or none */
   int ndims;
   PragmaDim *dims;
   int nlevels;
@@ -84,6 +87,9 @@ typedef struct PragmaFormats {
   int n;
   char **names;
   PragmaEncoding *encs;
+  int cap;                   /* allocated entries of the arrays */
+  Span *name_spans;          /* where each name was defined ... */
+  const SourceFile **files;  /* ... in which file (for notes) */
 } PragmaFormats;
 
 /* Parses the directive text of one pragma: the bytes of file `f` in
@@ -106,7 +112,24 @@ void pragma_dump(FILE *out, const SourceFile *f, const Pragma *p);
  * the encoding printed back in MLIR surface syntax. */
 void pragma_dump_formats(FILE *out, const SourceFile *f, const Pragma *p);
 
-/* The MLIR surface text of an encoding (arena string). */
+/* The MLIR surface text of an encoding (arena string):
+ * `{ map = (i, j) -> (i : dense, j : compressed), posWidth = 32 }`. It
+ * re-parses (as an encoding) to the same encoding. */
 char *pragma_encoding_text(Arena *arena, const PragmaEncoding *e);
+
+/* The encoding a format name denotes — a user format of `formats` (may be
+ * NULL) or a built-in one of pragmas/formats.def — with its parameters.
+ * Returns 0, or -1 if the name is unknown or the parameters do not fit
+ * (count, or not positive). For modules that need a named format without a
+ * pragma. */
+int pragma_format_lookup(Arena *arena, const PragmaFormats *formats,
+                         const char *name, const int64_t *params, int nparams,
+                         PragmaEncoding *out);
+
+/* Appends a level type in surface syntax: "compressed(nonunique)",
+ * "block2_4", "n_out_of_m[3, 8]". With `defaults`, every property is
+ * spelled out with the format's defaults applied:
+ * "compressed(nonunique, ordered, unpadded)". */
+void pragma_level_type_text(StrBuf *b, const sc_level_type *t, int defaults);
 
 #endif
