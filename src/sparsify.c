@@ -1,12 +1,327 @@
-/* sparsify.c — entry of the sparsifier (see sparsify.h). Placeholder until
- * the front end and lowering land: warns that nothing was sparsified. */
+/* sparsify.c — entry of the sparsifier (see sparsify.h): attaches pragma
+ * groups to their targets (frontend/attach.c), resolves bindings and models
+ * each kernel (frontend/extract.c), dumps it (--dump=ir), lowers it
+ * (lower/) and turns the result into an edit.
+ *
+ *  case 3  pragma on a loop nest: one kernel, its span starts at the
+ *          pragma's line so the pragma is consumed.
+ *  case 1  pragma on a declaration, case 2 on a function definition: every
+ *          loop nest of the scope that uses a bound array becomes a kernel
+ *          of its own (the storage stays dense for now; each kernel
+ *          assembles at entry). A nest that cannot be modelled is split
+ *          into its inner nests before giving up. */
 #include "sparsify.h"
 
-int sparsify_file(SparsifyCtx *ctx, Edits *edits) {
-  (void)edits;
-  for (size_t i = 0; i < ctx->nsites; i++)
-    if (ctx->sites[i].ok && ctx->sites[i].pragma.kind == PRAGMA_ENCODING)
-      diag_warning(ctx->diags, ctx->file, ctx->sites[i].span,
-                   "pragma not applied: this build has no sparsifier");
+#include <stdarg.h>
+#include <string.h>
+
+#include "frontend/attach.h"
+#include "frontend/ctypes.h"
+#include "frontend/extract.h"
+#include "ir/ir_dump.h"
+#include "lower/lower.h"
+
+typedef struct S {
+  SparsifyCtx *ctx;
+  CTypes *ct;
+  ARRAY(Edit) edits;
+  Attachment *groups;
+  size_t ngroups;
+  int rc;
+} S;
+
+static void report(S *s, size_t off, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void report(S *s, size_t off, const char *fmt, ...) {
+  if (!s->ctx->opts || !s->ctx->opts->report || !s->ctx->report)
+    return;
+  unsigned line, col;
+  source_line_col(s->ctx->file, off, &line, &col);
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  sb_printf(s->ctx->report, "%s:%u:%u: %s\n", s->ctx->file->name, line, col, buf);
+}
+
+static Span trim_nl(const SourceFile *f, Span sp) {
+  while (sp.end > sp.start &&
+         (f->text[sp.end - 1] == '\n' || f->text[sp.end - 1] == '\r'))
+    sp.end--;
+  return sp;
+}
+
+static int overlaps(const S *s, size_t a, size_t b) {
+  for (size_t i = 0; i < s->edits.len; i++)
+    if (a < s->edits.data[i].end && s->edits.data[i].start < b)
+      return 1;
   return 0;
+}
+
+static TSNode field(TSNode n, const char *name) {
+  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+static int is(TSNode n, const char *type) {
+  return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type);
+}
+
+/* The vectorize pragma of a vectorize-only group right before `f`. */
+static const Pragma *vec_for(const S *s, TSNode f) {
+  for (size_t i = 0; i < s->ngroups; i++)
+    if (s->groups[i].kind == ATTACH_LOOP && !s->groups[i].nenc &&
+        ts_node_start_byte(s->groups[i].target) == ts_node_start_byte(f))
+      return s->groups[i].vec;
+  return NULL;
+}
+
+/* Models, dumps and lowers one nest. Returns 0 when an edit was made, 1 on
+ * a refusal (warned unless quiet, *why set), -1 when lowering declined. */
+static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
+                      ExtractRefusal *why) {
+  SparsifyCtx *ctx = s->ctx;
+  IrKernel *k;
+  if (extract_kernel(env, f, &k, why)) {
+    if (!quiet) {
+      diag_warning(ctx->diags, ctx->file, why->where, "loop not sparsified: %s",
+                   why->reason);
+      report(s, ts_node_start_byte(f), "kernel not sparsified: %s", why->reason);
+    }
+    return 1;
+  }
+  if (ctx->opts && (ctx->opts->dump & DUMP_IR) && ctx->dump)
+    ir_dump(k, ctx->file, ctx->dump);
+  StrBuf out = {0};
+  int rc = lower_kernel(ctx, k, &out);
+  if (rc == 0) {
+    unsigned line, col;
+    source_line_col(ctx->file, k->span.end ? k->span.end - 1 : 0, &line, &col);
+    Edit e = {k->span.start, k->span.end,
+              arena_strdup(ctx->arena, out.data ? out.data : ""), line + 1};
+    ARRAY_PUSH(ctx->arena, s->edits, e);
+  }
+  sb_free(&out);
+  return rc == 0 ? 0 : -1;
+}
+
+/* ---- case 3 ------------------------------------------------------------ */
+
+static void do_loop(S *s, const Attachment *g) {
+  SparsifyCtx *ctx = s->ctx;
+  size_t fstart = ts_node_start_byte(g->target);
+  if (overlaps(s, g->line_start, ts_node_end_byte(g->target))) {
+    diag_warning(ctx->diags, ctx->file, trim_nl(ctx->file, g->pragma_span),
+                 "pragma sparse ignored: inside a loop nest sparsified by an "
+                 "earlier pragma");
+    return;
+  }
+  ARRAY(BoundArray) bound = {0};
+  int bad = 0;
+  for (int i = 0; i < g->nenc; i++)
+    for (int b = 0; b < g->enc[i]->pragma.nbindings; b++) {
+      BoundArray ba;
+      if (extract_bind(ctx, s->ct, &g->enc[i]->pragma.bindings[b], fstart, &ba)) {
+        bad = 1;
+        continue;
+      }
+      ARRAY_PUSH(ctx->arena, bound, ba);
+    }
+  if (bad) {
+    s->rc = -1;
+    return;
+  }
+  ExtractEnv env = {ctx, s->ct, bound.data, (int)bound.len, g->vec,
+                    g->pragma_span, 1, g->line_start};
+  ExtractRefusal why;
+  run_kernel(s, &env, g->target, 0, &why);
+}
+
+/* ---- cases 1 and 2 ----------------------------------------------------- */
+
+/* Whether n refers (scope-correctly) to one of the bound arrays. */
+static int refers(S *s, TSNode n, const BoundArray *b, int nb) {
+  if (is(n, "identifier")) {
+    size_t st = ts_node_start_byte(n), en = ts_node_end_byte(n);
+    for (int i = 0; i < nb; i++) {
+      const char *nm = b[i].b->name;
+      if (en - st == strlen(nm) && !memcmp(s->ctx->file->text + st, nm, en - st)) {
+        CtDecl d;
+        if (ct_lookup(s->ct, nm, st, &d) && d.name_offset == b[i].decl.name_offset)
+          return 1;
+      }
+    }
+    return 0;
+  }
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (refers(s, ts_node_named_child(n, i), b, nb))
+      return 1;
+  return 0;
+}
+
+static void try_nest(S *s, ExtractEnv *env, TSNode f);
+
+static int has_for_using(S *s, TSNode n, const ExtractEnv *env) {
+  if (is(n, "for_statement"))
+    return refers(s, n, env->bound, env->nbound);
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (has_for_using(s, ts_node_named_child(n, i), env))
+      return 1;
+  return 0;
+}
+
+/* Every outermost for statement under n that uses a bound array. */
+static void scan(S *s, ExtractEnv *env, TSNode n) {
+  if (is(n, "for_statement")) {
+    if (refers(s, n, env->bound, env->nbound))
+      try_nest(s, env, n);
+    return;
+  }
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    scan(s, env, ts_node_named_child(n, i));
+}
+
+static void try_nest(S *s, ExtractEnv *env, TSNode f) {
+  size_t start = ts_node_start_byte(f);
+  if (overlaps(s, start, ts_node_end_byte(f)))
+    return;
+  ExtractEnv e = *env;
+  e.span_start = attach_line_start(s->ctx->file, start);
+  e.vec_pragma = vec_for(s, f);
+  ExtractRefusal why;
+  if (run_kernel(s, &e, f, 1, &why) != 1)
+    return;
+  /* split: try the nests inside; each warns for itself */
+  TSNode body = field(f, "body");
+  if (!ts_node_is_null(body) && has_for_using(s, body, env)) {
+    report(s, start, "loop nest split: %s", why.reason);
+    scan(s, env, body);
+    return;
+  }
+  diag_warning(s->ctx->diags, s->ctx->file, why.where, "loop not sparsified: %s",
+               why.reason);
+  report(s, start, "kernel not sparsified: %s", why.reason);
+}
+
+static void do_scope(S *s, const Attachment *g, const char *what) {
+  SparsifyCtx *ctx = s->ctx;
+  TSNode t = g->target;
+  size_t tstart = ts_node_start_byte(t), tend = ts_node_end_byte(t);
+  int is_func = g->kind == ATTACH_FUNC;
+  TSNode body = is_func ? field(t, "body") : t;
+  size_t at = is_func ? (ts_node_is_null(body) ? tend : ts_node_start_byte(body) + 1)
+                      : tend;
+  ARRAY(BoundArray) bound = {0};
+  int bad = 0;
+  for (int i = 0; i < g->nenc; i++)
+    for (int b = 0; b < g->enc[i]->pragma.nbindings; b++) {
+      const PragmaBinding *pb = &g->enc[i]->pragma.bindings[b];
+      CtDecl d;
+      if (!ct_lookup(s->ct, pb->name, at, &d) || d.name_offset < tstart ||
+          d.name_offset >= tend || (is_func && !d.is_param)) {
+        diag_error(ctx->diags, ctx->file, pb->name_span,
+                   is_func ? "'%s' is not a parameter of the function that "
+                             "follows the pragma"
+                           : "'%s' is not declared by the declaration that "
+                             "follows the pragma",
+                   pb->name);
+        bad = 1;
+        continue;
+      }
+      BoundArray ba;
+      if (extract_bind(ctx, s->ct, pb, at, &ba)) {
+        bad = 1;
+        continue;
+      }
+      ARRAY_PUSH(ctx->arena, bound, ba);
+    }
+  if (bad) {
+    s->rc = -1;
+    return;
+  }
+  report(s, g->pragma_span.start,
+         "pragma on a %s: storage not replaced yet; each loop nest using %s%s "
+         "is a kernel that assembles it at entry",
+         what, bound.len > 1 ? "the arrays, e.g. " : "", bound.data[0].b->name);
+  ExtractEnv env = {ctx, s->ct, bound.data, (int)bound.len, NULL,
+                    g->pragma_span, 0, 0};
+  if (is_func) {
+    if (!ts_node_is_null(body))
+      scan(s, &env, body);
+    return;
+  }
+  /* the declaration's scope: what follows it in its block (or file) */
+  TSNode cur = t;
+  for (;;) {
+    for (TSNode n = ts_node_next_named_sibling(cur); !ts_node_is_null(n);
+         n = ts_node_next_named_sibling(n))
+      scan(s, &env, n);
+    TSNode p = ts_node_parent(cur);
+    if (ts_node_is_null(p) || strncmp(ts_node_type(p), "preproc_", 8))
+      break;
+    cur = p;
+  }
+}
+
+/* ---- entry ------------------------------------------------------------- */
+
+static int edit_cmp_less(const Edit *a, const Edit *b) { return a->start < b->start; }
+
+int sparsify_file(SparsifyCtx *ctx, Edits *edits) {
+  S s;
+  memset(&s, 0, sizeof s);
+  s.ctx = ctx;
+  s.ngroups = attach_pragmas(ctx, &s.groups);
+  int need_ct = 0;
+  for (size_t i = 0; i < s.ngroups; i++) {
+    const Attachment *g = &s.groups[i];
+    if (g->kind == ATTACH_NONE) {
+      diag_warning(ctx->diags, ctx->file, trim_nl(ctx->file, g->pragma_span),
+                   "pragma sparse ignored: not followed by a declaration, "
+                   "function definition or loop");
+      continue;
+    }
+    if (g->nenc)
+      need_ct = 1;
+  }
+  if (!need_ct)
+    return 0;
+  const char *why = NULL;
+  s.ct = ct_open(ctx->file, ctx->tree, ctx->clang_args, ctx->nclang_args,
+                 ctx->arena, &why);
+  if (!s.ct) {
+    for (size_t i = 0; i < s.ngroups; i++)
+      if (s.groups[i].kind != ATTACH_NONE && s.groups[i].nenc) {
+        diag_warning(ctx->diags, ctx->file, trim_nl(ctx->file, s.groups[i].pragma_span),
+                     "pragma sparse not applied: %s", why);
+        report(&s, s.groups[i].pragma_span.start, "kernel not sparsified: %s", why);
+      }
+    return 0;
+  }
+  for (size_t i = 0; i < s.ngroups; i++)
+    if (s.groups[i].kind == ATTACH_LOOP && s.groups[i].nenc)
+      do_loop(&s, &s.groups[i]);
+  for (size_t i = 0; i < s.ngroups; i++) {
+    const Attachment *g = &s.groups[i];
+    if (!g->nenc)
+      continue;
+    if (g->kind == ATTACH_DECL)
+      do_scope(&s, g, "declaration");
+    else if (g->kind == ATTACH_FUNC)
+      do_scope(&s, g, "function definition");
+  }
+  ct_close(s.ct);
+  /* edits against the original, in order */
+  for (size_t i = 1; i < s.edits.len; i++)
+    for (size_t j = i; j > 0 && edit_cmp_less(&s.edits.data[j], &s.edits.data[j - 1]); j--) {
+      Edit t = s.edits.data[j];
+      s.edits.data[j] = s.edits.data[j - 1];
+      s.edits.data[j - 1] = t;
+    }
+  for (size_t i = 0; i < s.edits.len; i++)
+    ARRAY_PUSH(ctx->arena, *edits, s.edits.data[i]);
+  return s.rc;
 }

@@ -43,7 +43,10 @@ typedef struct IrTensor {
   const char *name;             /* the C identifier */
   int rank;
   const char *extent[SC_MAX_RANK]; /* C expressions for each dimension's
-                                      size, evaluable at the kernel entry */
+                                      size, evaluable at the kernel entry;
+                                      NULL when unknown (dense tensors
+                                      only: a sparse tensor always has
+                                      every extent, else it is an error) */
   IrElemType elem;
   const char *elem_ctype;       /* "double", "float", "int", "long", or the
                                    user's typedef name */
@@ -111,6 +114,11 @@ typedef struct IrStmt {
   const char *lhs_scalar;       /* when lhs_access == -1: a scalar variable */
   IrExpr *rhs;
   Span span;                    /* the statement in the source */
+  const char *decl_ctype;       /* non-NULL: a local declaration inside the
+                                   nest, `decl_ctype lhs_scalar = rhs;`
+                                   (op is IR_SET, lhs_access -1). The
+                                   scalar is scoped to the enclosing loop
+                                   body, as in the source. */
 } IrStmt;
 
 typedef enum IrNodeKind { IR_NODE_LOOP, IR_NODE_STMT } IrNodeKind;
@@ -154,6 +162,14 @@ typedef struct IrKernel {
   const char **scalars_written; /* accumulators and other scalars assigned */
   const char *indent;           /* the leading whitespace of the nest's
                                    first line, for readable output */
+  const Pragma *vec_pragma;     /* a `#pragma sparse vectorize(...)` or
+                                   `novectorize` attached to this nest, or
+                                   NULL (then the command line decides) */
+  int pragma_on_nest;           /* 1: SPEC §4 case 3 (span includes the
+                                   pragma lines); 0: the kernel comes from a
+                                   pragma on a declaration or a function
+                                   (case 1/2; span is the loop nest only,
+                                   the storage stays dense for now) */
 } IrKernel;
 
 #endif

@@ -1,0 +1,95 @@
+/* attach.c — attaching pragma groups to the tree-sitter node that follows
+ * them (see attach.h). Only siblings are considered: a pragma applies to
+ * the next statement, declaration or function at its own nesting level;
+ * comments in between are skipped. */
+#include "frontend/attach.h"
+
+#include <string.h>
+
+size_t attach_line_start(const SourceFile *f, size_t offset) {
+  size_t s = offset;
+  while (s > 0 && (f->text[s - 1] == ' ' || f->text[s - 1] == '\t'))
+    s--;
+  if (s == 0 || f->text[s - 1] == '\n')
+    return s;
+  return offset;
+}
+
+static int groups_with_target(const PragmaSite *s) {
+  return s->ok && (s->pragma.kind == PRAGMA_ENCODING ||
+                   s->pragma.kind == PRAGMA_VECTORIZE ||
+                   s->pragma.kind == PRAGMA_NOVECTORIZE);
+}
+
+/* The site whose node starts at n, or -1. */
+static long site_at(const SparsifyCtx *ctx, TSNode n) {
+  uint32_t b = ts_node_start_byte(n);
+  for (size_t i = 0; i < ctx->nsites; i++)
+    if (ts_node_start_byte(ctx->sites[i].node) == b)
+      return (long)i;
+  return -1;
+}
+
+static TSNode next_sibling(TSNode n) {
+  TSNode s = ts_node_next_named_sibling(n);
+  while (!ts_node_is_null(s) && !strcmp(ts_node_type(s), "comment"))
+    s = ts_node_next_named_sibling(s);
+  return s;
+}
+
+size_t attach_pragmas(SparsifyCtx *ctx, Attachment **out) {
+  ARRAY(Attachment) groups = {0};
+  size_t i = 0;
+  while (i < ctx->nsites) {
+    if (!groups_with_target(&ctx->sites[i])) {
+      i++;
+      continue;
+    }
+    Attachment g;
+    memset(&g, 0, sizeof g);
+    ARRAY(const PragmaSite *) enc = {0};
+    size_t first = i;
+    TSNode cur = ctx->sites[i].node;
+    size_t last = i;
+    for (;;) {
+      const PragmaSite *s = &ctx->sites[last];
+      if (groups_with_target(s)) {
+        if (s->pragma.kind == PRAGMA_ENCODING)
+          ARRAY_PUSH(ctx->arena, enc, s);
+        else
+          g.vec = &s->pragma;
+      }
+      TSNode nx = next_sibling(cur);
+      long j = ts_node_is_null(nx) ? -1 : site_at(ctx, nx);
+      if (j > (long)last) {
+        cur = nx;
+        last = (size_t)j;
+        continue;
+      }
+      if (ts_node_is_null(nx)) {
+        g.kind = ATTACH_NONE;
+      } else {
+        const char *ty = ts_node_type(nx);
+        g.target = nx;
+        if (!strcmp(ty, "for_statement"))
+          g.kind = ATTACH_LOOP;
+        else if (!strcmp(ty, "declaration"))
+          g.kind = ATTACH_DECL;
+        else if (!strcmp(ty, "function_definition"))
+          g.kind = ATTACH_FUNC;
+        else
+          g.kind = ATTACH_NONE;
+      }
+      break;
+    }
+    g.enc = enc.data;
+    g.nenc = (int)enc.len;
+    size_t ps = ts_node_start_byte(ctx->sites[first].node);
+    g.pragma_span = span_make(ps, ctx->sites[last].span.end);
+    g.line_start = attach_line_start(ctx->file, ps);
+    ARRAY_PUSH(ctx->arena, groups, g);
+    i = last + 1;
+  }
+  *out = groups.data;
+  return groups.len;
+}

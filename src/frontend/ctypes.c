@@ -1,0 +1,363 @@
+/* ctypes.c — libclang behind ctypes.h: one parse of the file, a table of
+ * every variable and parameter declaration with the byte range of the scope
+ * it is visible in, and type analysis of one declaration on demand. Extents
+ * are taken from the declarator as spelled (tree-sitter), so `double A[N]`
+ * gives "N", and from clang's evaluated constant when the size comes from a
+ * typedef or a header. */
+#include "frontend/ctypes.h"
+
+#include <clang-c/Index.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct CtRecord {
+  const char *name;
+  CXCursor cursor;
+  int is_param, is_global, in_main_file;
+  size_t name_offset;
+  size_t scope_start, scope_end;
+} CtRecord;
+
+struct CTypes {
+  Arena *arena;
+  const SourceFile *file;
+  TSTree *tree;
+  CXIndex index;
+  CXTranslationUnit tu;
+  ARRAY(CtRecord) recs;
+};
+
+typedef struct Scope {
+  CTypes *ct;
+  size_t start, end;
+  int global;
+  int in_function; /* inside a FunctionDecl (params are its scope) */
+} Scope;
+
+static char *cx_str(Arena *a, CXString s) {
+  const char *c = clang_getCString(s);
+  char *r = arena_strdup(a, c ? c : "");
+  clang_disposeString(s);
+  return r;
+}
+
+static size_t loc_offset(CXSourceLocation loc) {
+  unsigned off = 0;
+  clang_getFileLocation(loc, NULL, NULL, NULL, &off);
+  return off;
+}
+
+static void extent_offsets(CXCursor c, size_t *start, size_t *end) {
+  CXSourceRange r = clang_getCursorExtent(c);
+  *start = loc_offset(clang_getRangeStart(r));
+  *end = loc_offset(clang_getRangeEnd(r));
+}
+
+static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData data);
+
+static void visit_children(CXCursor c, Scope *s) {
+  clang_visitChildren(c, visit, s);
+}
+
+static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
+                                     CXClientData data) {
+  (void)parent;
+  Scope *s = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXSourceLocation loc = clang_getCursorLocation(c);
+  int main_file = clang_Location_isFromMainFile(loc) != 0;
+  if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
+    if (main_file || s->global) {
+      CtRecord r;
+      memset(&r, 0, sizeof r);
+      r.name = cx_str(s->ct->arena, clang_getCursorSpelling(c));
+      r.cursor = c;
+      r.is_param = k == CXCursor_ParmDecl;
+      r.is_global = s->global;
+      r.in_main_file = main_file;
+      r.name_offset = main_file ? loc_offset(loc) : 0;
+      r.scope_start = s->start;
+      r.scope_end = s->end;
+      if (r.name[0] && !(r.is_param && !s->in_function))
+        ARRAY_PUSH(s->ct->arena, s->ct->recs, r);
+    }
+    /* initializers may hold statement expressions; not needed */
+    return CXChildVisit_Continue;
+  }
+  if (!main_file && !s->global)
+    return CXChildVisit_Continue;
+  if (k == CXCursor_FunctionDecl || k == CXCursor_CompoundStmt ||
+      k == CXCursor_ForStmt) {
+    if (!main_file)
+      return CXChildVisit_Continue; /* functions in headers: nothing to see */
+    Scope inner = *s;
+    inner.global = 0;
+    inner.in_function = 1;
+    extent_offsets(c, &inner.start, &inner.end);
+    visit_children(c, &inner);
+    return CXChildVisit_Continue;
+  }
+  return CXChildVisit_Recurse;
+}
+
+CTypes *ct_open(const SourceFile *file, TSTree *tree, const char *const *args,
+                int nargs, Arena *arena, const char **why) {
+  *why = NULL;
+  const char *fname = file->name;
+  if (!fname || !strcmp(fname, "-") || !strcmp(fname, "<stdin>"))
+    fname = "stdin.c";
+  const char **argv = arena_alloc(arena, sizeof(char *) * (size_t)(nargs + 4));
+  int argc = 0;
+  argv[argc++] = "-x";
+  argv[argc++] = "c";
+  argv[argc++] = "-Wno-unknown-pragmas";
+  for (int i = 0; i < nargs; i++)
+    argv[argc++] = args[i];
+
+  struct CXUnsavedFile unsaved;
+  unsaved.Filename = fname;
+  unsaved.Contents = file->text;
+  unsaved.Length = (unsigned long)file->len;
+
+  CXIndex index = clang_createIndex(0, 0);
+  CXTranslationUnit tu = NULL;
+  enum CXErrorCode err = clang_parseTranslationUnit2(
+      index, fname, argv, argc, &unsaved, 1, CXTranslationUnit_None, &tu);
+  if (err != CXError_Success || !tu) {
+    *why = arena_printf(arena, "libclang could not parse the file (error %d)",
+                        (int)err);
+    clang_disposeIndex(index);
+    return NULL;
+  }
+  unsigned nd = clang_getNumDiagnostics(tu);
+  for (unsigned i = 0; i < nd; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+    if (sev >= CXDiagnostic_Error) {
+      CXString msg = clang_formatDiagnostic(
+          d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);
+      *why = arena_printf(arena, "libclang could not parse the file: %s",
+                          clang_getCString(msg));
+      clang_disposeString(msg);
+      clang_disposeDiagnostic(d);
+      clang_disposeTranslationUnit(tu);
+      clang_disposeIndex(index);
+      return NULL;
+    }
+    clang_disposeDiagnostic(d);
+  }
+
+  CTypes *ct = arena_alloc(arena, sizeof *ct);
+  ct->arena = arena;
+  ct->file = file;
+  ct->tree = tree;
+  ct->index = index;
+  ct->tu = tu;
+  Scope top = {ct, 0, SIZE_MAX, 1, 0};
+  visit_children(clang_getTranslationUnitCursor(tu), &top);
+  return ct;
+}
+
+void ct_close(CTypes *ct) {
+  if (!ct)
+    return;
+  clang_disposeTranslationUnit(ct->tu);
+  clang_disposeIndex(ct->index);
+  ct->tu = NULL;
+  ct->index = NULL;
+}
+
+/* ---- type analysis ---------------------------------------------------- */
+
+static const char *strip_quals(Arena *a, const char *s) {
+  for (;;) {
+    if (!strncmp(s, "const ", 6))
+      s += 6;
+    else if (!strncmp(s, "volatile ", 9))
+      s += 9;
+    else if (!strncmp(s, "restrict ", 9))
+      s += 9;
+    else
+      break;
+  }
+  size_t n = strlen(s);
+  while (n > 6 && !strcmp(s + n - 6, " const"))
+    n -= 6;
+  return arena_strndup(a, s, n);
+}
+
+/* Classifies an arithmetic type. */
+static int elem_of(CXType t, IrElemType *out) {
+  CXType c = clang_getCanonicalType(t);
+  long long size = clang_Type_getSizeOf(c);
+  switch (c.kind) {
+  case CXType_Double:
+    *out = IR_F64;
+    return 1;
+  case CXType_Float:
+    *out = IR_F32;
+    return 1;
+  case CXType_Int:
+  case CXType_Long:
+  case CXType_LongLong:
+    if (size == 4)
+      *out = IR_I32;
+    else if (size == 8)
+      *out = IR_I64;
+    else
+      return 0;
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/* The size texts of the declarator chain of the name at `off`, outermost
+ * dimension first; NULL entries for pointer levels and `[]`. Returns the
+ * number of levels found. */
+static int declarator_extents(CTypes *ct, size_t off, size_t len,
+                              const char **out) {
+  if (!ct->tree)
+    return 0;
+  TSNode root = ts_tree_root_node(ct->tree);
+  TSNode n = ts_node_descendant_for_byte_range(root, (uint32_t)off,
+                                               (uint32_t)(off + len));
+  if (ts_node_is_null(n) || strcmp(ts_node_type(n), "identifier"))
+    return 0;
+  int k = 0;
+  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p) && k < SC_MAX_RANK;
+       p = ts_node_parent(p)) {
+    const char *ty = ts_node_type(p);
+    if (!strcmp(ty, "array_declarator")) {
+      TSNode sz = ts_node_child_by_field_name(p, "size", 4);
+      out[k++] = ts_node_is_null(sz)
+                     ? NULL
+                     : arena_strndup(ct->arena, ct->file->text + ts_node_start_byte(sz),
+                                     ts_node_end_byte(sz) - ts_node_start_byte(sz));
+    } else if (!strcmp(ty, "pointer_declarator")) {
+      out[k++] = NULL;
+    } else if (!strcmp(ty, "parenthesized_declarator") ||
+               !strcmp(ty, "attributed_declarator")) {
+      continue;
+    } else {
+      break;
+    }
+  }
+  return k;
+}
+
+static void analyse(CTypes *ct, const CtRecord *r, CtDecl *d) {
+  CXType t = clang_getCursorType(r->cursor);
+  d->type_text = cx_str(ct->arena, clang_getTypeSpelling(t));
+  char lv[SC_MAX_RANK + 1];
+  long long csize[SC_MAX_RANK];
+  int rank = 0;
+  for (;;) {
+    CXType c = clang_getCanonicalType(t);
+    int is_arr = c.kind == CXType_ConstantArray ||
+                 c.kind == CXType_IncompleteArray ||
+                 c.kind == CXType_VariableArray ||
+                 c.kind == CXType_DependentSizedArray;
+    int is_ptr = c.kind == CXType_Pointer;
+    if (!is_arr && !is_ptr)
+      break;
+    if (rank == SC_MAX_RANK) {
+      d->kind = CT_OTHER;
+      return;
+    }
+    lv[rank] = is_arr ? 'A' : 'P';
+    csize[rank] = c.kind == CXType_ConstantArray ? clang_getArraySize(c) : -1;
+    rank++;
+    CXType next = is_arr ? clang_getArrayElementType(t) : clang_getPointeeType(t);
+    if (next.kind == CXType_Invalid)
+      next = is_arr ? clang_getArrayElementType(c) : clang_getPointeeType(c);
+    t = next;
+  }
+  lv[rank] = 0;
+  if (r->is_param && rank > 0)
+    lv[0] = 'P'; /* a parameter `T A[][M]` or `T A[n]` is a pointer */
+  d->elem_ok = elem_of(t, &d->elem);
+  d->elem_ctype = strip_quals(ct->arena, cx_str(ct->arena, clang_getTypeSpelling(t)));
+  if (rank == 0) {
+    CXType c = clang_getCanonicalType(t);
+    d->kind = (d->elem_ok || (c.kind >= CXType_FirstBuiltin &&
+                              c.kind <= CXType_LastBuiltin))
+                  ? CT_SCALAR
+                  : CT_OTHER;
+    return;
+  }
+  d->kind = CT_ARRAY;
+  d->rank = rank;
+  int only_a = 1, ptr_then_a = lv[0] == 'P', ptrs_after_first = 1;
+  for (int i = 0; i < rank; i++) {
+    if (lv[i] != 'A')
+      only_a = 0;
+    if (i > 0 && lv[i] != 'A')
+      ptr_then_a = 0;
+    if (i > 0 && lv[i] != 'P')
+      ptrs_after_first = 0;
+  }
+  if (only_a)
+    d->layout = rank == 1 ? IR_LAYOUT_ARRAY : IR_LAYOUT_ARRAY;
+  else if (rank == 1)
+    d->layout = IR_LAYOUT_FLAT;
+  else if (ptr_then_a)
+    d->layout = IR_LAYOUT_PTR_TO_ARRAY;
+  else if (ptrs_after_first)
+    d->layout = IR_LAYOUT_ROW_PTRS;
+  else {
+    d->kind = CT_OTHER;
+    return;
+  }
+  const char *spelled[SC_MAX_RANK] = {0};
+  int ns = r->in_main_file
+               ? declarator_extents(ct, r->name_offset, strlen(r->name), spelled)
+               : 0;
+  for (int i = 0; i < rank; i++) {
+    if (i < ns && spelled[i] && spelled[i][0])
+      d->extent[i] = spelled[i];
+    else if (csize[i] >= 0)
+      d->extent[i] = arena_printf(ct->arena, "%lld", csize[i]);
+    else
+      d->extent[i] = NULL;
+  }
+}
+
+/* The declaration's whole extent, widened to the statement holding it. */
+static Span decl_span(CTypes *ct, const CtRecord *r) {
+  if (!r->in_main_file)
+    return span_make(0, 0);
+  size_t s, e;
+  extent_offsets(r->cursor, &s, &e);
+  if (e > ct->file->len || s > e)
+    return span_make(r->name_offset, r->name_offset + strlen(r->name));
+  return span_make(s, e);
+}
+
+int ct_lookup(CTypes *ct, const char *name, size_t offset, CtDecl *out) {
+  const CtRecord *best = NULL;
+  for (size_t i = 0; i < ct->recs.len; i++) {
+    const CtRecord *r = &ct->recs.data[i];
+    if (strcmp(r->name, name))
+      continue;
+    if (offset < r->scope_start || offset >= r->scope_end)
+      continue;
+    if (r->in_main_file && r->name_offset > offset)
+      continue;
+    if (!best || (r->in_main_file && (!best->in_main_file ||
+                                      r->name_offset >= best->name_offset)))
+      best = r;
+  }
+  if (!best)
+    return 0;
+  memset(out, 0, sizeof *out);
+  out->name = best->name;
+  out->is_param = best->is_param;
+  out->is_global = best->is_global;
+  out->in_main_file = best->in_main_file;
+  out->name_offset = best->name_offset;
+  out->decl_span = decl_span(ct, best);
+  analyse(ct, best, out);
+  return 1;
+}

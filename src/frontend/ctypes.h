@@ -1,0 +1,59 @@
+/* ctypes.h — C semantics the tree-sitter tree does not give: which
+ * declaration a name refers to at a point of the file (scope-correct, with
+ * shadowing), and what its type is (element type through typedefs, how C
+ * subscripts it, array extents). Backed by libclang: the file is parsed
+ * once, from the bytes in memory, with the user's flags.
+ *
+ *   CTypes *ct = ct_open(file, tree, args, nargs, arena, &why);
+ *   CtDecl d;
+ *   if (ct_lookup(ct, "A", offset_of_use, &d)) ... d.rank, d.extent[0] ...
+ *   ct_close(ct);
+ */
+#ifndef SC_FRONTEND_CTYPES_H
+#define SC_FRONTEND_CTYPES_H
+
+#include <tree_sitter/api.h>
+
+#include "base/arena.h"
+#include "base/source.h"
+#include "ir/ispace.h"
+
+typedef struct CTypes CTypes;
+
+typedef enum CtKind {
+  CT_SCALAR,  /* arithmetic scalar (int, double, a typedef of one...) */
+  CT_ARRAY,   /* an array or a pointer that C subscripts */
+  CT_OTHER    /* struct, function, ... */
+} CtKind;
+
+/* One declaration of a variable or parameter, as seen from a use. */
+typedef struct CtDecl {
+  const char *name;
+  CtKind kind;
+  int is_param, is_global, in_main_file;
+  Span decl_span;      /* the whole declaration (for notes); {0,0} outside
+                          the main file */
+  size_t name_offset;  /* where the name is declared (0 outside the file) */
+  const char *type_text; /* the C type as spelled by clang ("double *") */
+  /* CT_ARRAY: */
+  int rank;            /* C-visible subscripts: `double **A` 2, `A[N][M]` 2 */
+  IrLayout layout;
+  const char *extent[SC_MAX_RANK]; /* spelled size text ("N"), else the
+                                      evaluated constant, else NULL */
+  /* CT_ARRAY element / CT_SCALAR type: */
+  int elem_ok;         /* element type is float/double/int/long(long) */
+  IrElemType elem;
+  const char *elem_ctype; /* unqualified spelling: "double", "real_t" */
+} CtDecl;
+
+/* Parses the file with libclang. On failure returns NULL and sets *why to a
+ * one-line reason (arena text), e.g. the first error clang reported. */
+CTypes *ct_open(const SourceFile *file, TSTree *tree, const char *const *args,
+                int nargs, Arena *arena, const char **why);
+void ct_close(CTypes *ct);
+
+/* The declaration of `name` visible at byte `offset` of the file. Returns 1
+ * and fills *out, or 0 when no variable of that name is in scope. */
+int ct_lookup(CTypes *ct, const char *name, size_t offset, CtDecl *out);
+
+#endif

@@ -1,0 +1,1213 @@
+/* extract.c — loop nest (tree-sitter) → IrKernel (see extract.h).
+ *
+ * One walk over the nest: loop headers become IrLoopVars with affine
+ * bounds, statements become IrStmts over IrAccesses, expressions become
+ * IrExprs. Subscripts and bounds go through a small polynomial form
+ * (ir/affine.h) so flat `A[i*m + j]` can be delinearized against a shape.
+ * Anything else is a refusal with the construct's span. Dependence facts
+ * (reduction, carried dependence) are computed at the end (ir/depend.c). */
+#include "frontend/extract.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/affine.h"
+#include "ir/depend.h"
+
+/* ---- binding resolution ---------------------------------------------- */
+
+int extract_bind(SparsifyCtx *ctx, CTypes *ct, const PragmaBinding *b,
+                 size_t offset, BoundArray *out) {
+  memset(out, 0, sizeof *out);
+  out->b = b;
+  CtDecl *d = &out->decl;
+  if (!ct_lookup(ct, b->name, offset, d)) {
+    diag_error(ctx->diags, ctx->file, b->name_span, "'%s' is not declared here",
+               b->name);
+    return -1;
+  }
+#define NOTE_DECL()                                                          \
+  do {                                                                       \
+    if (d->in_main_file && d->decl_span.end > d->decl_span.start)            \
+      diag_note(ctx->diags, ctx->file,                                       \
+                span_make(d->name_offset, d->name_offset + strlen(b->name)), \
+                "'%s' is declared here", b->name);                           \
+  } while (0)
+  if (d->kind != CT_ARRAY) {
+    diag_error(ctx->diags, ctx->file, b->name_span,
+               "'%s' is not an array or pointer (it has type '%s')", b->name,
+               d->type_text);
+    NOTE_DECL();
+    return -1;
+  }
+  if (!d->elem_ok) {
+    diag_error(ctx->diags, ctx->file, b->name_span,
+               "element type '%s' of '%s' is not supported (float, double, "
+               "int, long)",
+               d->elem_ctype, b->name);
+    NOTE_DECL();
+    return -1;
+  }
+  int rank = d->rank;
+  out->layout = d->layout;
+  for (int i = 0; i < d->rank; i++)
+    out->extent[i] = d->extent[i];
+  if (b->nshape > 0) {
+    if (b->nshape == d->rank) {
+      for (int i = 0; i < rank; i++)
+        if (!out->extent[i])
+          out->extent[i] = b->shape_text[i];
+    } else if (d->rank == 1 && b->nshape > 1 && b->nshape <= SC_MAX_RANK) {
+      rank = b->nshape;
+      out->delinearize = 1;
+      out->layout = IR_LAYOUT_FLAT;
+      for (int i = 0; i < rank; i++)
+        out->extent[i] = b->shape_text[i];
+    } else {
+      diag_error(ctx->diags, ctx->file, b->name_span,
+                 "the shape given for '%s' has %d dimension%s but '%s' "
+                 "(type '%s') is subscripted with %d",
+                 b->name, b->nshape, b->nshape == 1 ? "" : "s", b->name,
+                 d->type_text, d->rank);
+      NOTE_DECL();
+      return -1;
+    }
+  }
+  out->rank = rank;
+  size_t before = diag_error_count(ctx->diags);
+  if (pragma_check_rank(ctx->file, b, rank, ctx->diags) != 0 ||
+      diag_error_count(ctx->diags) > before) {
+    NOTE_DECL();
+    return -1;
+  }
+  for (int i = 0; i < rank; i++) {
+    if (!out->extent[i]) {
+      diag_error(ctx->diags, ctx->file, b->name_span,
+                 "cannot determine the extent of dimension %d of '%s' (type "
+                 "'%s'); give its shape in the pragma, e.g. %s%s : ...",
+                 i, b->name, d->type_text, b->name,
+                 rank == 1 ? "[n]" : rank == 2 ? "[n][m]" : "[n][m][k]");
+      NOTE_DECL();
+      return -1;
+    }
+  }
+#undef NOTE_DECL
+  return 0;
+}
+
+/* ---- the walk ----------------------------------------------------------- */
+
+typedef struct TensorInfo {
+  int crank;        /* subscripts C expects */
+  int delinearize;  /* flat: split one subscript into rank */
+  int inferred;     /* dense flat split on a symbolic stride we inferred */
+  size_t decl_off;  /* name_offset of its declaration (shadowing check) */
+} TensorInfo;
+
+typedef struct X {
+  const ExtractEnv *env;
+  SparsifyCtx *ctx;
+  Arena *a;
+  const char *src;
+  IrKernel *k;
+  ARRAY(IrTensor) tensors;
+  ARRAY(TensorInfo) tinfo;
+  ARRAY(IrAccess) accesses;
+  ARRAY(const char *) scalars;
+  ARRAY(const char *) written;  /* every name assigned in the nest */
+  int stack[IR_MAX_VARS];       /* loop vars enclosing the current point */
+  int depth;
+  int refused;
+  ExtractRefusal why;
+} X;
+
+static int refuse(X *x, TSNode n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int refuse(X *x, TSNode n, const char *fmt, ...) {
+  if (!x->refused) {
+    va_list ap;
+    va_start(ap, fmt);
+    char buf[512];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    x->refused = 1;
+    x->why.reason = arena_strdup(x->a, buf);
+    x->why.where = span_make(ts_node_start_byte(n), ts_node_end_byte(n));
+  }
+  return -1;
+}
+
+static Span nspan(TSNode n) {
+  return span_make(ts_node_start_byte(n), ts_node_end_byte(n));
+}
+
+static char *ntext(X *x, TSNode n) {
+  return arena_strndup(x->a, x->src + ts_node_start_byte(n),
+                       ts_node_end_byte(n) - ts_node_start_byte(n));
+}
+
+/* A short excerpt of a construct for messages (first line, <= 40 bytes). */
+static const char *excerpt(X *x, TSNode n) {
+  size_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+  size_t len = 0;
+  while (s + len < e && x->src[s + len] != '\n' && len < 40)
+    len++;
+  if (s + len < e)
+    return arena_printf(x->a, "%.*s...", (int)len, x->src + s);
+  return arena_strndup(x->a, x->src + s, len);
+}
+
+static int is(TSNode n, const char *type) {
+  return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type);
+}
+
+static TSNode field(TSNode n, const char *name) {
+  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+/* The operator token of a binary/assignment/unary/update node. */
+static const char *op_of(X *x, TSNode n) {
+  TSNode o = field(n, "operator");
+  if (ts_node_is_null(o))
+    return "";
+  return ntext(x, o);
+}
+
+static TSNode strip_parens(TSNode n) {
+  while (is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
+    n = ts_node_named_child(n, 0);
+  return n;
+}
+
+int extract_mentions(const SourceFile *f, TSNode n, const char *name) {
+  if (is(n, "identifier")) {
+    size_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+    return e - s == strlen(name) && !memcmp(f->text + s, name, e - s);
+  }
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (extract_mentions(f, ts_node_named_child(n, i), name))
+      return 1;
+  return 0;
+}
+
+static int name_in(const char *name, const char *const *v, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (!strcmp(v[i], name))
+      return 1;
+  return 0;
+}
+
+static void add_written(X *x, const char *name) {
+  if (!name_in(name, x->written.data, x->written.len))
+    ARRAY_PUSH(x->a, x->written, name);
+}
+
+/* The identifier at the base of `a[i][j]`, `a`, `(a)`; NULL otherwise. */
+static TSNode base_ident(TSNode n) {
+  n = strip_parens(n);
+  while (is(n, "subscript_expression"))
+    n = strip_parens(field(n, "argument"));
+  return n;
+}
+
+/* Pre-pass: every name assigned (=, op=, ++, --) or declared in the nest. */
+static void collect_writes(X *x, TSNode n) {
+  const char *ty = ts_node_type(n);
+  if (!strcmp(ty, "assignment_expression") || !strcmp(ty, "update_expression")) {
+    TSNode t = field(n, !strcmp(ty, "assignment_expression") ? "left" : "argument");
+    TSNode b = base_ident(t);
+    if (is(b, "identifier"))
+      add_written(x, ntext(x, b));
+  } else if (!strcmp(ty, "init_declarator")) {
+    TSNode d = field(n, "declarator");
+    if (is(d, "identifier"))
+      add_written(x, ntext(x, d));
+  } else if (!strcmp(ty, "declaration")) {
+    uint32_t c = ts_node_named_child_count(n);
+    for (uint32_t i = 0; i < c; i++) {
+      TSNode d = ts_node_named_child(n, i);
+      if (is(d, "identifier"))
+        add_written(x, ntext(x, d));
+    }
+  }
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    collect_writes(x, ts_node_named_child(n, i));
+}
+
+static int find_var(X *x, const char *name) {
+  for (int d = x->depth - 1; d >= 0; d--)
+    if (!strcmp(x->k->vars[x->stack[d]].name, name))
+      return x->stack[d];
+  return -1;
+}
+
+/* Any loop var of the kernel (in scope or not) by name. */
+static int any_var(X *x, const char *name) {
+  for (int v = 0; v < x->k->nvars; v++)
+    if (!strcmp(x->k->vars[v].name, name))
+      return v;
+  return -1;
+}
+
+static const BoundArray *bound_of(X *x, const char *name) {
+  for (int i = 0; i < x->env->nbound; i++)
+    if (!strcmp(x->env->bound[i].b->name, name))
+      return &x->env->bound[i];
+  return NULL;
+}
+
+/* The first sparse array named in n's subtree, or NULL. */
+static const char *mentioned_bound(X *x, TSNode n) {
+  if (is(n, "identifier")) {
+    const BoundArray *b = bound_of(x, ntext(x, n));
+    return b ? b->b->name : NULL;
+  }
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++) {
+    const char *r = mentioned_bound(x, ts_node_named_child(n, i));
+    if (r)
+      return r;
+  }
+  return NULL;
+}
+
+/* ---- loop-invariant opaque expressions --------------------------------- */
+
+static const char *const kPureFns[] = {
+    "fabs",  "fabsf",  "sqrt",  "sqrtf",  "cbrt",  "exp",   "expf",  "exp2",
+    "expm1", "log",    "logf",  "log2",   "log10", "log1p", "sin",   "sinf",
+    "cos",   "cosf",   "tan",   "tanf",   "asin",  "acos",  "atan",  "atan2",
+    "sinh",  "cosh",   "tanh",  "tanhf",  "pow",   "powf",  "fmax",  "fmaxf",
+    "fmin",  "fminf",  "floor", "floorf", "ceil",  "ceilf", "round", "trunc",
+    "fmod",  "hypot",  "copysign", "erf", "abs",   "labs",  "llabs", "fdim"};
+
+static int is_pure_fn(const char *name) {
+  return name_in(name, kPureFns, sizeof kPureFns / sizeof *kPureFns);
+}
+
+/* Whether n is a side-effect-free expression that mentions no loop var and
+ * no name assigned in the nest (so its value is fixed during the kernel). */
+static int invariant(X *x, TSNode n) {
+  const char *ty = ts_node_type(n);
+  if (!strcmp(ty, "identifier")) {
+    char *t = ntext(x, n);
+    return any_var(x, t) < 0 && !name_in(t, x->written.data, x->written.len);
+  }
+  if (!strcmp(ty, "assignment_expression") || !strcmp(ty, "update_expression") ||
+      !strcmp(ty, "comma_expression") || !strcmp(ty, "compound_literal_expression"))
+    return 0;
+  if (!strcmp(ty, "call_expression")) {
+    TSNode f = field(n, "function");
+    if (!is(f, "identifier") || !is_pure_fn(ntext(x, f)))
+      return 0;
+    return invariant(x, field(n, "arguments"));
+  }
+  if (!strcmp(ty, "field_expression"))
+    return invariant(x, field(n, "argument"));
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (!invariant(x, ts_node_named_child(n, i)))
+      return 0;
+  return 1;
+}
+
+/* ---- affine forms ------------------------------------------------------ */
+
+static int int_literal(X *x, TSNode n, int64_t *out) {
+  if (!is(n, "number_literal"))
+    return 0;
+  char *t = ntext(x, n);
+  char *end;
+  long long v = strtoll(t, &end, 0);
+  while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
+    end++;
+  if (*end)
+    return 0;
+  *out = v;
+  return 1;
+}
+
+/* Polynomial of an integer expression; what kind of use it is goes into
+ * refusal messages ("subscript", "loop bound"). */
+static int poly_of(X *x, TSNode n, AfPoly *p, const char *what) {
+  n = strip_parens(n);
+  const char *ty = ts_node_type(n);
+  int64_t c;
+  af_zero(p);
+  if (int_literal(x, n, &c)) {
+    af_add_term(p, c, -1, NULL);
+    return 0;
+  }
+  if (!strcmp(ty, "identifier")) {
+    char *t = ntext(x, n);
+    int v = find_var(x, t);
+    if (v >= 0) {
+      af_add_term(p, 1, v, NULL);
+      return 0;
+    }
+    if (any_var(x, t) >= 0)
+      return refuse(x, n, "%s uses loop variable '%s' outside its loop", what, t);
+    if (name_in(t, x->written.data, x->written.len))
+      return refuse(x, n, "%s depends on '%s', which is assigned in the loop nest",
+                    what, t);
+    af_add_term(p, 1, -1, t);
+    return 0;
+  }
+  if (!strcmp(ty, "unary_expression")) {
+    const char *op = op_of(x, n);
+    if (!strcmp(op, "-") || !strcmp(op, "+")) {
+      if (poly_of(x, field(n, "argument"), p, what))
+        return -1;
+      if (op[0] == '-')
+        af_scale(p, -1);
+      return 0;
+    }
+  }
+  if (!strcmp(ty, "binary_expression")) {
+    const char *op = op_of(x, n);
+    if (!strcmp(op, "+") || !strcmp(op, "-") || !strcmp(op, "*")) {
+      AfPoly l, r;
+      if (poly_of(x, field(n, "left"), &l, what) ||
+          poly_of(x, field(n, "right"), &r, what))
+        return -1;
+      if (op[0] == '*') {
+        if (af_mul(&l, &r, p))
+          return refuse(x, n, "%s '%s' is not affine in the loop variables", what,
+                        excerpt(x, n));
+        return 0;
+      }
+      if (op[0] == '-')
+        af_scale(&r, -1);
+      *p = l;
+      af_add(p, &r);
+      return 0;
+    }
+  }
+  if (invariant(x, n)) {
+    const char *t = ntext(x, n);
+    if (!is(n, "identifier") && !is(n, "number_literal") &&
+        !is(n, "call_expression") && !is(n, "subscript_expression") &&
+        !is(n, "field_expression"))
+      t = arena_printf(x->a, "(%s)", t);
+    af_add_term(p, 1, -1, t);
+    return 0;
+  }
+  if (is(n, "subscript_expression"))
+    return refuse(x, n, "indirect %s '%s' is not affine in the loop variables",
+                  what, excerpt(x, n));
+  if (is(n, "call_expression"))
+    return refuse(x, n, "call in %s '%s'", what, excerpt(x, n));
+  return refuse(x, n, "%s '%s' is not affine in the loop variables", what,
+                excerpt(x, n));
+}
+
+static int to_affine(X *x, TSNode n, const AfPoly *p, IrAffine *out,
+                     const char *what) {
+  if (af_to_ir(x->a, p, out))
+    return refuse(x, n, "%s '%s' is not affine in the loop variables "
+                        "(a coefficient is not an integer constant)",
+                  what, excerpt(x, n));
+  return 0;
+}
+
+/* ---- tensors and accesses ---------------------------------------------- */
+
+static int get_tensor(X *x, TSNode ident, int *out) {
+  char *name = ntext(x, ident);
+  for (size_t i = 0; i < x->tensors.len; i++)
+    if (!strcmp(x->tensors.data[i].name, name)) {
+      *out = (int)i;
+      return 0;
+    }
+  CtDecl d;
+  if (!ct_lookup(x->env->ct, name, ts_node_start_byte(ident), &d))
+    return refuse(x, ident, "'%s' is not a declared variable", name);
+  const BoundArray *ba = bound_of(x, name);
+  if (ba && ba->decl.name_offset != d.name_offset)
+    return refuse(x, ident, "'%s' here is not the array named in the pragma "
+                            "(it is shadowed)", name);
+  if (d.kind != CT_ARRAY)
+    return refuse(x, ident, "'%s' is subscripted but is not an array or pointer",
+                  name);
+  if (!d.elem_ok)
+    return refuse(x, ident, "element type '%s' of '%s' is not supported", d.elem_ctype,
+                  name);
+  IrTensor t;
+  memset(&t, 0, sizeof t);
+  TensorInfo ti;
+  memset(&ti, 0, sizeof ti);
+  t.name = name;
+  t.elem = d.elem;
+  t.elem_ctype = d.elem_ctype;
+  t.decl_span = d.in_main_file ? span_make(d.name_offset, d.name_offset + strlen(name))
+                               : span_make(0, 0);
+  ti.crank = d.rank;
+  ti.decl_off = d.name_offset;
+  if (ba) {
+    t.rank = ba->rank;
+    for (int i = 0; i < ba->rank; i++)
+      t.extent[i] = ba->extent[i];
+    t.layout = ba->layout;
+    t.binding = ba->b;
+    ti.delinearize = ba->delinearize;
+  } else {
+    t.rank = d.rank;
+    for (int i = 0; i < d.rank; i++)
+      t.extent[i] = d.extent[i];
+    t.layout = d.layout;
+  }
+  ARRAY_PUSH(x->a, x->tensors, t);
+  ARRAY_PUSH(x->a, x->tinfo, ti);
+  *out = (int)x->tensors.len - 1;
+  return 0;
+}
+
+/* The inner subscript of a delinearized access must stay within [0, E):
+ * a constant in range, or var + c with var in [c0 >= 0, E + h), c + h <= 0. */
+static int inner_in_range(X *x, const AfPoly *s, const char *ext) {
+  int64_t ev;
+  char *end;
+  ev = strtoll(ext, &end, 0);
+  int ext_is_int = *end == 0 && end != ext;
+  int var = -1;
+  int64_t cst = 0;
+  for (int i = 0; i < s->n; i++) {
+    const AfTerm *t = &s->t[i];
+    if (t->nsym)
+      return 0;
+    if (t->var < 0)
+      cst += t->coef;
+    else if (var < 0 && t->coef == 1)
+      var = t->var;
+    else
+      return 0;
+  }
+  if (var < 0)
+    return ext_is_int && cst >= 0 && cst < ev;
+  const IrLoopVar *lv = &x->k->vars[var];
+  for (int v = 0; v < IR_MAX_VARS; v++)
+    if (lv->lo.coef[v] || lv->hi.coef[v])
+      return 0;
+  if (lv->lo.sym || lv->lo.constant + cst < 0)
+    return 0;
+  if (ext_is_int)
+    return !lv->hi.sym && lv->hi.constant + cst <= ev;
+  return lv->hi.sym && !strcmp(lv->hi.sym, ext) && lv->hi.constant + cst <= 0;
+}
+
+static int build_access(X *x, TSNode n, int *out) {
+  TSNode idx[SC_MAX_RANK + 1];
+  int nidx = 0;
+  TSNode cur = strip_parens(n);
+  while (is(cur, "subscript_expression")) {
+    if (nidx == SC_MAX_RANK)
+      return refuse(x, n, "too many subscripts");
+    idx[nidx++] = field(cur, "index");
+    cur = strip_parens(field(cur, "argument"));
+  }
+  if (!is(cur, "identifier"))
+    return refuse(x, n, "subscripted expression '%s' is not an array name",
+                  excerpt(x, cur));
+  for (int i = 0; i < nidx / 2; i++) {
+    TSNode t = idx[i];
+    idx[i] = idx[nidx - 1 - i];
+    idx[nidx - 1 - i] = t;
+  }
+  int ti = -1;
+  if (get_tensor(x, cur, &ti))
+    return -1;
+  IrTensor *t = &x->tensors.data[ti];
+  TensorInfo *info = &x->tinfo.data[ti];
+  IrAccess acc;
+  memset(&acc, 0, sizeof acc);
+  acc.tensor = ti;
+  acc.span = nspan(n);
+  if (nidx != info->crank)
+    return refuse(x, n, "'%s' has %d subscript%s here but %d in its declaration "
+                        "(a row or pointer used as a value)",
+                  t->name, nidx, nidx == 1 ? "" : "s", info->crank);
+  AfPoly polys[SC_MAX_RANK];
+  for (int i = 0; i < nidx; i++)
+    if (poly_of(x, idx[i], &polys[i], "subscript"))
+      return -1;
+  if (info->crank == 1 && !t->binding && !info->delinearize) {
+    /* dense flat block indexed with a symbolic row stride: infer it */
+    const char *stride = NULL;
+    if (af_symbolic_stride(&polys[0], &stride) && stride) {
+      info->delinearize = 1;
+      info->inferred = 1;
+      t->rank = 2;
+      t->extent[1] = stride;
+      t->extent[0] = NULL;
+      t->layout = IR_LAYOUT_FLAT;
+    }
+  }
+  if (info->delinearize) {
+    AfPoly split[SC_MAX_RANK];
+    if (af_delinearize(&polys[0], t->rank, t->extent, split))
+      return refuse(x, n, "cannot delinearize '%s' with the shape of '%s'",
+                    excerpt(x, n), t->name);
+    if (!info->inferred &&
+        !inner_in_range(x, &split[t->rank - 1], t->extent[t->rank - 1]))
+      return refuse(x, n, "cannot delinearize '%s': its last subscript is not "
+                          "provably within [0, %s)",
+                    excerpt(x, n), t->extent[t->rank - 1]);
+    for (int d = 0; d < t->rank; d++)
+      if (to_affine(x, n, &split[d], &acc.sub[d], "subscript"))
+        return -1;
+    acc.nsub = t->rank;
+  } else {
+    for (int d = 0; d < nidx; d++)
+      if (to_affine(x, idx[d], &polys[d], &acc.sub[d], "subscript"))
+        return -1;
+    acc.nsub = nidx;
+  }
+  ARRAY_PUSH(x->a, x->accesses, acc);
+  *out = (int)x->accesses.len - 1;
+  return 0;
+}
+
+/* ---- expressions ------------------------------------------------------- */
+
+static IrExpr *mk(X *x, IrExprKind k, TSNode n) {
+  IrExpr *e = arena_alloc(x->a, sizeof *e);
+  e->kind = k;
+  e->span = nspan(n);
+  e->var = -1;
+  e->access = -1;
+  return e;
+}
+
+static IrExpr *expr_of(X *x, TSNode n);
+
+/* A name used as a value. */
+static IrExpr *scalar_of(X *x, TSNode n) {
+  char *t = ntext(x, n);
+  int v = find_var(x, t);
+  if (v >= 0) {
+    IrExpr *e = mk(x, IR_INDEX, n);
+    e->var = v;
+    return e;
+  }
+  if (any_var(x, t) >= 0) {
+    refuse(x, n, "loop variable '%s' used outside its loop", t);
+    return NULL;
+  }
+  if (bound_of(x, t)) {
+    refuse(x, n, "sparse array '%s' used as a value", t);
+    return NULL;
+  }
+  CtDecl d;
+  if (ct_lookup(x->env->ct, t, ts_node_start_byte(n), &d) && d.kind != CT_SCALAR) {
+    refuse(x, n, "'%s' used as a value is not an arithmetic scalar", t);
+    return NULL;
+  }
+  IrExpr *e = mk(x, IR_SCALAR, n);
+  e->text = t;
+  return e;
+}
+
+static IrExpr *expr_of(X *x, TSNode n) {
+  const char *ty = ts_node_type(n);
+  if (!strcmp(ty, "parenthesized_expression")) {
+    if (ts_node_named_child_count(n) != 1 ||
+        is(ts_node_named_child(n, 0), "comma_expression")) {
+      refuse(x, n, "comma operator");
+      return NULL;
+    }
+    return expr_of(x, ts_node_named_child(n, 0));
+  }
+  if (!strcmp(ty, "number_literal") || !strcmp(ty, "true") ||
+      !strcmp(ty, "false") || !strcmp(ty, "char_literal") ||
+      !strcmp(ty, "sizeof_expression")) {
+    IrExpr *e = mk(x, IR_CONST, n);
+    e->text = ntext(x, n);
+    return e;
+  }
+  if (!strcmp(ty, "identifier"))
+    return scalar_of(x, n);
+  if (!strcmp(ty, "subscript_expression")) {
+    int a;
+    if (build_access(x, n, &a))
+      return NULL;
+    x->tensors.data[x->accesses.data[a].tensor].is_read = 1;
+    IrExpr *e = mk(x, IR_ACCESS, n);
+    e->access = a;
+    return e;
+  }
+  if (!strcmp(ty, "unary_expression")) {
+    const char *op = op_of(x, n);
+    IrExpr *a = expr_of(x, field(n, "argument"));
+    if (!a)
+      return NULL;
+    if (!strcmp(op, "+"))
+      return a;
+    if (!strcmp(op, "-") || !strcmp(op, "!")) {
+      IrExpr *e = mk(x, op[0] == '-' ? IR_NEG : IR_NOT, n);
+      e->a = a;
+      return e;
+    }
+    refuse(x, n, "operator '%s'", op);
+    return NULL;
+  }
+  if (!strcmp(ty, "binary_expression")) {
+    const char *op = op_of(x, n);
+    static const struct {
+      const char *op;
+      IrExprKind k;
+    } ops[] = {{"+", IR_ADD}, {"-", IR_SUB},  {"*", IR_MUL},  {"/", IR_DIV},
+               {"<", IR_CMP}, {"<=", IR_CMP}, {">", IR_CMP},  {">=", IR_CMP},
+               {"==", IR_CMP}, {"!=", IR_CMP}, {"&&", IR_AND}, {"||", IR_OR}};
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+      if (!strcmp(ops[i].op, op)) {
+        IrExpr *l = expr_of(x, field(n, "left"));
+        IrExpr *r = l ? expr_of(x, field(n, "right")) : NULL;
+        if (!r)
+          return NULL;
+        IrExpr *e = mk(x, ops[i].k, n);
+        e->a = l;
+        e->b = r;
+        if (ops[i].k == IR_CMP)
+          e->text = op;
+        return e;
+      }
+    refuse(x, n, "operator '%s'", op);
+    return NULL;
+  }
+  if (!strcmp(ty, "conditional_expression")) {
+    IrExpr *c = expr_of(x, field(n, "condition"));
+    IrExpr *a = c ? expr_of(x, field(n, "consequence")) : NULL;
+    IrExpr *b = a ? expr_of(x, field(n, "alternative")) : NULL;
+    if (!b)
+      return NULL;
+    IrExpr *e = mk(x, IR_SELECT, n);
+    e->a = c;
+    e->b = a;
+    e->c = b;
+    return e;
+  }
+  if (!strcmp(ty, "cast_expression")) {
+    TSNode tn = field(n, "type");
+    char *tt = ntext(x, tn);
+    if (strchr(tt, '*') || strchr(tt, '[')) {
+      refuse(x, n, "pointer cast '%s'", excerpt(x, n));
+      return NULL;
+    }
+    IrExpr *a = expr_of(x, field(n, "value"));
+    if (!a)
+      return NULL;
+    IrExpr *e = mk(x, IR_CAST, n);
+    e->text = tt;
+    e->a = a;
+    return e;
+  }
+  if (!strcmp(ty, "call_expression")) {
+    TSNode f = field(n, "function");
+    char *fname = ntext(x, f);
+    TSNode args = field(n, "arguments");
+    uint32_t na = ts_node_named_child_count(args);
+    for (uint32_t i = 0; i < na; i++) {
+      TSNode arg = strip_parens(ts_node_named_child(args, i));
+      if (is(arg, "pointer_expression") && !strcmp(op_of(x, arg), "&") &&
+          mentioned_bound(x, arg)) {
+        refuse(x, arg, "address of sparse array '%s' taken", mentioned_bound(x, arg));
+        return NULL;
+      }
+      if (is(arg, "identifier") && bound_of(x, ntext(x, arg))) {
+        refuse(x, arg, "sparse array '%s' passed to function '%s'",
+               ntext(x, arg), fname);
+        return NULL;
+      }
+    }
+    if (!is(f, "identifier") || !is_pure_fn(fname)) {
+      refuse(x, n, "call to function '%s', which may have side effects", fname);
+      return NULL;
+    }
+    IrExpr *e = mk(x, IR_CALL, n);
+    e->text = fname;
+    e->nargs = (int)na;
+    e->args = arena_alloc(x->a, sizeof(IrExpr *) * (na ? na : 1));
+    for (uint32_t i = 0; i < na; i++) {
+      TSNode arg = ts_node_named_child(args, i);
+      if (is(arg, "comment"))
+        continue;
+      if (!(e->args[i] = expr_of(x, arg)))
+        return NULL;
+    }
+    return e;
+  }
+  if (!strcmp(ty, "update_expression")) {
+    TSNode b = base_ident(field(n, "argument"));
+    const char *nm = is(b, "identifier") ? ntext(x, b) : "";
+    if (any_var(x, nm) >= 0)
+      refuse(x, n, "loop variable '%s' modified in the loop body", nm);
+    else if (is(strip_parens(field(n, "argument")), "subscript_expression"))
+      refuse(x, n, "'%s' on an array element", op_of(x, n));
+    else
+      refuse(x, n, "'%s' inside an expression", op_of(x, n));
+    return NULL;
+  }
+  if (!strcmp(ty, "assignment_expression")) {
+    refuse(x, n, "assignment inside an expression");
+    return NULL;
+  }
+  if (!strcmp(ty, "comma_expression")) {
+    refuse(x, n, "comma operator");
+    return NULL;
+  }
+  if (!strcmp(ty, "pointer_expression")) {
+    const char *op = op_of(x, n);
+    const char *nm = mentioned_bound(x, n);
+    if (nm) {
+      if (strchr(ntext(x, n), '&'))
+        refuse(x, n, "address of sparse array '%s' taken", nm);
+      else
+        refuse(x, n, "pointer arithmetic on sparse array '%s'", nm);
+    } else {
+      refuse(x, n, "pointer %s '%s'", op[0] == '&' ? "address-of" : "dereference",
+             excerpt(x, n));
+    }
+    return NULL;
+  }
+  refuse(x, n, "unsupported expression '%s'", excerpt(x, n));
+  return NULL;
+}
+
+/* ---- statements -------------------------------------------------------- */
+
+typedef ARRAY(IrNode *) NodeList;
+
+static int build_for(X *x, TSNode n, IrNode **out);
+
+static void add_scalar(X *x, const char *name) {
+  if (!name_in(name, x->scalars.data, x->scalars.len))
+    ARRAY_PUSH(x->a, x->scalars, name);
+}
+
+static IrNode *stmt_node(X *x, TSNode n) {
+  IrNode *s = arena_alloc(x->a, sizeof *s);
+  s->kind = IR_NODE_STMT;
+  s->var = -1;
+  s->span = nspan(n);
+  s->stmt.span = nspan(n);
+  s->stmt.lhs_access = -1;
+  return s;
+}
+
+/* Same text up to blanks and parentheses around the whole. */
+static int same_text(X *x, TSNode a, TSNode b) {
+  a = strip_parens(a);
+  b = strip_parens(b);
+  const char *p = ntext(x, a), *q = ntext(x, b);
+  for (;;) {
+    while (*p == ' ' || *p == '\t' || *p == '\n')
+      p++;
+    while (*q == ' ' || *q == '\t' || *q == '\n')
+      q++;
+    if (*p != *q)
+      return 0;
+    if (!*p)
+      return 1;
+    p++, q++;
+  }
+}
+
+static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
+  const char *op = op_of(x, n);
+  TSNode lhs = strip_parens(field(n, "left"));
+  TSNode rhsn = field(n, "right");
+  IrStmtOp sop;
+  int div = 0;
+  if (!strcmp(op, "="))
+    sop = IR_SET;
+  else if (!strcmp(op, "+="))
+    sop = IR_ADDTO;
+  else if (!strcmp(op, "-="))
+    sop = IR_SUBFROM;
+  else if (!strcmp(op, "*="))
+    sop = IR_MULBY;
+  else if (!strcmp(op, "/=")) {
+    sop = IR_SET;
+    div = 1;
+  } else
+    return refuse(x, n, "compound assignment '%s'", op);
+  IrNode *s = stmt_node(x, stmt);
+  if (is(lhs, "identifier")) {
+    char *nm = ntext(x, lhs);
+    if (any_var(x, nm) >= 0)
+      return refuse(x, n, "assignment to loop variable '%s'", nm);
+    if (bound_of(x, nm))
+      return refuse(x, n, "assignment to sparse array '%s'", nm);
+    CtDecl d;
+    if (!ct_lookup(x->env->ct, nm, ts_node_start_byte(lhs), &d))
+      return refuse(x, lhs, "'%s' is not a declared variable", nm);
+    if (d.kind != CT_SCALAR)
+      return refuse(x, n, "assignment to '%s', which is not an arithmetic scalar",
+                    nm);
+    s->stmt.lhs_scalar = nm;
+    add_scalar(x, nm);
+  } else if (is(lhs, "subscript_expression")) {
+    int a;
+    if (build_access(x, lhs, &a))
+      return -1;
+    IrTensor *t = &x->tensors.data[x->accesses.data[a].tensor];
+    t->is_written = 1;
+    if (sop != IR_SET || div)
+      t->is_read = 1;
+    s->stmt.lhs_access = a;
+  } else {
+    return refuse(x, n, "assignment to '%s'", excerpt(x, lhs));
+  }
+  /* `a = a + e`, `a = e + a`, `a = a - e` are the updates `a += e`, `a -= e` */
+  TSNode r0 = strip_parens(rhsn);
+  if (sop == IR_SET && !div && is(r0, "binary_expression")) {
+    const char *rop = op_of(x, r0);
+    if ((!strcmp(rop, "+") || !strcmp(rop, "-")) &&
+        same_text(x, field(r0, "left"), lhs)) {
+      sop = rop[0] == '+' ? IR_ADDTO : IR_SUBFROM;
+      rhsn = field(r0, "right");
+    } else if (!strcmp(rop, "+") && same_text(x, field(r0, "right"), lhs)) {
+      sop = IR_ADDTO;
+      rhsn = field(r0, "left");
+    }
+    if (sop != IR_SET && s->stmt.lhs_access >= 0)
+      x->tensors.data[x->accesses.data[s->stmt.lhs_access].tensor].is_read = 1;
+  }
+  IrExpr *rhs = expr_of(x, rhsn);
+  if (!rhs)
+    return -1;
+  if (div) {
+    /* a /= e  is  a = a / e (the lhs has no side effects) */
+    IrExpr *self;
+    if (s->stmt.lhs_access >= 0) {
+      self = mk(x, IR_ACCESS, lhs);
+      self->access = s->stmt.lhs_access;
+    } else {
+      self = mk(x, IR_SCALAR, lhs);
+      self->text = s->stmt.lhs_scalar;
+    }
+    IrExpr *d = mk(x, IR_DIV, n);
+    d->a = self;
+    d->b = rhs;
+    rhs = d;
+  }
+  s->stmt.op = sop;
+  s->stmt.rhs = rhs;
+  ARRAY_PUSH(x->a, *list, s);
+  return 0;
+}
+
+static int build_decl(X *x, TSNode n, NodeList *list) {
+  TSNode ty = field(n, "type");
+  char *ctype = ntext(x, ty);
+  uint32_t c = ts_node_named_child_count(n);
+  /* qualifiers other than const make no sense for an accumulator */
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode ch = ts_node_named_child(n, i);
+    if (is(ch, "storage_class_specifier"))
+      return refuse(x, n, "'%s' declaration in the loop nest", ntext(x, ch));
+  }
+  int any = 0;
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode d = ts_node_named_child(n, i);
+    if (ts_node_start_byte(d) <= ts_node_start_byte(ty) || is(d, "comment") ||
+        is(d, "type_qualifier"))
+      continue;
+    if (!is(d, "init_declarator"))
+      return refuse(x, d, "local declaration '%s' without an initializer",
+                    excerpt(x, d));
+    TSNode dn = field(d, "declarator");
+    if (!is(dn, "identifier"))
+      return refuse(x, d, "local declaration '%s' is not a scalar", excerpt(x, d));
+    char *nm = ntext(x, dn);
+    if (any_var(x, nm) >= 0 || bound_of(x, nm))
+      return refuse(x, d, "local declaration of '%s' shadows a loop variable or "
+                          "sparse array", nm);
+    CtDecl cd;
+    if (!ct_lookup(x->env->ct, nm, ts_node_end_byte(d), &cd) || cd.kind != CT_SCALAR)
+      return refuse(x, d, "local declaration of '%s' is not an arithmetic scalar",
+                    nm);
+    TSNode val = field(d, "value");
+    if (is(val, "initializer_list"))
+      return refuse(x, d, "local declaration of '%s' with an initializer list", nm);
+    IrExpr *rhs = expr_of(x, val);
+    if (!rhs)
+      return -1;
+    IrNode *s = stmt_node(x, d);
+    s->stmt.op = IR_SET;
+    s->stmt.lhs_scalar = nm;
+    s->stmt.rhs = rhs;
+    s->stmt.decl_ctype = cd.elem_ctype ? cd.elem_ctype : ctype;
+    add_scalar(x, nm);
+    ARRAY_PUSH(x->a, *list, s);
+    any = 1;
+  }
+  if (!any)
+    return refuse(x, n, "declaration '%s' in the loop nest", excerpt(x, n));
+  return 0;
+}
+
+static int build_stmt(X *x, TSNode n, NodeList *list) {
+  const char *ty = ts_node_type(n);
+  if (!strcmp(ty, "comment"))
+    return 0;
+  if (!strcmp(ty, "compound_statement")) {
+    uint32_t c = ts_node_named_child_count(n);
+    for (uint32_t i = 0; i < c; i++)
+      if (build_stmt(x, ts_node_named_child(n, i), list))
+        return -1;
+    return 0;
+  }
+  if (!strcmp(ty, "for_statement")) {
+    IrNode *l;
+    if (build_for(x, n, &l))
+      return -1;
+    ARRAY_PUSH(x->a, *list, l);
+    return 0;
+  }
+  if (!strcmp(ty, "expression_statement")) {
+    if (ts_node_named_child_count(n) == 0)
+      return 0; /* `;` */
+    TSNode e = ts_node_named_child(n, 0);
+    if (is(e, "assignment_expression"))
+      return build_assign(x, n, e, list);
+    if (is(e, "comma_expression"))
+      return refuse(x, e, "comma operator");
+    if (is(e, "call_expression")) {
+      if (!expr_of(x, e))
+        return -1;
+      return refuse(x, e, "call to '%s' whose result is unused",
+                    ntext(x, field(e, "function")));
+    }
+    if (is(e, "update_expression")) {
+      expr_of(x, e);
+      return -1;
+    }
+    return refuse(x, e, "expression statement '%s'", excerpt(x, e));
+  }
+  if (!strcmp(ty, "declaration"))
+    return build_decl(x, n, list);
+  if (!strcmp(ty, "preproc_call")) {
+    TSNode d = field(n, "directive");
+    if (is(d, "preproc_directive") && !strcmp(ntext(x, d), "#pragma"))
+      return 0; /* a compiler ignores it; the sequential meaning stays */
+    return refuse(x, n, "preprocessor directive in the loop nest");
+  }
+  if (!strcmp(ty, "while_statement"))
+    return refuse(x, n, "while loop in the nest");
+  if (!strcmp(ty, "do_statement"))
+    return refuse(x, n, "do-while loop in the nest");
+  if (!strcmp(ty, "if_statement"))
+    return refuse(x, n, "if statement in the nest");
+  if (!strcmp(ty, "switch_statement"))
+    return refuse(x, n, "switch statement in the nest");
+  if (!strcmp(ty, "goto_statement"))
+    return refuse(x, n, "goto in the nest");
+  if (!strcmp(ty, "break_statement"))
+    return refuse(x, n, "break in the nest");
+  if (!strcmp(ty, "continue_statement"))
+    return refuse(x, n, "continue in the nest");
+  if (!strcmp(ty, "return_statement"))
+    return refuse(x, n, "return in the nest");
+  if (!strcmp(ty, "labeled_statement"))
+    return refuse(x, n, "label in the nest");
+  if (ty[0] == 'p' && !strncmp(ty, "preproc_", 8))
+    return refuse(x, n, "preprocessor directive in the loop nest");
+  return refuse(x, n, "unsupported statement '%s'", excerpt(x, n));
+}
+
+/* ---- loop headers ------------------------------------------------------ */
+
+static int is_int_type(const char *t) {
+  return !strstr(t, "float") && !strstr(t, "double") && !strchr(t, '*') &&
+         !strstr(t, "_Bool") && !strstr(t, "bool");
+}
+
+static int is_one(X *x, TSNode n) {
+  int64_t c;
+  return int_literal(x, strip_parens(n), &c) && c == 1;
+}
+
+static int is_name(X *x, TSNode n, const char *name) {
+  n = strip_parens(n);
+  return is(n, "identifier") && !strcmp(ntext(x, n), name);
+}
+
+static int build_for(X *x, TSNode n, IrNode **out) {
+  if (x->k->nvars == IR_MAX_VARS)
+    return refuse(x, n, "more than %d loops in the nest", IR_MAX_VARS);
+  TSNode init = field(n, "initializer");
+  TSNode cond = field(n, "condition");
+  TSNode upd = field(n, "update");
+  TSNode body = field(n, "body");
+  IrLoopVar lv;
+  memset(&lv, 0, sizeof lv);
+  lv.span = nspan(n);
+  TSNode lo_n;
+  if (is(init, "declaration")) {
+    TSNode d = field(init, "declarator");
+    if (ts_node_is_null(d) || !ts_node_is_null(ts_node_next_named_sibling(d)) ||
+        !is(d, "init_declarator") || !is(field(d, "declarator"), "identifier"))
+      return refuse(x, init, "loop header declares '%s'; expected one variable with "
+                             "an initial value", excerpt(x, init));
+    lv.name = ntext(x, field(d, "declarator"));
+    lv.ctype = ntext(x, field(init, "type"));
+    lv.declared_in_header = 1;
+    lo_n = field(d, "value");
+    if (!is_int_type(lv.ctype))
+      return refuse(x, init, "loop variable '%s' is not an integer", lv.name);
+  } else if (is(init, "assignment_expression") && !strcmp(op_of(x, init), "=") &&
+             is(field(init, "left"), "identifier")) {
+    lv.name = ntext(x, field(init, "left"));
+    lo_n = field(init, "right");
+    CtDecl d;
+    if (!ct_lookup(x->env->ct, lv.name, ts_node_start_byte(init), &d) ||
+        d.kind != CT_SCALAR || !is_int_type(d.elem_ctype ? d.elem_ctype : ""))
+      return refuse(x, init, "loop variable '%s' is not an integer variable",
+                    lv.name);
+    lv.ctype = d.elem_ctype;
+    lv.live_after = 1;
+  } else {
+    return refuse(x, ts_node_is_null(init) ? n : init,
+                  "loop header without the form 'i = lo'");
+  }
+  if (find_var(x, lv.name) >= 0)
+    return refuse(x, n, "nested loop reuses loop variable '%s'", lv.name);
+  if (bound_of(x, lv.name))
+    return refuse(x, n, "loop variable '%s' names a sparse array", lv.name);
+  /* condition: i < hi, i <= hi, hi > i, hi >= i */
+  if (!is(cond, "binary_expression"))
+    return refuse(x, ts_node_is_null(cond) ? n : cond,
+                  "loop condition is not 'i < bound' or 'i <= bound'");
+  const char *cop = op_of(x, cond);
+  TSNode hi_n;
+  int incl;
+  if ((!strcmp(cop, "<") || !strcmp(cop, "<=")) &&
+      is_name(x, field(cond, "left"), lv.name)) {
+    hi_n = field(cond, "right");
+    incl = cop[1] == '=';
+  } else if ((!strcmp(cop, ">") || !strcmp(cop, ">=")) &&
+             is_name(x, field(cond, "right"), lv.name)) {
+    hi_n = field(cond, "left");
+    incl = cop[1] == '=';
+  } else {
+    return refuse(x, cond, "loop condition '%s' is not 'i < bound' or 'i <= bound'",
+                  excerpt(x, cond));
+  }
+  /* update: i++, ++i, i += 1, i = i + 1, i = 1 + i */
+  int step_ok = 0;
+  if (is(upd, "update_expression"))
+    step_ok = !strcmp(op_of(x, upd), "++") && is_name(x, field(upd, "argument"), lv.name);
+  else if (is(upd, "assignment_expression") && is_name(x, field(upd, "left"), lv.name)) {
+    const char *aop = op_of(x, upd);
+    TSNode r = strip_parens(field(upd, "right"));
+    if (!strcmp(aop, "+="))
+      step_ok = is_one(x, r);
+    else if (!strcmp(aop, "=") && is(r, "binary_expression") &&
+             !strcmp(op_of(x, r), "+"))
+      step_ok = (is_name(x, field(r, "left"), lv.name) && is_one(x, field(r, "right"))) ||
+                (is_one(x, field(r, "left")) && is_name(x, field(r, "right"), lv.name));
+  }
+  if (!step_ok)
+    return refuse(x, ts_node_is_null(upd) ? n : upd,
+                  "loop step is not 'i++', '++i', 'i += 1' or 'i = i + 1'");
+  /* bounds, affine in the enclosing loop variables */
+  AfPoly lo, hi;
+  if (poly_of(x, lo_n, &lo, "loop bound") || poly_of(x, hi_n, &hi, "loop bound"))
+    return -1;
+  if (incl)
+    af_add_term(&hi, 1, -1, NULL);
+  if (to_affine(x, lo_n, &lo, &lv.lo, "loop bound") ||
+      to_affine(x, hi_n, &hi, &lv.hi, "loop bound"))
+    return -1;
+  int v = x->k->nvars++;
+  x->k->vars[v] = lv;
+  IrNode *loop = arena_alloc(x->a, sizeof *loop);
+  loop->kind = IR_NODE_LOOP;
+  loop->var = v;
+  loop->span = nspan(n);
+  x->stack[x->depth++] = v;
+  NodeList list = {0};
+  int rc = build_stmt(x, body, &list);
+  x->depth--;
+  if (rc)
+    return -1;
+  if (!list.len)
+    return refuse(x, n, "loop with an empty body");
+  loop->body = list.data;
+  loop->nbody = (int)list.len;
+  *out = loop;
+  return 0;
+}
+
+/* ---- entry ------------------------------------------------------------- */
+
+int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
+                   ExtractRefusal *why) {
+  X x;
+  memset(&x, 0, sizeof x);
+  x.env = env;
+  x.ctx = env->ctx;
+  x.a = env->ctx->arena;
+  x.src = env->ctx->file->text;
+  x.k = arena_alloc(x.a, sizeof *x.k);
+  collect_writes(&x, for_node);
+  /* loop variables are in `written` too; they are told apart by any_var */
+  IrNode *root;
+  if (build_for(&x, for_node, &root)) {
+    *why = x.why;
+    return 1;
+  }
+  /* a bound array assigned as a whole (pointer) in the nest */
+  for (int i = 0; i < env->nbound; i++) {
+    const char *nm = env->bound[i].b->name;
+    if (name_in(nm, x.written.data, x.written.len)) {
+      int used = 0;
+      for (size_t t = 0; t < x.tensors.len; t++)
+        used |= !strcmp(x.tensors.data[t].name, nm) && x.tensors.data[t].is_written;
+      if (!used) {
+        why->reason = arena_printf(x.a, "sparse array '%s' is reassigned in the nest", nm);
+        why->where = nspan(for_node);
+        return 1;
+      }
+    }
+  }
+  int nsparse = 0;
+  for (size_t t = 0; t < x.tensors.len; t++)
+    nsparse += x.tensors.data[t].binding != NULL;
+  if (!nsparse) {
+    why->reason = arena_strdup(x.a, "no array named in the pragma is accessed in the "
+                                    "loop nest");
+    why->where = nspan(for_node);
+    return 1;
+  }
+  IrKernel *k = x.k;
+  k->root = root;
+  k->ntensors = (int)x.tensors.len;
+  k->tensors = x.tensors.data;
+  k->naccesses = (int)x.accesses.len;
+  k->accesses = x.accesses.data;
+  k->nscalars_written = (int)x.scalars.len;
+  k->scalars_written = x.scalars.data;
+  k->pragma_span = env->pragma_span;
+  k->vec_pragma = env->vec_pragma;
+  k->pragma_on_nest = env->pragma_on_nest;
+  k->span = span_make(env->span_start, ts_node_end_byte(for_node));
+  const SourceFile *f = env->ctx->file;
+  size_t ls = ts_node_start_byte(for_node);
+  while (ls > 0 && f->text[ls - 1] != '\n')
+    ls--;
+  size_t le = ls;
+  while (le < f->len && (f->text[le] == ' ' || f->text[le] == '\t'))
+    le++;
+  k->indent = arena_strndup(x.a, f->text + ls, le - ls);
+  int *inferred = arena_alloc(x.a, sizeof(int) * (x.tensors.len ? x.tensors.len : 1));
+  for (size_t t = 0; t < x.tinfo.len; t++)
+    inferred[t] = x.tinfo.data[t].inferred;
+  ir_analyse_dependences(k, inferred);
+  *out = k;
+  return 0;
+}
