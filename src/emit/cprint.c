@@ -1,0 +1,142 @@
+/* cprint.c — IR expression and affine-form printer (see cprint.h). */
+#include "emit/cprint.h"
+
+#include <string.h>
+
+/* C precedence levels, higher binds tighter. */
+enum {
+  PREC_TERNARY = 3,
+  PREC_OR = 4,
+  PREC_AND = 5,
+  PREC_EQ = 9,
+  PREC_REL = 10,
+  PREC_ADD = 12,
+  PREC_MUL = 13,
+  PREC_UNARY = 14,
+  PREC_PRIMARY = 16
+};
+
+static int prec_of(const IrExpr *e) {
+  switch (e->kind) {
+  case IR_CONST:
+    /* a literal such as "-1" is not primary */
+    return (e->text && e->text[0] == '-') ? PREC_UNARY : PREC_PRIMARY;
+  case IR_SCALAR: case IR_INDEX: case IR_ACCESS: case IR_CALL:
+    return PREC_PRIMARY;
+  case IR_NEG: case IR_NOT: case IR_CAST: return PREC_UNARY;
+  case IR_MUL: case IR_DIV: return PREC_MUL;
+  case IR_ADD: case IR_SUB: return PREC_ADD;
+  case IR_CMP:
+    return (e->text && (!strcmp(e->text, "==") || !strcmp(e->text, "!=")))
+               ? PREC_EQ : PREC_REL;
+  case IR_AND: return PREC_AND;
+  case IR_OR: return PREC_OR;
+  case IR_SELECT: return PREC_TERNARY;
+  }
+  return 0;
+}
+
+static void print_sub(StrBuf *out, const IrExpr *e, int min_prec,
+                      const CPrintHooks *h) {
+  if (prec_of(e) < min_prec) {
+    sb_puts(out, "(");
+    cprint_expr(out, e, h);
+    sb_puts(out, ")");
+  } else {
+    cprint_expr(out, e, h);
+  }
+}
+
+static void print_binary(StrBuf *out, const IrExpr *e, const char *op,
+                         const CPrintHooks *h) {
+  int p = prec_of(e);
+  print_sub(out, e->a, p, h);       /* left-associative: equal is fine */
+  sb_printf(out, " %s ", op);
+  print_sub(out, e->b, p + 1, h);   /* right operand: strictly tighter */
+}
+
+void cprint_expr(StrBuf *out, const IrExpr *e, const CPrintHooks *h) {
+  switch (e->kind) {
+  case IR_CONST:
+  case IR_SCALAR:
+    sb_puts(out, e->text);
+    return;
+  case IR_INDEX:
+    h->index(h->user, out, e->var);
+    return;
+  case IR_ACCESS:
+    h->access(h->user, out, e->access);
+    return;
+  case IR_NEG:
+    sb_puts(out, "-");
+    /* avoid "--x" and "- -1" */
+    if (prec_of(e->a) < PREC_PRIMARY) {
+      sb_puts(out, "(");
+      cprint_expr(out, e->a, h);
+      sb_puts(out, ")");
+    } else {
+      cprint_expr(out, e->a, h);
+    }
+    return;
+  case IR_NOT:
+    sb_puts(out, "!");
+    print_sub(out, e->a, PREC_UNARY, h);
+    return;
+  case IR_CAST:
+    sb_printf(out, "(%s)", e->text);
+    print_sub(out, e->a, PREC_UNARY, h);
+    return;
+  case IR_ADD: print_binary(out, e, "+", h); return;
+  case IR_SUB: print_binary(out, e, "-", h); return;
+  case IR_MUL: print_binary(out, e, "*", h); return;
+  case IR_DIV: print_binary(out, e, "/", h); return;
+  case IR_CMP: print_binary(out, e, e->text, h); return;
+  case IR_AND: print_binary(out, e, "&&", h); return;
+  case IR_OR: print_binary(out, e, "||", h); return;
+  case IR_SELECT:
+    print_sub(out, e->a, PREC_OR, h);
+    sb_puts(out, " ? ");
+    print_sub(out, e->b, PREC_OR, h);
+    sb_puts(out, " : ");
+    print_sub(out, e->c, PREC_TERNARY, h);
+    return;
+  case IR_CALL:
+    sb_printf(out, "%s(", e->text);
+    for (int i = 0; i < e->nargs; i++) {
+      if (i) sb_puts(out, ", ");
+      print_sub(out, e->args[i], PREC_TERNARY, h);
+    }
+    sb_puts(out, ")");
+    return;
+  }
+}
+
+void cprint_affine(StrBuf *out, const IrAffine *a, int nvars,
+                   const CPrintHooks *h) {
+  int first = 1;
+  for (int v = 0; v < nvars && v < IR_MAX_VARS; v++) {
+    int64_t c = a->coef[v];
+    if (!c) continue;
+    if (first) {
+      if (c == -1) sb_puts(out, "-");
+      else if (c != 1) sb_printf(out, "%lld * ", (long long)c);
+    } else {
+      if (c < 0) sb_puts(out, " - ");
+      else sb_puts(out, " + ");
+      long long m = c < 0 ? -(long long)c : (long long)c;
+      if (m != 1) sb_printf(out, "%lld * ", m);
+    }
+    h->index(h->user, out, v);
+    first = 0;
+  }
+  if (a->sym) {
+    if (!first) sb_puts(out, " + ");
+    sb_printf(out, "(%s)", a->sym);
+    first = 0;
+  }
+  if (a->constant || first) {
+    if (first) sb_printf(out, "%lld", (long long)a->constant);
+    else if (a->constant < 0) sb_printf(out, " - %lld", -(long long)a->constant);
+    else sb_printf(out, " + %lld", (long long)a->constant);
+  }
+}

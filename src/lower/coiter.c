@@ -1,0 +1,801 @@
+/* coiter.c — the loop emitter: walks the kernel's loop tree outermost
+ * first and emits, per loop, one of
+ *   - a dense loop (the source's header) where the body may have an effect
+ *     at absent coordinates; sparse operands are located (searched);
+ *   - a position loop over one iterator (a compressed, singleton, loose or
+ *     2:4 level; a block level followed by its dense `mod` level walks the
+ *     block and then the entries inside it, i = ib * r + ii);
+ *   - a `while` merge over several iterators on the minimum coordinate,
+ *     entering the body for the lattice points (intersection, union, ...);
+ *   - for a single `=` into a dense element indexed by the loop variable:
+ *     a fill loop with the absent value, then a sparse overwrite loop.
+ * After a loop variable is bound, every level whose coordinate is now
+ * known is located ("locate chain"): dense levels by arithmetic, others by
+ * binary search. Absent operands read as a typed zero. */
+#include <string.h>
+
+#include "lower/lower_int.h"
+
+typedef struct TBind {
+  int next;         /* next unbound level */
+  const char *p;    /* position of the last bound level ("0" at the root) */
+  const char *q;    /* end of the position segment (nonunique), or NULL */
+  const char *in;   /* presence condition, or NULL for always present */
+} TBind;
+
+typedef struct Scope {
+  TBind b[LW_MAX_SPARSE];
+  unsigned bound;   /* loop variables with a value */
+} Scope;
+
+typedef struct Emit {
+  Lower *L;
+  const Scope *sc;
+  unsigned zero;    /* sparse operands printed as absent (fill loops) */
+} Emit;
+
+static void ln(Lower *L, StrBuf *sb, int depth, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static void ln(Lower *L, StrBuf *sb, int depth, const char *fmt, ...) {
+  sb_puts(sb, L->k->indent ? L->k->indent : "");
+  sb_indent(sb, depth);
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = NULL;
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  s = malloc((size_t)n + 1);
+  if (!s) abort();
+  va_start(ap, fmt);
+  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  sb_puts(sb, s);
+  sb_puts(sb, "\n");
+  free(s);
+}
+
+static const char *ind_str(Lower *L, int depth) {
+  StrBuf sb = {0};
+  sb_puts(&sb, L->k->indent ? L->k->indent : "");
+  sb_indent(&sb, depth);
+  const char *r = arena_strdup(L->arena, sb.data ? sb.data : "");
+  sb_free(&sb);
+  return r;
+}
+
+static const char *elem_ctype(const IrTensor *t) {
+  if (t->elem_ctype) return t->elem_ctype;
+  switch (t->elem) {
+  case IR_F32: return "float";
+  case IR_I64: return "int64_t";
+  case IR_I32: return "int32_t";
+  default: return "double";
+  }
+}
+
+/* ---- accesses and statements ---- */
+
+static void dense_access(Lower *L, StrBuf *out, int a) {
+  const IrAccess *ac = &L->k->accesses[a];
+  const IrTensor *t = &L->k->tensors[ac->tensor];
+  sb_puts(out, t->name);
+  if (t->layout == IR_LAYOUT_FLAT && ac->nsub > 1) {
+    StrBuf idx = {0};
+    sb_printf(&idx, "(%s)", graph_affine_str(L, &ac->sub[0]));
+    for (int d = 1; d < ac->nsub; d++) {
+      StrBuf n = {0};
+      sb_printf(&n, "(%s) * (%s) + (%s)", idx.data, t->extent[d],
+                graph_affine_str(L, &ac->sub[d]));
+      sb_free(&idx);
+      idx = n;
+    }
+    sb_printf(out, "[%s]", idx.data);
+    sb_free(&idx);
+    return;
+  }
+  for (int d = 0; d < ac->nsub; d++)
+    sb_printf(out, "[%s]", graph_affine_str(L, &ac->sub[d]));
+}
+
+static void hook_access(void *user, StrBuf *out, int a) {
+  Emit *E = user;
+  Lower *L = E->L;
+  int s = L->access_st[a];
+  if (s < 0) {
+    dense_access(L, out, a);
+    return;
+  }
+  STensor *st = &L->st[s];
+  const char *zero = arena_printf(L->arena, "((%s)0)", elem_ctype(st->t));
+  if (E->zero & (1u << s)) {
+    sb_puts(out, zero);
+    return;
+  }
+  const TBind *b = &E->sc->b[s];
+  if (b->next != st->nlvl) {
+    if (!L->refuse) L->refuse = "an operand's levels are not all bound";
+    sb_puts(out, zero);
+    return;
+  }
+  st->use_val = 1;
+  if (b->in)
+    sb_printf(out, "(%s ? sc__%s_val[%s] : %s)", b->in, st->name, b->p, zero);
+  else
+    sb_printf(out, "sc__%s_val[%s]", st->name, b->p);
+}
+
+static void hook_index(void *user, StrBuf *out, int v) {
+  Emit *E = user;
+  sb_puts(out, graph_var_name(E->L, v));
+}
+
+static void emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const Scope *sc,
+                      unsigned zero, int depth) {
+  Emit E = {L, sc, zero};
+  CPrintHooks h = {hook_access, hook_index, &E};
+  StrBuf line = {0};
+  if (s->decl_ctype) sb_printf(&line, "%s ", s->decl_ctype);
+  if (s->lhs_access >= 0) dense_access(L, &line, s->lhs_access);
+  else sb_puts(&line, s->lhs_scalar);
+  const char *op = s->op == IR_SET ? "=" : s->op == IR_ADDTO ? "+="
+                 : s->op == IR_SUBFROM ? "-=" : "*=";
+  sb_printf(&line, " %s ", op);
+  cprint_expr(&line, s->rhs, &h);
+  ln(L, sb, depth, "%s;", line.data);
+  sb_free(&line);
+  if ((s->op == IR_ADDTO || s->op == IR_SUBFROM) &&
+      lat_has_sparse_product(L, s->rhs))
+    L->ieee_note = 1;
+}
+
+/* ---- locate chain ---- */
+
+static void mark_level(STensor *st, int l) {
+  const LevelOps *o = st->lvl[l].ops;
+  if (o->has_pos_array) st->use_pos[l] = 1;
+  if (o->has_crd_array) st->use_crd[l] = 1;
+  if (o->has_size) st->use_size[l] = 1;
+}
+
+/* Locates level b->next of st (its coordinate is known). */
+static void locate_level(Lower *L, StrBuf *sb, STensor *st, TBind *b,
+                         int depth) {
+  int l = b->next;
+  LvlInfo *li = &st->lvl[l];
+  const char *ind = ind_str(L, depth);
+  const char *p = arena_printf(L->arena, "sc__%s_p%d", st->name, l);
+  mark_level(st, l);
+  if (li->ops->locate_expr && !b->q) {
+    ln(L, sb, depth, "const size_t %s = %s;", p,
+       li->ops->locate_expr(&li->ref, b->p, li->coord));
+    b->p = p;
+    b->next++;
+    return;
+  }
+  if (b->q && !li->ops->segment_child) {
+    if (!L->refuse) L->refuse = "a level below a nonunique level";
+    b->next++;
+    return;
+  }
+  const char *in = arena_printf(L->arena, "sc__%s_in%d", st->name, l);
+  ln(L, sb, depth, "size_t %s = 0;", p);
+  ln(L, sb, depth, "int %s = 0;", in);
+  if (b->q) {
+    const char *lo, *hi;
+    li->ops->pos_bounds(&li->ref, b->p, b->q, &lo, &hi);
+    level_emit_search(&li->ref, sb, ind, b->in, lo, hi, li->coord, p, in);
+  } else {
+    li->ops->locate(&li->ref, sb, ind, b->in, b->p, li->coord, p, in);
+  }
+  b->q = NULL;
+  if (!level_is_unique(&li->type)) {
+    const char *lo, *hi;
+    li->ops->pos_bounds(&li->ref, b->p, NULL, &lo, &hi);
+    const char *q = arena_printf(L->arena, "sc__%s_q%d", st->name, l);
+    ln(L, sb, depth, "size_t %s = %s + 1;", q, p);
+    ln(L, sb, depth, "if (%s)", in);
+    ln(L, sb, depth + 1,
+       "while (%s < %s && sc__%s_crd%d[%s] == sc__%s_crd%d[%s]) %s++;", q, hi,
+       st->name, l, q, st->name, l, p, q);
+    b->q = q;
+  }
+  b->p = p;
+  b->in = in;
+  b->next++;
+}
+
+static void chain(Lower *L, StrBuf *sb, Scope *sc, unsigned tensors,
+                  int depth) {
+  for (int s = 0; s < L->nst; s++) {
+    if (!(tensors & (1u << s))) continue;
+    STensor *st = &L->st[s];
+    TBind *b = &sc->b[s];
+    while (b->next < st->nlvl &&
+           !(st->lvl[b->next].varmask & ~sc->bound))
+      locate_level(L, sb, st, b, depth);
+  }
+}
+
+/* ---- loops ---- */
+
+static void emit_node(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
+                      int depth);
+
+static void emit_body(Lower *L, StrBuf *sb, const IrNode *loop,
+                      const Scope *sc, unsigned zero, int depth) {
+  for (int i = 0; i < loop->nbody; i++) {
+    const IrNode *c = loop->body[i];
+    if (c->kind == IR_NODE_STMT) emit_stmt(L, sb, &c->stmt, sc, zero, depth);
+    else emit_node(L, sb, c, sc, depth);
+  }
+}
+
+int lower_uses_ident(const char *text, const char *id) {
+  size_t n = strlen(id);
+  for (const char *p = text; (p = strstr(p, id)); p += n) {
+    int before = p > text && (p[-1] == '_' || (p[-1] >= '0' && p[-1] <= '9') ||
+                              ((p[-1] | 32) >= 'a' && (p[-1] | 32) <= 'z'));
+    char a = p[n];
+    int after = a == '_' || (a >= '0' && a <= '9') ||
+                ((a | 32) >= 'a' && (a | 32) <= 'z');
+    if (!before && !after) return 1;
+  }
+  return 0;
+}
+
+/* Binds loop variable v from `value` at depth, declaring it when the
+ * source declared it in the for header and the rest of the body uses it. */
+static void bind_var(Lower *L, StrBuf *sb, int v, const char *value,
+                     const char *rest, int depth) {
+  const IrLoopVar *lv = &L->k->vars[v];
+  if (lv->declared_in_header) {
+    if (lower_uses_ident(rest, lv->name))
+      ln(L, sb, depth, "const %s %s = (%s)(%s);", lv->ctype, lv->name,
+         lv->ctype, value);
+  } else {
+    ln(L, sb, depth, "%s = (%s)(%s);", lv->name, lv->ctype, value);
+  }
+}
+
+static int affine_is_zero(const IrAffine *a) {
+  if (a->sym || a->constant) return 0;
+  for (int i = 0; i < IR_MAX_VARS; i++)
+    if (a->coef[i]) return 0;
+  return 1;
+}
+
+static int same_text(const char *a, const char *b) {
+  for (;;) {
+    while (*a == ' ' || *a == '(' || *a == ')') a++;
+    while (*b == ' ' || *b == '(' || *b == ')') b++;
+    if (*a != *b) return 0;
+    if (!*a) return 1;
+    a++, b++;
+  }
+}
+
+/* Whether the iterated levels may hold coordinates at or past the loop's
+ * upper bound (the bound is not textually the dimension's extent). */
+static int hi_needed(Lower *L, const IrNode *n, unsigned drivers) {
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  const char *hi = graph_affine_str(L, &lv->hi);
+  for (int s = 0; s < L->nst; s++)
+    if (drivers & (1u << s)) {
+      const STensor *st = &L->st[s];
+      for (int d = 0; d < st->t->rank; d++)
+        if (st->dim_var[d] == n->var &&
+            !(st->t->extent[d] && same_text(st->t->extent[d], hi)))
+          return 1;
+    }
+  return 0;
+}
+
+/* The loop's bounds as one condition on v, or NULL when not needed. */
+static const char *bound_cond(Lower *L, const IrNode *n, unsigned drivers) {
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  StrBuf sb = {0};
+  if (!affine_is_zero(&lv->lo))
+    sb_printf(&sb, "%s >= %s", lv->name, graph_affine_str(L, &lv->lo));
+  if (hi_needed(L, n, drivers))
+    sb_printf(&sb, "%s%s < %s", sb.len ? " && " : "", lv->name,
+              graph_affine_str(L, &lv->hi));
+  const char *r = sb.len ? arena_strdup(L->arena, sb.data) : NULL;
+  sb_free(&sb);
+  return r;
+}
+
+static void emit_dense_loop(Lower *L, StrBuf *sb, const IrNode *n,
+                            const Scope *sc, unsigned zero, int depth) {
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  Scope in = *sc;
+  in.bound |= 1u << n->var;
+  ln(L, sb, depth, "for (%s%s%s = %s; %s < %s; %s++) {",
+     lv->declared_in_header ? lv->ctype : "",
+     lv->declared_in_header ? " " : "", lv->name,
+     graph_affine_str(L, &lv->lo), lv->name, graph_affine_str(L, &lv->hi),
+     lv->name);
+  unsigned rel = graph_subtree_tensors(L, n) & ~zero;
+  chain(L, sb, &in, rel, depth + 1);
+  emit_body(L, sb, n, &in, zero, depth + 1);
+  ln(L, sb, depth, "}");
+}
+
+/* Range [begin, end) of the next level of s, guarded by its presence. */
+static void range_of(Lower *L, STensor *st, const TBind *b, const char **begin,
+                     const char **end) {
+  LvlInfo *li = &st->lvl[b->next];
+  li->ops->pos_bounds(&li->ref, b->p, b->q, begin, end);
+  if (b->in) {
+    *begin = arena_printf(L->arena, "(%s ? %s : 0)", b->in, *begin);
+    *end = arena_printf(L->arena, "(%s ? %s : 0)", b->in, *end);
+  }
+}
+
+/* One iterator: a position loop (with segments for nonunique levels). */
+static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
+                        const Scope *sc, int s, const char *counter,
+                        int depth) {
+  STensor *st = &L->st[s];
+  const TBind *b0 = &sc->b[s];
+  int l = b0->next;
+  LvlInfo *li = &st->lvl[l];
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  int ordered = level_is_ordered(&li->type);
+  int unique = level_is_unique(&li->type);
+  const char *begin, *end;
+  range_of(L, st, b0, &begin, &end);
+  mark_level(st, l);
+  const char *p = arena_printf(L->arena, "sc__%s_p%d", st->name, l);
+  const char *e = arena_printf(L->arena, "sc__%s_e%d", st->name, l);
+  const char *q = arena_printf(L->arena, "sc__%s_q%d", st->name, l);
+  const char *crd = li->ops->coord_at(&li->ref, p);
+  ln(L, sb, depth, "{");
+  ln(L, sb, depth + 1, "const size_t %s = %s;", e, end);
+  if (!unique) ln(L, sb, depth + 1, "size_t %s;", q);
+  ln(L, sb, depth + 1, "for (size_t %s = %s; %s < %s; %s%s) {", p, begin, p,
+     e, unique ? "" : p, unique ? arena_printf(L->arena, "%s++", p)
+                                : arena_printf(L->arena, " = %s", q));
+  int d = depth + 2;
+  if (!unique) {
+    ln(L, sb, d, "%s = %s + 1;", q, p);
+    ln(L, sb, d, "while (%s < %s && %s == %s) %s++;", q, e,
+       li->ops->coord_at(&li->ref, q), crd, q);
+  }
+  Scope in = *sc;
+  in.bound |= 1u << n->var;
+  TBind *b = &in.b[s];
+  b->next = l + 1;
+  b->p = p;
+  b->q = unique ? NULL : q;
+  b->in = NULL;
+  StrBuf rest = {0};
+  if (li->kind == LK_FLOOR) {
+    /* block level: locate the levels between, then walk the dense mod
+     * level inside the block: v = block * div + k */
+    int m = li->partner;
+    LvlInfo *lm = &st->lvl[m];
+    const char *c = arena_printf(L->arena, "sc__%s_c%d", st->name, l);
+    const char *k = arena_printf(L->arena, "sc__%s_k%d", st->name, m);
+    const char *pm = arena_printf(L->arena, "sc__%s_p%d", st->name, m);
+    const char *val = arena_printf(L->arena, "%s * %lld + %s", c,
+                                   (long long)li->div, k);
+    ln(L, sb, d, "const uint64_t %s = %s;", c, crd);
+    while (b->next < m) locate_level(L, sb, st, b, d);
+    mark_level(st, m);
+    ln(L, sb, d, "for (uint64_t %s = 0; %s < %lld; %s++) {", k, k,
+       (long long)li->div, k);
+    bind_var(L, sb, n->var, val, lv->name, d + 1);
+    /* a block may reach past the extent */
+    ln(L, sb, d + 1, "if ((int64_t)(%s) >= sc__%s_dims[%d]) break;", lv->name,
+       st->name, li->dim);
+    st->use_dims = 1;
+    if (!affine_is_zero(&lv->lo))
+      ln(L, sb, d + 1, "if (%s < %s) continue;", lv->name,
+         graph_affine_str(L, &lv->lo));
+    if (hi_needed(L, n, 1u << s))
+      ln(L, sb, d + 1, "if (!(%s < %s)) break;", lv->name,
+         graph_affine_str(L, &lv->hi));
+    ln(L, sb, d + 1, "const size_t %s = %s;", pm,
+       lm->ops->locate_expr(&lm->ref, b->p, k));
+    b->p = pm;
+    b->next = m + 1;
+    chain(L, sb, &in, graph_subtree_tensors(L, n), d + 1);
+    if (counter) ln(L, sb, d + 1, "%s++;", counter);
+    emit_body(L, sb, n, &in, 0, d + 1);
+    ln(L, sb, d, "}");
+  } else {
+    if (!affine_is_zero(&lv->lo))
+      ln(L, &rest, d, "if (%s < %s) continue;", lv->name,
+         graph_affine_str(L, &lv->lo));
+    if (hi_needed(L, n, 1u << s))
+      ln(L, &rest, d, "if (!(%s < %s)) %s;", lv->name,
+         graph_affine_str(L, &lv->hi), ordered ? "break" : "continue");
+    chain(L, &rest, &in, graph_subtree_tensors(L, n), d);
+    if (counter) ln(L, &rest, d, "%s++;", counter);
+    emit_body(L, &rest, n, &in, 0, d);
+    bind_var(L, sb, n->var, crd, rest.data ? rest.data : "", d);
+    sb_puts(sb, rest.data ? rest.data : "");
+  }
+  sb_free(&rest);
+  ln(L, sb, depth + 1, "}");
+  ln(L, sb, depth, "}");
+}
+
+/* Several iterators: a while loop on the minimum coordinate. */
+static void emit_merge(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
+                       unsigned drivers, const unsigned *pts, int npts,
+                       int depth) {
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  const char *cv = arena_printf(L->arena, "sc__c_%s", lv->name);
+  ln(L, sb, depth, "{");
+  int d = depth + 1;
+  for (int s = 0; s < L->nst; s++) {
+    if (!(drivers & (1u << s))) continue;
+    STensor *st = &L->st[s];
+    const TBind *b = &sc->b[s];
+    int l = b->next;
+    const char *begin, *end;
+    range_of(L, st, b, &begin, &end);
+    mark_level(st, l);
+    ln(L, sb, d, "size_t sc__%s_p%d = %s;", st->name, l, begin);
+    ln(L, sb, d, "const size_t sc__%s_e%d = %s;", st->name, l, end);
+  }
+  /* loop condition: some point still has all its iterators */
+  StrBuf cond = {0}, body_cond = {0};
+  for (int i = 0; i < npts; i++) {
+    sb_puts(&cond, i ? " || " : "");
+    sb_puts(&body_cond, i ? " || " : "");
+    int first = 1;
+    if (npts > 1) { sb_puts(&cond, "("); sb_puts(&body_cond, "("); }
+    for (int s = 0; s < L->nst; s++)
+      if (pts[i] & (1u << s)) {
+        int l = sc->b[s].next;
+        sb_printf(&cond, "%ssc__%s_p%d < sc__%s_e%d", first ? "" : " && ",
+                  L->st[s].name, l, L->st[s].name, l);
+        sb_printf(&body_cond, "%ssc__%s_in%d", first ? "" : " && ",
+                  L->st[s].name, l);
+        first = 0;
+      }
+    if (npts > 1) { sb_puts(&cond, ")"); sb_puts(&body_cond, ")"); }
+  }
+  ln(L, sb, d, "while (%s) {", cond.data);
+  int d2 = d + 1;
+  int first = 1;
+  for (int s = 0; s < L->nst; s++) {
+    if (!(drivers & (1u << s))) continue;
+    STensor *st = &L->st[s];
+    int l = sc->b[s].next;
+    LvlInfo *li = &st->lvl[l];
+    const char *p = arena_printf(L->arena, "sc__%s_p%d", st->name, l);
+    ln(L, sb, d2, "const uint64_t sc__%s_c%d = sc__%s_p%d < sc__%s_e%d ? %s : UINT64_MAX;",
+       st->name, l, st->name, l, st->name, l, li->ops->coord_at(&li->ref, p));
+    if (first)
+      ln(L, sb, d2, "uint64_t %s = sc__%s_c%d;", cv, st->name, l);
+    else
+      ln(L, sb, d2, "if (sc__%s_c%d < %s) %s = sc__%s_c%d;", st->name, l, cv,
+         cv, st->name, l);
+    first = 0;
+  }
+  for (int s = 0; s < L->nst; s++) {
+    if (!(drivers & (1u << s))) continue;
+    STensor *st = &L->st[s];
+    int l = sc->b[s].next;
+    LvlInfo *li = &st->lvl[l];
+    ln(L, sb, d2, "const int sc__%s_in%d = sc__%s_c%d == %s;", st->name, l,
+       st->name, l, cv);
+    if (!level_is_unique(&li->type)) {
+      const char *q = arena_printf(L->arena, "sc__%s_q%d", st->name, l);
+      ln(L, sb, d2, "size_t %s = sc__%s_p%d + 1;", q, st->name, l);
+      ln(L, sb, d2, "if (sc__%s_in%d)", st->name, l);
+      ln(L, sb, d2 + 1, "while (%s < sc__%s_e%d && %s == sc__%s_c%d) %s++;", q,
+         st->name, l, li->ops->coord_at(&li->ref, q), st->name, l, q);
+    }
+  }
+  Scope in = *sc;
+  in.bound |= 1u << n->var;
+  for (int s = 0; s < L->nst; s++) {
+    if (!(drivers & (1u << s))) continue;
+    TBind *b = &in.b[s];
+    int l = b->next;
+    STensor *st = &L->st[s];
+    b->p = arena_printf(L->arena, "sc__%s_p%d", st->name, l);
+    b->q = level_is_unique(&st->lvl[l].type)
+               ? NULL : arena_printf(L->arena, "sc__%s_q%d", st->name, l);
+    b->in = arena_printf(L->arena, "sc__%s_in%d", st->name, l);
+    b->next = l + 1;
+  }
+  ln(L, sb, d2, "if (%s) {", body_cond.data);
+  const char *bc = bound_cond(L, n, drivers);
+  int d3 = d2 + 1;
+  StrBuf rest = {0};
+  int dd = bc ? d3 + 1 : d3;
+  chain(L, &rest, &in, graph_subtree_tensors(L, n), dd);
+  emit_body(L, &rest, n, &in, 0, dd);
+  StrBuf all = {0};
+  if (bc) sb_puts(&all, bc);
+  sb_puts(&all, rest.data ? rest.data : "");
+  bind_var(L, sb, n->var, cv, all.data, d3);
+  if (bc) {
+    ln(L, sb, d3, "if (%s) {", bc);
+    sb_puts(sb, rest.data ? rest.data : "");
+    ln(L, sb, d3, "}");
+  } else {
+    sb_puts(sb, rest.data ? rest.data : "");
+  }
+  ln(L, sb, d2, "}");
+  for (int s = 0; s < L->nst; s++) {
+    if (!(drivers & (1u << s))) continue;
+    STensor *st = &L->st[s];
+    int l = sc->b[s].next;
+    if (level_is_unique(&st->lvl[l].type))
+      ln(L, sb, d2, "if (sc__%s_in%d) sc__%s_p%d++;", st->name, l, st->name, l);
+    else
+      ln(L, sb, d2, "if (sc__%s_in%d) sc__%s_p%d = sc__%s_q%d;", st->name, l,
+         st->name, l, st->name, l);
+  }
+  ln(L, sb, d, "}");
+  ln(L, sb, depth, "}");
+  sb_free(&cond);
+  sb_free(&body_cond);
+  sb_free(&rest);
+  sb_free(&all);
+}
+
+static int popc(unsigned x) {
+  int c = 0;
+  for (; x; x &= x - 1) c++;
+  return c;
+}
+
+/* A single `lhs = rhs` with a dense lhs indexed by the loop variable, not
+ * read by rhs: may be emitted as a fill loop plus a sparse overwrite. */
+static int fill_ok(const Lower *L, const IrNode *n) {
+  if (n->nbody != 1 || n->body[0]->kind != IR_NODE_STMT) return 0;
+  const IrStmt *s = &n->body[0]->stmt;
+  if (s->op != IR_SET || s->lhs_access < 0) return 0;
+  if (L->k->vars[n->var].carries_dependence) return 0;
+  const IrAccess *ac = &L->k->accesses[s->lhs_access];
+  int indexed = 0;
+  for (int d = 0; d < ac->nsub; d++) {
+    const IrAffine *a = &ac->sub[d];
+    int only = !a->sym && !a->constant && a->coef[n->var] == 1;
+    for (int v = 0; v < IR_MAX_VARS; v++)
+      if (v != n->var && a->coef[v]) only = 0;
+    if (only) indexed = 1;
+  }
+  if (!indexed) return 0;
+  return !graph_reads_tensor(L, n, ac->tensor);
+}
+
+/* Overwrite points for `lhs = rhs`: minimal subsets whose presence may
+ * change rhs from its all-absent value. */
+static int fill_points(const Lower *L, const IrExpr *rhs, unsigned cand,
+                       unsigned *out, int max) {
+  int np = 0;
+  if (!lat_zero(L, rhs, cand)) {
+    for (int s = 0; s < L->nst; s++)
+      if (cand & (1u << s)) out[np++] = 1u << s;
+    return np;
+  }
+  int k = popc(cand);
+  for (int size = 1; size <= k; size++)
+    for (unsigned s = cand; s; s = (s - 1) & cand) {
+      if (popc(s) != size) continue;
+      int covered = 0;
+      for (int i = 0; i < np; i++)
+        if ((out[i] & s) == out[i]) covered = 1;
+      if (covered || lat_zero(L, rhs, cand & ~s)) continue;
+      if (np == max) return -1;
+      out[np++] = s;
+    }
+  return np;
+}
+
+static int same_access(const Lower *L, int a, int b) {
+  const IrAccess *x = &L->k->accesses[a], *y = &L->k->accesses[b];
+  if (x->tensor != y->tensor || x->nsub != y->nsub) return 0;
+  for (int d = 0; d < x->nsub; d++) {
+    const IrAffine *p = &x->sub[d], *q = &y->sub[d];
+    if (p->constant != q->constant || !p->sym != !q->sym ||
+        (p->sym && strcmp(p->sym, q->sym)))
+      return 0;
+    for (int v = 0; v < IR_MAX_VARS; v++)
+      if (p->coef[v] != q->coef[v]) return 0;
+  }
+  return 1;
+}
+
+static int expr_is_lhs(const Lower *L, const IrExpr *e, const IrStmt *s) {
+  if (s->lhs_access < 0)
+    return e->kind == IR_SCALAR && !strcmp(e->text, s->lhs_scalar);
+  return e->kind == IR_ACCESS && same_access(L, e->access, s->lhs_access);
+}
+
+static int expr_mentions(const Lower *L, const IrExpr *e, const IrStmt *s) {
+  if (!e) return 0;
+  if (expr_is_lhs(L, e, s)) return 1;
+  if (s->lhs_access >= 0 && e->kind == IR_ACCESS &&
+      L->k->accesses[e->access].tensor == L->k->accesses[s->lhs_access].tensor)
+    return 1;
+  if (expr_mentions(L, e->a, s) || expr_mentions(L, e->b, s) ||
+      expr_mentions(L, e->c, s))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (expr_mentions(L, e->args[i], s)) return 1;
+  return 0;
+}
+
+/* `m = fmax(m, e)` (fmin too) with e zero where the iterator is absent and
+ * m not indexed by the loop: an idempotent reduction; absent entries all
+ * contribute the same zero value, once is enough (when any was absent). */
+static int idem_ok(const Lower *L, const IrNode *n, unsigned cand) {
+  if (n->nbody != 1 || n->body[0]->kind != IR_NODE_STMT) return 0;
+  const IrStmt *s = &n->body[0]->stmt;
+  if (s->op != IR_SET || s->decl_ctype) return 0;
+  const IrExpr *e = s->rhs;
+  if (e->kind != IR_CALL || e->nargs != 2) return 0;
+  if (strcmp(e->text, "fmax") && strcmp(e->text, "fmin") &&
+      strcmp(e->text, "fmaxf") && strcmp(e->text, "fminf"))
+    return 0;
+  const IrExpr *other;
+  if (expr_is_lhs(L, e->args[0], s)) other = e->args[1];
+  else if (expr_is_lhs(L, e->args[1], s)) other = e->args[0];
+  else return 0;
+  if (expr_mentions(L, other, s)) return 0;
+  if (s->lhs_access >= 0) {
+    const IrAccess *ac = &L->k->accesses[s->lhs_access];
+    for (int d = 0; d < ac->nsub; d++)
+      if (ac->sub[d].coef[n->var]) return 0;
+  }
+  return lat_zero(L, other, cand);
+}
+
+static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
+                      int depth) {
+  int v = n->var;
+  const IrLoopVar *lv = &L->k->vars[v];
+  unsigned rel = graph_subtree_tensors(L, n);
+  unsigned cand = 0;
+  for (int s = 0; s < L->nst; s++) {
+    if (!(rel & (1u << s))) continue;
+    const STensor *st = &L->st[s];
+    const TBind *b = &sc->b[s];
+    if (b->next >= st->nlvl) continue;
+    const LvlInfo *li = &st->lvl[b->next];
+    if (li->ops->full || !li->ops->coord_pos_iter || li->var != v) continue;
+    if (b->q && !li->ops->segment_child) continue;
+    if (li->kind == LK_IDENT) {
+      cand |= 1u << s;
+    } else if (li->kind == LK_FLOOR && li->partner > b->next &&
+               st->lvl[li->partner].ops->full &&
+               st->lvl[li->partner].ops->locate_expr) {
+      int ok = 1;
+      for (int m = b->next + 1; m < li->partner; m++)
+        if (st->lvl[m].varmask & ~(sc->bound & ~(1u << v))) ok = 0;
+      if (ok) cand |= 1u << s;
+    }
+  }
+  unsigned pts[16];
+  int fill = 0;
+  int np = cand ? lat_points(L, n, cand, pts, 16) : -1;
+  if (np < 0 && cand && fill_ok(L, n)) {
+    np = fill_points(L, n->body[0]->stmt.rhs, cand, pts, 16);
+    fill = np > 0;
+    if (!fill) np = -1;
+  }
+  for (int a = 1; a < np; a++) /* deterministic order: by operand index */
+    for (int c = a; c > 0 && pts[c - 1] > pts[c]; c--) {
+      unsigned t = pts[c]; pts[c] = pts[c - 1]; pts[c - 1] = t;
+    }
+  int idem = 0;
+  if (np < 0 && popc(cand) == 1 && idem_ok(L, n, cand)) {
+    idem = 1;
+    np = 1;
+    pts[0] = cand;
+  }
+  unsigned drivers = 0;
+  for (int i = 0; i < np; i++) drivers |= pts[i];
+  const char *why_dense = NULL;
+  if (np >= 0) {
+    int any_floor = 0, any_unordered = 0;
+    for (int s = 0; s < L->nst; s++)
+      if (drivers & (1u << s)) {
+        const LvlInfo *li = &L->st[s].lvl[sc->b[s].next];
+        if (li->kind == LK_FLOOR) any_floor = 1;
+        if (!level_is_ordered(&li->type)) any_unordered = 1;
+      }
+    if (popc(drivers) > 1 && (any_floor || any_unordered)) {
+      why_dense = "a merge over block or unordered levels";
+      np = -1;
+    } else if (any_unordered && !fill &&
+               (!graph_only_reductions(n) || lv->carries_dependence)) {
+      why_dense = "an unordered level in a loop that is not a reduction";
+      np = -1;
+    }
+  }
+  /* report and dump */
+  const char *desc = lat_describe(L, cand, np >= 0 ? pts : NULL, np);
+  lower_note(L, "loop %s: %s%s%s%s%s", lv->name, desc,
+             fill ? " (after a fill loop for `=`)" : "",
+             idem ? " (idempotent reduction: absent entries counted, "
+                    "their zero applied once)" : "",
+             why_dense ? ": " : "", why_dense ? why_dense : "");
+  if (L->ctx->opts && (L->ctx->opts->dump & DUMP_LATTICE)) {
+    sb_printf(&L->lattice, "  loop %s: iterators {", lv->name);
+    int f = 1;
+    for (int s = 0; s < L->nst; s++)
+      if (cand & (1u << s)) {
+        sb_printf(&L->lattice, "%s%s:%d", f ? "" : ", ", L->st[s].name,
+                  sc->b[s].next);
+        f = 0;
+      }
+    sb_printf(&L->lattice, "} points");
+    if (np < 0) sb_puts(&L->lattice, " {} (dense)");
+    for (int i = 0; i < np; i++) {
+      sb_puts(&L->lattice, " {");
+      int g = 1;
+      for (int s = 0; s < L->nst; s++)
+        if (pts[i] & (1u << s)) {
+          sb_printf(&L->lattice, "%s%s", g ? "" : ", ", L->st[s].name);
+          g = 0;
+        }
+      sb_puts(&L->lattice, "}");
+    }
+    sb_printf(&L->lattice, "%s\n", fill ? " after fill" : "");
+  }
+  if (np < 0) {
+    emit_dense_loop(L, sb, n, sc, 0, depth);
+    return;
+  }
+  L->nsparse_loops++;
+  L->var_sparse[v] = 1;
+  if (fill) emit_dense_loop(L, sb, n, sc, cand, depth);
+  if (idem) {
+    int s = 0;
+    while (!(drivers & (1u << s))) s++;
+    const char *cnt = arena_printf(L->arena, "sc__n_%s", lv->name);
+    ln(L, sb, depth, "{");
+    ln(L, sb, depth + 1, "int64_t %s = 0;", cnt);
+    emit_single(L, sb, n, sc, s, cnt, depth + 1);
+    ln(L, sb, depth + 1, "if (%s < (int64_t)(%s) - (int64_t)(%s)) {", cnt,
+       graph_affine_str(L, &lv->hi), graph_affine_str(L, &lv->lo));
+    emit_stmt(L, sb, &n->body[0]->stmt, sc, drivers, depth + 2);
+    ln(L, sb, depth + 1, "}");
+    ln(L, sb, depth, "}");
+    return;
+  }
+  if (popc(drivers) == 1) {
+    int s = 0;
+    while (!(drivers & (1u << s))) s++;
+    emit_single(L, sb, n, sc, s, NULL, depth);
+  } else {
+    emit_merge(L, sb, n, sc, drivers, pts, np, depth);
+  }
+}
+
+static void emit_node(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
+                      int depth) {
+  if (n->kind == IR_NODE_STMT) {
+    emit_stmt(L, sb, &n->stmt, sc, 0, depth);
+    return;
+  }
+  emit_loop(L, sb, n, sc, depth);
+}
+
+int coiter_emit(Lower *L, StrBuf *out, int depth) {
+  Scope sc;
+  memset(&sc, 0, sizeof sc);
+  for (int s = 0; s < L->nst; s++) {
+    sc.b[s].next = 0;
+    sc.b[s].p = "0";
+  }
+  /* levels that depend on no loop variable */
+  chain(L, out, &sc, (1u << L->nst) - 1, depth);
+  emit_node(L, out, L->k->root, &sc, depth);
+  return L->refuse ? -1 : 0;
+}

@@ -1,0 +1,383 @@
+/* graph.c — the iteration graph of one kernel: loop depths, which sparse
+ * operands each subtree reads, each sparse operand's level map expressed
+ * over loop variables, and the reorder-or-convert decision: when a
+ * tensor's level order would force random access (a search) into a
+ * non-full level because the loops bind its coordinates in another order,
+ * the operand (assembled from dense data at entry anyway) is assembled
+ * with its level expressions reordered to follow the loops, and the
+ * report calls it a conversion. Loops are never reordered. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower/lower_int.h"
+
+const char *graph_var_name(const Lower *L, int v) {
+  return L->k->vars[v].name;
+}
+
+static void idx_hook(void *user, StrBuf *out, int var) {
+  const Lower *L = user;
+  sb_puts(out, graph_var_name(L, var));
+}
+
+void graph_affine(const Lower *L, StrBuf *out, const IrAffine *a) {
+  CPrintHooks h = {NULL, idx_hook, (void *)L};
+  cprint_affine(out, a, L->k->nvars, &h);
+}
+
+const char *graph_affine_str(const Lower *L, const IrAffine *a) {
+  StrBuf sb = {0};
+  graph_affine(L, &sb, a);
+  const char *s = arena_strdup(L->arena, sb.data ? sb.data : "0");
+  sb_free(&sb);
+  return s;
+}
+
+static void walk_depth(Lower *L, const IrNode *n, int depth) {
+  if (n->kind != IR_NODE_LOOP) return;
+  if (n->var >= 0 && n->var < IR_MAX_VARS) {
+    if (!L->var_nloops[n->var]) L->var_depth[n->var] = depth;
+    L->var_nloops[n->var]++;
+  }
+  for (int i = 0; i < n->nbody; i++) walk_depth(L, n->body[i], depth + 1);
+}
+
+static unsigned expr_tensors(const Lower *L, const IrExpr *e) {
+  if (!e) return 0;
+  unsigned m = 0;
+  if (e->kind == IR_ACCESS && L->access_st[e->access] >= 0)
+    m |= 1u << L->access_st[e->access];
+  m |= expr_tensors(L, e->a) | expr_tensors(L, e->b) | expr_tensors(L, e->c);
+  for (int i = 0; i < e->nargs; i++) m |= expr_tensors(L, e->args[i]);
+  return m;
+}
+
+unsigned graph_subtree_tensors(const Lower *L, const IrNode *n) {
+  if (n->kind == IR_NODE_STMT) {
+    unsigned m = expr_tensors(L, n->stmt.rhs);
+    if (n->stmt.lhs_access >= 0 && L->access_st[n->stmt.lhs_access] >= 0)
+      m |= 1u << L->access_st[n->stmt.lhs_access];
+    return m;
+  }
+  unsigned m = 0;
+  for (int i = 0; i < n->nbody; i++) m |= graph_subtree_tensors(L, n->body[i]);
+  return m;
+}
+
+int graph_only_reductions(const IrNode *n) {
+  if (n->kind == IR_NODE_STMT)
+    return n->stmt.op == IR_ADDTO || n->stmt.op == IR_SUBFROM;
+  for (int i = 0; i < n->nbody; i++)
+    if (!graph_only_reductions(n->body[i])) return 0;
+  return 1;
+}
+
+static int expr_reads(const Lower *L, const IrExpr *e, int t) {
+  if (!e) return 0;
+  if (e->kind == IR_ACCESS && L->k->accesses[e->access].tensor == t) return 1;
+  if (expr_reads(L, e->a, t) || expr_reads(L, e->b, t) ||
+      expr_reads(L, e->c, t))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (expr_reads(L, e->args[i], t)) return 1;
+  return 0;
+}
+
+int graph_reads_tensor(const Lower *L, const IrNode *n, int t) {
+  if (n->kind == IR_NODE_STMT) return expr_reads(L, n->stmt.rhs, t);
+  for (int i = 0; i < n->nbody; i++)
+    if (graph_reads_tensor(L, n->body[i], t)) return 1;
+  return 0;
+}
+
+/* The loop variable of a subscript that is exactly one variable, or -1. */
+static int pure_var(const Lower *L, const IrAffine *a) {
+  if (a->sym || a->constant) return -1;
+  int v = -1;
+  for (int i = 0; i < L->k->nvars && i < IR_MAX_VARS; i++) {
+    if (!a->coef[i]) continue;
+    if (a->coef[i] != 1 || v >= 0) return -1;
+    v = i;
+  }
+  return v;
+}
+
+/* Fills lvl[] of st from st->enc and dim_var[]. 0, or -1 with a reason. */
+static int level_map(Lower *L, STensor *st, const char **why) {
+  const sc_encoding *enc = &st->enc;
+  st->nlvl = enc->lvl_rank;
+  for (int l = 0; l < enc->lvl_rank; l++) {
+    LvlInfo *li = &st->lvl[l];
+    memset(li, 0, sizeof *li);
+    li->type = enc->lvl_types[l];
+    li->ops = level_ops_for(&li->type);
+    li->expr = enc->lvl_exprs[l];
+    li->var = li->dim = -1;
+    li->partner = -1;
+    li->ref.arena = L->arena;
+    li->ref.tensor = st->name;
+    li->ref.lvl = l;
+    li->ref.type = li->type;
+    li->ref.pos_type = st->pos_type;
+    li->ref.crd_type = st->crd_type;
+    const sc_level_expr *x = &li->expr;
+    if (x->kind == SC_LEXPR_COUNT) {
+      *why = "an ELL counting level";
+      return -1;
+    }
+    int nd = 0, d1 = -1;
+    for (int d = 0; d < enc->dim_rank; d++)
+      if (x->coef[d]) {
+        nd++;
+        d1 = d;
+        li->varmask |= 1u << st->dim_var[d];
+      }
+    int single = nd == 1 && x->coef[d1] == 1;
+    if (single && x->kind == SC_LEXPR_AFFINE && x->constant == 0) {
+      li->kind = LK_IDENT;
+    } else if (single && x->kind == SC_LEXPR_FLOORDIV && x->divisor > 0) {
+      li->kind = LK_FLOOR;
+      li->div = x->divisor;
+    } else if (single && x->kind == SC_LEXPR_MOD && x->divisor > 0) {
+      li->kind = LK_MOD;
+      li->div = x->divisor;
+    } else {
+      li->kind = LK_OTHER;
+    }
+    if (li->kind != LK_OTHER) {
+      li->dim = d1;
+      li->var = st->dim_var[d1];
+    }
+    /* the coordinate over loop variables */
+    StrBuf sb = {0};
+    if (li->kind == LK_IDENT) {
+      sb_printf(&sb, "(uint64_t)(%s)", graph_var_name(L, li->var));
+    } else if (li->kind == LK_FLOOR || li->kind == LK_MOD) {
+      sb_printf(&sb, "((uint64_t)(%s) %s %lld)", graph_var_name(L, li->var),
+                li->kind == LK_FLOOR ? "/" : "%", (long long)li->div);
+    } else {
+      if (x->kind != SC_LEXPR_AFFINE && x->divisor <= 0) {
+        *why = "a level expression with a non-positive divisor";
+        return -1;
+      }
+      sb_puts(&sb, "((uint64_t)(");
+      int first = 1;
+      for (int d = 0; d < enc->dim_rank; d++) {
+        if (!x->coef[d]) continue;
+        sb_printf(&sb, "%s%lld * (int64_t)(%s)", first ? "" : " + ",
+                  (long long)x->coef[d], graph_var_name(L, st->dim_var[d]));
+        first = 0;
+      }
+      if (x->kind == SC_LEXPR_AFFINE)
+        sb_printf(&sb, "%s%lld))", first ? "" : " + ", (long long)x->constant);
+      else
+        sb_printf(&sb, "%s0) %s %lld)", first ? "" : " + ",
+                  x->kind == SC_LEXPR_FLOORDIV ? "/" : "%",
+                  (long long)x->divisor);
+    }
+    li->coord = arena_strdup(L->arena, sb.data);
+    sb_free(&sb);
+  }
+  /* FLOOR/MOD partners; segment rules */
+  for (int l = 0; l < st->nlvl; l++) {
+    LvlInfo *li = &st->lvl[l];
+    if (li->kind == LK_FLOOR)
+      for (int m = l + 1; m < st->nlvl; m++)
+        if (st->lvl[m].kind == LK_MOD && st->lvl[m].dim == li->dim &&
+            st->lvl[m].div == li->div) {
+          li->partner = m;
+          break;
+        }
+    if (!level_is_unique(&li->type) && l + 1 < st->nlvl &&
+        !st->lvl[l + 1].ops->segment_child) {
+      *why = "a nonunique level followed by a level other than singleton";
+      return -1;
+    }
+    if (l > 0 && !level_is_unique(&st->lvl[l - 1].type) &&
+        !level_is_unique(&li->type) && l + 1 < st->nlvl) {
+      *why = "nested nonunique levels";
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* Depth at which level l's coordinate is bound (deepest of its vars). */
+static int level_depth(const Lower *L, const STensor *st, int l) {
+  int d = -1;
+  for (int v = 0; v < L->k->nvars; v++)
+    if (st->lvl[l].varmask & (1u << v))
+      if (L->var_depth[v] > d) d = L->var_depth[v];
+  return d;
+}
+
+/* Whether walking the levels in order forces a search into a non-full
+ * level whose coordinate was bound before its parent level. */
+static int needs_search(const Lower *L, const STensor *st) {
+  int bd = -1;
+  for (int l = 0; l < st->nlvl; l++) {
+    int d = level_depth(L, st, l);
+    if (d < bd && !st->lvl[l].ops->full) return 1;
+    if (d > bd) bd = d;
+  }
+  return 0;
+}
+
+static const char *enc_text(const Lower *L, const STensor *st) {
+  StrBuf sb = {0};
+  sb_puts(&sb, "(");
+  for (int d = 0; d < st->enc.dim_rank; d++)
+    sb_printf(&sb, "%s%s", d ? ", " : "", graph_var_name(L, st->dim_var[d]));
+  sb_puts(&sb, ") -> (");
+  for (int l = 0; l < st->nlvl; l++) {
+    const LvlInfo *li = &st->lvl[l];
+    if (l) sb_puts(&sb, ", ");
+    if (li->kind == LK_IDENT)
+      sb_puts(&sb, graph_var_name(L, li->var));
+    else if (li->kind == LK_FLOOR || li->kind == LK_MOD)
+      sb_printf(&sb, "%s %s %lld", graph_var_name(L, li->var),
+                li->kind == LK_FLOOR ? "floordiv" : "mod", (long long)li->div);
+    else
+      sb_puts(&sb, "<affine>");
+    sb_printf(&sb, " : %s", li->ops->name);
+    if (li->type.format == SC_LVL_N_OUT_OF_M)
+      sb_printf(&sb, "[%d, %d]", li->type.n, li->type.m);
+    unsigned p = li->type.props;
+    if (p & (SC_PROP_NONUNIQUE | SC_PROP_NONORDERED | SC_PROP_PADDED |
+             SC_PROP_UNPADDED)) {
+      int f = 1;
+      sb_puts(&sb, "(");
+      if (p & SC_PROP_NONUNIQUE) { sb_printf(&sb, "%snonunique", f ? "" : ", "); f = 0; }
+      if (p & SC_PROP_NONORDERED) { sb_printf(&sb, "%snonordered", f ? "" : ", "); f = 0; }
+      if (p & SC_PROP_PADDED) { sb_printf(&sb, "%spadded", f ? "" : ", "); f = 0; }
+      if (p & SC_PROP_UNPADDED) { sb_printf(&sb, "%sunpadded", f ? "" : ", "); f = 0; }
+      sb_puts(&sb, ")");
+    }
+  }
+  sb_puts(&sb, ")");
+  const char *s = arena_strdup(L->arena, sb.data);
+  sb_free(&sb);
+  return s;
+}
+
+/* Reorders the level expressions (formats stay in place, as CSC becomes
+ * CSR) by the depth at which the loops bind them. */
+static void convert_order(Lower *L, STensor *st) {
+  int n = st->nlvl, order[SC_MAX_LEVELS], depth[SC_MAX_LEVELS];
+  for (int l = 0; l < n; l++) {
+    order[l] = l;
+    depth[l] = level_depth(L, st, l);
+  }
+  for (int a = 1; a < n; a++) /* stable insertion sort */
+    for (int b = a; b > 0 && depth[order[b - 1]] > depth[order[b]]; b--) {
+      int t = order[b]; order[b] = order[b - 1]; order[b - 1] = t;
+    }
+  sc_encoding e = st->enc;
+  for (int l = 0; l < n; l++) e.lvl_exprs[l] = st->enc.lvl_exprs[order[l]];
+  st->enc = e;
+}
+
+static int add_sparse(Lower *L, int ti) {
+  const IrKernel *k = L->k;
+  const IrTensor *t = &k->tensors[ti];
+  const char *why = NULL;
+  int access = -1;
+  if (t->is_written) {
+    lower_note(L, "%s: written in the nest: computed in its dense array "
+               "(not assembled)", t->name);
+    return 0;
+  }
+  const sc_encoding *enc = &t->binding->enc.rt;
+  if (enc->dim_rank != t->rank) why = "its encoding's rank differs";
+  else if (enc->has_slices) why = "slices are not lowered yet";
+  else if (enc->lvl_rank <= 0 || enc->lvl_rank > SC_MAX_LEVELS)
+    why = "an unsupported number of levels";
+  else if (t->rank > SC_MAX_RANK) why = "rank too large";
+  STensor tmp;
+  memset(&tmp, 0, sizeof tmp);
+  if (!why) {
+    for (int a = 0; a < k->naccesses; a++) {
+      const IrAccess *ac = &k->accesses[a];
+      if (ac->tensor != ti) continue;
+      int ok = ac->nsub == t->rank;
+      unsigned seen = 0;
+      for (int d = 0; ok && d < ac->nsub; d++) {
+        int v = pure_var(L, &ac->sub[d]);
+        if (v < 0 || (seen & (1u << v))) ok = 0;
+        else {
+          seen |= 1u << v;
+          tmp.dim_var[d] = v;
+        }
+      }
+      if (ok) {
+        access = a;
+        break;
+      }
+    }
+    if (access < 0) why = "no access subscripted by distinct loop variables";
+  }
+  if (!why && L->nst >= LW_MAX_SPARSE) why = "too many sparse operands";
+  STensor *st = &tmp;
+  if (!why) {
+    st->tensor = ti;
+    st->t = t;
+    st->name = t->name;
+    st->access = access;
+    st->enc = *enc;
+    st->pos_type = level_width_ctype(enc->pos_width);
+    st->crd_type = level_width_ctype(enc->crd_width);
+    if (level_map(L, st, &why) == 0 && needs_search(L, st)) {
+      const char *before = enc_text(L, st);
+      convert_order(L, st);
+      if (level_map(L, st, &why) == 0) {
+        st->converted = 1;
+        lower_note(L, "conversion: %s %s assembled as %s to follow the loop "
+                   "order (the loops are kept)", t->name, before,
+                   enc_text(L, st));
+      }
+    }
+  }
+  if (why) {
+    lower_note(L, "%s: read from its dense array (%s)", t->name, why);
+    return 0;
+  }
+  int idx = L->nst++;
+  L->st[idx] = tmp;
+  L->tensor_st[ti] = idx;
+  L->access_st[access] = idx;
+  /* identical accesses share the primary binding */
+  for (int a = 0; a < k->naccesses; a++) {
+    const IrAccess *ac = &k->accesses[a], *p = &k->accesses[access];
+    if (a == access || ac->tensor != ti || ac->nsub != p->nsub) continue;
+    int same = 1;
+    for (int d = 0; d < ac->nsub; d++)
+      if (pure_var(L, &ac->sub[d]) != tmp.dim_var[d]) same = 0;
+    if (same)
+      L->access_st[a] = idx;
+  }
+  return 0;
+}
+
+int graph_analyze(Lower *L) {
+  const IrKernel *k = L->k;
+  L->tensor_st = arena_alloc(L->arena, sizeof(int) * (size_t)(k->ntensors + 1));
+  L->access_st = arena_alloc(L->arena, sizeof(int) * (size_t)(k->naccesses + 1));
+  for (int i = 0; i < k->ntensors; i++) L->tensor_st[i] = -1;
+  for (int i = 0; i < k->naccesses; i++) L->access_st[i] = -1;
+  if (!k->root || k->root->kind != IR_NODE_LOOP) {
+    L->refuse = "the kernel is not a loop nest";
+    return -1;
+  }
+  if (k->nvars > IR_MAX_VARS || k->nvars > 31) {
+    L->refuse = "too many loop variables";
+    return -1;
+  }
+  walk_depth(L, k->root, 0);
+  for (int ti = 0; ti < k->ntensors; ti++)
+    if (k->tensors[ti].binding) add_sparse(L, ti);
+  if (L->nst == 0) {
+    L->refuse = "no sparse operand is only read in the nest";
+    return -1;
+  }
+  return 0;
+}

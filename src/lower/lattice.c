@@ -1,0 +1,177 @@
+/* lattice.c — merge lattices (TACO) computed from zero-preservation.
+ *
+ * An expression is "zero when absent" for a set of sparse operands if it
+ * evaluates to 0 whenever those operands read as absent: a product needs
+ * one zero factor (the one allowed IEEE difference: 0*Inf is taken as 0),
+ * a sum or difference needs both, a quotient only a zero numerator over a
+ * non-zero constant, f(x) only for f with f(0) = 0. A statement has no
+ * effect when it is `+=`/`-=` of such an expression; `=` and `*=` always
+ * have one. A loop may skip a coordinate only when its whole body has no
+ * effect there. The lattice points of a loop are the minimal subsets of
+ * its candidate iterators whose presence may give an effect: one point
+ * {A, B} is an intersection, points {A}, {B} a union; when the empty
+ * subset has an effect the loop iterates densely (locating operands). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower/lower_int.h"
+
+static int const_is_zero(const char *t) {
+  if (!t || !((t[0] >= '0' && t[0] <= '9') || t[0] == '.')) return 0;
+  char *end = NULL;
+  double v = strtod(t, &end);
+  return end != t && v == 0.0;
+}
+
+static int const_is_nonzero(const char *t) {
+  if (!t || !((t[0] >= '0' && t[0] <= '9') || t[0] == '.')) return 0;
+  char *end = NULL;
+  double v = strtod(t, &end);
+  if (end == t) return 0;
+  for (; *end; end++) /* only literal suffixes may follow */
+    if (!strchr("fFlLuU", *end)) return 0;
+  return v != 0.0;
+}
+
+/* f(0) == 0 (and f(-0) is a zero): zero-preserving unary math functions. */
+static int call_preserves_zero(const char *f) {
+  static const char *const names[] = {
+      "fabs", "sqrt", "sin", "tan", "sinh", "tanh", "asin", "atan", "asinh",
+      "atanh", "cbrt", "trunc", "floor", "ceil", "round", "rint", "nearbyint",
+      "expm1", "log1p", "erf", "abs", "labs", "llabs"};
+  size_t n = strlen(f);
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+    size_t m = strlen(names[i]);
+    if (!strcmp(f, names[i])) return 1;
+    /* float/long double variants: sqrtf, fabsl */
+    if (n == m + 1 && !strncmp(f, names[i], m) && (f[m] == 'f' || f[m] == 'l') &&
+        strcmp(names[i], "abs") && strcmp(names[i], "labs") &&
+        strcmp(names[i], "llabs"))
+      return 1;
+  }
+  return 0;
+}
+
+int lat_zero(const Lower *L, const IrExpr *e, unsigned absent) {
+  switch (e->kind) {
+  case IR_ACCESS: {
+    int s = L->access_st[e->access];
+    return s >= 0 && (absent & (1u << s));
+  }
+  case IR_CONST: return const_is_zero(e->text);
+  case IR_MUL: return lat_zero(L, e->a, absent) || lat_zero(L, e->b, absent);
+  case IR_DIV:
+    return lat_zero(L, e->a, absent) && e->b->kind == IR_CONST &&
+           const_is_nonzero(e->b->text);
+  case IR_ADD:
+  case IR_SUB: return lat_zero(L, e->a, absent) && lat_zero(L, e->b, absent);
+  case IR_NEG:
+  case IR_CAST: return lat_zero(L, e->a, absent);
+  case IR_SELECT: return lat_zero(L, e->b, absent) && lat_zero(L, e->c, absent);
+  case IR_CALL:
+    return e->nargs == 1 && call_preserves_zero(e->text) &&
+           lat_zero(L, e->args[0], absent);
+  default: return 0;
+  }
+}
+
+int lat_no_effect(const Lower *L, const IrNode *n, unsigned absent) {
+  if (n->kind == IR_NODE_STMT) {
+    const IrStmt *s = &n->stmt;
+    if (s->op != IR_ADDTO && s->op != IR_SUBFROM) return 0;
+    return lat_zero(L, s->rhs, absent);
+  }
+  for (int i = 0; i < n->nbody; i++)
+    if (!lat_no_effect(L, n->body[i], absent)) return 0;
+  return 1;
+}
+
+static int popcount(unsigned x) {
+  int c = 0;
+  for (; x; x &= x - 1) c++;
+  return c;
+}
+
+int lat_points(const Lower *L, const IrNode *n, unsigned cand, unsigned *out,
+               int max_out) {
+  if (!lat_no_effect(L, n, cand)) return -1;
+  int np = 0;
+  int k = popcount(cand);
+  for (int size = 1; size <= k; size++) {
+    /* enumerate subsets of cand with `size` members */
+    for (unsigned s = cand; s; s = (s - 1) & cand) {
+      if (popcount(s) != size) continue;
+      int covered = 0;
+      for (int i = 0; i < np; i++)
+        if ((out[i] & s) == out[i]) covered = 1;
+      if (covered) continue;
+      if (lat_no_effect(L, n, cand & ~s)) continue;
+      if (np == max_out) return -1;
+      out[np++] = s;
+    }
+  }
+  return np;
+}
+
+int lat_has_sparse_product(const Lower *L, const IrExpr *e) {
+  if (!e) return 0;
+  if (e->kind == IR_MUL) {
+    if (lat_zero(L, e->a, ~0u) || lat_zero(L, e->b, ~0u)) return 1;
+  }
+  if (lat_has_sparse_product(L, e->a) || lat_has_sparse_product(L, e->b) ||
+      lat_has_sparse_product(L, e->c))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (lat_has_sparse_product(L, e->args[i])) return 1;
+  return 0;
+}
+
+static void set_names(const Lower *L, StrBuf *sb, unsigned s) {
+  int first = 1;
+  for (int i = 0; i < L->nst; i++)
+    if (s & (1u << i)) {
+      sb_printf(sb, "%s%s", first ? "" : ", ", L->st[i].name);
+      first = 0;
+    }
+}
+
+const char *lat_describe(const Lower *L, unsigned cand, const unsigned *pts,
+                         int npts) {
+  StrBuf sb = {0};
+  if (npts < 0) {
+    sb_puts(&sb, "dense");
+    if (cand) {
+      sb_puts(&sb, " (locate ");
+      set_names(L, &sb, cand);
+      sb_puts(&sb, ")");
+    }
+  } else if (npts == 1 && popcount(pts[0]) == 1) {
+    sb_puts(&sb, "positions of ");
+    set_names(L, &sb, pts[0]);
+  } else if (npts == 1) {
+    sb_puts(&sb, "intersection(");
+    set_names(L, &sb, pts[0]);
+    sb_puts(&sb, ")");
+  } else {
+    int all_single = 1;
+    for (int i = 0; i < npts; i++)
+      if (popcount(pts[i]) != 1) all_single = 0;
+    if (all_single) {
+      unsigned u = 0;
+      for (int i = 0; i < npts; i++) u |= pts[i];
+      sb_puts(&sb, "union(");
+      set_names(L, &sb, u);
+      sb_puts(&sb, ")");
+    } else {
+      sb_puts(&sb, "lattice");
+      for (int i = 0; i < npts; i++) {
+        sb_puts(&sb, " {");
+        set_names(L, &sb, pts[i]);
+        sb_puts(&sb, "}");
+      }
+    }
+  }
+  const char *r = arena_strdup(L->arena, sb.data);
+  sb_free(&sb);
+  return r;
+}

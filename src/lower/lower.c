@@ -1,0 +1,432 @@
+/* lower.c — lower_kernel(): one kernel of the iteration-space IR to a
+ * self-contained C block (SPEC §4 case 3): assemble the sparse operands
+ * from their dense arrays at entry (in a loop-compatible level order when
+ * needed), fetch the raw arrays, run the co-iteration loops (coiter.c),
+ * free the tensors, and leave live loop variables at the values the dense
+ * nest leaves. Also the --report lines and the --dump=lattice text. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lower/lower_int.h"
+
+const char *lower_fresh(Lower *L, const char *base) {
+  return arena_printf(L->arena, "sc__%s%d", base, L->uniq++);
+}
+
+void lower_note(Lower *L, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char buf[1024];
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  sb_printf(&L->notes, "  %s\n", buf);
+}
+
+static const char *vt_name(IrElemType e) {
+  switch (e) {
+  case IR_F32: return "SC_F32";
+  case IR_I64: return "SC_I64";
+  case IR_I32: return "SC_I32";
+  default: return "SC_F64";
+  }
+}
+
+static const char *val_ctype(const IrTensor *t) {
+  if (t->elem_ctype) return t->elem_ctype;
+  switch (t->elem) {
+  case IR_F32: return "float";
+  case IR_I64: return "int64_t";
+  case IR_I32: return "int32_t";
+  default: return "double";
+  }
+}
+
+static const char *fmt_name(sc_level_format f) {
+  switch (f) {
+  case SC_LVL_DENSE: return "SC_LVL_DENSE";
+  case SC_LVL_COMPRESSED: return "SC_LVL_COMPRESSED";
+  case SC_LVL_LOOSE_COMPRESSED: return "SC_LVL_LOOSE_COMPRESSED";
+  case SC_LVL_SINGLETON: return "SC_LVL_SINGLETON";
+  case SC_LVL_N_OUT_OF_M: return "SC_LVL_N_OUT_OF_M";
+  }
+  return "SC_LVL_DENSE";
+}
+
+static const char *lexpr_name(sc_level_expr_kind k) {
+  switch (k) {
+  case SC_LEXPR_AFFINE: return "SC_LEXPR_AFFINE";
+  case SC_LEXPR_FLOORDIV: return "SC_LEXPR_FLOORDIV";
+  case SC_LEXPR_MOD: return "SC_LEXPR_MOD";
+  case SC_LEXPR_COUNT: return "SC_LEXPR_COUNT";
+  }
+  return "SC_LEXPR_AFFINE";
+}
+
+static void line(const Lower *L, StrBuf *sb, int depth, const char *s) {
+  sb_puts(sb, L->k->indent ? L->k->indent : "");
+  sb_indent(sb, depth);
+  sb_puts(sb, s);
+  sb_puts(sb, "\n");
+}
+
+static void emit_encoding(const Lower *L, StrBuf *sb, const STensor *st) {
+  const sc_encoding *e = &st->enc;
+  StrBuf t = {0};
+  sb_printf(&t, "static const sc_encoding sc__%s_enc = {", st->name);
+  line(L, sb, 1, t.data);
+  t.len = 0;
+  sb_printf(&t, "  .dim_rank = %d, .lvl_rank = %d,", e->dim_rank, e->lvl_rank);
+  line(L, sb, 1, t.data);
+  line(L, sb, 1, "  .lvl_types = {");
+  for (int l = 0; l < e->lvl_rank; l++) {
+    const sc_level_type *lt = &e->lvl_types[l];
+    t.len = 0;
+    sb_printf(&t, "    [%d] = {.format = %s, .props = %uu, .n = %d, .m = %d},",
+              l, fmt_name(lt->format), lt->props, lt->n, lt->m);
+    line(L, sb, 1, t.data);
+  }
+  line(L, sb, 1, "  },");
+  line(L, sb, 1, "  .lvl_exprs = {");
+  for (int l = 0; l < e->lvl_rank; l++) {
+    const sc_level_expr *x = &e->lvl_exprs[l];
+    t.len = 0;
+    sb_printf(&t, "    [%d] = {.kind = %s, .coef = {", l, lexpr_name(x->kind));
+    for (int d = 0; d < e->dim_rank; d++)
+      sb_printf(&t, "%s%lld", d ? ", " : "", (long long)x->coef[d]);
+    sb_printf(&t, "}, .constant = %lld, .divisor = %lld},",
+              (long long)x->constant, (long long)x->divisor);
+    line(L, sb, 1, t.data);
+  }
+  line(L, sb, 1, "  },");
+  t.len = 0;
+  sb_printf(&t, "  .pos_width = %d, .crd_width = %d, .has_slices = 0};",
+            e->pos_width, e->crd_width);
+  line(L, sb, 1, t.data);
+  sb_free(&t);
+}
+
+static void c_escape(StrBuf *sb, const char *s) {
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') sb_printf(sb, "\\%c", *s);
+    else if ((unsigned char)*s < 32) sb_printf(sb, "\\%03o", (unsigned char)*s);
+    else sb_append(sb, s, 1);
+  }
+}
+
+static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
+  const SourceFile *f = L->ctx->file;
+  unsigned lno = 0, col = 0;
+  if (f) source_line_col(f, L->k->root->span.start, &lno, &col);
+  StrBuf where = {0};
+  c_escape(&where, f ? f->name : "<input>");
+  sb_printf(&where, ":%u", lno);
+  line(L, sb, 1, "sc_status sc__st = SC_OK;");
+  StrBuf t = {0};
+  for (int s = 0; s < L->nst; s++) {
+    STensor *st = &L->st[s];
+    const IrTensor *tn = st->t;
+    emit_encoding(L, sb, st);
+    t.len = 0;
+    sb_printf(&t, "const int64_t sc__%s_dims[] = {", st->name);
+    for (int d = 0; d < tn->rank; d++)
+      sb_printf(&t, "%s(int64_t)(%s)", d ? ", " : "", tn->extent[d]);
+    sb_puts(&t, "};");
+    line(L, sb, 1, t.data);
+    t.len = 0;
+    sb_printf(&t, "sc_tensor *sc__%s = NULL;", st->name);
+    line(L, sb, 1, t.data);
+    t.len = 0;
+    if (tn->layout == IR_LAYOUT_ROW_PTRS)
+      sb_printf(&t, "sc__st = sc_tensor_from_dense_rows(&sc__%s, &sc__%s_enc, "
+                "%s, sc__%s_dims, (const void *const *)%s);",
+                st->name, st->name, vt_name(tn->elem), st->name, tn->name);
+    else
+      sb_printf(&t, "sc__st = sc_tensor_from_dense(&sc__%s, &sc__%s_enc, %s, "
+                "sc__%s_dims, %s);",
+                st->name, st->name, vt_name(tn->elem), st->name, tn->name);
+    line(L, sb, 1, t.data);
+    t.len = 0;
+    sb_printf(&t, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", where.data);
+    line(L, sb, 1, t.data);
+    for (int l = 0; l < st->nlvl; l++) {
+      if (
+          lower_uses_ident(body, arena_printf(L->arena, "sc__%s_pos%d", st->name, l))) {
+        t.len = 0;
+        sb_printf(&t, "const %s *sc__%s_pos%d = (const %s *)sc_tensor_positions(sc__%s, %d);",
+                  st->pos_type, st->name, l, st->pos_type, st->name, l);
+        line(L, sb, 1, t.data);
+      }
+      if (
+          lower_uses_ident(body, arena_printf(L->arena, "sc__%s_crd%d", st->name, l))) {
+        t.len = 0;
+        sb_printf(&t, "const %s *sc__%s_crd%d = (const %s *)sc_tensor_coordinates(sc__%s, %d);",
+                  st->crd_type, st->name, l, st->crd_type, st->name, l);
+        line(L, sb, 1, t.data);
+      }
+      if (
+          lower_uses_ident(body, arena_printf(L->arena, "sc__%s_size%d", st->name, l))) {
+        t.len = 0;
+        sb_printf(&t, "const size_t sc__%s_size%d = (size_t)sc_tensor_level_size(sc__%s, %d);",
+                  st->name, l, st->name, l);
+        line(L, sb, 1, t.data);
+      }
+    }
+    if (lower_uses_ident(body, arena_printf(L->arena, "sc__%s_val", st->name))) {
+      t.len = 0;
+      sb_printf(&t, "const %s *sc__%s_val = (const %s *)sc_tensor_values(sc__%s);",
+                val_ctype(tn), st->name, val_ctype(tn), st->name);
+      line(L, sb, 1, t.data);
+    }
+  }
+  sb_free(&t);
+  sb_free(&where);
+}
+
+/* ---- live loop variables ---- */
+
+static void find_parents(const IrNode *n, int parent, int *par) {
+  if (n->kind != IR_NODE_LOOP) return;
+  if (n->var >= 0 && n->var < IR_MAX_VARS) par[n->var] = parent;
+  for (int i = 0; i < n->nbody; i++) find_parents(n->body[i], n->var, par);
+}
+
+/* Appends assignments leaving live loop variables as the dense nest would.
+ * Returns -1 (with L->refuse) when that cannot be expressed. */
+static int emit_live(Lower *L, StrBuf *sb) {
+  const IrKernel *k = L->k;
+  int par[IR_MAX_VARS];
+  for (int v = 0; v < IR_MAX_VARS; v++) par[v] = -1;
+  find_parents(k->root, -1, par);
+  StrBuf t = {0};
+  /* inner variables first: they read the outer variable's last value */
+  for (int pass = 1; pass >= 0; pass--)
+    for (int v = 0; v < k->nvars; v++) {
+      const IrLoopVar *lv = &k->vars[v];
+      if (!lv->live_after || lv->declared_in_header) continue;
+      int natural = 1, depth = 0;
+      for (int u = v; u >= 0; u = par[u], depth++)
+        if (L->var_sparse[u]) natural = 0;
+      depth--;
+      if (natural) continue;
+      if (depth > 1 || L->var_nloops[v] != 1 ||
+          (depth == 1 && L->var_nloops[par[v]] != 1)) {
+        L->refuse = arena_printf(L->arena, "loop variable '%s' is used after "
+                                 "the nest", lv->name);
+        sb_free(&t);
+        return -1;
+      }
+      if (depth != pass) continue;
+      const char *lo = graph_affine_str(L, &lv->lo);
+      const char *hi = graph_affine_str(L, &lv->hi);
+      t.len = 0;
+      if (depth == 0) {
+        sb_printf(&t, "%s = (%s < %s) ? (%s)(%s) : (%s)(%s);", lv->name, lo,
+                  hi, lv->ctype, hi, lv->ctype, lo);
+        line(L, sb, 1, t.data);
+      } else {
+        const IrLoopVar *pu = &k->vars[par[v]];
+        const char *plo = graph_affine_str(L, &pu->lo);
+        const char *phi = graph_affine_str(L, &pu->hi);
+        sb_printf(&t, "if (%s < %s) {", plo, phi);
+        line(L, sb, 1, t.data);
+        t.len = 0;
+        if (pu->declared_in_header)
+          sb_printf(&t, "const %s %s = (%s)((%s) - 1);", pu->ctype, pu->name,
+                    pu->ctype, phi);
+        else
+          sb_printf(&t, "const %s sc__save_%s = %s;", pu->ctype, pu->name,
+                    pu->name);
+        line(L, sb, 2, t.data);
+        if (!pu->declared_in_header) {
+          t.len = 0;
+          sb_printf(&t, "%s = (%s)((%s) - 1);", pu->name, pu->ctype, phi);
+          line(L, sb, 2, t.data);
+        }
+        t.len = 0;
+        sb_printf(&t, "%s = (%s < %s) ? (%s)(%s) : (%s)(%s);", lv->name, lo,
+                  hi, lv->ctype, hi, lv->ctype, lo);
+        line(L, sb, 2, t.data);
+        if (!pu->declared_in_header) {
+          t.len = 0;
+          sb_printf(&t, "%s = sc__save_%s;", pu->name, pu->name);
+          line(L, sb, 2, t.data);
+        }
+        line(L, sb, 1, "}");
+      }
+    }
+  sb_free(&t);
+  return 0;
+}
+
+/* ---- report ---- */
+
+typedef struct SumCtx {
+  const Lower *L;
+} SumCtx;
+
+static void sum_access(void *user, StrBuf *out, int a) {
+  SumCtx *c = user;
+  const IrAccess *ac = &c->L->k->accesses[a];
+  sb_printf(out, "%s(", c->L->k->tensors[ac->tensor].name);
+  for (int d = 0; d < ac->nsub; d++) {
+    if (d) sb_puts(out, ",");
+    graph_affine(c->L, out, &ac->sub[d]);
+  }
+  sb_puts(out, ")");
+}
+
+static void sum_index(void *user, StrBuf *out, int v) {
+  SumCtx *c = user;
+  sb_puts(out, graph_var_name(c->L, v));
+}
+
+static void summary(const Lower *L, StrBuf *sb, const IrNode *n) {
+  SumCtx c = {L};
+  CPrintHooks h = {sum_access, sum_index, &c};
+  if (n->kind == IR_NODE_STMT) {
+    const IrStmt *s = &n->stmt;
+    if (s->lhs_access >= 0) sum_access(&c, sb, s->lhs_access);
+    else sb_puts(sb, s->lhs_scalar);
+    sb_printf(sb, " %s ", s->op == IR_SET ? "=" : s->op == IR_ADDTO ? "+="
+                          : s->op == IR_SUBFROM ? "-=" : "*=");
+    cprint_expr(sb, s->rhs, &h);
+    return;
+  }
+  sb_printf(sb, "forall(%s) ", graph_var_name(L, n->var));
+  if (n->nbody != 1) sb_puts(sb, "{ ");
+  for (int i = 0; i < n->nbody; i++) {
+    if (i) sb_puts(sb, "; ");
+    summary(L, sb, n->body[i]);
+  }
+  if (n->nbody != 1) sb_puts(sb, " }");
+}
+
+static void report_head(Lower *L, const char *verdict, const char *text) {
+  SparsifyCtx *ctx = L->ctx;
+  if (!ctx->report || !ctx->opts || !ctx->opts->report) return;
+  unsigned lno = 0, col = 0;
+  if (ctx->file) source_line_col(ctx->file, L->k->root->span.start, &lno, &col);
+  sb_printf(ctx->report, "%s:%u:%u: kernel %s: %s\n",
+            ctx->file ? ctx->file->name : "<input>", lno, col, verdict, text);
+}
+
+static int refuse(Lower *L, const char *why) {
+  SparsifyCtx *ctx = L->ctx;
+  Span sp = L->k->root ? L->k->root->span : L->k->span;
+  if (ctx->diags)
+    diag_warning(ctx->diags, ctx->file, sp, "loop not sparsified: %s", why);
+  report_head(L, "not sparsified", why);
+  if (ctx->report && ctx->opts && ctx->opts->report && L->notes.len)
+    sb_puts(ctx->report, L->notes.data);
+  sb_free(&L->notes);
+  sb_free(&L->lattice);
+  return -1;
+}
+
+static void format_notes(Lower *L, StrBuf *sb) {
+  for (int s = 0; s < L->nst; s++) {
+    const STensor *st = &L->st[s];
+    sb_printf(sb, "  %s: levels (", st->name);
+    int unpadded = 0;
+    for (int l = 0; l < st->nlvl; l++) {
+      const LvlInfo *li = &st->lvl[l];
+      sb_printf(sb, "%s%s", l ? ", " : "", li->ops->name);
+      if (li->type.format == SC_LVL_N_OUT_OF_M)
+        sb_printf(sb, "[%d, %d]", li->type.n, li->type.m);
+      if (!level_is_unique(&li->type)) sb_puts(sb, "(nonunique)");
+      if (!level_is_ordered(&li->type)) sb_puts(sb, "(nonordered)");
+      sb_puts(sb, level_is_padded(&li->type) ? " padded" : " unpadded");
+      if (!level_is_padded(&li->type)) unpadded = 1;
+    }
+    sb_printf(sb, "), posWidth %d, crdWidth %d; assembled from its dense "
+              "array at entry%s\n", st->enc.pos_width, st->enc.crd_width,
+              st->converted ? " (converted order)" : "");
+    if (unpadded)
+      sb_printf(sb, "  zero filter: %s's assembly drops explicit zeros "
+                "(unpadded levels, in the runtime)\n", st->name);
+  }
+}
+
+int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
+  Lower L;
+  memset(&L, 0, sizeof L);
+  L.ctx = ctx;
+  L.arena = ctx->arena;
+  L.k = kernel;
+  if (graph_analyze(&L) != 0) return refuse(&L, L.refuse);
+  StrBuf loops = {0};
+  if (coiter_emit(&L, &loops, 1) != 0) {
+    sb_free(&loops);
+    return refuse(&L, L.refuse);
+  }
+  if (L.nsparse_loops == 0) {
+    sb_free(&loops);
+    return refuse(&L, "no loop can skip absent entries (every loop body has "
+                      "an effect where the sparse operands are zero)");
+  }
+  StrBuf live = {0};
+  if (emit_live(&L, &live) != 0) {
+    sb_free(&loops);
+    sb_free(&live);
+    return refuse(&L, L.refuse);
+  }
+  sb_puts(out, kernel->indent ? kernel->indent : "");
+  sb_puts(out, "{\n");
+  emit_prologue(&L, out, loops.data ? loops.data : "");
+  sb_puts(out, loops.data ? loops.data : "");
+  StrBuf t = {0};
+  for (int s = 0; s < L.nst; s++) {
+    t.len = 0;
+    sb_printf(&t, "sc_tensor_free(sc__%s);", L.st[s].name);
+    line(&L, out, 1, t.data);
+  }
+  sb_puts(out, live.data ? live.data : "");
+  sb_puts(out, kernel->indent ? kernel->indent : "");
+  sb_puts(out, "}");
+  ctx->need_runtime_include = 1;
+  /* report */
+  StrBuf sum = {0};
+  summary(&L, &sum, kernel->root);
+  report_head(&L, "sparsified", sum.data ? sum.data : "");
+  if (ctx->report && ctx->opts && ctx->opts->report) {
+    StrBuf order = {0};
+    sb_puts(&order, "  loop order:");
+    const IrNode *n = kernel->root;
+    for (;;) {
+      sb_printf(&order, " %s", graph_var_name(&L, n->var));
+      const IrNode *next = NULL;
+      int nloops = 0;
+      for (int i = 0; i < n->nbody; i++)
+        if (n->body[i]->kind == IR_NODE_LOOP) {
+          nloops++;
+          next = n->body[i];
+        }
+      if (nloops != 1) break;
+      n = next;
+    }
+    sb_puts(&order, " (as in the source)\n");
+    sb_puts(ctx->report, order.data);
+    sb_free(&order);
+    format_notes(&L, ctx->report);
+    sb_puts(ctx->report, L.notes.data ? L.notes.data : "");
+    if (L.ieee_note)
+      sb_puts(ctx->report, "  note: a product with an absent entry is taken "
+                           "as 0 (0*Inf, 0*NaN)\n");
+  }
+  if (ctx->dump && ctx->opts && (ctx->opts->dump & DUMP_LATTICE)) {
+    unsigned lno = 0, col = 0;
+    if (ctx->file) source_line_col(ctx->file, kernel->root->span.start, &lno, &col);
+    sb_printf(ctx->dump, "lattice %s:%u:%u: %s\n",
+              ctx->file ? ctx->file->name : "<input>", lno, col,
+              sum.data ? sum.data : "");
+    sb_puts(ctx->dump, L.lattice.data ? L.lattice.data : "");
+  }
+  sb_free(&sum);
+  sb_free(&t);
+  sb_free(&loops);
+  sb_free(&live);
+  sb_free(&L.notes);
+  sb_free(&L.lattice);
+  return 0;
+}

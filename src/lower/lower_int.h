@@ -1,0 +1,118 @@
+/* lower_int.h — state shared by the lowering passes of one kernel:
+ *   graph.c    loop tree facts (depths, subtree contents), sparse operands
+ *              and their level maps, the reorder-or-convert decision;
+ *   lattice.c  zero-preservation of statements and the merge lattice of a
+ *              loop (which subsets of sparse iterators must be visited);
+ *   coiter.c   the loop emitter (dense loops, position loops, merges,
+ *              locates, fill-then-overwrite for `=`);
+ *   lower.c    lower_kernel(): prologue/epilogue, report, live variables.
+ * Terms: a tensor "level" is a storage axis; an "iterator" is a sparse
+ * operand's next level walked by a loop; a "locate" finds a position from
+ * coordinates that are already bound. */
+#ifndef SC_LOWER_INT_H
+#define SC_LOWER_INT_H
+
+#include "base/strbuf.h"
+#include "emit/cprint.h"
+#include "format/level_ops.h"
+#include "ir/ispace.h"
+#include "lower/lower.h"
+
+#define LW_MAX_SPARSE 8 /* sparse operands per kernel */
+
+typedef enum LvlKind {
+  LK_IDENT,   /* coordinate = one loop variable */
+  LK_FLOOR,   /* coordinate = var floordiv div */
+  LK_MOD,     /* coordinate = var mod div */
+  LK_OTHER    /* any other affine form: located only */
+} LvlKind;
+
+typedef struct LvlInfo {
+  sc_level_type type;
+  const LevelOps *ops;
+  sc_level_expr expr;
+  LvlKind kind;
+  int var;          /* the loop variable of IDENT/FLOOR/MOD, else -1 */
+  int dim;          /* the dimension of IDENT/FLOOR/MOD */
+  int64_t div;
+  int partner;      /* FLOOR: the level of the matching MOD, or -1 */
+  unsigned varmask; /* loop variables the coordinate depends on */
+  const char *coord;/* the coordinate as a uint64_t C expression */
+  LevelRef ref;
+} LvlInfo;
+
+typedef struct STensor {
+  int tensor;               /* index into kernel->tensors */
+  const IrTensor *t;
+  const char *name;
+  int access;               /* the primary access (others read dense) */
+  int dim_var[SC_MAX_RANK]; /* loop variable of each dimension */
+  int nlvl;
+  LvlInfo lvl[SC_MAX_LEVELS];
+  sc_encoding enc;          /* as assembled (maybe reordered) */
+  int converted;            /* level order changed to follow the loops */
+  const char *pos_type, *crd_type;
+  int use_pos[SC_MAX_LEVELS], use_crd[SC_MAX_LEVELS], use_size[SC_MAX_LEVELS];
+  int use_dims, use_val;
+} STensor;
+
+typedef struct Lower {
+  SparsifyCtx *ctx;
+  Arena *arena;
+  const IrKernel *k;
+  int nst;
+  STensor st[LW_MAX_SPARSE];
+  int *tensor_st;           /* per tensor: index into st or -1 */
+  int *access_st;           /* per access: st index when primary, else -1 */
+  int var_depth[IR_MAX_VARS];
+  int var_nloops[IR_MAX_VARS];  /* loop nodes per variable */
+  int var_sparse[IR_MAX_VARS];  /* some loop over it skips coordinates */
+  const char *refuse;       /* first reason to give up, or NULL */
+  int nsparse_loops;        /* loops that skip absent entries */
+  int ieee_note;            /* a product skipped an absent entry */
+  int nfilters;
+  StrBuf notes;             /* indented report lines */
+  StrBuf lattice;           /* --dump=lattice text */
+  int uniq;                 /* counter for fresh names */
+} Lower;
+
+/* graph.c */
+int graph_analyze(Lower *L);
+/* Bit set of the sparse operands with a primary access inside node. */
+unsigned graph_subtree_tensors(const Lower *L, const IrNode *n);
+/* Whether node (a loop) contains a statement other than += / -=. */
+int graph_only_reductions(const IrNode *n);
+/* Whether tensor `t` is read anywhere in node's subtree. */
+int graph_reads_tensor(const Lower *L, const IrNode *n, int t);
+const char *graph_var_name(const Lower *L, int v);
+/* Appends the C text of an affine form over loop variables. */
+void graph_affine(const Lower *L, StrBuf *out, const IrAffine *a);
+const char *graph_affine_str(const Lower *L, const IrAffine *a);
+
+/* lattice.c */
+/* Whether the subtree has no effect when every sparse operand in `absent`
+ * (a bit set over L->st) reads as absent. */
+int lat_no_effect(const Lower *L, const IrNode *n, unsigned absent);
+/* Whether expression e is 0 when the operands in `absent` are absent. */
+int lat_zero(const Lower *L, const IrExpr *e, unsigned absent);
+/* The minimal lattice points over candidate iterators `cand` for the loop
+ * body n: out[i] are bit sets; returns their count, or -1 when the empty
+ * point has an effect (the loop must iterate densely). */
+int lat_points(const Lower *L, const IrNode *n, unsigned cand,
+               unsigned *out, int max_out);
+/* Whether expression e contains a product with a sparse operand. */
+int lat_has_sparse_product(const Lower *L, const IrExpr *e);
+const char *lat_describe(const Lower *L, unsigned cand, const unsigned *pts,
+                         int npts);
+
+/* coiter.c */
+int coiter_emit(Lower *L, StrBuf *out, int depth);
+
+/* Whether identifier `id` occurs as a token in text. */
+int lower_uses_ident(const char *text, const char *id);
+
+/* Fresh name "sc__<base><n>". */
+const char *lower_fresh(Lower *L, const char *base);
+void lower_note(Lower *L, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+#endif

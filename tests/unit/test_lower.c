@@ -1,0 +1,406 @@
+/* test_lower.c — unit tests of lowering (src/lower, src/format): kernels
+ * built by hand as IrKernels, lowered, and the C text checked for its
+ * structure (position loops instead of dense inner loops, while merges for
+ * unions, fill loops for `=`, width types, refusals). One test compiles a
+ * lowered SpMV inside a small program with the runtime and compares it
+ * with the dense loop (skipped when no C compiler or runtime is found). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "lower/lower.h"
+
+/* ---- a small builder of kernels ---- */
+
+typedef struct KB {
+  Arena arena;
+  IrKernel k;
+  IrTensor tensors[8];
+  IrAccess accesses[16];
+  SourceFile file;
+  Options opts;
+  Diags diags;
+  StrBuf report, dump;
+  SparsifyCtx ctx;
+  StrBuf out;
+} KB;
+
+static KB *kb_new(void) {
+  KB *b = calloc(1, sizeof *b);
+  static const char src[] = "void f(void) {\n  for (;;) {}\n}\n";
+  source_init(&b->file, "k.c", src, sizeof src - 1);
+  b->k.tensors = b->tensors;
+  b->k.accesses = b->accesses;
+  b->k.indent = "  ";
+  b->opts.report = 1;
+  b->opts.dump = DUMP_LATTICE;
+  b->ctx.arena = &b->arena;
+  b->ctx.opts = &b->opts;
+  b->ctx.file = &b->file;
+  b->ctx.diags = &b->diags;
+  b->ctx.report = &b->report;
+  b->ctx.dump = &b->dump;
+  return b;
+}
+
+static void kb_free(KB *b) {
+  sb_free(&b->out);
+  sb_free(&b->report);
+  sb_free(&b->dump);
+  diag_free(&b->diags);
+  source_free(&b->file);
+  arena_free(&b->arena);
+  free(b);
+}
+
+/* loop variable `name` over [0, hi) */
+static int kb_var(KB *b, const char *name, const char *hi) {
+  int v = b->k.nvars++;
+  IrLoopVar *lv = &b->k.vars[v];
+  lv->name = name;
+  lv->ctype = "int";
+  lv->declared_in_header = 1;
+  lv->hi.sym = hi;
+  return v;
+}
+
+static sc_encoding enc_simple(int rank, const sc_level_format *f,
+                              const int *dim_of_level, int width) {
+  sc_encoding e;
+  memset(&e, 0, sizeof e);
+  e.dim_rank = rank;
+  e.lvl_rank = rank;
+  for (int l = 0; l < rank; l++) {
+    e.lvl_types[l].format = f[l];
+    e.lvl_exprs[l].kind = SC_LEXPR_AFFINE;
+    e.lvl_exprs[l].coef[dim_of_level[l]] = 1;
+  }
+  e.pos_width = e.crd_width = width;
+  return e;
+}
+
+static int kb_tensor(KB *b, const char *name, int rank, const char *e0,
+                     const char *e1, const sc_encoding *enc) {
+  int t = b->k.ntensors++;
+  IrTensor *tn = &b->tensors[t];
+  tn->name = name;
+  tn->rank = rank;
+  tn->extent[0] = e0;
+  tn->extent[1] = e1;
+  tn->elem = IR_F64;
+  tn->elem_ctype = "double";
+  tn->layout = IR_LAYOUT_ARRAY;
+  tn->is_read = 1;
+  if (enc) {
+    PragmaBinding *pb = arena_alloc(&b->arena, sizeof *pb);
+    pb->name = (char *)name;
+    pb->enc.rt = *enc;
+    tn->binding = pb;
+  }
+  return t;
+}
+
+static int kb_access(KB *b, int t, int v0, int v1) {
+  int a = b->k.naccesses++;
+  IrAccess *ac = &b->accesses[a];
+  ac->tensor = t;
+  ac->nsub = b->tensors[t].rank;
+  ac->sub[0].coef[v0] = 1;
+  if (ac->nsub > 1) ac->sub[1].coef[v1] = 1;
+  return a;
+}
+
+static IrExpr *ex(KB *b, IrExprKind kind, IrExpr *x, IrExpr *y) {
+  IrExpr *e = arena_alloc(&b->arena, sizeof *e);
+  e->kind = kind;
+  e->a = x;
+  e->b = y;
+  return e;
+}
+
+static IrExpr *acc(KB *b, int a) {
+  IrExpr *e = ex(b, IR_ACCESS, NULL, NULL);
+  e->access = a;
+  return e;
+}
+
+static IrExpr *cst(KB *b, const char *text) {
+  IrExpr *e = ex(b, IR_CONST, NULL, NULL);
+  e->text = text;
+  return e;
+}
+
+static IrNode *stmt(KB *b, IrStmtOp op, int lhs, IrExpr *rhs) {
+  IrNode *n = arena_alloc(&b->arena, sizeof *n);
+  n->kind = IR_NODE_STMT;
+  n->stmt.op = op;
+  n->stmt.lhs_access = lhs;
+  n->stmt.rhs = rhs;
+  return n;
+}
+
+static IrNode *loop(KB *b, int var, int nbody, ...) {
+  IrNode *n = arena_alloc(&b->arena, sizeof *n);
+  n->kind = IR_NODE_LOOP;
+  n->var = var;
+  n->nbody = nbody;
+  n->body = arena_alloc(&b->arena, sizeof(IrNode *) * (size_t)nbody);
+  va_list ap;
+  va_start(ap, nbody);
+  for (int i = 0; i < nbody; i++) n->body[i] = va_arg(ap, IrNode *);
+  va_end(ap);
+  return n;
+}
+
+static int lower(KB *b, IrNode *root) {
+  b->k.root = root;
+  return lower_kernel(&b->ctx, &b->k, &b->out);
+}
+
+static const sc_level_format F_CSR[] = {SC_LVL_DENSE, SC_LVL_COMPRESSED};
+static const sc_level_format F_DCSR[] = {SC_LVL_COMPRESSED, SC_LVL_COMPRESSED};
+static const sc_level_format F_VEC[] = {SC_LVL_COMPRESSED};
+static const int ROWS[] = {0, 1}, COLS[] = {1, 0};
+
+/* y[i] = 0; for j: y[i] += A[i][j] * x[j] */
+static IrNode *spmv(KB *b, const sc_encoding *enc) {
+  int i = kb_var(b, "i", "N"), j = kb_var(b, "j", "M");
+  int A = kb_tensor(b, "A", 2, "N", "M", enc);
+  int x = kb_tensor(b, "x", 1, "M", NULL, NULL);
+  int y = kb_tensor(b, "y", 1, "N", NULL, NULL);
+  b->tensors[y].is_written = 1;
+  int aA = kb_access(b, A, i, j), ax = kb_access(b, x, j, 0);
+  int ay0 = kb_access(b, y, i, 0), ay1 = kb_access(b, y, i, 0);
+  return loop(b, i, 2, stmt(b, IR_SET, ay0, cst(b, "0.0")),
+              loop(b, j, 1,
+                   stmt(b, IR_ADDTO, ay1,
+                        ex(b, IR_MUL, acc(b, aA), acc(b, ax)))));
+}
+
+static void test_spmv_csr(void **state) {
+  (void)state;
+  KB *b = kb_new();
+  sc_encoding e = enc_simple(2, F_CSR, ROWS, 0);
+  assert_int_equal(lower(b, spmv(b, &e)), 0);
+  const char *o = b->out.data;
+  assert_non_null(strstr(o, "sc_tensor_from_dense(&sc__A, &sc__A_enc, SC_F64"));
+  assert_non_null(strstr(o, "for (size_t sc__A_p1 = (size_t)sc__A_pos1["));
+  assert_non_null(strstr(o, "y[i] += sc__A_val[sc__A_p1] * x[j];"));
+  assert_null(strstr(o, "for (int j"));   /* no dense inner loop */
+  assert_non_null(strstr(o, "for (int i = 0; i < (N); i++)"));
+  assert_non_null(strstr(o, "sc_tensor_free(sc__A);"));
+  assert_non_null(strstr(b->report.data, "kernel sparsified"));
+  assert_non_null(strstr(b->report.data, "loop j: positions of A"));
+  assert_non_null(strstr(b->report.data, "0*Inf"));
+  assert_int_equal(b->ctx.need_runtime_include, 1);
+  kb_free(b);
+}
+
+static void test_spmv_width32(void **state) {
+  (void)state;
+  KB *b = kb_new();
+  sc_encoding e = enc_simple(2, F_CSR, ROWS, 32);
+  assert_int_equal(lower(b, spmv(b, &e)), 0);
+  assert_non_null(strstr(b->out.data, "const uint32_t *sc__A_pos1 = (const uint32_t *)"));
+  assert_non_null(strstr(b->out.data, "const uint32_t *sc__A_crd1"));
+  assert_non_null(strstr(b->out.data, ".pos_width = 32, .crd_width = 32"));
+  kb_free(b);
+}
+
+static void test_spmv_csc_converted(void **state) {
+  (void)state;
+  KB *b = kb_new();
+  sc_encoding e = enc_simple(2, F_CSR, COLS, 0); /* (j dense, i compressed) */
+  assert_int_equal(lower(b, spmv(b, &e)), 0);
+  /* assembled in row order: level 0 is i, level 1 is j */
+  assert_non_null(strstr(b->out.data, "[0] = {.kind = SC_LEXPR_AFFINE, .coef = {1, 0}"));
+  assert_non_null(strstr(b->report.data, "conversion: A"));
+  assert_null(strstr(b->out.data, "sc__lo")); /* no binary search */
+  kb_free(b);
+}
+
+static void test_spmv_dcsr_locate(void **state) {
+  (void)state;
+  KB *b = kb_new();
+  sc_encoding e = enc_simple(2, F_DCSR, ROWS, 0);
+  assert_int_equal(lower(b, spmv(b, &e)), 0);
+  /* y[i] = 0 needs every row: rows are located by binary search */
+  assert_non_null(strstr(b->out.data, "sc__mid"));
+  assert_non_null(strstr(b->out.data, "sc__A_in0 ?"));
+  kb_free(b);
+}
+
+/* C[i][j] = A[i][j] + B[i][j], A and B CSR */
+static void test_spadd_union(void **state) {
+  (void)state;
+  KB *b = kb_new();
+  sc_encoding e = enc_simple(2, F_CSR, ROWS, 0);
+  int i = kb_var(b, "i", "N"), j = kb_var(b, "j", "M");
+  int A = kb_tensor(b, "A", 2, "N", "M", &e);
+  int B = kb_tensor(b, "B", 2, "N", "M", &e);
+  int C = kb_tensor(b, "C", 2, "N", "M", NULL);
+  b->tensors[C].is_written = 1;
+  int aA = kb_access(b, A, i, j), aB = kb_access(b, B, i, j);
+  int aC = kb_access(b, C, i, j);
+  IrNode *root = loop(b, i, 1, loop(b, j, 1, stmt(b, IR_SET, aC,
+                      ex(b, IR_ADD, acc(b, aA), acc(b, aB)))));
+  assert_int_equal(lower(b, root), 0);
+  const char *o = b->out.data;
+  /* the fill loop writes the value of the absent case */
+  assert_non_null(strstr(o, "C[i][j] = ((double)0) + ((double)0);"));
+  assert_non_null(strstr(o, "while ((sc__A_p1 < sc__A_e1) || (sc__B_p1 < sc__B_e1))"));
+  assert_non_null(strstr(o, "if ((sc__A_in1) || (sc__B_in1))"));
+  assert_non_null(strstr(o, "(sc__A_in1 ? sc__A_val[sc__A_p1] : ((double)0))"));
+  assert_non_null(strstr(b->report.data, "union(A, B)"));
+  assert_non_null(strstr(b->dump.data, "points {A} {B}"));
+  kb_free(b);
+}
+
+/* s += x[i] * y[i], both sparse vectors: intersection */
+static void test_dot_intersection(void **state) {
+  (void)state;
+  KB *b = kb_new();
+  static const int D0[] = {0};
+  sc_encoding e = enc_simple(1, F_VEC, D0, 0);
+  int i = kb_var(b, "i", "N");
+  int x = kb_tensor(b, "x", 1, "N", NULL, &e);
+  int y = kb_tensor(b, "y", 1, "N", NULL, &e);
+  int ax = kb_access(b, x, i, 0), ay = kb_access(b, y, i, 0);
+  IrNode *s = stmt(b, IR_ADDTO, -1, ex(b, IR_MUL, acc(b, ax), acc(b, ay)));
+  s->stmt.lhs_scalar = "s";
+  assert_int_equal(lower(b, loop(b, i, 1, s)), 0);
+  assert_non_null(strstr(b->out.data, "while (sc__x_p0 < sc__x_e0 && sc__y_p0 < sc__y_e0)"));
+  assert_non_null(strstr(b->report.data, "intersection(x, y)"));
+  kb_free(b);
+}
+
+/* C[i][k] += A[i][j] * B[j][k]: k stays dense inside the position loop */
+static void test_spmm(void **state) {
+  (void)state;
+  KB *b = kb_new();
+  sc_encoding e = enc_simple(2, F_CSR, ROWS, 0);
+  int i = kb_var(b, "i", "N"), j = kb_var(b, "j", "M"), k = kb_var(b, "k", "K");
+  int A = kb_tensor(b, "A", 2, "N", "M", &e);
+  int B = kb_tensor(b, "B", 2, "M", "K", NULL);
+  int C = kb_tensor(b, "C", 2, "N", "K", NULL);
+  b->tensors[C].is_written = 1;
+  int aA = kb_access(b, A, i, j), aB = kb_access(b, B, j, k),
+      aC = kb_access(b, C, i, k);
+  IrNode *root = loop(b, i, 1, loop(b, j, 1, loop(b, k, 1,
+      stmt(b, IR_ADDTO, aC, ex(b, IR_MUL, acc(b, aA), acc(b, aB))))));
+  assert_int_equal(lower(b, root), 0);
+  const char *o = b->out.data;
+  assert_null(strstr(o, "for (int j"));
+  assert_non_null(strstr(o, "for (int k = 0; k < (K); k++)"));
+  assert_non_null(strstr(o, "C[i][k] += sc__A_val[sc__A_p1] * B[j][k];"));
+  kb_free(b);
+}
+
+/* A[i][j] *= 2 writes the sparse operand: nothing left to sparsify */
+static void test_refuse_written(void **state) {
+  (void)state;
+  KB *b = kb_new();
+  sc_encoding e = enc_simple(2, F_CSR, ROWS, 0);
+  int i = kb_var(b, "i", "N"), j = kb_var(b, "j", "M");
+  int A = kb_tensor(b, "A", 2, "N", "M", &e);
+  b->tensors[A].is_written = 1;
+  int aA = kb_access(b, A, i, j);
+  IrNode *root = loop(b, i, 1, loop(b, j, 1, stmt(b, IR_MULBY, aA, cst(b, "2"))));
+  assert_int_equal(lower(b, root), -1);
+  assert_int_equal(b->out.len, 0);
+  assert_true(b->diags.len >= 1);
+  assert_non_null(strstr(b->diags.items[0].message, "loop not sparsified"));
+  assert_non_null(strstr(b->report.data, "kernel not sparsified"));
+  kb_free(b);
+}
+
+/* y[i] += exp(A[i][j]): not zero-preserving, so no loop may skip */
+static void test_refuse_exp(void **state) {
+  (void)state;
+  KB *b = kb_new();
+  sc_encoding e = enc_simple(2, F_CSR, ROWS, 0);
+  int i = kb_var(b, "i", "N"), j = kb_var(b, "j", "M");
+  int A = kb_tensor(b, "A", 2, "N", "M", &e);
+  int y = kb_tensor(b, "y", 1, "N", NULL, NULL);
+  int aA = kb_access(b, A, i, j), ay = kb_access(b, y, i, 0);
+  IrExpr *call = ex(b, IR_CALL, NULL, NULL);
+  call->text = "exp";
+  call->nargs = 1;
+  call->args = arena_alloc(&b->arena, sizeof(IrExpr *));
+  call->args[0] = acc(b, aA);
+  IrNode *root = loop(b, i, 1, loop(b, j, 1, stmt(b, IR_ADDTO, ay, call)));
+  assert_int_equal(lower(b, root), -1);
+  kb_free(b);
+}
+
+/* The lowered SpMV compiled with the runtime gives the dense result. */
+static void test_spmv_runs(void **state) {
+  (void)state;
+  const char *bin = getenv("SC_BINARY_DIR"), *srcdir = getenv("SC_SOURCE_DIR");
+  if (!bin || !srcdir) skip();
+  char lib[1024];
+  snprintf(lib, sizeof lib, "%s/runtime/libsparsecc_rt.a", bin);
+  FILE *probe = fopen(lib, "rb");
+  if (!probe) skip();
+  fclose(probe);
+  KB *b = kb_new();
+  sc_encoding e = enc_simple(2, F_CSR, ROWS, 32);
+  assert_int_equal(lower(b, spmv(b, &e)), 0);
+  char dir[] = "/tmp/sc_test_lower_XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char path[1200], cmd[4000];
+  snprintf(path, sizeof path, "%s/p.c", dir);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fprintf(f,
+          "#include <stdio.h>\n#include \"sparsecc_rt.h\"\n"
+          "#define N 13\n#define M 11\n"
+          "int main(void) {\n"
+          "  static double A[N][M]; double x[M], y[N], z[N];\n"
+          "  unsigned s = 7;\n"
+          "  for (int i = 0; i < N; i++) for (int j = 0; j < M; j++) {\n"
+          "    s = s * 1103515245u + 12345u;\n"
+          "    A[i][j] = (s >> 16) %% 4 == 0 ? (double)((s >> 8) %% 97) - 40 : 0.0; }\n"
+          "  for (int j = 0; j < M; j++) x[j] = j * 0.5 - 2;\n"
+          "  for (int i = 0; i < N; i++) { z[i] = 0; for (int j = 0; j < M; j++) z[i] += A[i][j] * x[j]; }\n"
+          "%s\n"
+          "  for (int i = 0; i < N; i++) if (y[i] != z[i]) { printf(\"row %%d\\n\", i); return 1; }\n"
+          "  return 0;\n}\n",
+          b->out.data);
+  fclose(f);
+  snprintf(cmd, sizeof cmd,
+           "cc -std=c99 -Wall -Wextra -Werror -I%s/runtime/include %s -o %s/p %s -lm "
+           ">%s/cc.txt 2>&1 && %s/p",
+           srcdir, path, dir, lib, dir, dir);
+  int rc = system(cmd);
+  if (rc != 0) {
+    snprintf(cmd, sizeof cmd, "cat %s/cc.txt", dir);
+    if (system(cmd)) {}
+  }
+  assert_int_equal(rc, 0);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  if (system(cmd)) {}
+  kb_free(b);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_spmv_csr),
+      cmocka_unit_test(test_spmv_width32),
+      cmocka_unit_test(test_spmv_csc_converted),
+      cmocka_unit_test(test_spmv_dcsr_locate),
+      cmocka_unit_test(test_spadd_union),
+      cmocka_unit_test(test_dot_intersection),
+      cmocka_unit_test(test_spmm),
+      cmocka_unit_test(test_refuse_written),
+      cmocka_unit_test(test_refuse_exp),
+      cmocka_unit_test(test_spmv_runs),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
