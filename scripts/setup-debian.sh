@@ -1,0 +1,38 @@
+#!/bin/bash
+# setup-debian.sh — installs what building and testing sparsecc needs on a
+# Debian (12 "bookworm" or later) machine. Installs only what is missing, so
+# running it again is quick. Uses sudo when not run as root.
+#
+#   build:  cmake, make, gcc, pkg-config, libclang-19-dev (C API of clang),
+#           libtree-sitter-dev, npm (fetches the tree-sitter C grammar from
+#           the npm registry at configure time)
+#   tests:  libcmocka-dev, clang-19 (the e2e tests also compile with clang)
+#   extra:  SC_SETUP_VALGRIND=1 also installs valgrind
+set -euo pipefail
+
+packages=(cmake make gcc pkg-config libc6-dev libclang-19-dev clang-19
+  libtree-sitter-dev libcmocka-dev)
+[ "${SC_SETUP_VALGRIND:-0}" = 1 ] && packages+=(valgrind)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+command -v npm >/dev/null 2>&1 || missing+=(npm)
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup-debian: everything is installed"
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" != 0 ]; then
+  command -v sudo >/dev/null 2>&1 || {
+    echo "setup-debian: need root (or sudo) to install: ${missing[*]}" >&2
+    exit 1
+  }
+  sudo=sudo
+fi
+echo "setup-debian: installing ${missing[*]}"
+$sudo apt-get update
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"

@@ -1,0 +1,60 @@
+/* check.c — `--check` through libclang; see check.h. */
+#include "check.h"
+
+#include <clang-c/Index.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int check_output(const char *name, const char *text, size_t len,
+                 const char *const *args, int nargs, const char *include_dir,
+                 Diags *diags) {
+  const char **all = malloc(((size_t)nargs + 3) * sizeof *all);
+  char *inc = malloc(strlen(include_dir) + 3);
+  if (!all || !inc) {
+    free(all);
+    free(inc);
+    diag_error(diags, NULL, span_make(0, 0), "--check: out of memory");
+    return -1;
+  }
+  int n = 0;
+  all[n++] = "-xc";
+  for (int i = 0; i < nargs; i++) all[n++] = args[i];
+  sprintf(inc, "-I%s", include_dir);
+  all[n++] = inc;
+  CXIndex index = clang_createIndex(0, 0);
+  struct CXUnsavedFile unsaved = {name, text, (unsigned long)len};
+  CXTranslationUnit tu = NULL;
+  enum CXErrorCode ec = clang_parseTranslationUnit2(
+      index, name, all, n, &unsaved, 1, CXTranslationUnit_KeepGoing, &tu);
+  int bad = 0;
+  if (ec != CXError_Success || !tu) {
+    diag_error(diags, NULL, span_make(0, 0),
+               "--check: libclang could not parse the output (error %d)",
+               (int)ec);
+    bad = 1;
+  } else {
+    unsigned nd = clang_getNumDiagnostics(tu), shown = 0;
+    for (unsigned i = 0; i < nd; i++) {
+      CXDiagnostic d = clang_getDiagnostic(tu, i);
+      if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+        bad++;
+        if (shown++ < 10) {
+          CXString s = clang_formatDiagnostic(
+              d, CXDiagnostic_DisplaySourceLocation |
+                     CXDiagnostic_DisplayColumn);
+          diag_error(diags, NULL, span_make(0, 0),
+                     "--check: the output is not valid C: %s",
+                     clang_getCString(s));
+          clang_disposeString(s);
+        }
+      }
+      clang_disposeDiagnostic(d);
+    }
+    clang_disposeTranslationUnit(tu);
+  }
+  clang_disposeIndex(index);
+  free(all);
+  free(inc);
+  return bad ? -1 : 0;
+}

@@ -1,0 +1,83 @@
+/* splice.c — edits against original offsets -> output text; see splice.h.
+ * One pass: copy the gap before an edit, then its text, then its #line. */
+#include "emit/splice.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void edits_add(Arena *a, Edits *e, size_t start, size_t end, const char *text,
+               unsigned line_after) {
+  if (e->len == e->cap) {
+    size_t nc = e->cap ? e->cap * 2 : 16;
+    e->data = arena_grow(a, e->data, e->len, nc, sizeof *e->data);
+    e->cap = nc;
+  }
+  Edit ed = {start, end, arena_strdup(a, text ? text : ""), line_after};
+  e->data[e->len++] = ed;
+}
+
+void splice_line_directive(StrBuf *out, unsigned line, const char *name) {
+  sb_printf(out, "#line %u \"", line);
+  for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+    if (*p == '"' || *p == '\\')
+      sb_printf(out, "\\%c", *p);
+    else if (*p < 0x20 || *p == 0x7f)
+      sb_printf(out, "\\%03o", *p);
+    else
+      sb_append(out, (const char *)p, 1);
+  }
+  sb_puts(out, "\"\n");
+}
+
+/* Stable sort by start offset: insertion sort on the (short) edit list
+ * keeps edits at one offset in the order they were added. */
+static void sort_edits(Edits *e) {
+  for (size_t i = 1; i < e->len; i++) {
+    Edit x = e->data[i];
+    size_t j = i;
+    while (j > 0 && e->data[j - 1].start > x.start) {
+      e->data[j] = e->data[j - 1];
+      j--;
+    }
+    e->data[j] = x;
+  }
+}
+
+static void ensure_newline(StrBuf *out) {
+  if (out->len && out->data[out->len - 1] != '\n') sb_puts(out, "\n");
+}
+
+int splice_apply(const SourceFile *f, Edits *edits, const SpliceOptions *o,
+                 StrBuf *out, Diags *diags) {
+  sort_edits(edits);
+  size_t pos = 0;
+  for (size_t i = 0; i < edits->len; i++) {
+    const Edit *e = &edits->data[i];
+    if (e->start > e->end || e->end > f->len || e->start < pos) {
+      diag_error(diags, f, span_make(e->start <= f->len ? e->start : f->len,
+                                     e->start <= f->len ? e->start : f->len),
+                 "internal error: rewrite of bytes %zu..%zu overlaps another "
+                 "or leaves the file; nothing was written",
+                 e->start, e->end);
+      return -1;
+    }
+    pos = e->end;
+  }
+  pos = 0;
+  if (o->runtime_include) {
+    sb_puts(out, "#include \"sparsecc_rt.h\"\n");
+    if (!o->no_line) splice_line_directive(out, 1, f->name);
+  }
+  for (size_t i = 0; i < edits->len; i++) {
+    const Edit *e = &edits->data[i];
+    sb_append(out, f->text + pos, e->start - pos);
+    sb_puts(out, e->text);
+    if (e->line_after && !o->no_line) {
+      ensure_newline(out);
+      splice_line_directive(out, e->line_after, f->name);
+    }
+    pos = e->end;
+  }
+  sb_append(out, f->text + pos, f->len - pos);
+  return 0;
+}

@@ -1,0 +1,109 @@
+/* compdb.c — reading compile_commands.json through libclang; see
+ * compdb.h. libclang's CXString results are copied into the arena and
+ * disposed at once. */
+#include "frontend/compdb.h"
+
+#include <clang-c/CXCompilationDatabase.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Options whose value is a path, relative to the command's directory. */
+static const char *const path_opts[] = {"-I", "-isystem", "-iquote",
+                                        "-idirafter", "-include"};
+
+static void push(Arena *a, const char ***args, int *nargs, const char *s) {
+  const char **n = arena_grow(a, (void *)*args, (size_t)*nargs,
+                              (size_t)*nargs + 1, sizeof *n);
+  n[(*nargs)++] = s;
+  *args = n;
+}
+
+static char *absolute(Arena *a, const char *dir, const char *path) {
+  if (path[0] == '/' || !dir[0]) return arena_strdup(a, path);
+  return arena_printf(a, "%s/%s", dir, path);
+}
+
+/* Is arg (relative to dir) the source file itself? */
+static int is_the_file(const char *dir, const char *arg, const char *real) {
+  char buf[PATH_MAX], joined[PATH_MAX * 2];
+  if (arg[0] == '/')
+    snprintf(joined, sizeof joined, "%s", arg);
+  else
+    snprintf(joined, sizeof joined, "%s/%s", dir, arg);
+  return realpath(joined, buf) && strcmp(buf, real) == 0;
+}
+
+int compdb_flags(const char *dir, const char *file, Arena *a,
+                 const char ***args, int *nargs, Diags *diags) {
+  CXCompilationDatabase_Error err;
+  CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &err);
+  if (err != CXCompilationDatabase_NoError || !db) {
+    diag_error(diags, NULL, span_make(0, 0),
+               "cannot read '%s/compile_commands.json' (-p %s)", dir, dir);
+    if (db) clang_CompilationDatabase_dispose(db);
+    return -1;
+  }
+  char real[PATH_MAX];
+  if (!realpath(file, real)) snprintf(real, sizeof real, "%s", file);
+  CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, real);
+  unsigned ncmds = cmds ? clang_CompileCommands_getSize(cmds) : 0;
+  if (ncmds == 0) {
+    diag_warning(diags, NULL, span_make(0, 0),
+                 "'%s/compile_commands.json' has no entry for '%s'; parsing "
+                 "it with the command-line flags only",
+                 dir, file);
+    if (cmds) clang_CompileCommands_dispose(cmds);
+    clang_CompilationDatabase_dispose(db);
+    return 1;
+  }
+  CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
+  CXString cxdir = clang_CompileCommand_getDirectory(cmd);
+  char *cdir = arena_strdup(a, clang_getCString(cxdir));
+  clang_disposeString(cxdir);
+  unsigned n = clang_CompileCommand_getNumArgs(cmd);
+  int expect_path = 0;
+  for (unsigned i = 1; i < n; i++) { /* argument 0 is the compiler */
+    CXString cx = clang_CompileCommand_getArg(cmd, i);
+    char *s = arena_strdup(a, clang_getCString(cx));
+    clang_disposeString(cx);
+    if (expect_path) {
+      push(a, args, nargs, absolute(a, cdir, s));
+      expect_path = 0;
+      continue;
+    }
+    if (strcmp(s, "-o") == 0 || strcmp(s, "-MF") == 0 ||
+        strcmp(s, "-MT") == 0 || strcmp(s, "-MQ") == 0) {
+      i++; /* drop the option and its value */
+      continue;
+    }
+    if (strcmp(s, "-c") == 0 || strncmp(s, "-M", 2) == 0 ||
+        strncmp(s, "-W", 2) == 0 || strcmp(s, "--") == 0)
+      continue;
+    if (s[0] != '-') {
+      if (!is_the_file(cdir, s, real)) push(a, args, nargs, s);
+      continue;
+    }
+    int handled = 0;
+    for (size_t k = 0; k < sizeof path_opts / sizeof *path_opts; k++) {
+      size_t len = strlen(path_opts[k]);
+      if (strncmp(s, path_opts[k], len) != 0) continue;
+      if (s[len] == '\0') {
+        push(a, args, nargs, s);
+        expect_path = 1;
+      } else if (strcmp(path_opts[k], "-include") != 0) {
+        push(a, args, nargs,
+             arena_printf(a, "%s%s", path_opts[k],
+                          absolute(a, cdir, s + len)));
+      } else {
+        push(a, args, nargs, s);
+      }
+      handled = 1;
+      break;
+    }
+    if (!handled) push(a, args, nargs, s);
+  }
+  clang_CompileCommands_dispose(cmds);
+  clang_CompilationDatabase_dispose(db);
+  return 0;
+}

@@ -1,0 +1,306 @@
+/* main.c — the sparsecc driver. Reads like a compiler's cc1:
+ *
+ *   options -> read source -> find `#pragma sparse` lines (tree-sitter)
+ *   -> parse each pragma -> dumps -> sparsify_file -> splice the edits
+ *   -> --check -> write the output atomically -> render diagnostics
+ *
+ * Nothing is written until everything succeeded: the output goes to a
+ * temporary file in the output's directory, renamed over the target at the
+ * end. A file with no pragma site is copied through untouched, without
+ * tree-sitter or libclang when a raw scan finds no `#pragma sparse` at all.
+ * Exit status: 0 success (warnings allowed), 1 errors in the input, 2 usage
+ * or I/O errors. */
+#include <clang-c/Index.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/arena.h"
+#include "base/diag.h"
+#include "base/source.h"
+#include "base/strbuf.h"
+#include "check.h"
+#include "emit/splice.h"
+#include "frontend/compdb.h"
+#include "frontend/cparse.h"
+#include "options.h"
+#include "pragma.h"
+#include "rtpaths.h"
+#include "sc_config.h"
+#include "sparsify.h"
+
+enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
+
+/* Everything one run owns; freed by run_free. */
+typedef struct Run {
+  Options *opts;
+  SourceFile src;
+  Arena arena;
+  Diags diags;
+  CParse cp;
+  StrBuf out, report, dump;
+  PragmaFormats formats;
+  const char **args; /* the parser's flags: command line + -p (arena) */
+  int nargs;
+} Run;
+
+static void run_free(Run *r) {
+  cparse_free(&r->cp);
+  sb_free(&r->out);
+  sb_free(&r->report);
+  sb_free(&r->dump);
+  diag_free(&r->diags);
+  arena_free(&r->arena);
+  source_free(&r->src);
+}
+
+static int io_error(Run *r, const char *what, const char *path, int err) {
+  diag_error(&r->diags, NULL, span_make(0, 0), "%s '%s': %s", what, path,
+             strerror(err));
+  return EXIT_USAGE;
+}
+
+/* ---- output ---------------------------------------------------------- */
+
+static int write_all(int fd, const char *p, size_t n) {
+  while (n) {
+    ssize_t w = write(fd, p, n);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      return -1;
+    }
+    p += w;
+    n -= (size_t)w;
+  }
+  return 0;
+}
+
+/* Writes bytes to path through a temporary file in the same directory and
+ * rename(2): the target is replaced whole or left as it was. */
+static int write_atomic(Run *r, const char *path, const char *p, size_t n) {
+  char target[PATH_MAX];
+  struct stat st;
+  int exists = stat(path, &st) == 0;
+  if (exists && S_ISDIR(st.st_mode))
+    return io_error(r, "cannot write output", path, EISDIR);
+  /* write through a symlink to its target rather than replacing the link */
+  if (!realpath(path, target) || !exists)
+    snprintf(target, sizeof target, "%s", path);
+  const char *slash = strrchr(target, '/');
+  char *tmp = arena_printf(&r->arena, "%.*s.%s.sparsecc-XXXXXX",
+                           slash ? (int)(slash - target + 1) : 0, target,
+                           slash ? slash + 1 : target);
+  int fd = mkstemp(tmp);
+  if (fd < 0) return io_error(r, "cannot write output", path, errno);
+  mode_t mode;
+  if (exists) {
+    mode = st.st_mode & 07777;
+  } else {
+    mode_t mask = umask(0);
+    umask(mask);
+    mode = 0666 & ~mask;
+  }
+  int err = 0;
+  if (fchmod(fd, mode) != 0 || write_all(fd, p, n) != 0) err = errno;
+  if (close(fd) != 0 && !err) err = errno;
+  if (!err && rename(tmp, target) != 0) err = errno;
+  if (err) {
+    unlink(tmp);
+    return io_error(r, "cannot write output", path, err);
+  }
+  return EXIT_OK;
+}
+
+static int write_output(Run *r, const char *p, size_t n) {
+  const char *path = r->opts->output;
+  if (path && strcmp(path, "-") != 0) return write_atomic(r, path, p, n);
+  if (fwrite(p, 1, n, stdout) != n || fflush(stdout) != 0)
+    return io_error(r, "cannot write output", "<stdout>", errno ? errno : EIO);
+  return EXIT_OK;
+}
+
+static int write_report(Run *r) {
+  const Options *o = r->opts;
+  if (!o->report) return EXIT_OK;
+  if (!o->report_file) {
+    fputs(r->report.data ? r->report.data : "", stderr);
+    return EXIT_OK;
+  }
+  FILE *f = fopen(o->report_file, "w");
+  if (!f) return io_error(r, "cannot write report", o->report_file, errno);
+  int bad = fwrite(r->report.data ? r->report.data : "", 1, r->report.len, f) !=
+            r->report.len;
+  if (fclose(f) != 0) bad = 1;
+  if (bad) return io_error(r, "cannot write report", o->report_file, EIO);
+  return EXIT_OK;
+}
+
+/* ---- the pipeline ---------------------------------------------------- */
+
+/* The parser's flags: the command line's, then compile_commands.json's. */
+static int collect_args(Run *r) {
+  const Options *o = r->opts;
+  for (int i = 0; i < o->nclang_args; i++) {
+    r->args = arena_grow(&r->arena, (void *)r->args, (size_t)r->nargs,
+                         (size_t)r->nargs + 1, sizeof *r->args);
+    r->args[r->nargs++] = o->clang_args[i];
+  }
+  if (o->compdb_dir &&
+      compdb_flags(o->compdb_dir, o->input, &r->arena, &r->args, &r->nargs,
+                   &r->diags) < 0)
+    return EXIT_USAGE;
+  return EXIT_OK;
+}
+
+static int check(Run *r, const char *text, size_t len) {
+  RtPaths paths;
+  rtpaths_get(&paths);
+  const char *name = strcmp(r->opts->input, "-") == 0 ? "stdin.c"
+                                                      : r->opts->input;
+  return check_output(name, text, len, r->args, r->nargs, paths.includedir,
+                      &r->diags)
+             ? EXIT_INPUT
+             : EXIT_OK;
+}
+
+/* Output (and report) of a file with no pragma site: the input itself. */
+static int pass_through(Run *r) {
+  const Options *o = r->opts;
+  if (diag_error_count(&r->diags)) return EXIT_INPUT; /* e.g. -Werror */
+  if (o->report)
+    sb_printf(&r->report, "%s: no #pragma sparse; copied unchanged\n",
+              r->src.name);
+  if (o->check && check(r, r->src.text, r->src.len)) return EXIT_INPUT;
+  int rc = EXIT_OK;
+  if (!(o->dump && !o->output)) rc = write_output(r, r->src.text, r->src.len);
+  return rc ? rc : write_report(r);
+}
+
+static int translate(Run *r) {
+  const Options *o = r->opts;
+  const SourceFile *f = &r->src;
+  const char *nul = memchr(f->text, '\0', f->len);
+  if (nul) {
+    diag_error(&r->diags, NULL, span_make(0, 0),
+               "'%s': input looks binary (NUL byte at offset %zu), not C "
+               "source",
+               f->name, (size_t)(nul - f->text));
+    return EXIT_INPUT;
+  }
+  int rc = collect_args(r);
+  if (rc) return rc;
+  if (!cparse_mentions_pragma_sparse(f->text, f->len)) return pass_through(r);
+
+  if (cparse_file(f, &r->cp) != 0) {
+    diag_error(&r->diags, NULL, span_make(0, 0),
+               "'%s': cannot parse (too large for the C parser?)", f->name);
+    return EXIT_INPUT;
+  }
+  PragmaSite *sites;
+  size_t nsites = cparse_find_pragmas(f, r->cp.tree, &r->arena, &sites);
+  if (nsites == 0) return pass_through(r);
+
+  for (size_t i = 0; i < nsites; i++)
+    sites[i].ok = pragma_parse(&r->arena, f, sites[i].span, &r->formats,
+                               &r->diags, &sites[i].pragma) == 0;
+  for (size_t i = 0; i < nsites; i++) {
+    if (!sites[i].ok) continue;
+    if (o->dump & DUMP_PRAGMAS) pragma_dump(stdout, f, &sites[i].pragma);
+    if (o->dump & DUMP_FORMATS) pragma_dump_formats(stdout, f, &sites[i].pragma);
+  }
+
+  SparsifyCtx ctx;
+  memset(&ctx, 0, sizeof ctx);
+  ctx.arena = &r->arena;
+  ctx.opts = o;
+  ctx.file = f;
+  ctx.tree = r->cp.tree;
+  ctx.clang_args = r->args;
+  ctx.nclang_args = r->nargs;
+  ctx.diags = &r->diags;
+  ctx.report = &r->report;
+  ctx.dump = &r->dump;
+  ctx.sites = sites;
+  ctx.nsites = nsites;
+  ctx.formats = &r->formats;
+  Edits edits = {0};
+  int failed = sparsify_file(&ctx, &edits) != 0;
+  if (r->dump.len) fputs(r->dump.data, stdout);
+  fflush(stdout);
+  if (failed || diag_error_count(&r->diags)) return EXIT_INPUT;
+
+  SpliceOptions so = {ctx.need_runtime_include, o->no_line};
+  if (splice_apply(f, &edits, &so, &r->out, &r->diags) != 0) return EXIT_INPUT;
+  const char *text = r->out.data ? r->out.data : "";
+  if (o->check && check(r, text, r->out.len)) return EXIT_INPUT;
+  rc = EXIT_OK;
+  if (!(o->dump && !o->output)) rc = write_output(r, text, r->out.len);
+  return rc ? rc : write_report(r);
+}
+
+static int compile(Options *o) {
+  Run r;
+  memset(&r, 0, sizeof r);
+  r.opts = o;
+  r.diags.werror = o->werror;
+  r.diags.no_warnings = o->no_warnings;
+  const char *nc = getenv("NO_COLOR");
+  o->colour = isatty(STDERR_FILENO) && !(nc && *nc);
+  int rc;
+  if (source_read(&r.src, o->input) != 0)
+    rc = io_error(&r, "cannot read", o->input, errno ? errno : EIO);
+  else
+    rc = translate(&r);
+  if (rc == EXIT_OK && diag_error_count(&r.diags)) rc = EXIT_INPUT;
+  diag_render(&r.diags, stderr, o->colour);
+  run_free(&r);
+  return rc;
+}
+
+/* ---- informational modes --------------------------------------------- */
+
+static void print_version(void) {
+  CXString v = clang_getClangVersion();
+  printf("sparsecc %s\n  C parser: tree-sitter-c %s; semantics: %s\n",
+         SC_VERSION, SC_TREE_SITTER_C_VERSION, clang_getCString(v));
+  clang_disposeString(v);
+}
+
+static void print_flags(const Options *o) {
+  RtPaths p;
+  rtpaths_get(&p);
+  char buf[9000];
+  if (o->print_cflags) {
+    rtpaths_cflags(&p, buf, sizeof buf);
+    printf("%s%s", buf, o->print_libs ? " " : "\n");
+  }
+  if (o->print_libs) {
+    rtpaths_libs(&p, buf, sizeof buf);
+    printf("%s\n", buf);
+  }
+}
+
+int main(int argc, char **argv) {
+  Options opts;
+  if (options_parse(&opts, argc, argv, stderr) != 0) {
+    options_free(&opts);
+    return EXIT_USAGE;
+  }
+  int rc = EXIT_OK;
+  if (opts.help)
+    options_usage(stdout);
+  else if (opts.version)
+    print_version();
+  else if (opts.print_cflags || opts.print_libs)
+    print_flags(&opts);
+  else
+    rc = compile(&opts);
+  if (fflush(stdout) != 0 && rc == EXIT_OK) rc = EXIT_USAGE;
+  options_free(&opts);
+  return rc;
+}

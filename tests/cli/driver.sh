@@ -1,0 +1,415 @@
+#!/bin/bash
+# driver.sh SECTION — command-line tests of sparsecc, in the style of
+# chibicc's test/driver.sh: each `check NAME` looks at the status of the
+# command just before it. Sections: usage io atomic passthrough robust flags
+# check install. Environment: SPARSECC (the tool), SC_SOURCE_DIR,
+# SC_BINARY_DIR, TREE_SITTER_C_DIR (the fetched grammar), CC, CMAKE. Big inputs are generated in a
+# temporary directory at test time and removed at the end.
+set -u
+sparsecc=${SPARSECC:?set SPARSECC to the sparsecc executable}
+src=${SC_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+cc=${CC:-cc}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sparsecc-cli.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+check() {
+  if [ $? -eq 0 ]; then
+    passed=$((passed + 1))
+  else
+    echo "FAILED: $1"
+    failed=$((failed + 1))
+  fi
+}
+
+# run ARGS...: runs sparsecc with a time limit; stdout in $tmp/out, stderr
+# in $tmp/err, status in $rc.
+run() {
+  timeout 300 "$sparsecc" "$@" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  # under -DSC_SANITIZE=ON a sanitizer report is a failure whatever the status
+  if grep -q -e 'Sanitizer' -e 'runtime error:' "$tmp/err"; then
+    echo "FAILED: sanitizer report from: sparsecc $*"
+    head -20 "$tmp/err"
+    failed=$((failed + 1))
+  fi
+}
+
+# A status a crash or a hang would give (signal, timeout) is never fine.
+not_crashed() { [ "$rc" -le 2 ]; }
+
+# A pragma any pragma parser rejects (a misspelt level format).
+bad_pragma='#pragma sparse encoding(A : (i, j) -> (i : dense, j : compresed))'
+
+section_usage() {
+  run --help
+  [ $rc -eq 0 ] && grep -q '^Usage: sparsecc \[options\] INPUT.c' "$tmp/out"
+  check "--help prints usage, exit 0"
+  for opt in -o -I -D -U -std= -include -p -- --vl= --simd= --index32 \
+      '--report\[=FILE\]' --dump= --check --no-line -Werror -w --cflags \
+      --libs --version --help; do
+    grep -q -e "$opt" "$tmp/out"
+    check "--help mentions $opt"
+  done
+  run --version
+  [ $rc -eq 0 ] && grep -q '^sparsecc [0-9]' "$tmp/out"
+  check "--version"
+  run --repot x.c
+  [ $rc -eq 2 ] && grep -q "unknown option '--repot'; did you mean '--report'?" "$tmp/err"
+  check "unknown option: did you mean, exit 2"
+  run --frobnicate x.c
+  [ $rc -eq 2 ] && grep -q "unknown option '--frobnicate'" "$tmp/err"
+  check "unknown option without a near match"
+  run --simd=avx3 x.c
+  [ $rc -eq 2 ] && grep -q "did you mean 'avx2'" "$tmp/err"
+  check "--simd=avx3"
+  run --dump=lattic x.c
+  [ $rc -eq 2 ] && grep -q "did you mean 'lattice'" "$tmp/err"
+  check "--dump=lattic"
+  for vl in 0 3 128 -4 x ''; do
+    run --vl=$vl x.c
+    [ $rc -eq 2 ] && grep -q "vector length" "$tmp/err"
+    check "--vl=$vl refused"
+  done
+  for vl in 1 2 4 8 16 32 64; do
+    printf 'int x;\n' >"$tmp/v.c"
+    run --vl=$vl "$tmp/v.c"
+    [ $rc -eq 0 ]
+    check "--vl=$vl accepted"
+  done
+  run
+  [ $rc -eq 2 ] && grep -q "no input file" "$tmp/err"
+  check "no input"
+  run a.c b.c
+  [ $rc -eq 2 ] && grep -q "two input files" "$tmp/err"
+  check "two inputs"
+  for opt in -o -I -D -U -include -p; do
+    run x.c $opt
+    [ $rc -eq 2 ] && grep -q "missing" "$tmp/err"
+    check "missing argument to $opt"
+  done
+  run --report= x.c
+  [ $rc -eq 2 ]
+  check "--report= without a file"
+  run -o a.c -o b.c x.c
+  [ $rc -eq 2 ]
+  check "two -o"
+  printf 'int x;\n' >"$tmp/ok.c"
+  run -I "$tmp" -I"$tmp" -D X=1 -DY -U Z -UW -std=c99 -include stdio.h \
+    -isystem "$tmp" --simd=none --index32 --no-line -Werror -w \
+    --dump=pragmas,formats --dump=ir "$tmp/ok.c" -o "$tmp/ok.out.c" -- -Wall -O2
+  [ $rc -eq 0 ] && cmp -s "$tmp/ok.c" "$tmp/ok.out.c"
+  check "every option accepted together"
+}
+
+section_io() {
+  printf 'int main(void) { return 0; }\n' >"$tmp/a.c"
+  run "$tmp/missing.c"
+  [ $rc -eq 2 ] && grep -q "cannot read '$tmp/missing.c'" "$tmp/err"
+  check "missing input: exit 2"
+  run "$tmp"
+  [ $rc -eq 2 ]
+  check "a directory as input: exit 2"
+  run - <"$tmp/a.c"
+  [ $rc -eq 0 ] && cmp -s "$tmp/a.c" "$tmp/out"
+  check "stdin to stdout"
+  run - -o - <"$tmp/a.c"
+  [ $rc -eq 0 ] && cmp -s "$tmp/a.c" "$tmp/out"
+  check "-o - is stdout"
+  run "$tmp/a.c" -o "$tmp/a.c"
+  [ $rc -eq 2 ] && grep -q "refusing to overwrite the input" "$tmp/err"
+  check "-o the input refused"
+  (cd "$tmp" && timeout 60 "$sparsecc" a.c -o ./a.c 2>/dev/null)
+  [ $? -eq 2 ]
+  check "-o ./input refused"
+  ln "$tmp/a.c" "$tmp/hard.c"
+  run "$tmp/a.c" -o "$tmp/hard.c"
+  [ $rc -eq 2 ]
+  check "-o a hard link to the input refused"
+  ln -s "$tmp/a.c" "$tmp/soft.c"
+  run "$tmp/a.c" -o "$tmp/soft.c"
+  [ $rc -eq 2 ]
+  check "-o a symlink to the input refused"
+  cmp -s "$tmp/a.c" <(printf 'int main(void) { return 0; }\n')
+  check "input untouched"
+  run "$tmp/a.c" -o "$tmp/no/such/dir/out.c"
+  [ $rc -eq 2 ] && grep -q "cannot write output" "$tmp/err"
+  check "output in a missing directory: exit 2"
+  run "$tmp/a.c" -o "$tmp/a.c/out.c"
+  [ $rc -eq 2 ]
+  check "output under a regular file: exit 2"
+  mkdir "$tmp/adir"
+  run "$tmp/a.c" -o "$tmp/adir"
+  [ $rc -eq 2 ]
+  check "output is a directory: exit 2"
+  if [ "$(id -u)" != 0 ]; then
+    mkdir "$tmp/ro" && chmod 555 "$tmp/ro"
+    run "$tmp/a.c" -o "$tmp/ro/out.c"
+    [ $rc -eq 2 ] && [ ! -e "$tmp/ro/out.c" ]
+    check "read-only output directory: exit 2"
+    chmod 755 "$tmp/ro"
+  fi
+  run "$tmp/a.c" -o "$tmp/new.c"
+  [ $rc -eq 0 ] && cmp -s "$tmp/a.c" "$tmp/new.c" && [ ! -s "$tmp/out" ]
+  check "-o FILE written, nothing on stdout"
+  run "$tmp/a.c" -o "$tmp/new.c" --report="$tmp/report.txt"
+  [ $rc -eq 0 ] && [ -f "$tmp/report.txt" ]
+  check "--report=FILE written"
+  run "$tmp/a.c" --report -o "$tmp/new.c"
+  [ $rc -eq 0 ] && [ -s "$tmp/err" ]
+  check "--report to stderr"
+}
+
+section_atomic() {
+  printf '%s\nvoid f(double A[4][4]) { (void)A; }\n' "$bad_pragma" >"$tmp/bad.c"
+  printf 'precious\n' >"$tmp/existing.c"
+  run "$tmp/bad.c" -o "$tmp/existing.c"
+  [ $rc -eq 1 ] && grep -q "error:" "$tmp/err"
+  check "error in the input: exit 1"
+  grep -q "bad.c:1:[0-9]*: error:" "$tmp/err"
+  check "diagnostic in file:line:col: error: form"
+  [ "$(cat "$tmp/existing.c")" = precious ]
+  check "existing output unchanged after an error"
+  run "$tmp/bad.c" -o "$tmp/fresh.c"
+  [ $rc -eq 1 ] && [ ! -e "$tmp/fresh.c" ]
+  check "no output created after an error"
+  [ -z "$(find "$tmp" -name '.*.sparsecc-*')" ]
+  check "no temporary files left"
+  run "$tmp/bad.c"
+  [ $rc -eq 1 ] && [ ! -s "$tmp/out" ]
+  check "nothing on stdout after an error"
+  printf 'int y;\n' >"$tmp/good.c"
+  chmod 640 "$tmp/existing.c"
+  run "$tmp/good.c" -o "$tmp/existing.c"
+  [ $rc -eq 0 ] && cmp -s "$tmp/good.c" "$tmp/existing.c" &&
+    [ "$(stat -c %a "$tmp/existing.c")" = 640 ]
+  check "existing output replaced, mode kept"
+  [ -z "$(find "$tmp" -name '.*.sparsecc-*')" ]
+  check "no temporary files left after success"
+  NO_COLOR=1 run "$tmp/bad.c"
+  ! grep -q $'\033' "$tmp/err"
+  check "no colour when stderr is not a terminal"
+}
+
+# passthrough FILE: sparsecc FILE must reproduce it byte for byte.
+passthrough_one() {
+  timeout 120 "$sparsecc" "$1" -o "$tmp/pt.out" 2>"$tmp/pt.err"
+  local st=$?
+  if [ $st -ne 0 ] || ! cmp -s "$1" "$tmp/pt.out"; then
+    echo "  not byte-identical (status $st): $1"
+    head -3 "$tmp/pt.err"
+    return 1
+  fi
+}
+
+section_passthrough() {
+  local n=0 bad=0 f
+  local list="$tmp/corpus.txt"
+  {
+    find "$src/src" "$src/runtime" "$src/pragmas" "$src/examples" \
+      "$src/tests" -name '*.[ch]' -type f 2>/dev/null |
+      xargs -r grep -L 'pragma sparse' 2>/dev/null
+    if [ -n "${TREE_SITTER_C_DIR:-}" ] && [ -f "$TREE_SITTER_C_DIR/src/parser.c" ]; then
+      echo "$TREE_SITTER_C_DIR/src/parser.c"
+    fi
+    ls /usr/share/doc/*/examples/*.c 2>/dev/null | head -100
+    ls /usr/include/*.h 2>/dev/null | head -300
+  } >"$list"
+  while IFS= read -r f; do
+    n=$((n + 1))
+    passthrough_one "$f" || bad=$((bad + 1))
+  done <"$list"
+  echo "  pass-through corpus: $n files, $bad different"
+  [ $n -gt 10 ] && [ $bad -eq 0 ]
+  check "byte-identical pass-through of $n files"
+  # the text of a pragma where it is no pragma: comments, strings, #if 0
+  cat >"$tmp/fake.c" <<'CEOF'
+/* #pragma sparse encoding(A : CSR) */
+// #pragma sparse encoding(A : CSR)
+static const char *s = "#pragma sparse encoding(A : CSR)";
+#if 0
+#pragma sparse encoding(A : CSR)
+#elif 0
+# pragma sparse encoding(A : CSR)
+#endif
+#if 1
+#else
+#pragma sparse encoding(A : CSR)
+#endif
+#pragma omp parallel for
+#pragma sparsely
+int main(void) { return s[0] == '#' ? 0 : 1; }
+CEOF
+  run "$tmp/fake.c" -o "$tmp/fake.out.c"
+  [ $rc -eq 0 ] && cmp -s "$tmp/fake.c" "$tmp/fake.out.c" && [ ! -s "$tmp/err" ]
+  check "pragma text in comments, strings and #if 0: byte-identical, silent"
+  printf '\r\n#include <stdio.h>\r\nint main(void){return 0;}' >"$tmp/crlf.c"
+  passthrough_one "$tmp/crlf.c"
+  check "CRLF and no final newline kept"
+  printf '\xef\xbb\xbfint caf\xc3\xa9 = 1; /* \xff\xfe */\n' >"$tmp/utf.c"
+  passthrough_one "$tmp/utf.c"
+  check "UTF-8 BOM and invalid UTF-8 bytes kept"
+}
+
+section_robust() {
+  printf 'int x;\n\0\1\2binary' >"$tmp/bin.c"
+  run "$tmp/bin.c" -o "$tmp/bin.out"
+  [ $rc -eq 1 ] && grep -q "binary" "$tmp/err" && [ ! -e "$tmp/bin.out" ]
+  check "binary input: exit 1, clear error, no output"
+  : >"$tmp/empty.c"
+  run "$tmp/empty.c" -o "$tmp/empty.out"
+  [ $rc -eq 0 ] && [ -f "$tmp/empty.out" ] && [ ! -s "$tmp/empty.out" ]
+  check "empty file: empty output"
+  printf 'int main( { return }}}} ]] "unterminated\n' >"$tmp/invalid.c"
+  passthrough_one "$tmp/invalid.c"
+  check "invalid C without pragma: pass-through"
+  printf '#pragma sparse encoding(A : CSR)\nint main( { return }}}} ]]\n' >"$tmp/invalidp.c"
+  run "$tmp/invalidp.c" -o "$tmp/invalidp.out"
+  not_crashed
+  check "invalid C with a pragma: no crash (status $rc)"
+  # 50 MB without pragma: pass-through, quickly
+  local line='int f(int x) { return x * 3 + (x >> 1); } /* padding padding */'
+  yes "$line" | head -c 52428800 >"$tmp/big.c"
+  local t0=$(date +%s)
+  run "$tmp/big.c" -o "$tmp/big.out"
+  local t1=$(date +%s)
+  [ $rc -eq 0 ] && cmp -s "$tmp/big.c" "$tmp/big.out"
+  check "50 MB file: byte-identical"
+  [ $((t1 - t0)) -lt 30 ]
+  check "50 MB file without pragma: under 30 s ($((t1 - t0)) s)"
+  rm -f "$tmp/big.c" "$tmp/big.out"
+  # 2.4 MB of code (40,000 functions) after a pragma: fully parsed
+  { echo '#pragma sparse encoding(A : CSR)'
+    seq 1 40000 | sed 's|.*|int f&(int x) { return x * 3 + (x >> 1); } /* padding */|'
+  } >"$tmp/bigp.c"
+  t0=$(date +%s)
+  run "$tmp/bigp.c" -o "$tmp/bigp.out"
+  t1=$(date +%s)
+  not_crashed && { [ $rc -eq 0 ] || [ ! -e "$tmp/bigp.out" ]; }
+  check "2.4 MB file with a pragma: result or clean error (status $rc, $((t1 - t0)) s)"
+  # a 100 KB pragma line
+  { printf '#pragma sparse encoding(A : CSR'; head -c 102400 /dev/zero | tr '\0' ' '; printf ')\nint x;\n'; } >"$tmp/longp.c"
+  run "$tmp/longp.c" -o "$tmp/longp.out"
+  not_crashed && { [ $rc -eq 0 ] || [ ! -e "$tmp/longp.out" ]; }
+  check "100 KB pragma line (status $rc)"
+  { printf '#pragma sparse encoding(A : CSR, '; for i in $(seq 1 10000); do printf 'B%d : CSR, ' $i; done; printf 'C : CSR)\nint x;\n'; } >"$tmp/longp2.c"
+  run "$tmp/longp2.c" -o "$tmp/longp2.out"
+  not_crashed && { [ $rc -eq 0 ] || [ ! -e "$tmp/longp2.out" ]; }
+  check "pragma with 10,000 bindings (status $rc)"
+  # 10,000 nested parentheses in a map
+  { printf '#pragma sparse encoding(A : (i, j) -> ('; head -c 10000 /dev/zero | tr '\0' '('; printf 'i'; head -c 10000 /dev/zero | tr '\0' ')'; printf ' : dense, j : compressed))\nint x;\n'; } >"$tmp/deep.c"
+  run "$tmp/deep.c" -o "$tmp/deep.out"
+  not_crashed && { [ $rc -eq 0 ] || [ ! -e "$tmp/deep.out" ]; }
+  check "10,000 nested parentheses in a map (status $rc)"
+  # 10,000 nested parentheses in C code, with and without a pragma
+  { printf 'int x = '; head -c 10000 /dev/zero | tr '\0' '('; printf '1'; head -c 10000 /dev/zero | tr '\0' ')'; printf ';\n'; } >"$tmp/deepc.c"
+  passthrough_one "$tmp/deepc.c"
+  check "10,000 nested parentheses in C: pass-through"
+  { echo '#pragma sparse encoding(A : CSR)'; cat "$tmp/deepc.c"; } >"$tmp/deepcp.c"
+  run "$tmp/deepcp.c" -o "$tmp/deepcp.out"
+  not_crashed
+  check "10,000 nested parentheses in C after a pragma (status $rc)"
+  { printf '#pragma sparse encoding(A : CSR)\n'; head -c 20000 /dev/zero | tr '\0' '{'; echo; } >"$tmp/braces.c"
+  run "$tmp/braces.c" -o "$tmp/braces.out"
+  not_crashed
+  check "20,000 unclosed braces after a pragma (status $rc)"
+  printf '#pragma sparse' >"$tmp/eof.c"
+  run "$tmp/eof.c" -o "$tmp/eof.out"
+  not_crashed
+  check "pragma at end of file without newline (status $rc)"
+  printf '#pragma sparse \\\n' >"$tmp/eof2.c"
+  run "$tmp/eof2.c" -o "$tmp/eof2.out"
+  not_crashed
+  check "pragma ending in a backslash at end of file (status $rc)"
+}
+
+section_flags() {
+  run --cflags
+  [ $rc -eq 0 ] && grep -q -- '-I' "$tmp/out"
+  check "--cflags"
+  local cflags=$(cat "$tmp/out")
+  run --libs
+  [ $rc -eq 0 ] && grep -q -- '-lsparsecc_rt' "$tmp/out" && grep -q -- '-lm' "$tmp/out"
+  check "--libs"
+  local libs=$(cat "$tmp/out")
+  local inc=${cflags##*-I}
+  [ -f "$inc/sparsecc_rt.h" ]
+  check "--cflags points at sparsecc_rt.h"
+  cat >"$tmp/use_rt.c" <<'CEOF'
+#include <stdio.h>
+#include "sparsecc_rt.h"
+int main(void) {
+  const char *e = sc_last_error();
+  printf("runtime linked: '%s'\n", e ? e : "(null)");
+  return 0;
+}
+CEOF
+  # shellcheck disable=SC2086
+  "$cc" -std=c99 -Wall -Wextra -Werror $cflags "$tmp/use_rt.c" -o "$tmp/use_rt" $libs
+  check "a program using sparsecc_rt.h compiles and links with --cflags/--libs"
+  "$tmp/use_rt" | grep -q "runtime linked"
+  check "and runs without LD_LIBRARY_PATH"
+  run --cflags --libs
+  [ $rc -eq 0 ] && [ "$(cat "$tmp/out")" = "$cflags $libs" ]
+  check "--cflags --libs together"
+}
+
+section_check() {
+  printf '#include <stdio.h>\nint main(void) { puts("hi"); return 0; }\n' >"$tmp/valid.c"
+  run --check "$tmp/valid.c" -o "$tmp/valid.out"
+  [ $rc -eq 0 ] && cmp -s "$tmp/valid.c" "$tmp/valid.out"
+  check "--check on valid C: exit 0"
+  printf 'int main(void) { return undeclared_name; }\n' >"$tmp/invalid.c"
+  run --check "$tmp/invalid.c" -o "$tmp/invalid.out"
+  [ $rc -eq 1 ] && grep -q "not valid C" "$tmp/err" && [ ! -e "$tmp/invalid.out" ]
+  check "--check on invalid C: exit 1, no output"
+  mkdir -p "$tmp/inc"
+  printf '#define MYVAL 3\n' >"$tmp/inc/myval.h"
+  printf '#include "myval.h"\nint v = MYVAL + N;\n' >"$tmp/needs.c"
+  run --check -I "$tmp/inc" -DN=2 "$tmp/needs.c" -o "$tmp/needs.out"
+  [ $rc -eq 0 ]
+  check "--check uses -I and -D"
+  run --check "$tmp/needs.c" -o "$tmp/needs2.out"
+  [ $rc -eq 1 ]
+  check "--check fails without them"
+  run --check "$tmp/needs.c" -o "$tmp/needs3.out" -- -I"$tmp/inc" -DN=2
+  [ $rc -eq 0 ]
+  check "--check uses flags after --"
+  printf '[{"directory": "%s", "command": "cc -I%s/inc -DN=2 -c needs.c -o needs.o", "file": "needs.c"}]\n' "$tmp" "$tmp" >"$tmp/compile_commands.json"
+  run --check -p "$tmp" "$tmp/needs.c" -o "$tmp/needs4.out"
+  [ $rc -eq 0 ]
+  check "--check uses -p compile_commands.json"
+  run --check "$src/examples/spmv.c" -o "$tmp/spmv_sparse.c"
+  [ $rc -eq 0 ] && [ -s "$tmp/spmv_sparse.c" ]
+  check "--check on a sparsified file (examples/spmv.c)"
+  run -p "$tmp/nowhere" "$tmp/needs.c"
+  [ $rc -eq 2 ] && grep -q "compile_commands.json" "$tmp/err"
+  check "-p DIR without a database: exit 2"
+}
+
+# the installed tool's --cflags/--libs point at the install prefix
+section_install() {
+  local prefix="$tmp/prefix"
+  "${CMAKE:-cmake}" --install "${SC_BINARY_DIR:?}" --prefix "$prefix" >"$tmp/install.log" 2>&1
+  check "cmake --install into a temporary prefix"
+  local tool="$prefix/bin/sparsecc"
+  [ -x "$tool" ] && "$tool" --cflags | grep -q -- "-I$prefix/include\$" &&
+    "$tool" --libs | grep -q -- "-L$prefix/lib"
+  check "installed --cflags/--libs point at the prefix"
+  printf '#include "sparsecc_rt.h"\nint main(void) { return sc_last_error() ? 0 : 1; }\n' >"$tmp/inst.c"
+  # shellcheck disable=SC2046
+  "$cc" $("$tool" --cflags) "$tmp/inst.c" -o "$tmp/inst" $("$tool" --libs) &&
+    env -u LD_LIBRARY_PATH "$tmp/inst"
+  check "a program builds and runs against the installed runtime"
+  "$tool" "$src/examples/spmv.c" -o "$tmp/inst_spmv.c" 2>/dev/null
+  check "the installed tool runs"
+}
+
+case "${1:-all}" in
+  all) for s in usage io atomic passthrough robust flags check install; do section_$s; done ;;
+  usage | io | atomic | passthrough | robust | flags | check | install) section_$1 ;;
+  *) echo "unknown section $1"; exit 2 ;;
+esac
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]

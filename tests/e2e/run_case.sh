@@ -1,0 +1,104 @@
+#!/bin/bash
+# run_case.sh CASE.c WORKDIR — one end-to-end test of sparsecc's promise:
+# the rewritten program computes what the original computes.
+#
+#   1. The reference: CASE.c compiled as it is (cc -std=c11 -O1 -Wall, -lm;
+#      compilers ignore `#pragma sparse`) and run; stdout kept.
+#   2. sparsecc CASE.c -o out.c --report=report.txt ARGS, where ARGS come
+#      from a `// SPARSECC-ARGS: ...` line of the case; it must exit 0.
+#   3. out.c compiled with -Wall -Wextra -Werror, $(sparsecc --cflags) and
+#      $(sparsecc --libs) (and, when E2E_CLANG names clang, compiled by it
+#      too), then run: same exit status, and stdout equal to the reference
+#      token by token, numbers within relative 1e-9 / absolute 1e-12
+#      (numdiff.c).
+#   4. Sparsification must have happened as the case says:
+#        // EXPECT-SPARSIFIED: N      report.txt has exactly N lines matching
+#                                    `kernel sparsified` (no annotation: at
+#                                    least 1; 0 for a case that must be
+#                                    refused, with its warnings below)
+#        // EXPECT-WARNING: text      text appears in sparsecc's stderr
+#                                    (repeatable)
+#        // EXPECT-ABSENT: text       text (e.g. the dense inner loop's
+#                                    header) does not appear in out.c,
+#                                    outside the annotation lines
+#                                    (repeatable)
+#        // EXPECT-STDERR-EMPTY       sparsecc printed nothing on stderr
+#
+# Environment: SPARSECC, NUMDIFF (the built tools), CC (default cc),
+# E2E_CLANG (optional second compiler). Everything is left in WORKDIR.
+set -u
+case_file=$1
+work=$2
+sparsecc=${SPARSECC:?}
+numdiff=${NUMDIFF:?}
+cc=${CC:-cc}
+name=$(basename "$case_file" .c)
+
+fail() {
+  echo "e2e $name: FAILED: $*"
+  exit 1
+}
+
+# the text after `// KEY:` on each line of the case carrying it
+directive() { sed -n "s|^[[:space:]]*//[[:space:]]*$1:[[:space:]]*||p" "$case_file" | sed 's/[[:space:]]*$//'; }
+
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work" || exit 1
+
+# 1. reference
+"$cc" -std=c11 -O1 -Wall "$case_file" -o ref -lm 2>ref.cc.txt ||
+  fail "the case does not compile as it is: $(cat ref.cc.txt)"
+timeout 120 ./ref >ref.out 2>ref.err
+ref_status=$?
+
+# 2. sparsecc
+args=$(directive SPARSECC-ARGS | head -1)
+# shellcheck disable=SC2086
+timeout 120 "$sparsecc" "$case_file" -o out.c --report=report.txt $args 2>sparsecc.err
+st=$?
+if [ $st -ne 0 ]; then
+  cat sparsecc.err
+  fail "sparsecc exited with $st"
+fi
+
+# 3. the rewritten program
+cflags=$("$sparsecc" --cflags) && libs=$("$sparsecc" --libs) || fail "--cflags/--libs"
+# shellcheck disable=SC2086
+"$cc" -std=c11 -O1 -Wall -Wextra -Werror $cflags out.c -o sparse $libs 2>out.cc.txt ||
+  fail "out.c does not compile cleanly with $cc: $(head -20 out.cc.txt)"
+if [ -n "${E2E_CLANG:-}" ]; then
+  # shellcheck disable=SC2086
+  "$E2E_CLANG" -std=c11 -O1 -Wall -Wextra -Werror $cflags -c out.c -o out.clang.o 2>out.clang.txt ||
+    fail "out.c does not compile cleanly with $E2E_CLANG: $(head -20 out.clang.txt)"
+fi
+timeout 120 ./sparse >sparse.out 2>sparse.err
+sparse_status=$?
+[ $sparse_status -eq $ref_status ] ||
+  fail "exit status $sparse_status, the reference gives $ref_status"
+"$numdiff" ref.out sparse.out || fail "output differs from the reference"
+
+# 4. sparsification happened as the case says
+count=$(grep -c 'kernel sparsified' report.txt 2>/dev/null || true)
+count=${count:-0}
+expected=$(directive EXPECT-SPARSIFIED | head -1)
+if [ -n "$expected" ]; then
+  [ "$count" -eq "$expected" ] ||
+    fail "$count kernels sparsified, the case expects $expected (report.txt)"
+else
+  [ "$count" -ge 1 ] || fail "no kernel sparsified (report.txt)"
+fi
+while IFS= read -r text; do
+  [ -z "$text" ] && continue
+  grep -qF -- "$text" sparsecc.err || fail "expected warning not printed: $text"
+done < <(directive EXPECT-WARNING)
+while IFS= read -r text; do
+  [ -z "$text" ] && continue
+  # (the annotation lines themselves, copied into out.c, do not count)
+  ! grep -F -- "$text" out.c | grep -qv 'EXPECT-ABSENT:' ||
+    fail "out.c still contains: $text"
+done < <(directive EXPECT-ABSENT)
+if grep -q '^[[:space:]]*//[[:space:]]*EXPECT-STDERR-EMPTY' "$case_file"; then
+  [ ! -s sparsecc.err ] || fail "sparsecc printed: $(head -5 sparsecc.err)"
+fi
+echo "e2e $name: passed ($count kernels sparsified)"

@@ -1,0 +1,139 @@
+/* test_splice.c — applying edits to the original bytes (src/emit/splice.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "emit/splice.h"
+
+typedef struct Fixture {
+  SourceFile f;
+  Arena arena;
+  Diags diags;
+  Edits edits;
+  StrBuf out;
+} Fixture;
+
+static void fx_init(Fixture *x, const char *name, const char *text) {
+  memset(x, 0, sizeof *x);
+  assert_int_equal(source_init(&x->f, name, text, strlen(text)), 0);
+}
+
+static const char *fx_splice(Fixture *x, int include, int no_line) {
+  SpliceOptions o = {include, no_line};
+  assert_int_equal(splice_apply(&x->f, &x->edits, &o, &x->out, &x->diags), 0);
+  return x->out.data ? x->out.data : "";
+}
+
+static void fx_free(Fixture *x) {
+  sb_free(&x->out);
+  diag_free(&x->diags);
+  arena_free(&x->arena);
+  source_free(&x->f);
+}
+
+static void test_no_edits_identical(void **state) {
+  (void)state;
+  const char *texts[] = {"", "x", "int a;\n", "no newline", "\r\n\r\n",
+                         "a\0b"};
+  for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+    Fixture x;
+    fx_init(&x, "t.c", texts[i]);
+    assert_string_equal(fx_splice(&x, 0, 0), texts[i]);
+    assert_int_equal(x.out.len, strlen(texts[i]));
+    fx_free(&x);
+  }
+}
+
+static void test_replace_insert_delete(void **state) {
+  (void)state;
+  Fixture x;
+  fx_init(&x, "t.c", "aaa bbb ccc ddd");
+  edits_add(&x.arena, &x.edits, 8, 11, "CCC", 0);  /* replace */
+  edits_add(&x.arena, &x.edits, 0, 0, "<", 0);     /* insert at start */
+  edits_add(&x.arena, &x.edits, 3, 4, "", 0);      /* delete a space */
+  edits_add(&x.arena, &x.edits, 15, 15, ">", 0);   /* insert at end */
+  assert_string_equal(fx_splice(&x, 0, 0), "<aaabbb CCC ddd>");
+  fx_free(&x);
+}
+
+static void test_same_offset_keeps_order(void **state) {
+  (void)state;
+  Fixture x;
+  fx_init(&x, "t.c", "XY");
+  edits_add(&x.arena, &x.edits, 1, 1, "1", 0);
+  edits_add(&x.arena, &x.edits, 1, 1, "2", 0);
+  edits_add(&x.arena, &x.edits, 0, 0, "0", 0);
+  edits_add(&x.arena, &x.edits, 1, 1, "3", 0);
+  assert_string_equal(fx_splice(&x, 0, 0), "0X123Y");
+  fx_free(&x);
+}
+
+static void test_line_directives(void **state) {
+  (void)state;
+  Fixture x;
+  fx_init(&x, "dir/my \"file\".c", "int a;\nfor (;;) {}\nint b;\n");
+  edits_add(&x.arena, &x.edits, 7, 19, "while (1) {}", 3);
+  assert_string_equal(fx_splice(&x, 0, 0),
+                      "int a;\nwhile (1) {}\n#line 3 \"dir/my \\\"file\\\".c\"\n"
+                      "int b;\n");
+  fx_free(&x);
+  fx_init(&x, "t.c", "int a;\nfor (;;) {}\nint b;\n");
+  edits_add(&x.arena, &x.edits, 7, 19, "while (1) {}", 3);
+  assert_string_equal(fx_splice(&x, 0, 1), "int a;\nwhile (1) {}int b;\n");
+  fx_free(&x);
+}
+
+static void test_runtime_include(void **state) {
+  (void)state;
+  Fixture x;
+  fx_init(&x, "a\\b.c", "int a;\n");
+  assert_string_equal(fx_splice(&x, 1, 0),
+                      "#include \"sparsecc_rt.h\"\n#line 1 \"a\\\\b.c\"\n"
+                      "int a;\n");
+  fx_free(&x);
+  fx_init(&x, "t.c", "int a;\n");
+  assert_string_equal(fx_splice(&x, 1, 1),
+                      "#include \"sparsecc_rt.h\"\nint a;\n");
+  fx_free(&x);
+}
+
+static void test_escape_controls(void **state) {
+  (void)state;
+  StrBuf b = {0};
+  splice_line_directive(&b, 7, "a\nb\tc");
+  assert_string_equal(b.data, "#line 7 \"a\\012b\\011c\"\n");
+  sb_free(&b);
+}
+
+static void test_overlap_rejected(void **state) {
+  (void)state;
+  Fixture x;
+  fx_init(&x, "t.c", "0123456789");
+  edits_add(&x.arena, &x.edits, 2, 6, "a", 0);
+  edits_add(&x.arena, &x.edits, 5, 8, "b", 0);
+  SpliceOptions o = {0, 0};
+  assert_int_equal(splice_apply(&x.f, &x.edits, &o, &x.out, &x.diags), -1);
+  assert_int_equal(diag_error_count(&x.diags), 1);
+  fx_free(&x);
+  fx_init(&x, "t.c", "0123");
+  edits_add(&x.arena, &x.edits, 2, 9, "a", 0);
+  assert_int_equal(splice_apply(&x.f, &x.edits, &o, &x.out, &x.diags), -1);
+  fx_free(&x);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_no_edits_identical),
+      cmocka_unit_test(test_replace_insert_delete),
+      cmocka_unit_test(test_same_offset_keeps_order),
+      cmocka_unit_test(test_line_directives),
+      cmocka_unit_test(test_runtime_include),
+      cmocka_unit_test(test_escape_controls),
+      cmocka_unit_test(test_overlap_rejected),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
