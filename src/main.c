@@ -181,6 +181,30 @@ static int pass_through(Run *r) {
   return rc ? rc : write_report(r);
 }
 
+/* Every `#pragma sparse` line left in the output (on a declaration or
+ * function, a format definition, a refused kernel) is wrapped in `#if 0`,
+ * so the output compiles without -Wunknown-pragmas warnings while keeping
+ * the annotation visible; a #line directive maps what follows back. */
+static void neutralize_pragmas(Run *r, const SourceFile *f, PragmaSite *sites,
+                               size_t nsites, Edits *edits) {
+  size_t nedits = edits->len;
+  for (size_t i = 0; i < nsites; i++) {
+    Span s = sites[i].span;
+    int covered = 0;
+    for (size_t k = 0; k < nedits && !covered; k++)
+      covered = edits->data[k].start < s.end && s.start < edits->data[k].end;
+    if (covered || s.end <= s.start) continue;
+    int has_nl = f->text[s.end - 1] == '\n';
+    char *text = arena_printf(&r->arena, "#if 0 /* sparsecc */\n%.*s%s#endif\n",
+                              (int)(s.end - s.start), f->text + s.start,
+                              has_nl ? "" : "\n");
+    unsigned line, col;
+    source_line_col(f, s.end, &line, &col);
+    edits_add(&r->arena, edits, s.start, s.end, text,
+              has_nl ? line : 0);
+  }
+}
+
 static int translate(Run *r) {
   const Options *o = r->opts;
   const SourceFile *f = &r->src;
@@ -234,6 +258,7 @@ static int translate(Run *r) {
   fflush(stdout);
   if (failed || diag_error_count(&r->diags)) return EXIT_INPUT;
 
+  neutralize_pragmas(r, f, sites, nsites, &edits);
   SpliceOptions so = {ctx.need_runtime_include, o->no_line};
   if (splice_apply(f, &edits, &so, &r->out, &r->diags) != 0) return EXIT_INPUT;
   const char *text = r->out.data ? r->out.data : "";

@@ -28,8 +28,10 @@ typedef struct PragmaSite {
 
 /* One replacement of original bytes [start, end) by text. Edits do not
  * overlap; an insertion has start == end. Edits at the same point apply in
- * the order added. line_after: emit `#line N "file"` after the text so the
- * following original code maps back (0: none). */
+ * the order added. line_after (nonzero): after the text, the splice copies the
+ * rest of the original line the edit ends in and emits `#line N "file"`
+ * naming the original line that follows, so later code maps back; N is
+ * computed by the splice (line_after is the fallback at end of file). */
 typedef struct Edit {
   size_t start, end;
   const char *text;
@@ -54,7 +56,8 @@ typedef struct SparsifyCtx {
   PragmaSite *sites;       /* in file order */
   size_t nsites;
   PragmaFormats *formats;  /* user `format` definitions */
-  int need_runtime_include;/* set when edits call the runtime */
+  int need_runtime_include;/* bit 1: edits call the runtime; bit 2:
+                             vector loops need intrinsics headers */
 } SparsifyCtx;
 
 /* Attaches pragmas, builds kernels, lowers them; appends edits. Reports

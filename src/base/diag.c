@@ -92,8 +92,48 @@ static void render_one(const Diag *g, FILE *out, int colour) {
   }
 }
 
+/* A diagnostic and the notes that follow it, kept together when sorting. */
+typedef struct DiagGroup {
+  size_t first, count;
+} DiagGroup;
+
+/* Groups without a location first (command line), then by file offset;
+ * equal keys keep the order they were reported in. */
+static int group_before(const Diags *d, const DiagGroup *a,
+                        const DiagGroup *b) {
+  const Diag *x = &d->items[a->first], *y = &d->items[b->first];
+  if (!x->file != !y->file) return !x->file;
+  if (!x->file) return 0;
+  return x->span.start < y->span.start;
+}
+
 void diag_render(const Diags *d, FILE *out, int colour) {
-  for (size_t i = 0; i < d->len; i++) render_one(&d->items[i], out, colour);
+  DiagGroup *groups = malloc((d->len ? d->len : 1) * sizeof *groups);
+  size_t ng = 0;
+  for (size_t i = 0; i < d->len; i++) {
+    if (groups && (d->items[i].severity != DIAG_NOTE || ng == 0))
+      groups[ng++] = (DiagGroup){i, 1};
+    else if (groups)
+      groups[ng - 1].count++;
+  }
+  /* insertion sort: stable, and diagnostics are few and mostly in order */
+  for (size_t i = 1; groups && i < ng; i++) {
+    DiagGroup g = groups[i];
+    size_t j = i;
+    while (j > 0 && group_before(d, &g, &groups[j - 1])) {
+      groups[j] = groups[j - 1];
+      j--;
+    }
+    groups[j] = g;
+  }
+  if (groups) {
+    for (size_t gi = 0; gi < ng; gi++)
+      for (size_t k = 0; k < groups[gi].count; k++)
+        render_one(&d->items[groups[gi].first + k], out, colour);
+  } else {
+    for (size_t i = 0; i < d->len; i++) render_one(&d->items[i], out, colour);
+  }
+  free(groups);
   size_t e = diag_error_count(d), w = diag_warning_count(d);
   if (e || w) {
     if (e && w)

@@ -66,17 +66,37 @@ int splice_apply(const SourceFile *f, Edits *edits, const SpliceOptions *o,
   pos = 0;
   if (o->runtime_include) {
     sb_puts(out, "#include \"sparsecc_rt.h\"\n");
+    if (o->runtime_include & 2) /* vector loops (src/vector) */
+      sb_puts(out, "#if defined(__GNUC__) && (defined(__AVX2__) || "
+                   "defined(__AVX512F__))\n#include <immintrin.h>\n#endif\n"
+                   "#if defined(__GNUC__) && defined(__ARM_FEATURE_SVE)\n"
+                   "#include <arm_sve.h>\n#endif\n");
     if (!o->no_line) splice_line_directive(out, 1, f->name);
   }
   for (size_t i = 0; i < edits->len; i++) {
     const Edit *e = &edits->data[i];
     sb_append(out, f->text + pos, e->start - pos);
     sb_puts(out, e->text);
-    if (e->line_after && !o->no_line) {
-      ensure_newline(out);
-      splice_line_directive(out, e->line_after, f->name);
-    }
     pos = e->end;
+    if (e->line_after && !o->no_line) {
+      /* Finish the original line the edit ended in (usually just its
+       * newline), so the directive names the line that really follows. */
+      size_t limit = i + 1 < edits->len ? edits->data[i + 1].start : f->len;
+      unsigned line = e->line_after, col;
+      int at_line_start = pos > 0 && f->text[pos - 1] == '\n';
+      if (!at_line_start) {
+        size_t nl = pos;
+        while (nl < limit && f->text[nl] != '\n') nl++;
+        if (nl < limit) {
+          sb_append(out, f->text + pos, nl + 1 - pos);
+          pos = nl + 1;
+          at_line_start = 1;
+        }
+      }
+      if (at_line_start) source_line_col(f, pos, &line, &col);
+      ensure_newline(out);
+      splice_line_directive(out, line, f->name);
+    }
   }
   sb_append(out, f->text + pos, f->len - pos);
   return 0;

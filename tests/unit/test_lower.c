@@ -375,9 +375,9 @@ static void test_spmv_runs(void **state) {
           b->out.data);
   fclose(f);
   snprintf(cmd, sizeof cmd,
-           "cc -std=c99 -Wall -Wextra -Werror -I%s/runtime/include %s -o %s/p %s -lm "
+           "cc -std=c99 -Wall -Wextra -Werror %s -I%s/runtime/include %s -o %s/p %s -lm "
            ">%s/cc.txt 2>&1 && %s/p",
-           srcdir, path, dir, lib, dir, dir);
+           SC_TEST_CC_FLAGS, srcdir, path, dir, lib, dir, dir);
   int rc = system(cmd);
   if (rc != 0) {
     snprintf(cmd, sizeof cmd, "cat %s/cc.txt", dir);
