@@ -6,9 +6,10 @@
  * in one pass; (3) level-by-level assembly. Phases 2-3 are build.c, shared
  * with every other way of assembling a tensor, so there is one generic
  * path and no table of format pairs. Fast paths: a target with the same
- * levels is a copy (re-packed when only the widths differ); entries that
- * already come out in target order skip the sort (e.g. COO -> CSR); small
- * level ranges sort by counting (e.g. CSR -> CSC). */
+ * levels is a copy (re-packed when only the widths differ); CSR <-> CSC is
+ * a transpose by counting; CSR -> BSR(r, c) is one pass per block row;
+ * entries that already come out in target order skip the sort (e.g. COO ->
+ * CSR); small level ranges sort by counting. */
 #include "sc_internal.h"
 
 #include <stdlib.h>
@@ -84,6 +85,262 @@ static sc_status sc_convert_same_levels(sc_tensor *t, const sc_tensor *src) {
   return SC_OK;
 }
 
+/* ---- fast paths from CSR/CSC sources ---- */
+
+/* The major dimension (level 0) of a (d0 : dense, d1 : compressed) tensor. */
+static int sc_major_dim(const sc_tensor *t) {
+  return t->enc.lvl_exprs[0].coef[0] == 1 ? 0 : 1;
+}
+
+/* CSR <-> CSC: a transpose by counting. Entries of the source's minor
+ * dimension are counted (the target's positions), then the source is
+ * walked in order and every entry appended to its target row, which comes
+ * out sorted. Every source entry is kept (explicit zeros included). */
+static sc_status sc_convert_transpose(sc_tensor *t, const sc_tensor *src) {
+  size_t rows = (size_t)src->lv[1].npos - 1; /* source rows */
+  size_t trows = (size_t)t->dim_sizes[sc_major_dim(t)];
+  size_t n = src->nvals, vs = t->vsize;
+  int spb = src->pos_bytes, scb = src->crd_bytes;
+  int pb = t->pos_bytes, cb = t->crd_bytes;
+  size_t *next = NULL;
+  sc_storage s;
+  sc_status st;
+  memset(&s, 0, sizeof s);
+  s.lvl_sizes[0] = t->lvl_sizes[0];
+  s.lvl_sizes[1] = t->lvl_sizes[1];
+  if (pb < 8 && (uint64_t)n >> (pb * 8))
+    return sc_set_error(SC_ERR_WIDTH_OVERFLOW,
+                        "level 1: position %zu does not fit posWidth = %d "
+                        "(use a wider posWidth)",
+                        n, t->enc.pos_width);
+  if (trows == SIZE_MAX)
+    return sc_set_error(SC_ERR_SIZE_OVERFLOW, "too many rows");
+  if ((st = sc_alloc((void **)&next, trows + 1, sizeof *next, 1,
+                     "row counts")) ||
+      (st = sc_alloc(&s.lv[1].pos, trows + 1, (size_t)pb, 1, "positions")) ||
+      (st = sc_alloc(&s.lv[1].crd, n, (size_t)cb, 0, "coordinates")) ||
+      (st = sc_alloc(&s.values, n, vs, 0, "values")))
+    goto done;
+  /* The target's coordinates are source rows: check the largest one. */
+  for (size_t r = rows; r-- > 0;)
+    if (sc_ld(src->lv[1].pos, spb, r + 1) > sc_ld(src->lv[1].pos, spb, r)) {
+      if (t->crd_bits < 64 && (uint64_t)r >> t->crd_bits)
+        st = sc_set_error(SC_ERR_WIDTH_OVERFLOW,
+                          "level 1: coordinate %zu does not fit crdWidth = "
+                          "%d (use a wider crdWidth)",
+                          r, t->enc.crd_width);
+      break;
+    }
+  if (st)
+    goto done;
+  for (size_t p = 0; p < n; p++)
+    next[sc_ld(src->lv[1].crd, scb, p) + 1]++;
+  for (size_t r = 0; r < trows; r++) {
+    next[r + 1] += next[r];
+    sc_st(s.lv[1].pos, pb, r + 1, next[r + 1]);
+  }
+  if (spb == 8 && scb == 8 && cb == 8 && vs == 8) {
+    const uint64_t *sp = src->lv[1].pos, *sc = src->lv[1].crd;
+    const uint64_t *sv = src->values;
+    uint64_t *tc = s.lv[1].crd, *tv = s.values;
+    for (size_t r = 0; r < rows; r++)
+      for (uint64_t p = sp[r], e = sp[r + 1]; p < e; p++) {
+        size_t q = next[sc[p]]++;
+        tc[q] = r;
+        tv[q] = sv[p];
+      }
+  } else {
+    const unsigned char *sv = src->values;
+    unsigned char *tv = s.values;
+    for (size_t r = 0; r < rows; r++)
+      for (uint64_t p = sc_ld(src->lv[1].pos, spb, r),
+                    e = sc_ld(src->lv[1].pos, spb, r + 1);
+           p < e; p++) {
+        size_t q = next[sc_ld(src->lv[1].crd, scb, p)]++;
+        sc_st(s.lv[1].crd, cb, q, r);
+        memcpy(tv + q * vs, sv + p * vs, vs);
+      }
+  }
+  s.lv[1].npos = trows + 1;
+  s.lv[1].ncrd = n;
+  s.nvals = n;
+  s.npos[0] = trows;
+  s.npos[1] = n;
+done:
+  free(next);
+  if (st) {
+    sc_storage_free(&s, 2);
+    return st;
+  }
+  sc_storage_install(t, &s);
+  return SC_OK;
+}
+
+/* Whether t is BSR(r, c) as sc_encoding_named builds it: (i floordiv r :
+ * dense, j floordiv c : compressed, i mod r : dense, j mod c : dense). */
+static int sc_is_bsr(const sc_tensor *t) {
+  static const sc_level_format fmt[4] = {SC_LVL_DENSE, SC_LVL_COMPRESSED,
+                                         SC_LVL_DENSE, SC_LVL_DENSE};
+  static const sc_level_expr_kind kind[4] = {
+      SC_LEXPR_FLOORDIV, SC_LEXPR_FLOORDIV, SC_LEXPR_MOD, SC_LEXPR_MOD};
+  const sc_encoding *e = &t->enc;
+  if (e->dim_rank != 2 || e->lvl_rank != 4)
+    return 0;
+  for (int l = 0; l < 4; l++) {
+    const sc_level_expr *x = &e->lvl_exprs[l];
+    int d = l % 2;
+    if (e->lvl_types[l].format != fmt[l] ||
+        (e->lvl_types[l].props &
+         ~(l == 1 ? (unsigned)SC_PROP_UNPADDED : 0u)) ||
+        x->kind != kind[l] || x->constant != 0 || x->coef[d] != 1 ||
+        x->coef[1 - d] != 0 || x->divisor != e->lvl_exprs[l ^ 2].divisor)
+      return 0;
+    for (int k = 2; k < SC_MAX_RANK; k++)
+      if (x->coef[k] != 0)
+        return 0;
+  }
+  return 1;
+}
+
+static void sc_sort_u64(uint64_t *a, size_t n) {
+  /* Insertion sort: a block row touches few block columns. */
+  for (size_t i = 1; i < n; i++) {
+    uint64_t x = a[i];
+    size_t j = i;
+    while (j > 0 && a[j - 1] > x) {
+      a[j] = a[j - 1];
+      j--;
+    }
+    a[j] = x;
+  }
+}
+
+static int sc_cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* CSR -> BSR(r, c): one pass per block row over its r source rows. Pass 1
+ * counts the distinct block columns of every block row (the positions);
+ * pass 2 lists them, sorts them, stores them and drops every entry at its
+ * place in its zero-filled r x c block. */
+static sc_status sc_convert_csr_bsr(sc_tensor *t, const sc_tensor *src) {
+  size_t rows = (size_t)src->dim_sizes[0];
+  size_t br = (size_t)t->enc.lvl_exprs[0].divisor;
+  size_t bc = (size_t)t->enc.lvl_exprs[1].divisor;
+  size_t nbr = (size_t)t->lvl_sizes[0], nbc = (size_t)t->lvl_sizes[1];
+  size_t vs = t->vsize, nb = 0, blk, nv;
+  int spb = src->pos_bytes, scb = src->crd_bytes;
+  int pb = t->pos_bytes, cb = t->crd_bytes;
+  const unsigned char *sv = src->values;
+  size_t *mark = NULL;
+  uint64_t *list = NULL;
+  sc_storage s;
+  sc_status st;
+  memset(&s, 0, sizeof s);
+  for (int l = 0; l < 4; l++)
+    s.lvl_sizes[l] = t->lvl_sizes[l];
+  if (nbr == SIZE_MAX || !sc_mul_sz(br, bc, &blk))
+    return sc_set_error(SC_ERR_SIZE_OVERFLOW, "block size overflows");
+  if ((st = sc_alloc((void **)&mark, nbc, sizeof *mark, 1, "block marks")) ||
+      (st = sc_alloc((void **)&list, nbc, sizeof *list, 0, "block list")) ||
+      (st = sc_alloc(&s.lv[1].pos, nbr + 1, (size_t)pb, 1, "positions")))
+    goto done;
+  /* Pass 1: blocks per block row (stamp I + 1 marks block row I). */
+  for (size_t I = 0; I < nbr; I++) {
+    size_t r1 = (I + 1) * br < rows ? (I + 1) * br : rows;
+    for (size_t i = I * br; i < r1; i++)
+      for (uint64_t p = sc_ld(src->lv[1].pos, spb, i),
+                    e = sc_ld(src->lv[1].pos, spb, i + 1);
+           p < e; p++) {
+        size_t j = (size_t)sc_ld(src->lv[1].crd, scb, p) / bc;
+        if (mark[j] != I + 1) {
+          mark[j] = I + 1;
+          if (t->crd_bits < 64 && (uint64_t)j >> t->crd_bits) {
+            st = sc_set_error(SC_ERR_WIDTH_OVERFLOW,
+                              "level 1: coordinate %zu does not fit "
+                              "crdWidth = %d (use a wider crdWidth)",
+                              j, t->enc.crd_width);
+            goto done;
+          }
+          nb++;
+        }
+      }
+    if (pb < 8 && (uint64_t)nb >> (pb * 8)) {
+      st = sc_set_error(SC_ERR_WIDTH_OVERFLOW,
+                        "level 1: position %zu does not fit posWidth = %d "
+                        "(use a wider posWidth)",
+                        nb, t->enc.pos_width);
+      goto done;
+    }
+    sc_st(s.lv[1].pos, pb, I + 1, nb);
+  }
+  if (!sc_mul_sz(nb, blk, &nv)) {
+    st = sc_set_error(SC_ERR_SIZE_OVERFLOW, "%zu blocks of %zu x %zu values "
+                      "overflow", nb, br, bc);
+    goto done;
+  }
+  if ((st = sc_alloc(&s.lv[1].crd, nb, (size_t)cb, 0, "coordinates")) ||
+      (st = sc_alloc(&s.values, nv, vs, 1, "values")))
+    goto done;
+  /* Pass 2: stamps nbr + 1 + I (pass 1 used 1..nbr), then mark[j] holds
+   * the block's position offset by 2 * nbr + 2, past every stamp. */
+  for (size_t I = 0, q0 = 0; I < nbr; I++) {
+    size_t r1 = (I + 1) * br < rows ? (I + 1) * br : rows, m = 0;
+    size_t stamp = nbr + 1 + I; /* distinct from every stamp of pass 1 */
+    for (size_t i = I * br; i < r1; i++)
+      for (uint64_t p = sc_ld(src->lv[1].pos, spb, i),
+                    e = sc_ld(src->lv[1].pos, spb, i + 1);
+           p < e; p++) {
+        size_t j = (size_t)sc_ld(src->lv[1].crd, scb, p) / bc;
+        if (mark[j] != stamp) {
+          mark[j] = stamp;
+          list[m++] = j;
+        }
+      }
+    if (m <= 32)
+      sc_sort_u64(list, m);
+    else
+      qsort(list, m, sizeof *list, sc_cmp_u64);
+    /* mark[j] := position of block j, stored past the stamps' range. */
+    for (size_t k = 0; k < m; k++) {
+      sc_st(s.lv[1].crd, cb, q0 + k, list[k]);
+      mark[list[k]] = 2 * nbr + 2 + q0 + k;
+    }
+    for (size_t i = I * br; i < r1; i++) {
+      size_t ii = i - I * br;
+      for (uint64_t p = sc_ld(src->lv[1].pos, spb, i),
+                    e = sc_ld(src->lv[1].pos, spb, i + 1);
+           p < e; p++) {
+        size_t j = (size_t)sc_ld(src->lv[1].crd, scb, p);
+        size_t q = mark[j / bc] - (2 * nbr + 2);
+        size_t at = (q * br + ii) * bc + j % bc;
+        if (vs == 8)
+          memcpy((unsigned char *)s.values + at * 8, sv + p * 8, 8);
+        else
+          memcpy((unsigned char *)s.values + at * 4, sv + p * 4, 4);
+      }
+    }
+    q0 += m;
+  }
+  s.lv[1].npos = nbr + 1;
+  s.lv[1].ncrd = nb;
+  s.npos[0] = nbr;
+  s.npos[1] = nb;
+  s.npos[2] = nb * br;
+  s.npos[3] = nv;
+  s.nvals = nv;
+done:
+  free(mark);
+  free(list);
+  if (st) {
+    sc_storage_free(&s, 4);
+    return st;
+  }
+  sc_storage_install(t, &s);
+  return SC_OK;
+}
+
 sc_status sc_tensor_convert(sc_tensor **out, const sc_tensor *src_c,
                             const sc_encoding *enc) {
   /* Pending inserts of src are applied first (see sc_tensor_copy). */
@@ -108,6 +365,12 @@ sc_status sc_tensor_convert(sc_tensor **out, const sc_tensor *src_c,
     return st;
   if (sc_same_levels(&src->enc, enc)) {
     st = sc_convert_same_levels(t, src);
+  } else if (sc_csr_fast_applies(src) && sc_csr_fast_applies(t) &&
+             sc_major_dim(src) != sc_major_dim(t)) {
+    st = sc_convert_transpose(t, src);
+  } else if (sc_csr_fast_applies(src) && sc_major_dim(src) == 0 &&
+             sc_is_bsr(t)) {
+    st = sc_convert_csr_bsr(t, src);
   } else {
     /* (1) coordinate remapping: source levels -> dimensions; the target's
      * dim -> lvl map is applied by the assembly pipeline. */

@@ -55,6 +55,11 @@ sc_status sc_encoding_check(const sc_encoding *enc) {
     if ((lt->props & SC_PROP_PADDED) && (lt->props & SC_PROP_UNPADDED))
       return sc_set_error(SC_ERR_BAD_ENCODING,
                           "level %d is both padded and unpadded", l);
+    if (lt->format == SC_LVL_DENSE && (lt->props & SC_PROP_NONUNIQUE))
+      return sc_set_error(SC_ERR_BAD_ENCODING,
+                          "level %d: property 'nonunique' does not apply to "
+                          "a dense level (every coordinate has one position)",
+                          l);
     if (lt->format == SC_LVL_N_OUT_OF_M &&
         (lt->n < 1 || lt->m < 1 || lt->n > lt->m))
       return sc_set_error(SC_ERR_BAD_ENCODING,

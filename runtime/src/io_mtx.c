@@ -55,6 +55,79 @@ static inline void sc_mm_put(sc_mm_entries *e, int64_t i, int64_t j,
   e->n++;
 }
 
+/* Unsigned decimal of at most 18 digits at s, followed by a token end;
+ * 0 if s holds anything else. */
+static inline const char *sc_mm_uint(const char *s, int64_t *v) {
+  int64_t x = 0;
+  const char *d = s;
+  while (*s >= '0' && *s <= '9' && s - d < 18)
+    x = x * 10 + (*s++ - '0');
+  if (s == d || !sc_is_tok_end(*s))
+    return NULL;
+  *v = x;
+  return s;
+}
+
+/* The common entry line, parsed without calls: "i j value" (or "i j" for
+ * pattern) of plain digits, a value sc_fast_double takes exactly (f64 and
+ * f32) or a plain integer (integer types), blanks, then a newline, "\r\n"
+ * or the end of the buffer (buf_end). Sets *end past the newline; 0 when
+ * the line needs the checked path (which reports errors with their line).
+ * The caller checks ranges. */
+static inline int sc_mm_fast_entry(const char *p, const char *buf_end,
+                                   int pattern, sc_value_type vt, int64_t *i,
+                                   int64_t *j, unsigned char *v,
+                                   const char **end) {
+  if (!(p = sc_mm_uint(p, i)))
+    return 0;
+  while (*p == ' ' || *p == '\t')
+    p++;
+  if (!(p = sc_mm_uint(p, j)))
+    return 0;
+  while (*p == ' ' || *p == '\t')
+    p++;
+  if (pattern) {
+    sc_val_set_one(vt, v);
+  } else if (vt == SC_F64 || vt == SC_F32) {
+    double x;
+    if (!sc_fast_double(p, &p, &x))
+      return 0;
+    if (vt == SC_F64) {
+      memcpy(v, &x, 8);
+    } else {
+      float f = (float)x;
+      memcpy(v, &f, 4);
+    }
+    while (*p == ' ' || *p == '\t')
+      p++;
+  } else {
+    int64_t x;
+    int neg = *p == '-';
+    if (!(p = sc_mm_uint(p + neg, &x)))
+      return 0;
+    x = neg ? -x : x;
+    if (vt == SC_I32) {
+      int32_t y;
+      if (x < INT32_MIN || x > INT32_MAX)
+        return 0;
+      y = (int32_t)x;
+      memcpy(v, &y, 4);
+    } else {
+      memcpy(v, &x, 8);
+    }
+    while (*p == ' ' || *p == '\t')
+      p++;
+  }
+  if (*p == '\r')
+    p++;
+  if (*p == '\n')
+    p++;
+  else if (p != buf_end)
+    return 0;
+  *end = p;
+  return 1;
+}
+
 static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
                               sc_mm_entries *E) {
   const char *w;
@@ -166,48 +239,60 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
       return st;
     for (int64_t k = 0;; k++) {
       int64_t i, j;
-      /* Blank lines are tolerated between entries. */
-      for (;;) {
-        sc_text_skip_blanks(tx);
-        if (tx->p < tx->end && (*tx->p == '\n' || *tx->p == '\r'))
-          sc_text_end_line(tx);
-        else
+      const char *q;
+      /* Fast path: "i j [value]" of plain digits and a decimal value
+       * ending the line. Anything else (signs, huge numbers, inf, comments,
+       * errors) is parsed again by the checked path below. */
+      if (k < nnz &&
+          sc_mm_fast_entry(tx->p, tx->end, pattern, vt, &i, &j, v, &q) &&
+          i >= 1 && i <= rows && j >= 1 && j <= cols &&
+          !(sym == MM_SKEW && i == j)) {
+        tx->p = q;
+        tx->line++;
+      } else {
+        /* Blank lines are tolerated between entries. */
+        for (;;) {
+          sc_text_skip_blanks(tx);
+          if (tx->p < tx->end && (*tx->p == '\n' || *tx->p == '\r'))
+            sc_text_end_line(tx);
+          else
+            break;
+        }
+        if (sc_text_at_eof(tx)) {
+          if (k < nnz)
+            return sc_text_error(tx, SC_ERR_PARSE,
+                                 "truncated file: %lld entries declared, "
+                                 "%lld found",
+                                 (long long)nnz, (long long)k);
           break;
-      }
-      if (sc_text_at_eof(tx)) {
-        if (k < nnz)
+        }
+        if (k >= nnz)
           return sc_text_error(tx, SC_ERR_PARSE,
-                               "truncated file: %lld entries declared, %lld "
-                               "found",
-                               (long long)nnz, (long long)k);
-        break;
+                               "more entries than the %lld declared on the "
+                               "size line",
+                               (long long)nnz);
+        if ((st = sc_text_int(tx, &i, "row index")) ||
+            (st = sc_text_int(tx, &j, "column index")))
+          return st;
+        if (i < 1 || i > rows || j < 1 || j > cols)
+          return sc_text_error(tx, SC_ERR_OUT_OF_RANGE,
+                               "entry (%lld, %lld) is outside the %lld x "
+                               "%lld matrix (indices are 1-based)",
+                               (long long)i, (long long)j, (long long)rows,
+                               (long long)cols);
+        if (pattern)
+          sc_val_set_one(vt, v);
+        else if ((st = sc_text_value(tx, vt, v)))
+          return st;
+        if (sym == MM_SKEW && i == j && !sc_val_is_zero(vt, v))
+          return sc_text_error(tx, SC_ERR_PARSE,
+                               "skew-symmetric matrix with a nonzero "
+                               "diagonal entry (%lld, %lld)",
+                               (long long)i, (long long)j);
+        if (!sc_text_end_line(tx))
+          return sc_text_error(tx, SC_ERR_PARSE,
+                               "unexpected text after the entry");
       }
-      if (k >= nnz)
-        return sc_text_error(tx, SC_ERR_PARSE,
-                             "more entries than the %lld declared on the "
-                             "size line",
-                             (long long)nnz);
-      if ((st = sc_text_int(tx, &i, "row index")) ||
-          (st = sc_text_int(tx, &j, "column index")))
-        return st;
-      if (i < 1 || i > rows || j < 1 || j > cols)
-        return sc_text_error(tx, SC_ERR_OUT_OF_RANGE,
-                             "entry (%lld, %lld) is outside the %lld x %lld "
-                             "matrix (indices are 1-based)",
-                             (long long)i, (long long)j, (long long)rows,
-                             (long long)cols);
-      if (pattern)
-        sc_val_set_one(vt, v);
-      else if ((st = sc_text_value(tx, vt, v)))
-        return st;
-      if (sym == MM_SKEW && i == j && !sc_val_is_zero(vt, v))
-        return sc_text_error(tx, SC_ERR_PARSE,
-                             "skew-symmetric matrix with a nonzero diagonal "
-                             "entry (%lld, %lld)",
-                             (long long)i, (long long)j);
-      if (!sc_text_end_line(tx))
-        return sc_text_error(tx, SC_ERR_PARSE,
-                             "unexpected text after the entry");
       if (E->n + 2 > E->cap_val && (st = sc_mm_reserve(E, E->n + 2, vs)))
         return st;
       sc_mm_put(E, i - 1, j - 1, v, vs);
@@ -366,7 +451,7 @@ sc_status sc_write_entries(sc_tensor *t, FILE *out, size_t *count) {
 }
 
 sc_status sc_write_mtx_stream(sc_tensor *t, FILE *out) {
-  size_t n;
+  size_t n = 0;
   sc_status st;
   if (!t || !out)
     return sc_set_error(SC_ERR_INVALID_ARGUMENT, "NULL argument");

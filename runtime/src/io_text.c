@@ -70,10 +70,6 @@ static int sc_is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\v' || c == '\f';
 }
 
-static int sc_is_tok_end(char c) {
-  return c == '\0' || c == '\n' || c == '\r' || sc_is_blank(c);
-}
-
 void sc_text_skip_blanks(sc_text *tx) {
   while (tx->p < tx->end && sc_is_blank(*tx->p))
     tx->p++;
@@ -157,60 +153,18 @@ sc_status sc_text_int(sc_text *tx, int64_t *v, const char *what) {
   return SC_OK;
 }
 
-static const double sc_pow10[23] = {
+const double sc_pow10_table[23] = {
     1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
 sc_status sc_text_double(sc_text *tx, double *v, const char *what) {
-  const char *s, *start;
-  uint64_t mant = 0;
-  int digits = 0, exp10 = 0, neg = 0, any = 0, exact = 1;
+  const char *start, *end;
   sc_text_skip_blanks(tx);
-  start = s = tx->p;
-  if (s >= tx->end || *s == '\n' || *s == '\r')
+  start = tx->p;
+  if (start >= tx->end || *start == '\n' || *start == '\r')
     return sc_text_error(tx, SC_ERR_PARSE, "missing %s", what);
-  if (*s == '+' || *s == '-')
-    neg = *s++ == '-';
-  for (; *s >= '0' && *s <= '9'; s++, any = 1) {
-    if (digits < 19) {
-      mant = mant * 10 + (uint64_t)(*s - '0');
-      if (mant)
-        digits++;
-    } else {
-      exact = 0;
-    }
-  }
-  if (*s == '.') {
-    s++;
-    for (; *s >= '0' && *s <= '9'; s++, any = 1) {
-      if (digits < 19) {
-        mant = mant * 10 + (uint64_t)(*s - '0');
-        if (mant)
-          digits++;
-        exp10--;
-      } else {
-        exact = 0;
-      }
-    }
-  }
-  if (any && (*s == 'e' || *s == 'E')) {
-    int eneg = 0, e = 0;
-    s++;
-    if (*s == '+' || *s == '-')
-      eneg = *s++ == '-';
-    if (!(*s >= '0' && *s <= '9'))
-      any = 0;
-    for (; *s >= '0' && *s <= '9'; s++)
-      if (e < 100000)
-        e = e * 10 + (*s - '0');
-    exp10 += eneg ? -e : e;
-  }
-  if (any && sc_is_tok_end(*s) && exact && mant <= (1ull << 53) &&
-      exp10 >= -22 && exp10 <= 22) {
-    double x = (double)mant;
-    x = exp10 < 0 ? x / sc_pow10[-exp10] : x * sc_pow10[exp10];
-    *v = neg ? -x : x;
-    tx->p = s;
+  if (sc_fast_double(start, &end, v)) {
+    tx->p = end;
     return SC_OK;
   }
   {

@@ -1,7 +1,8 @@
 /* io_tns.c — FROSTT .tns reading and writing: one entry per line, 1-based
  * coordinates then the value; the order is the first entry's field count
  * minus one; dimension sizes are the largest coordinate of each mode. Lines
- * starting with '#' and blank lines are skipped. */
+ * starting with '#' and blank lines are skipped. sc_read_tns_stream (internal)
+ * reads from an open stream; sc_read_tns opens the file. */
 #include "sc_internal.h"
 
 #include <stdlib.h>
@@ -36,9 +37,8 @@ static int sc_tns_fields(const sc_text *tx) {
   return k;
 }
 
-sc_status sc_read_tns(sc_tensor **out, const char *path,
-                      const sc_encoding *enc, sc_value_type vt) {
-  FILE *f;
+sc_status sc_read_tns_stream(sc_tensor **out, FILE *in, const char *name,
+                             const sc_encoding *enc, sc_value_type vt) {
   sc_text tx;
   sc_encoding csf;
   int64_t *dc = NULL, dims[SC_MAX_RANK] = {0};
@@ -49,24 +49,18 @@ sc_status sc_read_tns(sc_tensor **out, const char *path,
   if (!out)
     return sc_set_error(SC_ERR_INVALID_ARGUMENT, "out is NULL");
   *out = NULL;
-  if (!path)
-    return sc_set_error(SC_ERR_INVALID_ARGUMENT, "path is NULL");
   if (!sc_value_type_valid(vt))
     return sc_set_error(SC_ERR_INVALID_ARGUMENT, "unknown value type %d",
                         (int)vt);
-  f = fopen(path, "rb");
-  if (!f)
-    return sc_set_error(SC_ERR_IO, "%s: cannot open for reading", path);
-  st = sc_text_read(&tx, f, path);
-  fclose(f);
-  if (st)
+  if ((st = sc_text_read(&tx, in, name)))
     return st;
   sc_tns_skip_empty(&tx);
   if (sc_text_at_eof(&tx)) {
     if (!enc) {
+      st = sc_text_error(&tx, SC_ERR_PARSE,
+                         "no entries: the order of the tensor is unknown");
       sc_text_free(&tx);
-      return sc_text_error(&tx, SC_ERR_PARSE,
-                           "no entries: the order of the tensor is unknown");
+      return st;
     }
     order = enc->dim_rank;
   } else {
@@ -128,6 +122,23 @@ done:
   free(dc);
   free(val);
   sc_text_free(&tx);
+  return st;
+}
+
+sc_status sc_read_tns(sc_tensor **out, const char *path,
+                      const sc_encoding *enc, sc_value_type vt) {
+  FILE *f;
+  sc_status st;
+  if (!out)
+    return sc_set_error(SC_ERR_INVALID_ARGUMENT, "out is NULL");
+  *out = NULL;
+  if (!path)
+    return sc_set_error(SC_ERR_INVALID_ARGUMENT, "path is NULL");
+  f = fopen(path, "rb");
+  if (!f)
+    return sc_set_error(SC_ERR_IO, "%s: cannot open for reading", path);
+  st = sc_read_tns_stream(out, f, path, enc, vt);
+  fclose(f);
   return st;
 }
 

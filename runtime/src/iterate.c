@@ -155,7 +155,7 @@ static sc_status sc_dense_count(const sc_tensor *t, size_t *count) {
 
 sc_status sc_tensor_to_dense(sc_tensor *t, void *dense) {
   sc_scatter_ctx c;
-  size_t count, s = 1;
+  size_t count = 0, s = 1;
   sc_status st;
   if (!t || !dense)
     return sc_set_error(SC_ERR_INVALID_ARGUMENT, "NULL argument");
@@ -177,7 +177,7 @@ sc_status sc_tensor_to_dense(sc_tensor *t, void *dense) {
 
 sc_status sc_tensor_to_dense_rows(sc_tensor *t, void *const *rows) {
   sc_scatter_ctx c;
-  size_t count;
+  size_t count = 0;
   sc_status st;
   if (!t || !rows)
     return sc_set_error(SC_ERR_INVALID_ARGUMENT, "NULL argument");

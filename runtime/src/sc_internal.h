@@ -280,6 +280,68 @@ typedef struct sc_text {
   const char *name;
 } sc_text;
 
+/* Characters that end a token: NUL, newline, carriage return, blanks. */
+static inline int sc_is_tok_end(char c) {
+  return c == '\0' || c == '\n' || c == '\r' || c == ' ' || c == '\t' ||
+         c == '\v' || c == '\f';
+}
+
+/* Exact fast path of decimal parsing (Clinger): a decimal token of at most
+ * 19 significant digits whose mantissa m <= 2^53 and decimal exponent
+ * |e| <= 22 is m * 10^e or m / 10^-e, one correctly rounded operation on
+ * exact operands: bit for bit what strtod gives. Returns 1 and sets *v and
+ * *end for such a token (s must be NUL- or blank-terminated); 0 for
+ * anything else (long mantissas, large exponents, inf, nan, hex, junk),
+ * which the caller hands to strtod. */
+extern const double sc_pow10_table[23];
+static inline int sc_fast_double(const char *s, const char **end, double *v) {
+  uint64_t mant = 0;
+  int digits = 0, exp10 = 0, neg = 0, any = 0;
+  if (*s == '+' || *s == '-')
+    neg = *s++ == '-';
+  for (; *s >= '0' && *s <= '9'; s++, any = 1) {
+    if (digits >= 19)
+      return 0;
+    mant = mant * 10 + (uint64_t)(*s - '0');
+    digits += mant != 0;
+  }
+  if (*s == '.') {
+    s++;
+    for (; *s >= '0' && *s <= '9'; s++, any = 1) {
+      if (digits >= 19 || exp10 < -1000)
+        return 0;
+      mant = mant * 10 + (uint64_t)(*s - '0');
+      digits += mant != 0;
+      exp10--;
+    }
+  }
+  if (!any)
+    return 0;
+  if (*s == 'e' || *s == 'E') {
+    int eneg = 0, e = 0;
+    s++;
+    if (*s == '+' || *s == '-')
+      eneg = *s++ == '-';
+    if (!(*s >= '0' && *s <= '9'))
+      return 0;
+    for (; *s >= '0' && *s <= '9'; s++) {
+      if (e > 100000)
+        return 0;
+      e = e * 10 + (*s - '0');
+    }
+    exp10 += eneg ? -e : e;
+  }
+  if (!sc_is_tok_end(*s) || mant > (1ull << 53) || exp10 < -22 || exp10 > 22)
+    return 0;
+  {
+    double x = (double)mant;
+    x = exp10 < 0 ? x / sc_pow10_table[-exp10] : x * sc_pow10_table[exp10];
+    *v = neg ? -x : x;
+  }
+  *end = s;
+  return 1;
+}
+
 sc_status sc_text_read(sc_text *tx, FILE *in, const char *name);
 void sc_text_free(sc_text *tx);
 /* Skips blanks (not newlines). */
@@ -299,6 +361,10 @@ sc_status sc_text_error(const sc_text *tx, sc_status st, const char *fmt, ...)
     SC_PRINTF(3, 4);
 /* Writes one value as text ("%.17g" for f64, "%.9g" for f32). */
 int sc_fprint_value(FILE *out, sc_value_type vt, const void *v);
+
+/* sc_read_tns from an open stream (name: for messages). */
+sc_status sc_read_tns_stream(sc_tensor **out, FILE *in, const char *name,
+                             const sc_encoding *enc, sc_value_type vt);
 
 /* Writes "i j ... value" lines (1-based) for every stored entry inside the
  * dimensions (format padding left out); out NULL only counts them. */
