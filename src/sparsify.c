@@ -18,8 +18,17 @@
 #include "frontend/attach.h"
 #include "frontend/ctypes.h"
 #include "frontend/extract.h"
+#include "frontend/storage.h"
 #include "ir/ir_dump.h"
 #include "lower/lower.h"
+
+/* The resolved bindings of one declaration/function group. */
+typedef struct Group {
+  const Attachment *g;
+  BoundArray *bound;
+  int nbound;
+  int ok;
+} Group;
 
 typedef struct S {
   SparsifyCtx *ctx;
@@ -28,6 +37,10 @@ typedef struct S {
   Attachment *groups;
   size_t ngroups;
   int rc;
+  ARRAY(Group) scopes;      /* case 1/2 groups, bound */
+  ARRAY(Stored) stored;     /* case 1: arrays whose storage is replaced */
+  ARRAY(BoundArray) handles;/* the non-dropped ones, for every kernel */
+  Uses *uses;
 } S;
 
 static void report(S *s, size_t off, const char *fmt, ...)
@@ -131,8 +144,9 @@ static void do_loop(S *s, const Attachment *g) {
     s->rc = -1;
     return;
   }
-  ExtractEnv env = {ctx, s->ct, bound.data, (int)bound.len, g->vec,
-                    g->pragma_span, 1, g->line_start};
+  ExtractEnv env = {ctx,      s->ct,         bound.data, (int)bound.len,
+                    g->vec,   g->pragma_span, 1,          g->line_start,
+                    s->handles.data, (int)s->handles.len};
   ExtractRefusal why;
   run_kernel(s, &env, g->target, 0, &why);
 }
@@ -206,7 +220,9 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   report(s, start, "kernel not sparsified: %s", why.reason);
 }
 
-static void do_scope(S *s, const Attachment *g, const char *what) {
+/* Resolves the bindings of a declaration/function group; errors make the
+ * run fail (s->rc). */
+static void bind_scope(S *s, const Attachment *g) {
   SparsifyCtx *ctx = s->ctx;
   TSNode t = g->target;
   size_t tstart = ts_node_start_byte(t), tend = ts_node_end_byte(t);
@@ -238,16 +254,89 @@ static void do_scope(S *s, const Attachment *g, const char *what) {
       }
       ARRAY_PUSH(ctx->arena, bound, ba);
     }
-  if (bad) {
+  Group gr = {g, bound.data, (int)bound.len, !bad};
+  if (bad)
+    s->rc = -1;
+  ARRAY_PUSH(ctx->arena, s->scopes, gr);
+}
+
+/* Case 1: which declared arrays get sparse storage (decl.c decides the
+ * declaration, uses.c every use). */
+static void plan_storage(S *s) {
+  SparsifyCtx *ctx = s->ctx;
+  for (size_t i = 0; i < s->scopes.len; i++) {
+    Group *gr = &s->scopes.data[i];
+    if (!gr->ok || gr->g->kind != ATTACH_DECL)
+      continue;
+    for (int b = 0; b < gr->nbound; b++) {
+      Stored st;
+      const char *why = NULL;
+      if (storage_plan(ctx, gr->g, &gr->bound[b], &st, &why)) {
+        const BoundArray *ba = &gr->bound[b];
+        diag_warning(ctx->diags, ctx->file, ba->b->name_span,
+                     "'%s' keeps its dense storage: %s; each loop nest using "
+                     "it assembles it at entry",
+                     ba->b->name, why);
+        report(s, gr->g->pragma_span.start, "storage of '%s' not replaced: %s",
+               ba->b->name, why);
+        continue;
+      }
+      ARRAY_PUSH(ctx->arena, s->stored, st);
+    }
+  }
+  if (!s->stored.len)
+    return;
+  if (uses_collect(ctx, s->ct, s->stored.data, (int)s->stored.len, &s->uses) < 0) {
     s->rc = -1;
     return;
   }
-  report(s, g->pragma_span.start,
-         "pragma on a %s: storage not replaced yet; each loop nest using %s%s "
-         "is a kernel that assembles it at entry",
-         what, bound.len > 1 ? "the arrays, e.g. " : "", bound.data[0].b->name);
-  ExtractEnv env = {ctx, s->ct, bound.data, (int)bound.len, NULL,
-                    g->pragma_span, 0, 0};
+  for (size_t i = 0; i < s->stored.len; i++) {
+    Stored *st = &s->stored.data[i];
+    if (st->dropped) {
+      report(s, st->g->pragma_span.start,
+             "storage of '%s' not replaced (see the warning); each loop nest "
+             "using it assembles it at entry", st->ba.b->name);
+      continue;
+    }
+    ARRAY_PUSH(ctx->arena, s->handles, st->ba);
+    for (size_t g = 0; g < s->scopes.len; g++)
+      for (int b = 0; b < s->scopes.data[g].nbound; b++)
+        if (s->scopes.data[g].bound[b].decl.name_offset == st->ba.decl.name_offset &&
+            s->scopes.data[g].bound[b].b == st->ba.b)
+          s->scopes.data[g].bound[b].handle = st->ba.handle;
+  }
+  /* nests that assign every element are rewritten here, not as kernels:
+   * reserve them (text filled in by emit_storage) */
+  for (size_t i = 0; i < uses_count(s->uses); i++) {
+    size_t a, b;
+    int nest;
+    uses_region(s->uses, i, &a, &b, &nest);
+    if (!nest)
+      continue;
+    unsigned line, col;
+    source_line_col(ctx->file, b, &line, &col);
+    Edit e = {a, b, NULL, line};
+    ARRAY_PUSH(ctx->arena, s->edits, e);
+  }
+}
+
+static void scan_scope(S *s, const Group *gr, const char *what) {
+  SparsifyCtx *ctx = s->ctx;
+  const Attachment *g = gr->g;
+  TSNode t = g->target;
+  int is_func = g->kind == ATTACH_FUNC;
+  TSNode body = is_func ? field(t, "body") : t;
+  int replaced = 0;
+  for (int b = 0; b < gr->nbound; b++)
+    replaced += gr->bound[b].handle != NULL;
+  if (!replaced)
+    report(s, g->pragma_span.start,
+           "pragma on a %s: storage not replaced; each loop nest using %s%s "
+           "is a kernel that assembles it at entry",
+           what, gr->nbound > 1 ? "the arrays, e.g. " : "", gr->bound[0].b->name);
+  ExtractEnv env = {ctx,  s->ct, gr->bound,      gr->nbound,
+                    NULL, g->pragma_span, 0, 0,
+                    s->handles.data, (int)s->handles.len};
   if (is_func) {
     if (!ts_node_is_null(body))
       scan(s, &env, body);
@@ -264,6 +353,73 @@ static void do_scope(S *s, const Attachment *g, const char *what) {
       break;
     cur = p;
   }
+}
+
+/* Case 1 edits: the rewritten uses outside kernels, the declarations (and
+ * their pragma lines), and the helpers at the top of the file. */
+static void emit_storage(S *s) {
+  SparsifyCtx *ctx = s->ctx;
+  if (!s->handles.len)
+    return;
+  size_t nedits = s->edits.len;
+  size_t nuses = 0;
+  for (size_t i = 0; i < uses_count(s->uses); i++) {
+    size_t a, b;
+    int nest;
+    uses_region(s->uses, i, &a, &b, &nest);
+    if (nest) {
+      for (size_t e = 0; e < nedits; e++)
+        if (s->edits.data[e].start == a && s->edits.data[e].end == b &&
+            !s->edits.data[e].text)
+          s->edits.data[e].text = uses_text(s->uses, i);
+      nuses++;
+      continue;
+    }
+    if ((a < b && overlaps(s, a, b)) || (a == b && overlaps(s, a, a + 1)))
+      continue; /* inside a kernel: lowered through the handle */
+    const char *txt = uses_text(s->uses, i);
+    unsigned line = 0, col;
+    if (strchr(txt, '\n'))
+      source_line_col(ctx->file, b, &line, &col);
+    Edit e = {a, b, txt, line};
+    ARRAY_PUSH(ctx->arena, s->edits, e);
+    nuses++;
+  }
+  for (size_t i = 0; i < s->scopes.len; i++) {
+    const Group *gr = &s->scopes.data[i];
+    const Attachment *g = gr->g;
+    if (g->kind != ATTACH_DECL)
+      continue;
+    int any = 0;
+    for (size_t k = 0; k < s->stored.len; k++)
+      if (s->stored.data[k].g == g && !s->stored.data[k].dropped) {
+        any = 1;
+        const Stored *st = &s->stored.data[k];
+        report(s, g->pragma_span.start,
+               "'%s' stored as a sparse tensor (%s): the dense block is never "
+               "allocated; element reads are lookups, writes buffered inserts",
+               st->ba.b->name,
+               st->ba.b->enc.format_name ? st->ba.b->enc.format_name : "custom encoding");
+      }
+    if (!any)
+      continue;
+    unsigned line, col;
+    source_line_col(ctx->file, g->pragma_span.end, &line, &col);
+    Edit pe = {g->line_start, g->pragma_span.end, "", line};
+    ARRAY_PUSH(ctx->arena, s->edits, pe);
+    size_t ds = ts_node_start_byte(g->target), de = ts_node_end_byte(g->target);
+    source_line_col(ctx->file, de, &line, &col);
+    Edit de_ = {ds, de,
+                storage_decl_text(ctx, s->stored.data, (int)s->stored.len, g), line};
+    ARRAY_PUSH(ctx->arena, s->edits, de_);
+  }
+  ARRAY(const char *) texts = {0};
+  for (size_t i = 0; i < s->edits.len; i++)
+    ARRAY_PUSH(ctx->arena, texts, s->edits.data[i].text);
+  Edit pre = {0, 0, storage_prelude(ctx->arena, texts.data, texts.len), 1};
+  ARRAY_PUSH(ctx->arena, s->edits, pre);
+  ctx->need_runtime_include |= 1;
+  (void)nuses;
 }
 
 /* ---- entry ------------------------------------------------------------- */
@@ -302,17 +458,22 @@ int sparsify_file(SparsifyCtx *ctx, Edits *edits) {
     return 0;
   }
   for (size_t i = 0; i < s.ngroups; i++)
+    if (s.groups[i].nenc &&
+        (s.groups[i].kind == ATTACH_DECL || s.groups[i].kind == ATTACH_FUNC))
+      bind_scope(&s, &s.groups[i]);
+  plan_storage(&s);
+  if (s.rc) {
+    ct_close(s.ct);
+    return s.rc;
+  }
+  for (size_t i = 0; i < s.ngroups; i++)
     if (s.groups[i].kind == ATTACH_LOOP && s.groups[i].nenc)
       do_loop(&s, &s.groups[i]);
-  for (size_t i = 0; i < s.ngroups; i++) {
-    const Attachment *g = &s.groups[i];
-    if (!g->nenc)
-      continue;
-    if (g->kind == ATTACH_DECL)
-      do_scope(&s, g, "declaration");
-    else if (g->kind == ATTACH_FUNC)
-      do_scope(&s, g, "function definition");
-  }
+  for (size_t i = 0; i < s.scopes.len; i++)
+    scan_scope(&s, &s.scopes.data[i],
+               s.scopes.data[i].g->kind == ATTACH_DECL ? "declaration"
+                                                       : "function definition");
+  emit_storage(&s);
   ct_close(s.ct);
   /* edits against the original, in order */
   for (size_t i = 1; i < s.edits.len; i++)

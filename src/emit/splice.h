@@ -14,7 +14,8 @@
 #include "sparsify.h"
 
 typedef struct SpliceOptions {
-  int runtime_include; /* start with #include "sparsecc_rt.h" */
+  int runtime_include; /* start with #include "sparsecc_rt.h"; bit 2 also
+                        * includes the SIMD intrinsics headers, guarded */
   int no_line;         /* --no-line: no #line directives */
 } SpliceOptions;
 

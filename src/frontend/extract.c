@@ -288,6 +288,50 @@ static int is_pure_fn(const char *name) {
   return name_in(name, kPureFns, sizeof kPureFns / sizeof *kPureFns);
 }
 
+/* Whether `name` is a function-like macro of the file whose body has no
+ * side effect: no assignment, ++/--, or call other than a pure <math.h>
+ * function (PolyBench's SCALAR_VAL(x), SQRT_FUN(x)). Its call stays in the
+ * output as written, so it expands exactly as in the input. */
+static int pure_macro_in(X *x, TSNode n, const char *name) {
+  if (is(n, "preproc_function_def")) {
+    TSNode nm = field(n, "name"), v = field(n, "value");
+    if (!is(nm, "identifier") || strcmp(ntext(x, nm), name))
+      return 0;
+    if (ts_node_is_null(v))
+      return 1;
+    const char *t = ntext(x, v);
+    for (const char *p = t; *p; p++) {
+      if ((p[0] == '+' && p[1] == '+') || (p[0] == '-' && p[1] == '-'))
+        return 0;
+      if (*p == '=' && p[1] != '=' && (p == t || !strchr("=<>!", p[-1])))
+        return 0;
+      if (*p == '(' && p > t) {
+        const char *q = p;
+        while (q > t && q[-1] == ' ')
+          q--;
+        const char *b = q;
+        while (b > t && (b[-1] == '_' || (b[-1] >= '0' && b[-1] <= '9') ||
+                         ((b[-1] | 32) >= 'a' && (b[-1] | 32) <= 'z')))
+          b--;
+        if (b < q && !is_pure_fn(arena_strndup(x->a, b, (size_t)(q - b))))
+          return 0;
+      }
+    }
+    return 1;
+  }
+  if (!is(n, "translation_unit") && strncmp(ts_node_type(n), "preproc_", 8))
+    return 0;
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (pure_macro_in(x, ts_node_named_child(n, i), name))
+      return 1;
+  return 0;
+}
+
+static int pure_macro(X *x, const char *name) {
+  return pure_macro_in(x, ts_tree_root_node(x->ctx->tree), name);
+}
+
 /* Whether n is a side-effect-free expression that mentions no loop var and
  * no name assigned in the nest (so its value is fixed during the kernel). */
 static int invariant(X *x, TSNode n) {
@@ -301,7 +345,7 @@ static int invariant(X *x, TSNode n) {
     return 0;
   if (!strcmp(ty, "call_expression")) {
     TSNode f = field(n, "function");
-    if (!is(f, "identifier") || !is_pure_fn(ntext(x, f)))
+    if (!is(f, "identifier") || (!is_pure_fn(ntext(x, f)) && !pure_macro(x, ntext(x, f))))
       return 0;
     return invariant(x, field(n, "arguments"));
   }
@@ -429,6 +473,16 @@ static int get_tensor(X *x, TSNode ident, int *out) {
   if (ba && ba->decl.name_offset != d.name_offset)
     return refuse(x, ident, "'%s' here is not the array named in the pragma "
                             "(it is shadowed)", name);
+  /* storage replaced by a sparse tensor: sparse here too, via its handle */
+  const BoundArray *stored = NULL;
+  for (int i = 0; i < x->env->nstored; i++)
+    if (x->env->stored[i].decl.name_offset == d.name_offset &&
+        !strcmp(x->env->stored[i].b->name, name)) {
+      stored = &x->env->stored[i];
+      if (!ba || ba->rank != stored->rank)
+        ba = stored;
+      break;
+    }
   if (d.kind != CT_ARRAY)
     return refuse(x, ident, "'%s' is subscripted but is not an array or pointer",
                   name);
@@ -440,6 +494,10 @@ static int get_tensor(X *x, TSNode ident, int *out) {
   TensorInfo ti;
   memset(&ti, 0, sizeof ti);
   t.name = name;
+  if (stored) {
+    t.handle = stored->handle;
+    t.handle_enc = &stored->b->enc.rt;
+  }
   t.elem = d.elem;
   t.elem_ctype = d.elem_ctype;
   t.decl_span = d.in_main_file ? span_make(d.name_offset, d.name_offset + strlen(name))
@@ -722,7 +780,7 @@ static IrExpr *expr_of(X *x, TSNode n) {
         return NULL;
       }
     }
-    if (!is(f, "identifier") || !is_pure_fn(fname)) {
+    if (!is(f, "identifier") || (!is_pure_fn(fname) && !pure_macro(x, fname))) {
       refuse(x, n, "call to function '%s', which may have side effects", fname);
       return NULL;
     }

@@ -25,6 +25,9 @@ typedef struct BoundArray {
   const char *extent[SC_MAX_RANK];
   IrLayout layout;
   int delinearize;                 /* C sees rank 1, logical rank > 1 */
+  const char *handle;              /* storage replaced (frontend/storage.h):
+                                      the `sc_tensor *` expression, else
+                                      NULL */
 } BoundArray;
 
 /* 0, or -1 after reporting an error at the binding (with a note at the
@@ -41,6 +44,10 @@ typedef struct ExtractEnv {
   Span pragma_span;
   int pragma_on_nest;       /* case 3: the kernel span starts at span_start */
   size_t span_start;        /* start of the replaced bytes */
+  const BoundArray *stored; /* every array whose storage is replaced by a */
+  int nstored;              /* sparse tensor (any scope; matched by
+                               declaration, so shadowing is respected):
+                               sparse in every kernel, through its handle */
 } ExtractEnv;
 
 typedef struct ExtractRefusal {

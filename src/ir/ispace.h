@@ -54,6 +54,17 @@ typedef struct IrTensor {
   const PragmaBinding *binding; /* its encoding; NULL for a dense tensor */
   int is_read, is_written;
   Span decl_span;               /* the declaration, for notes */
+  const char *handle;           /* storage replaced by a sparse tensor
+                                   (SPEC §4 case 1): the C expression of
+                                   its existing `sc_tensor *` (a variable
+                                   or a lazy accessor call), evaluable at
+                                   the kernel's entry. Lowering reads the
+                                   handle directly (no assembly, no free;
+                                   a conversion when its encoding differs
+                                   from `binding`'s) and never touches a
+                                   dense array of this name. NULL: the
+                                   array is dense storage. */
+  const sc_encoding *handle_enc;/* the handle's encoding (with handle) */
 } IrTensor;
 
 typedef struct IrAffine {

@@ -260,6 +260,28 @@ static const char *enc_text(const Lower *L, const STensor *st) {
   return s;
 }
 
+/* Whether permuting the level expressions keeps a valid encoding: every
+ * level a plain dimension (no block map, ELL count or constant) stored
+ * dense or compressed with default uniqueness. Block, 2:4, singleton and
+ * loose levels only mean something in their written order. */
+static int reorderable(const STensor *st) {
+  for (int l = 0; l < st->nlvl; l++) {
+    const sc_level_expr *x = &st->enc.lvl_exprs[l];
+    const sc_level_type *lt = &st->enc.lvl_types[l];
+    if (x->kind != SC_LEXPR_AFFINE || x->constant != 0) return 0;
+    int ones = 0;
+    for (int d = 0; d < SC_MAX_RANK; d++) {
+      if (x->coef[d] == 1) ones++;
+      else if (x->coef[d] != 0) return 0;
+    }
+    if (ones != 1) return 0;
+    if (lt->format != SC_LVL_DENSE && lt->format != SC_LVL_COMPRESSED)
+      return 0;
+    if (lt->props & SC_PROP_NONUNIQUE) return 0;
+  }
+  return 1;
+}
+
 /* Reorders the level expressions (formats stay in place, as CSC becomes
  * CSR) by the depth at which the loops bind them. */
 static void convert_order(Lower *L, STensor *st) {
@@ -277,7 +299,11 @@ static void convert_order(Lower *L, STensor *st) {
   st->enc = e;
 }
 
-static int add_sparse(Lower *L, int ti) {
+/* Adds tensor ti as a sparse operand bound to its first access not bound
+ * yet; `name` names its generated variables (a tensor stored sparse,
+ * IrTensor.handle, may be added once per loop nest that reads it, e.g.
+ * A[i][j] in two sibling j loops: each walks the same storage). */
+static int add_sparse(Lower *L, int ti, const char *name) {
   const IrKernel *k = L->k;
   const IrTensor *t = &k->tensors[ti];
   const char *why = NULL;
@@ -298,7 +324,7 @@ static int add_sparse(Lower *L, int ti) {
   if (!why) {
     for (int a = 0; a < k->naccesses; a++) {
       const IrAccess *ac = &k->accesses[a];
-      if (ac->tensor != ti) continue;
+      if (ac->tensor != ti || L->access_st[a] >= 0) continue;
       int ok = ac->nsub == t->rank;
       unsigned seen = 0;
       for (int d = 0; ok && d < ac->nsub; d++) {
@@ -321,12 +347,13 @@ static int add_sparse(Lower *L, int ti) {
   if (!why) {
     st->tensor = ti;
     st->t = t;
-    st->name = t->name;
+    st->name = name;
     st->access = access;
     st->enc = *enc;
     st->pos_type = level_width_ctype(enc->pos_width);
     st->crd_type = level_width_ctype(enc->crd_width);
-    if (level_map(L, st, &why) == 0 && needs_search(L, st)) {
+    if (level_map(L, st, &why) == 0 && needs_search(L, st) &&
+        reorderable(st)) {
       const char *before = enc_text(L, st);
       convert_order(L, st);
       if (level_map(L, st, &why) == 0) {
@@ -343,12 +370,14 @@ static int add_sparse(Lower *L, int ti) {
   }
   int idx = L->nst++;
   L->st[idx] = tmp;
-  L->tensor_st[ti] = idx;
+  if (L->tensor_st[ti] < 0) L->tensor_st[ti] = idx;
   L->access_st[access] = idx;
   /* identical accesses share the primary binding */
   for (int a = 0; a < k->naccesses; a++) {
     const IrAccess *ac = &k->accesses[a], *p = &k->accesses[access];
-    if (a == access || ac->tensor != ti || ac->nsub != p->nsub) continue;
+    if (a == access || ac->tensor != ti || ac->nsub != p->nsub ||
+        L->access_st[a] >= 0)
+      continue;
     int same = 1;
     for (int d = 0; d < ac->nsub; d++)
       if (pure_var(L, &ac->sub[d]) != tmp.dim_var[d]) same = 0;
@@ -373,8 +402,21 @@ int graph_analyze(Lower *L) {
     return -1;
   }
   walk_depth(L, k->root, 0);
-  for (int ti = 0; ti < k->ntensors; ti++)
-    if (k->tensors[ti].binding) add_sparse(L, ti);
+  for (int ti = 0; ti < k->ntensors; ti++) {
+    if (!k->tensors[ti].binding) continue;
+    add_sparse(L, ti, k->tensors[ti].name);
+    /* replaced storage has no dense copy: bind its other accesses too */
+    for (int extra = 1; k->tensors[ti].handle && L->tensor_st[ti] >= 0 &&
+                        extra < LW_MAX_SPARSE; extra++) {
+      int left = 0;
+      for (int a = 0; a < k->naccesses; a++)
+        left |= k->accesses[a].tensor == ti && L->access_st[a] < 0;
+      int before = L->nst;
+      if (!left) break;
+      add_sparse(L, ti, arena_printf(L->arena, "%s_%d", k->tensors[ti].name, extra));
+      if (L->nst == before) break;
+    }
+  }
   if (L->nst == 0) {
     L->refuse = "no sparse operand is only read in the nest";
     return -1;

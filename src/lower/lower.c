@@ -114,6 +114,85 @@ static void c_escape(StrBuf *sb, const char *s) {
   }
 }
 
+/* Whether the tensor's handle must be converted to the kernel's encoding
+ * (the nest's pragma names another one, or the loop order needs it). */
+static int handle_converts(const STensor *st) {
+  const sc_encoding *h = st->t->handle_enc, *e = &st->enc;
+  if (!h || st->converted) return 1;
+  if (h->dim_rank != e->dim_rank || h->lvl_rank != e->lvl_rank ||
+      h->pos_width != e->pos_width || h->crd_width != e->crd_width)
+    return 1;
+  for (int l = 0; l < e->lvl_rank; l++) {
+    const sc_level_type *a = &h->lvl_types[l], *b = &e->lvl_types[l];
+    const sc_level_expr *x = &h->lvl_exprs[l], *y = &e->lvl_exprs[l];
+    if (a->format != b->format || a->props != b->props || a->n != b->n ||
+        a->m != b->m || x->kind != y->kind || x->constant != y->constant ||
+        x->divisor != y->divisor)
+      return 1;
+    for (int d = 0; d < e->dim_rank; d++)
+      if (x->coef[d] != y->coef[d]) return 1;
+  }
+  return 0;
+}
+
+/* A tensor whose storage is a sparse tensor already (IrTensor.handle):
+ * read it in place, or convert it once when the kernel needs another
+ * encoding (that copy is freed at exit). */
+static void handle_prologue(Lower *L, StrBuf *sb, STensor *st,
+                            const char *body, const char *where) {
+  StrBuf t = {0};
+  if (handle_converts(st)) {
+    emit_encoding(L, sb, st);
+    sb_printf(&t, "sc_tensor *sc__%s = NULL;", st->name);
+    line(L, sb, 1, t.data);
+    t.len = 0;
+    sb_printf(&t, "sc__st = sc_tensor_convert(&sc__%s, %s, &sc__%s_enc);",
+              st->name, st->t->handle, st->name);
+    line(L, sb, 1, t.data);
+    t.len = 0;
+    sb_printf(&t, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", where);
+    line(L, sb, 1, t.data);
+    lower_note(L, "conversion: %s's storage converted to the kernel's "
+               "encoding at entry", st->name);
+  } else {
+    sb_printf(&t, "sc_tensor *const sc__%s = %s;", st->name, st->t->handle);
+    line(L, sb, 1, t.data);
+  }
+  if (lower_uses_ident(body, arena_printf(L->arena, "sc__%s_dims", st->name))) {
+    t.len = 0;
+    sb_printf(&t, "const int64_t sc__%s_dims[] = {", st->name);
+    for (int d = 0; d < st->t->rank; d++)
+      sb_printf(&t, "%ssc_tensor_dim_size(sc__%s, %d)", d ? ", " : "",
+                st->name, d);
+    sb_puts(&t, "};");
+    line(L, sb, 1, t.data);
+  }
+  sb_free(&t);
+}
+
+/* Kernels over replaced storage read it through the handle only: every
+ * access must be a sparse (primary) access, and it must not be written
+ * (element writes outside kernels become buffered inserts instead). */
+static const char *handle_check(Lower *L) {
+  const IrKernel *k = L->k;
+  for (int ti = 0; ti < k->ntensors; ti++) {
+    const IrTensor *t = &k->tensors[ti];
+    if (!t->handle) continue;
+    if (t->is_written)
+      return arena_printf(L->arena, "the nest writes sparse array '%s' (its "
+                          "element writes become buffered inserts)", t->name);
+    if (L->tensor_st[ti] < 0)
+      return arena_printf(L->arena, "sparse array '%s' cannot be co-iterated "
+                          "here (its reads become lookups)", t->name);
+    for (int a = 0; a < k->naccesses; a++)
+      if (k->accesses[a].tensor == ti && L->access_st[a] < 0)
+        return arena_printf(L->arena, "sparse array '%s' is read with two "
+                            "different subscripts (its reads become lookups)",
+                            t->name);
+  }
+  return NULL;
+}
+
 static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
   const SourceFile *f = L->ctx->file;
   unsigned lno = 0, col = 0;
@@ -122,10 +201,18 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
   c_escape(&where, f ? f->name : "<input>");
   sb_printf(&where, ":%u", lno);
   line(L, sb, 1, "sc_status sc__st = SC_OK;");
+  int st_used = 0;
+  for (int s = 0; s < L->nst; s++)
+    if (!L->st[s].t->handle || handle_converts(&L->st[s])) st_used = 1;
+  if (!st_used) line(L, sb, 1, "(void)sc__st;");
   StrBuf t = {0};
   for (int s = 0; s < L->nst; s++) {
     STensor *st = &L->st[s];
     const IrTensor *tn = st->t;
+    if (tn->handle) {
+      handle_prologue(L, sb, st, body, where.data);
+      goto arrays;
+    }
     emit_encoding(L, sb, st);
     t.len = 0;
     sb_printf(&t, "const int64_t sc__%s_dims[] = {", st->name);
@@ -149,6 +236,7 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
     t.len = 0;
     sb_printf(&t, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", where.data);
     line(L, sb, 1, t.data);
+  arrays:
     for (int l = 0; l < st->nlvl; l++) {
       if (
           lower_uses_ident(body, arena_printf(L->arena, "sc__%s_pos%d", st->name, l))) {
@@ -221,8 +309,9 @@ static int emit_live(Lower *L, StrBuf *sb) {
       const char *hi = graph_affine_str(L, &lv->hi);
       t.len = 0;
       if (depth == 0) {
-        sb_printf(&t, "%s = (%s < %s) ? (%s)(%s) : (%s)(%s);", lv->name, lo,
-                  hi, lv->ctype, hi, lv->ctype, lo);
+        /* (void): the variable may be only set now, never read */
+        sb_printf(&t, "%s = (%s < %s) ? (%s)(%s) : (%s)(%s); (void)%s;",
+                  lv->name, lo, hi, lv->ctype, hi, lv->ctype, lo, lv->name);
         line(L, sb, 1, t.data);
       } else {
         const IrLoopVar *pu = &k->vars[par[v]];
@@ -244,8 +333,8 @@ static int emit_live(Lower *L, StrBuf *sb) {
           line(L, sb, 2, t.data);
         }
         t.len = 0;
-        sb_printf(&t, "%s = (%s < %s) ? (%s)(%s) : (%s)(%s);", lv->name, lo,
-                  hi, lv->ctype, hi, lv->ctype, lo);
+        sb_printf(&t, "%s = (%s < %s) ? (%s)(%s) : (%s)(%s); (void)%s;",
+                  lv->name, lo, hi, lv->ctype, hi, lv->ctype, lo, lv->name);
         line(L, sb, 2, t.data);
         if (!pu->declared_in_header) {
           t.len = 0;
@@ -339,10 +428,13 @@ static void format_notes(Lower *L, StrBuf *sb) {
       sb_puts(sb, level_is_padded(&li->type) ? " padded" : " unpadded");
       if (!level_is_padded(&li->type)) unpadded = 1;
     }
-    sb_printf(sb, "), posWidth %d, crdWidth %d; assembled from its dense "
-              "array at entry%s\n", st->enc.pos_width, st->enc.crd_width,
+    sb_printf(sb, "), posWidth %d, crdWidth %d; %s%s\n", st->enc.pos_width,
+              st->enc.crd_width,
+              !st->t->handle ? "assembled from its dense array at entry"
+              : handle_converts(st) ? "its sparse storage converted at entry"
+                                    : "its sparse storage read in place",
               st->converted ? " (converted order)" : "");
-    if (unpadded)
+    if (unpadded && !st->t->handle)
       sb_printf(sb, "  zero filter: %s's assembly drops explicit zeros "
                 "(unpadded levels, in the runtime)\n", st->name);
   }
@@ -354,7 +446,14 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   L.ctx = ctx;
   L.arena = ctx->arena;
   L.k = kernel;
+  for (int ti = 0; ti < kernel->ntensors; ti++)
+    if (kernel->tensors[ti].handle && kernel->tensors[ti].is_written)
+      return refuse(&L, arena_printf(L.arena, "the nest writes sparse array "
+                    "'%s' (its element writes become buffered inserts)",
+                    kernel->tensors[ti].name));
   if (graph_analyze(&L) != 0) return refuse(&L, L.refuse);
+  const char *hwhy = handle_check(&L);
+  if (hwhy) return refuse(&L, hwhy);
   StrBuf loops = {0};
   if (coiter_emit(&L, &loops, 1) != 0) {
     sb_free(&loops);
@@ -377,6 +476,7 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   sb_puts(out, loops.data ? loops.data : "");
   StrBuf t = {0};
   for (int s = 0; s < L.nst; s++) {
+    if (L.st[s].t->handle && !handle_converts(&L.st[s])) continue;
     t.len = 0;
     sb_printf(&t, "sc_tensor_free(sc__%s);", L.st[s].name);
     line(&L, out, 1, t.data);
@@ -384,7 +484,7 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   sb_puts(out, live.data ? live.data : "");
   sb_puts(out, kernel->indent ? kernel->indent : "");
   sb_puts(out, "}");
-  ctx->need_runtime_include = 1;
+  ctx->need_runtime_include |= 1;
   /* report */
   StrBuf sum = {0};
   summary(&L, &sum, kernel->root);

@@ -7,6 +7,8 @@
  * the converted tensor and the tensor converted back must all equal it.
  * Refusals (unsupported encodings, width overflow...) must carry a
  * message and leave no output. */
+#define _POSIX_C_SOURCE 200809L
+
 #include "fuzz_util.h"
 
 #define FUZZ_MAX_ENTRIES 64

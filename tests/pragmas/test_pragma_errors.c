@@ -292,13 +292,14 @@ static void level_variable_count(void **state) {
 
 static void inverse_unknown_level_variable(void **state) {
   t_err("#pragma sparse encoding(A : {ib, jb} (i = ib * 2 + ii, j = jb) -> (ib = i floordiv 2 : dense, jb = j : compressed, i mod 2 : dense))\n",
+/* rendered in source order */
+        "t.c:1:29: error: 2 level variables declared but the map has 3 levels\n"
+        "  #pragma sparse encoding(A : {ib, jb} (i = ib * 2 + ii, j = jb) -> (ib = i floordiv 2 : dense, jb = j : compressed, i mod 2 : dense))\n"
+        "                              ^~~~~~~~\n"
         "t.c:1:52: error: unknown variable 'ii' in dimension expression; did you mean 'ib'?\n"
         "  #pragma sparse encoding(A : {ib, jb} (i = ib * 2 + ii, j = jb) -> (ib = i floordiv 2 : dense, jb = j : compressed, i mod 2 : dense))\n"
         "                                                     ^~\n"
         "                                                     ib\n"
-        "t.c:1:29: error: 2 level variables declared but the map has 3 levels\n"
-        "  #pragma sparse encoding(A : {ib, jb} (i = ib * 2 + ii, j = jb) -> (ib = i floordiv 2 : dense, jb = j : compressed, i mod 2 : dense))\n"
-        "                              ^~~~~~~~\n"
         "2 errors generated.\n");
 }
 

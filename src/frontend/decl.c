@@ -1,0 +1,434 @@
+/* decl.c — a declaration whose storage becomes a sparse tensor (see
+ * storage.h): whether it can be replaced, the text that replaces it, the
+ * creation expression of the empty tensor, the dense types sizeof keeps,
+ * and the helper functions that rewritten element uses call. */
+#include <string.h>
+
+#include "frontend/storage.h"
+
+static int is(TSNode n, const char *type) {
+  return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type);
+}
+
+static TSNode field(TSNode n, const char *name) {
+  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+static const char *text(SparsifyCtx *ctx, TSNode n) {
+  return arena_strndup(ctx->arena, ctx->file->text + ts_node_start_byte(n),
+                       ts_node_end_byte(n) - ts_node_start_byte(n));
+}
+
+/* The identifier a declarator declares (through pointers, arrays, parens). */
+static TSNode declared_name(TSNode d) {
+  while (!ts_node_is_null(d) && !is(d, "identifier")) {
+    TSNode in = field(d, "declarator");
+    if (ts_node_is_null(in) && ts_node_named_child_count(d) > 0)
+      in = ts_node_named_child(d, 0);
+    d = in;
+  }
+  return d;
+}
+
+static int is_declarator(TSNode c) {
+  const char *t = ts_node_type(c);
+  return !strcmp(t, "init_declarator") || !strcmp(t, "identifier") ||
+         !strcmp(t, "pointer_declarator") || !strcmp(t, "array_declarator") ||
+         !strcmp(t, "parenthesized_declarator");
+}
+
+/* Whether an initializer list holds only zeros (`{0}`, `{0.0}`, `{}`). */
+static int zero_list(SparsifyCtx *ctx, TSNode n) {
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode e = ts_node_named_child(n, i);
+    if (is(e, "comment"))
+      continue;
+    if (is(e, "initializer_list")) {
+      if (!zero_list(ctx, e))
+        return 0;
+      continue;
+    }
+    if (!is(e, "number_literal"))
+      return 0;
+    const char *t = text(ctx, e);
+    for (; *t; t++)
+      if (*t != '0' && *t != '.' && *t != 'f' && *t != 'F' && *t != 'l' &&
+          *t != 'L' && *t != 'u' && *t != 'U')
+        return 0;
+  }
+  return 1;
+}
+
+/* malloc(...) or calloc(...) (the call node), else a null node. */
+static TSNode alloc_call(SparsifyCtx *ctx, TSNode v) {
+  while (is(v, "parenthesized_expression") && ts_node_named_child_count(v) == 1)
+    v = ts_node_named_child(v, 0);
+  if (is(v, "cast_expression"))
+    return alloc_call(ctx, field(v, "value"));
+  if (is(v, "call_expression") && is(field(v, "function"), "identifier")) {
+    const char *f = text(ctx, field(v, "function"));
+    if (!strcmp(f, "malloc") || !strcmp(f, "calloc"))
+      return v;
+  }
+  TSNode none;
+  memset(&none, 0, sizeof none);
+  return none;
+}
+
+static int null_value(SparsifyCtx *ctx, TSNode v) {
+  while (is(v, "parenthesized_expression") && ts_node_named_child_count(v) == 1)
+    v = ts_node_named_child(v, 0);
+  if (is(v, "cast_expression"))
+    return null_value(ctx, field(v, "value"));
+  if (is(v, "null"))
+    return 1;
+  const char *t = text(ctx, v);
+  return !strcmp(t, "NULL") || !strcmp(t, "0");
+}
+
+int storage_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *ba,
+                 Stored *out, const char **why) {
+  memset(out, 0, sizeof *out);
+  out->ba = *ba;
+  out->g = g;
+  out->decl = g->target;
+  const CtDecl *d = &ba->decl;
+  const char *name = ba->b->name;
+  TSNode decl = g->target;
+  uint32_t c = ts_node_named_child_count(decl);
+  int found = 0;
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode ch = ts_node_named_child(decl, i);
+    const char *ty = ts_node_type(ch);
+    if (!strcmp(ty, "storage_class_specifier")) {
+      const char *sc = text(ctx, ch);
+      if (!strcmp(sc, "static"))
+        out->is_static = 1;
+      else {
+        *why = arena_printf(ctx->arena, "'%s' is declared '%s'", name, sc);
+        return 1;
+      }
+    } else if (!strcmp(ty, "type_qualifier")) {
+      *why = arena_printf(ctx->arena, "'%s' is declared '%s'", name, text(ctx, ch));
+      return 1;
+    } else if (ts_node_start_byte(ch) > ts_node_start_byte(field(decl, "type")) &&
+               is_declarator(ch)) {
+      TSNode id = declared_name(is(ch, "init_declarator") ? field(ch, "declarator") : ch);
+      if (!ts_node_is_null(id) && !strcmp(text(ctx, id), name)) {
+        out->dtor = ch;
+        found = 1;
+        if (is(ch, "init_declarator"))
+          out->init = field(ch, "value");
+      }
+    }
+  }
+  if (!found) {
+    *why = arena_printf(ctx->arena, "the declarator of '%s' was not found", name);
+    return 1;
+  }
+  out->global = d->is_global;
+  out->is_pointer = d->layout != IR_LAYOUT_ARRAY;
+  if (!ts_node_is_null(out->init)) {
+    if (!out->is_pointer) {
+      if (!is(out->init, "initializer_list") || !zero_list(ctx, out->init)) {
+        *why = arena_printf(ctx->arena, "'%s' is initialized with values", name);
+        return 1;
+      }
+    } else if (ts_node_is_null(alloc_call(ctx, out->init)) &&
+               !null_value(ctx, out->init)) {
+      *why = arena_printf(ctx->arena, "'%s' is initialized with '%s' (not a "
+                          "malloc/calloc of its block)", name,
+                          text(ctx, out->init));
+      return 1;
+    }
+  }
+  switch (d->elem) {
+  case IR_F32: out->vt = "SC_F32"; out->sfx = "f32"; out->ctype = "float"; break;
+  case IR_I64: out->vt = "SC_I64"; out->sfx = "i64"; out->ctype = "int64_t"; break;
+  case IR_I32: out->vt = "SC_I32"; out->sfx = "i32"; out->ctype = "int32_t"; break;
+  default: out->vt = "SC_F64"; out->sfx = "f64"; out->ctype = "double"; break;
+  }
+  /* scope: what follows the declaration in its block (or the file) */
+  TSNode p = ts_node_parent(decl);
+  while (!ts_node_is_null(p) && !strncmp(ts_node_type(p), "preproc_", 8))
+    p = ts_node_parent(p);
+  out->scope = p;
+  out->region_start = ts_node_end_byte(decl);
+  if (out->global || is(p, "translation_unit")) {
+    out->global = 1;
+    out->region_end = ctx->file->len;
+  } else if (is(p, "compound_statement")) {
+    out->region_end = ts_node_end_byte(p);
+  } else {
+    *why = arena_printf(ctx->arena, "'%s' is not declared in a block", name);
+    return 1;
+  }
+  out->free_at_exit = !out->global && !out->is_static && !out->is_pointer;
+  if (out->global) {
+    out->var = arena_printf(ctx->arena, "sc__g_%s", name);
+    out->ba.handle = out->is_pointer ? out->var
+                                     : arena_printf(ctx->arena, "sc__g_%s_h()", name);
+  } else {
+    out->var = name;
+    out->ba.handle = name;
+  }
+  unsigned line, col;
+  source_line_col(ctx->file, ts_node_start_byte(decl), &line, &col);
+  out->where = arena_printf(ctx->arena, "%s:%u", ctx->file->name, line);
+  return 0;
+}
+
+static const char *fmt_name(sc_level_format f) {
+  switch (f) {
+  case SC_LVL_COMPRESSED: return "SC_LVL_COMPRESSED";
+  case SC_LVL_LOOSE_COMPRESSED: return "SC_LVL_LOOSE_COMPRESSED";
+  case SC_LVL_SINGLETON: return "SC_LVL_SINGLETON";
+  case SC_LVL_N_OUT_OF_M: return "SC_LVL_N_OUT_OF_M";
+  default: return "SC_LVL_DENSE";
+  }
+}
+
+static const char *lexpr_name(sc_level_expr_kind k) {
+  switch (k) {
+  case SC_LEXPR_FLOORDIV: return "SC_LEXPR_FLOORDIV";
+  case SC_LEXPR_MOD: return "SC_LEXPR_MOD";
+  case SC_LEXPR_COUNT: return "SC_LEXPR_COUNT";
+  default: return "SC_LEXPR_AFFINE";
+  }
+}
+
+/* The C string literal of s (quotes and backslashes escaped). */
+static void c_string(StrBuf *sb, const char *s) {
+  sb_puts(sb, "\"");
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') sb_printf(sb, "\\%c", *s);
+    else if ((unsigned char)*s < 32) sb_printf(sb, "\\%03o", (unsigned char)*s);
+    else sb_append(sb, s, 1);
+  }
+  sb_puts(sb, "\"");
+}
+
+const char *storage_new_expr(SparsifyCtx *ctx, const Stored *st, int must) {
+  const sc_encoding *e = &st->ba.b->enc.rt;
+  StrBuf sb = {0};
+  sb_printf(&sb, "sc__tnew(&(const sc_encoding){.dim_rank = %d, .lvl_rank = %d, "
+            ".lvl_types = {", e->dim_rank, e->lvl_rank);
+  for (int l = 0; l < e->lvl_rank; l++) {
+    const sc_level_type *t = &e->lvl_types[l];
+    sb_printf(&sb, "%s{.format = %s, .props = %uu, .n = %d, .m = %d}", l ? ", " : "",
+              fmt_name(t->format), t->props, t->n, t->m);
+  }
+  sb_puts(&sb, "}, .lvl_exprs = {");
+  for (int l = 0; l < e->lvl_rank; l++) {
+    const sc_level_expr *x = &e->lvl_exprs[l];
+    sb_printf(&sb, "%s{.kind = %s, .coef = {", l ? ", " : "", lexpr_name(x->kind));
+    for (int d = 0; d < e->dim_rank; d++)
+      sb_printf(&sb, "%s%lld", d ? ", " : "", (long long)x->coef[d]);
+    sb_printf(&sb, "}, .constant = %lld, .divisor = %lld}", (long long)x->constant,
+              (long long)x->divisor);
+  }
+  sb_printf(&sb, "}, .pos_width = %d, .crd_width = %d}, %s, (const int64_t[]){",
+            e->pos_width, e->crd_width, st->vt);
+  for (int d = 0; d < st->ba.rank; d++)
+    sb_printf(&sb, "%s(int64_t)(%s)", d ? ", " : "", st->ba.extent[d]);
+  sb_printf(&sb, "}, %d, ", must);
+  c_string(&sb, st->where);
+  sb_puts(&sb, ")");
+  const char *r = arena_strdup(ctx->arena, sb.data);
+  sb_free(&sb);
+  return r;
+}
+
+const char *storage_dense_type(SparsifyCtx *ctx, const Stored *st, int k) {
+  const CtDecl *d = &st->ba.decl;
+  if (k == 0)
+    return d->type_text;
+  const char *el = d->elem_ctype ? d->elem_ctype : st->ctype;
+  if (k >= d->rank)
+    return el;
+  StrBuf sb = {0};
+  sb_puts(&sb, el);
+  if (d->layout == IR_LAYOUT_ROW_PTRS) {
+    sb_puts(&sb, " ");
+    for (int i = k; i < d->rank; i++)
+      sb_puts(&sb, "*");
+  } else {
+    for (int i = k; i < d->rank; i++)
+      sb_printf(&sb, "[%s]", d->extent[i] ? d->extent[i] : "");
+  }
+  const char *r = arena_strdup(ctx->arena, sb.data);
+  sb_free(&sb);
+  return r;
+}
+
+static int stored_here(const Stored *st, int nst, TSNode dtor, const Stored **out) {
+  for (int i = 0; i < nst; i++)
+    if (!st[i].dropped && ts_node_start_byte(st[i].dtor) == ts_node_start_byte(dtor)) {
+      *out = &st[i];
+      return 1;
+    }
+  return 0;
+}
+
+const char *storage_decl_text(SparsifyCtx *ctx, const Stored *st, int nst,
+                              const Attachment *g) {
+  TSNode decl = g->target;
+  const char *src = ctx->file->text;
+  size_t ls = ts_node_start_byte(decl);
+  while (ls > 0 && src[ls - 1] != '\n')
+    ls--;
+  size_t le = ls;
+  while (src[le] == ' ' || src[le] == '\t')
+    le++;
+  const char *ind = arena_strndup(ctx->arena, src + ls, le - ls);
+  StrBuf sb = {0};
+  /* the other declarators keep their text */
+  StrBuf others = {0};
+  size_t first = 0;
+  uint32_t c = ts_node_named_child_count(decl);
+  size_t tyend = ts_node_end_byte(field(decl, "type"));
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode ch = ts_node_named_child(decl, i);
+    if (ts_node_start_byte(ch) < tyend || !is_declarator(ch))
+      continue;
+    if (!first)
+      first = ts_node_start_byte(ch);
+    const Stored *s;
+    if (stored_here(st, nst, ch, &s))
+      continue;
+    sb_printf(&others, "%s%s", others.len ? ", " : "", text(ctx, ch));
+  }
+  int line = 0;
+  if (others.len) {
+    sb_append(&sb, src + ts_node_start_byte(decl), first - ts_node_start_byte(decl));
+    sb_printf(&sb, "%s;", others.data);
+    line = 1;
+  }
+  sb_free(&others);
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode ch = ts_node_named_child(decl, i);
+    const Stored *s;
+    if (ts_node_start_byte(ch) < tyend || !is_declarator(ch) ||
+        !stored_here(st, nst, ch, &s))
+      continue;
+    const char *name = s->ba.b->name;
+    if (line++)
+      sb_printf(&sb, "\n%s", ind);
+    sb_printf(&sb, "/* %s: stored as a sparse tensor (sparsecc) */\n%s", name, ind);
+    int has_init = !ts_node_is_null(s->init);
+    int allocs = has_init && s->is_pointer && !null_value(ctx, s->init);
+    if (s->global && !s->is_pointer) {
+      sb_printf(&sb, "static sc_tensor *%s;\n", s->var);
+      sb_printf(&sb, "%sstatic inline sc_tensor *%s_h(void) {\n", ind, s->var);
+      sb_printf(&sb, "%s  if (!%s) %s = %s;\n", ind, s->var, s->var,
+                storage_new_expr(ctx, s, 1));
+      sb_printf(&sb, "%s  return %s;\n%s}", ind, s->var, ind);
+    } else if (s->global) {
+      sb_printf(&sb, "static sc_tensor *%s%s;", s->var, has_init ? " = NULL" : "");
+    } else if (!s->is_pointer && s->is_static) {
+      sb_printf(&sb, "static sc_tensor *%s;\n%sif (!%s) %s = %s;", s->var, ind,
+                s->var, s->var, storage_new_expr(ctx, s, 1));
+    } else if (!s->is_pointer) {
+      sb_printf(&sb, "sc_tensor *%s = %s;", s->var, storage_new_expr(ctx, s, 1));
+    } else {
+      sb_printf(&sb, "%ssc_tensor *%s", s->is_static ? "static " : "", s->var);
+      if (allocs)
+        sb_printf(&sb, " = %s", storage_new_expr(ctx, s, 0));
+      else if (has_init)
+        sb_puts(&sb, " = NULL");
+      sb_puts(&sb, ";");
+    }
+  }
+  const char *r = arena_strdup(ctx->arena, sb.data ? sb.data : "");
+  sb_free(&sb);
+  return r;
+}
+
+/* The helpers, each with the helpers it calls (listed before it). */
+typedef struct Helper {
+  const char *name;  /* "sc__set_f64" */
+  const char *deps;  /* space-separated */
+  const char *text;
+} Helper;
+
+#define ELEM_HELPERS(T, S)                                                     \
+  {"sc__set_" S, "sc__chk",                                                    \
+   "static inline " T " sc__set_" S "(sc_tensor *t, const int64_t *c, " T    \
+   " v,\n    const char *where) {\n"                                           \
+   "  sc__chk(sc_tensor_insert(t, c, &v), where);\n"                           \
+   "  return v;\n"                                                             \
+   "}\n"},                                                                     \
+  {"sc__upd_" S, "sc__chk",                                                    \
+   "static inline void sc__upd_" S "(sc_tensor *t, const int64_t *c, char op, " \
+   T " v,\n    const char *where) {\n"                                         \
+   "  if ((op == '+' || op == '-') && v == 0) return; /* x + 0 is x */\n"     \
+   "  sc__chk(sc_tensor_update(t, c, op, &v), where);\n"                       \
+   "}\n"},                                                                     \
+  {"sc__updv_" S, "sc__upd_" S,                                                \
+   "static inline " T " sc__updv_" S "(sc_tensor *t, const int64_t *c, char op, " \
+   T " v,\n    const char *where) {\n"                                         \
+   "  sc__upd_" S "(t, c, op, v, where);\n"                                    \
+   "  return sc_tensor_get_" S "(t, c);\n"                                     \
+   "}\n"}
+
+static const Helper kHelpers[] = {
+    {"sc__chk", "",
+     "static inline void sc__chk(sc_status st, const char *where) {\n"
+     "  if (st != SC_OK) sc_fail(st, where);\n"
+     "}\n"},
+    {"sc__tnew", "",
+     "static inline sc_tensor *sc__tnew(const sc_encoding *e, sc_value_type vt,\n"
+     "    const int64_t *dims, int must, const char *where) {\n"
+     "  sc_tensor *t = NULL;\n"
+     "  const sc_status st = sc_tensor_new(&t, e, vt, dims);\n"
+     "  if (st != SC_OK && (must || st != SC_ERR_NO_MEMORY)) sc_fail(st, where);\n"
+     "  return st == SC_OK ? t : NULL;\n"
+     "}\n"},
+    {"sc__lin", "",
+     "/* coordinates of a row-major linear index (flat arrays) */\n"
+     "static inline const int64_t *sc__lin(const sc_tensor *t, int64_t lin,\n"
+     "    int64_t *c) {\n"
+     "  for (int d = sc_tensor_dim_rank(t) - 1; d >= 0; d--) {\n"
+     "    const int64_t n = sc_tensor_dim_size(t, d);\n"
+     "    c[d] = n > 0 ? lin % n : lin;\n"
+     "    lin = n > 0 ? lin / n : 0;\n"
+     "  }\n"
+     "  return c;\n"
+     "}\n"},
+    ELEM_HELPERS("double", "f64"),
+    ELEM_HELPERS("float", "f32"),
+    ELEM_HELPERS("int64_t", "i64"),
+    ELEM_HELPERS("int32_t", "i32"),
+};
+
+static int mentions(const char *const *texts, size_t n, const char *id) {
+  size_t len = strlen(id);
+  for (size_t i = 0; i < n; i++)
+    for (const char *p = texts[i]; p && (p = strstr(p, id)); p += len)
+      if (p[len] == '(')
+        return 1;
+  return 0;
+}
+
+const char *storage_prelude(Arena *a, const char *const *texts, size_t n) {
+  enum { NH = sizeof kHelpers / sizeof *kHelpers };
+  int need[NH] = {0};
+  for (int i = NH - 1; i >= 0; i--) {
+    if (!need[i])
+      need[i] = mentions(texts, n, kHelpers[i].name);
+    if (!need[i])
+      continue;
+    for (int j = 0; j < i; j++)
+      if (strstr(kHelpers[i].deps, kHelpers[j].name))
+        need[j] = 1;
+  }
+  StrBuf sb = {0};
+  sb_puts(&sb, "/* sparsecc: helpers for arrays stored as sparse tensors */\n");
+  for (int i = 0; i < NH; i++)
+    if (need[i])
+      sb_puts(&sb, kHelpers[i].text);
+  const char *r = arena_strdup(a, sb.data);
+  sb_free(&sb);
+  return r;
+}

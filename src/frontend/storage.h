@@ -1,0 +1,104 @@
+/* storage.h — replacing an array's storage by a sparse tensor (SPEC §4
+ * case 1: a pragma on a declaration). Two modules share this header:
+ *
+ *   decl.c   decides whether a declaration can be replaced (storage_plan),
+ *            names the handle that holds the `sc_tensor *`, and writes the
+ *            replacement of the declaration and the element-access helpers
+ *            the rewritten uses call (storage_prelude);
+ *   uses.c   finds every use of a replaced array in its scope and decides
+ *            what it becomes (uses_collect), then writes each rewritten
+ *            region with the uses nested in it (uses_text).
+ *
+ * How a replaced array is held:
+ *   local array / VLA      `sc_tensor *A = <new empty tensor>;` freed when
+ *                          its block is left (closing brace, return, break,
+ *                          continue);
+ *   static local array     `static sc_tensor *A; if (!A) A = <new>;`
+ *   global array           renamed: `static sc_tensor *sc__g_A;` created
+ *                          lazily by `sc__g_A_h()` on first use (so other
+ *                          files that name `A` fail to link instead of
+ *                          reading the wrong object);
+ *   pointer (malloc'd)     `sc_tensor *A` (a global: `sc__g_A`); the malloc/
+ *                          calloc of the dense block becomes the creation
+ *                          of an empty tensor (NULL exactly when that
+ *                          allocation fails), free(A) frees it.
+ * Uses: element reads are lookups, element writes buffered inserts and
+ * updates, `memset(A, 0, <its size>)` and a nest that assigns every element
+ * with `=` clear it first, `sizeof` keeps the dense type, a null test of a
+ * pointer stays. Any other use (the address escapes) is an error; a use that
+ * is merely unsupported (an initializer, a macro naming the array...) keeps
+ * the array dense (warning), as a pragma on a declaration did before. */
+#ifndef SC_FRONTEND_STORAGE_H
+#define SC_FRONTEND_STORAGE_H
+
+#include "frontend/attach.h"
+#include "frontend/ctypes.h"
+#include "frontend/extract.h"
+
+typedef struct Stored {
+  BoundArray ba;        /* the binding; ba.handle is set by storage_plan */
+  const Attachment *g;  /* the pragma group */
+  TSNode decl;          /* the declaration */
+  TSNode dtor;          /* this array's declarator (init_declarator or not) */
+  TSNode init;          /* its initializer value, or a null node */
+  TSNode scope;         /* the enclosing block, or the translation unit */
+  size_t region_start;  /* uses are looked for in [region_start, end) */
+  size_t region_end;
+  int global, is_static, is_pointer;
+  int free_at_exit;     /* a local array: freed when its block is left */
+  int dropped;          /* kept dense after all (unsupported use) */
+  const char *var;      /* the variable holding the handle */
+  const char *vt;       /* "SC_F64", ... */
+  const char *sfx;      /* helper suffix: "f64", "f32", "i64", "i32" */
+  const char *ctype;    /* value type of the helpers: double, float... */
+  const char *where;    /* "file.c:LINE" of the declaration */
+} Stored;
+
+/* decl.c ---------------------------------------------------------------- */
+
+/* 0: the declaration can be replaced (*out filled, out->ba.handle set);
+ * 1: it cannot, *why says why (the caller warns and keeps it dense). */
+int storage_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *ba,
+                 Stored *out, const char **why);
+
+/* The text that replaces the declaration g->target (from the pragma's line
+ * start): other declarators keep their text, each replaced array in `st`
+ * (those of this declaration, not dropped) becomes its handle. */
+const char *storage_decl_text(SparsifyCtx *ctx, const Stored *st, int nst,
+                              const Attachment *g);
+
+/* `sc__tnew(...)`: a new empty tensor of st's encoding and sizes. must:
+ * failure is fatal (sc_fail), else NULL on allocation failure. */
+const char *storage_new_expr(SparsifyCtx *ctx, const Stored *st, int must);
+
+/* The helper functions that `texts` (the edits made) call, for the top of
+ * the file (only those: an unused static function warns). */
+const char *storage_prelude(Arena *a, const char *const *texts, size_t n);
+
+/* The dense C type of an expression that applies `k` subscripts or
+ * dereferences to the array (k = 0: the array itself), for sizeof. */
+const char *storage_dense_type(SparsifyCtx *ctx, const Stored *st, int k);
+
+/* uses.c ---------------------------------------------------------------- */
+
+typedef struct Uses Uses;
+
+/* Collects the uses of every non-dropped st[i]. An escaping use is an error
+ * (reported, returns -1); an unsupported use drops that array (warning with
+ * the reason, st[i].dropped = 1). Returns 0 otherwise. */
+int uses_collect(SparsifyCtx *ctx, CTypes *ct, Stored *st, int nst,
+                 Uses **out);
+
+/* The outermost rewritten regions, in file order, for the caller to turn
+ * into edits: [start, end) and whether it is a whole loop nest (a nest
+ * that assigns every element; kernels must not claim it). */
+size_t uses_count(const Uses *u);
+void uses_region(const Uses *u, size_t i, size_t *start, size_t *end,
+                 int *is_nest);
+/* The replacement text of region i (uses nested in it rewritten too). */
+const char *uses_text(Uses *u, size_t i);
+/* Rewrites [start, end) of the file with every use inside (used for a loop
+ * nest left as it is). */
+const char *uses_subst(Uses *u, size_t start, size_t end);
+
+#endif

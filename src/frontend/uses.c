@@ -1,0 +1,999 @@
+/* uses.c — every use of an array whose storage became a sparse tensor, and
+ * what it becomes (see storage.h). The scope after the declaration is
+ * walked; each identifier that names the array (scope-correct, through
+ * libclang) is classified by its context:
+ *
+ *   A[i][j]               lookup     sc_tensor_get_f64(H, coords)
+ *   A[i][j] = v           insert     sc__set_f64(H, coords, v, where)
+ *   A[i][j] op= v, ++, -- update     sc__upd_f64 (sc__updv_f64 for a value)
+ *   sizeof A, sizeof *A   the dense type: sizeof(double[N][M])
+ *   memset(A, 0, size)    sc_tensor_clear(H) (size: sizeof A, or the
+ *                         malloc'd size as written)
+ *   free(A)               sc_tensor_free(H)
+ *   A = malloc/calloc(..) the creation of an empty tensor
+ *   A[i] = malloc(..), free(A[i])   (row pointers) nothing
+ *   !A, A == NULL, if (A) the handle
+ *   a nest `for i < E0: for j < E1: ... A[i][j] = v; ...` that assigns
+ *                         every element with `=` and reads nothing of A:
+ *                         cleared first when E0, E1 are its sizes, then
+ *                         only non-zero values inserted
+ * and for a local array, the exits of its block (return, break, continue,
+ * the closing brace) free the tensor. Anything else that names the array
+ * lets its address escape: an error at the use. */
+#include <string.h>
+
+#include "frontend/storage.h"
+
+typedef enum UKind {
+  U_READ, U_SET, U_UPD, U_INC, U_SIZEOF, U_CLEAR, U_FREE, U_ALLOC, U_NAME,
+  U_VOID, U_EXIT, U_END, U_NEST, U_FSET
+} UKind;
+
+#define U_MAX_FREES 8
+
+typedef struct Site {
+  UKind kind;
+  size_t start, end;        /* bytes replaced */
+  Stored *st;
+  TSNode node;
+  TSNode idx[SC_MAX_RANK];  /* subscripts, first dimension first */
+  int nidx;
+  TSNode val;               /* SET/UPD/FSET: the value */
+  char op;                  /* UPD/INC */
+  int used;                 /* the expression's value is used */
+  int k;                    /* SIZEOF: subscripts/dereferences applied */
+  int nest;                 /* NEST/FSET: number of the coverage flag */
+  const char *full;         /* NEST: the coverage condition */
+  Stored *frees[U_MAX_FREES];
+  int nfrees;
+  const char *ret_type;     /* EXIT: a return whose value reads the array:
+                               the function's return type */
+} Site;
+
+struct Uses {
+  SparsifyCtx *ctx;
+  CTypes *ct;
+  ARRAY(Site) s;
+  ARRAY(size_t) top;        /* indices of the outermost sites */
+  int nests;
+  /* while classifying one array */
+  Stored *cur;
+  const char *why;          /* first unsupported use */
+  int escaped;
+  ARRAY(size_t) skip;       /* identifier offsets handled by a nest */
+};
+
+static int is(TSNode n, const char *type) {
+  return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type);
+}
+
+static TSNode field(TSNode n, const char *name) {
+  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+static const char *text(Uses *u, TSNode n) {
+  return arena_strndup(u->ctx->arena, u->ctx->file->text + ts_node_start_byte(n),
+                       ts_node_end_byte(n) - ts_node_start_byte(n));
+}
+
+static TSNode strip(TSNode n) {
+  while (is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
+    n = ts_node_named_child(n, 0);
+  return n;
+}
+
+/* The parent, skipping parentheses; *top is the outermost parenthesized
+ * form of n. */
+static TSNode up(TSNode n, TSNode *top) {
+  TSNode p = ts_node_parent(n);
+  while (is(p, "parenthesized_expression")) {
+    n = p;
+    p = ts_node_parent(p);
+  }
+  *top = n;
+  return p;
+}
+
+static int same(TSNode a, TSNode b) {
+  return !ts_node_is_null(a) && !ts_node_is_null(b) &&
+         ts_node_start_byte(a) == ts_node_start_byte(b) &&
+         ts_node_end_byte(a) == ts_node_end_byte(b);
+}
+
+static int token_in(const char *t, const char *id) {
+  size_t n = strlen(id);
+  for (const char *p = t; (p = strstr(p, id)); p += n) {
+    int b = p > t && (p[-1] == '_' || (p[-1] >= '0' && p[-1] <= '9') ||
+                      ((p[-1] | 32) >= 'a' && (p[-1] | 32) <= 'z'));
+    char a = p[n];
+    int f = a == '_' || (a >= '0' && a <= '9') || ((a | 32) >= 'a' && (a | 32) <= 'z');
+    if (!b && !f)
+      return 1;
+  }
+  return 0;
+}
+
+static Site *add(Uses *u, UKind k, TSNode n, Stored *st) {
+  Site s;
+  memset(&s, 0, sizeof s);
+  s.kind = k;
+  s.node = n;
+  s.st = st;
+  s.start = ts_node_start_byte(n);
+  s.end = ts_node_end_byte(n);
+  ARRAY_PUSH(u->ctx->arena, u->s, s);
+  return &u->s.data[u->s.len - 1];
+}
+
+static void unsupported(Uses *u, TSNode n, const char *fmt, const char *arg) {
+  if (u->why)
+    return;
+  unsigned line, col;
+  source_line_col(u->ctx->file, ts_node_start_byte(n), &line, &col);
+  u->why = arena_printf(u->ctx->arena, "%s at %s:%u:%u",
+                        arena_printf(u->ctx->arena, fmt, arg), u->ctx->file->name,
+                        line, col);
+}
+
+static void escape(Uses *u, TSNode id, const char *fmt, const char *arg) {
+  SparsifyCtx *ctx = u->ctx;
+  const char *name = u->cur->ba.b->name;
+  diag_error(ctx->diags, ctx->file,
+             span_make(ts_node_start_byte(id), ts_node_end_byte(id)),
+             "'%s' is stored as a sparse tensor but %s; sparsecc cannot "
+             "rewrite that use",
+             name, arena_printf(ctx->arena, fmt, arg));
+  size_t off = u->cur->ba.decl.name_offset;
+  diag_note(ctx->diags, ctx->file, span_make(off, off + strlen(name)),
+            "'%s' is declared here with '#pragma sparse encoding'", name);
+  u->escaped = 1;
+}
+
+static int stmt_ctx(TSNode top) {
+  return is(ts_node_parent(top), "expression_statement");
+}
+
+/* ---- the nest that assigns every element ------------------------------ */
+
+typedef struct NLoop {
+  const char *var;
+  TSNode hi;
+} NLoop;
+
+static int assigned_in(Uses *u, TSNode n, const char *name) {
+  const char *ty = ts_node_type(n);
+  if (!strcmp(ty, "assignment_expression") || !strcmp(ty, "update_expression")) {
+    TSNode t = strip(field(n, !strcmp(ty, "assignment_expression") ? "left" : "argument"));
+    if (is(t, "identifier") && !strcmp(text(u, t), name))
+      return 1;
+  }
+  if (!strcmp(ty, "pointer_expression") && token_in(text(u, n), name) &&
+      text(u, n)[0] == '&')
+    return 1;
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (assigned_in(u, ts_node_named_child(n, i), name))
+      return 1;
+  return 0;
+}
+
+static int has_jump(TSNode n) {
+  const char *ty = ts_node_type(n);
+  if (!strcmp(ty, "break_statement") || !strcmp(ty, "continue_statement") ||
+      !strcmp(ty, "return_statement") || !strcmp(ty, "goto_statement") ||
+      !strcmp(ty, "labeled_statement"))
+    return 1;
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (has_jump(ts_node_named_child(n, i)))
+      return 1;
+  return 0;
+}
+
+static int count_ident(Uses *u, TSNode n, const char *name) {
+  if (is(n, "identifier") || is(n, "type_identifier"))
+    return !strcmp(text(u, n), name);
+  int c = 0;
+  uint32_t k = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < k; i++)
+    c += count_ident(u, ts_node_named_child(n, i), name);
+  return c;
+}
+
+/* `for (i = 0; i < E; i++)` (also `int i = 0`, `++i`, `i += 1`): the
+ * variable and E, or 0. */
+static int simple_header(Uses *u, TSNode f, NLoop *out) {
+  TSNode init = field(f, "initializer"), cond = field(f, "condition"),
+         upd = field(f, "update");
+  TSNode lo;
+  if (is(init, "declaration")) {
+    TSNode d = field(init, "declarator");
+    if (!is(d, "init_declarator") || !is(field(d, "declarator"), "identifier"))
+      return 0;
+    out->var = text(u, field(d, "declarator"));
+    lo = field(d, "value");
+  } else if (is(init, "assignment_expression") &&
+             is(strip(field(init, "left")), "identifier")) {
+    out->var = text(u, strip(field(init, "left")));
+    lo = field(init, "right");
+  } else {
+    return 0;
+  }
+  if (strcmp(text(u, strip(lo)), "0"))
+    return 0;
+  if (!is(cond, "binary_expression") || strcmp(text(u, field(cond, "operator")), "<") ||
+      strcmp(text(u, strip(field(cond, "left"))), out->var))
+    return 0;
+  out->hi = field(cond, "right");
+  const char *ut = text(u, upd);
+  char want[3][64];
+  snprintf(want[0], 64, "%s++", out->var);
+  snprintf(want[1], 64, "++%s", out->var);
+  snprintf(want[2], 64, "%s += 1", out->var);
+  return !strcmp(ut, want[0]) || !strcmp(ut, want[1]) || !strcmp(ut, want[2]);
+}
+
+/* The single statements of a body (a compound's children, or itself). */
+static int body_stmts(TSNode b, TSNode *out, int max) {
+  if (!is(b, "compound_statement")) {
+    out[0] = b;
+    return 1;
+  }
+  int n = 0;
+  uint32_t c = ts_node_named_child_count(b);
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode s = ts_node_named_child(b, i);
+    if (is(s, "comment"))
+      continue;
+    if (n == max)
+      return -1;
+    out[n++] = s;
+  }
+  return n;
+}
+
+static int loop_of(const NLoop *l, int n, TSNode e, Uses *u) {
+  e = strip(e);
+  if (!is(e, "identifier"))
+    return -1;
+  const char *t = text(u, e);
+  for (int i = 0; i < n; i++)
+    if (!strcmp(l[i].var, t))
+      return i;
+  return -1;
+}
+
+/* Whether f is a nest that assigns every element of st with `=` (when its
+ * bounds are st's sizes) and reads nothing of it; adds the sites. */
+static int try_nest(Uses *u, Stored *st, TSNode f) {
+  const char *name = st->ba.b->name;
+  int crank = st->ba.decl.rank;
+  NLoop loops[SC_MAX_RANK];
+  int nl = 0;
+  TSNode cur = f, body;
+  for (;;) {
+    if (!is(cur, "for_statement") || nl == SC_MAX_RANK || !simple_header(u, cur, &loops[nl]))
+      return 0;
+    nl++;
+    body = field(cur, "body");
+    if (nl == (st->ba.delinearize ? st->ba.rank : crank))
+      break;
+    TSNode one[2];
+    if (body_stmts(body, one, 1) != 1)
+      return 0;
+    cur = one[0];
+  }
+  if (count_ident(u, f, name) != 1 || has_jump(f))
+    return 0;
+  TSNode stmts[64];
+  int ns = body_stmts(body, stmts, 64);
+  TSNode hit;
+  memset(&hit, 0, sizeof hit);
+  for (int i = 0; i < ns; i++)
+    if (count_ident(u, stmts[i], name)) {
+      hit = stmts[i];
+      break;
+    }
+  if (!is(hit, "expression_statement"))
+    return 0;
+  TSNode as = strip(ts_node_named_child(hit, 0));
+  if (!is(as, "assignment_expression") || strcmp(text(u, field(as, "operator")), "="))
+    return 0;
+  TSNode lhs = strip(field(as, "left"));
+  TSNode idx[SC_MAX_RANK + 1];
+  int n = 0;
+  while (is(lhs, "subscript_expression") && n <= SC_MAX_RANK) {
+    idx[n++] = field(lhs, "index");
+    lhs = strip(field(lhs, "argument"));
+  }
+  if (!is(lhs, "identifier") || strcmp(text(u, lhs), name) || n != crank)
+    return 0;
+  for (int i = 0; i < n / 2; i++) {
+    TSNode t = idx[i];
+    idx[i] = idx[n - 1 - i];
+    idx[n - 1 - i] = t;
+  }
+  /* which loop indexes which dimension; each loop exactly one */
+  int dim_loop[SC_MAX_RANK];
+  const char *stride = NULL;
+  if (st->ba.delinearize) {
+    if (st->ba.rank != 2)
+      return 0;
+    TSNode e = strip(idx[0]);
+    if (!is(e, "binary_expression") || strcmp(text(u, field(e, "operator")), "+"))
+      return 0;
+    TSNode m = strip(field(e, "left"));
+    dim_loop[1] = loop_of(loops, nl, field(e, "right"), u);
+    if (!is(m, "binary_expression") || strcmp(text(u, field(m, "operator")), "*"))
+      return 0;
+    dim_loop[0] = loop_of(loops, nl, field(m, "left"), u);
+    stride = text(u, field(m, "right"));
+    if (dim_loop[0] < 0) {
+      dim_loop[0] = loop_of(loops, nl, field(m, "right"), u);
+      stride = text(u, field(m, "left"));
+    }
+  } else {
+    for (int d = 0; d < n; d++)
+      dim_loop[d] = loop_of(loops, nl, idx[d], u);
+  }
+  unsigned seen = 0;
+  for (int d = 0; d < nl; d++) {
+    if (dim_loop[d] < 0 || (seen & (1u << dim_loop[d])))
+      return 0;
+    seen |= 1u << dim_loop[d];
+  }
+  /* loop variables and bounds unchanged in the nest */
+  for (int i = 0; i < nl; i++) {
+    if (assigned_in(u, body, loops[i].var))
+      return 0;
+    for (int j = 0; j < nl; j++)
+      if (token_in(text(u, loops[j].hi), loops[i].var))
+        return 0;
+  }
+  TSNode bodyf = body; /* the innermost body: the headers are checked */
+  for (int i = 0; i < nl; i++) {
+    const char *h = text(u, loops[i].hi);
+    for (size_t p = 0; h[p]; p++) {
+      if (!((h[p] | 32) >= 'a' && (h[p] | 32) <= 'z') && h[p] != '_')
+        continue;
+      size_t q = p;
+      while (h[q] == '_' || ((h[q] | 32) >= 'a' && (h[q] | 32) <= 'z') ||
+             (h[q] >= '0' && h[q] <= '9'))
+        q++;
+      const char *id = arena_strndup(u->ctx->arena, h + p, q - p);
+      if (assigned_in(u, bodyf, id) || strchr(h, '(') || strstr(h, "++") ||
+          strstr(h, "--"))
+        return 0;
+      p = q - 1;
+    }
+  }
+  if (stride && (strchr(stride, '(') || assigned_in(u, bodyf, stride)))
+    return 0;
+  int num = u->nests++;
+  StrBuf full = {0};
+  for (int d = 0; d < nl; d++)
+    sb_printf(&full, "%s(int64_t)(%s) == sc_tensor_dim_size(%s, %d)", d ? " && " : "",
+              text(u, loops[dim_loop[d]].hi), st->ba.handle, d);
+  if (stride)
+    sb_printf(&full, " && (int64_t)(%s) == sc_tensor_dim_size(%s, 1)", stride,
+              st->ba.handle);
+  Site *ns_ = add(u, U_NEST, f, st);
+  ns_->nest = num;
+  ns_->full = arena_strdup(u->ctx->arena, full.data);
+  sb_free(&full);
+  Site *fs = add(u, U_FSET, hit, st);
+  fs->nest = num;
+  fs->val = field(as, "right");
+  fs->nidx = n;
+  for (int d = 0; d < n; d++)
+    fs->idx[d] = idx[d];
+  ARRAY_PUSH(u->ctx->arena, u->skip, ts_node_start_byte(lhs));
+  return 1;
+}
+
+/* ---- one identifier ----------------------------------------------------- */
+
+static int is_null_const(Uses *u, TSNode n) {
+  n = strip(n);
+  if (is(n, "null"))
+    return 1;
+  if (is(n, "cast_expression"))
+    return is_null_const(u, field(n, "value"));
+  const char *t = text(u, n);
+  return !strcmp(t, "NULL") || !strcmp(t, "0");
+}
+
+static int is_alloc(Uses *u, TSNode n) {
+  n = strip(n);
+  if (is(n, "cast_expression"))
+    return is_alloc(u, field(n, "value"));
+  if (!is(n, "call_expression") || !is(field(n, "function"), "identifier"))
+    return 0;
+  const char *f = text(u, field(n, "function"));
+  return !strcmp(f, "malloc") || !strcmp(f, "calloc");
+}
+
+/* The size argument text of the array's malloc (or calloc's a * b). */
+static const char *alloc_size(Uses *u, TSNode call) {
+  call = strip(call);
+  if (is(call, "cast_expression"))
+    return alloc_size(u, field(call, "value"));
+  TSNode args = field(call, "arguments");
+  uint32_t c = ts_node_named_child_count(args);
+  if (c == 1)
+    return text(u, ts_node_named_child(args, 0));
+  if (c == 2)
+    return arena_printf(u->ctx->arena, "%s * %s", text(u, ts_node_named_child(args, 0)),
+                        text(u, ts_node_named_child(args, 1)));
+  return "";
+}
+
+static int same_text_ws(const char *a, const char *b) {
+  for (;;) {
+    while (*a == ' ' || *a == '\t' || *a == '\n' || *a == '(' || *a == ')') a++;
+    while (*b == ' ' || *b == '\t' || *b == '\n' || *b == '(' || *b == ')') b++;
+    if (*a != *b)
+      return 0;
+    if (!*a)
+      return 1;
+    a++, b++;
+  }
+}
+
+static void classify(Uses *u, TSNode id) {
+  Stored *st = u->cur;
+  const char *name = st->ba.b->name;
+  int crank = st->ba.decl.rank;
+  /* the subscript / dereference chain rooted at the identifier */
+  TSNode e = id, top = id, p;
+  TSNode idx[SC_MAX_RANK + 1];
+  int k = 0, derefs = 0;
+  for (;;) {
+    p = up(e, &top);
+    if (is(p, "subscript_expression") && same(strip(field(p, "argument")), e) &&
+        k < SC_MAX_RANK) {
+      idx[k++] = field(p, "index");
+      e = p;
+      continue;
+    }
+    if (is(p, "pointer_expression") && ts_node_child_count(p) > 0 &&
+        !strcmp(ts_node_type(ts_node_child(p, 0)), "*")) {
+      derefs++;
+      k++;
+      e = p;
+      continue;
+    }
+    break;
+  }
+  /* inside sizeof: only the type matters */
+  for (TSNode a = e; !ts_node_is_null(a); a = ts_node_parent(a)) {
+    const char *ty = ts_node_type(a);
+    if (!strcmp(ty, "sizeof_expression") || !strcmp(ty, "alignof_expression")) {
+      TSNode v = field(a, "value");
+      if (ts_node_is_null(v))
+        v = field(a, "type");
+      TSNode vs = strip(v);
+      if (is(vs, "type_descriptor") && ts_node_named_child_count(vs) == 1)
+        vs = ts_node_named_child(vs, 0);
+      if (!same(vs, e) && !same(vs, id)) {
+        unsupported(u, a, "'%s' inside a sizeof expression", text(u, a));
+        return;
+      }
+      Site *s = add(u, U_SIZEOF, a, st);
+      s->k = same(vs, id) ? 0 : k;
+      return;
+    }
+    if (strstr(ty, "statement") || !strcmp(ty, "declaration") ||
+        !strcmp(ty, "translation_unit"))
+      break;
+  }
+  if (derefs) {
+    escape(u, id, "it is dereferenced with '*' ('%s')", text(u, e));
+    return;
+  }
+  const char *pty = ts_node_is_null(p) ? "" : ts_node_type(p);
+  if (k == crank) {
+    if (!strcmp(pty, "assignment_expression") && same(field(p, "left"), top)) {
+      const char *op = text(u, field(p, "operator"));
+      Site *s;
+      if (!strcmp(op, "=")) {
+        s = add(u, U_SET, p, st);
+      } else if (!strcmp(op, "+=") || !strcmp(op, "-=") || !strcmp(op, "*=") ||
+                 !strcmp(op, "/=")) {
+        s = add(u, U_UPD, p, st);
+        s->op = op[0];
+      } else {
+        unsupported(u, p, "compound assignment '%s' to an element", op);
+        return;
+      }
+      s->val = field(p, "right");
+      s->used = !stmt_ctx(p);
+      s->nidx = k;
+      memcpy(s->idx, idx, sizeof(TSNode) * (size_t)k);
+      return;
+    }
+    if (!strcmp(pty, "update_expression")) {
+      int prefix = ts_node_start_byte(p) < ts_node_start_byte(top);
+      const char *op = text(u, field(p, "operator"));
+      int used = !stmt_ctx(p);
+      if (used && !prefix) {
+        unsupported(u, p, "the value of '%s' is used", text(u, p));
+        return;
+      }
+      Site *s = add(u, U_INC, p, st);
+      s->op = op[0];
+      s->used = used;
+      s->nidx = k;
+      memcpy(s->idx, idx, sizeof(TSNode) * (size_t)k);
+      return;
+    }
+    if (!strcmp(pty, "pointer_expression")) {
+      escape(u, id, "the address of an element is taken ('%s')", text(u, p));
+      return;
+    }
+    Site *s = add(u, U_READ, e, st);
+    s->nidx = k;
+    memcpy(s->idx, idx, sizeof(TSNode) * (size_t)k);
+    return;
+  }
+  if (k > 0) {
+    int rows = st->ba.decl.layout == IR_LAYOUT_ROW_PTRS && k == 1;
+    if (rows && !strcmp(pty, "assignment_expression") && same(field(p, "left"), top) &&
+        is_alloc(u, field(p, "right")) && stmt_ctx(p)) {
+      add(u, U_VOID, p, st);
+      return;
+    }
+    if (rows && !strcmp(pty, "argument_list")) {
+      TSNode call = ts_node_parent(p);
+      if (!strcmp(text(u, field(call, "function")), "free") && stmt_ctx(call)) {
+        add(u, U_VOID, call, st);
+        return;
+      }
+    }
+    escape(u, id, "a part of it is used as a pointer ('%s')", text(u, e));
+    return;
+  }
+  /* the array itself */
+  if (!strcmp(pty, "argument_list")) {
+    TSNode call = ts_node_parent(p);
+    const char *fn = text(u, field(call, "function"));
+    TSNode args = p;
+    if (!strcmp(fn, "free") && st->is_pointer) {
+      if (!stmt_ctx(call)) {
+        unsupported(u, call, "the value of '%s' is used", text(u, call));
+        return;
+      }
+      add(u, U_FREE, call, st);
+      return;
+    }
+    if (!strcmp(fn, "memset") && ts_node_named_child_count(args) == 3 &&
+        same(ts_node_named_child(args, 0), top)) {
+      TSNode v = strip(ts_node_named_child(args, 1));
+      const char *sz = text(u, ts_node_named_child(args, 2));
+      int whole = 0;
+      if (!st->is_pointer)
+        whole = same_text_ws(sz, arena_printf(u->ctx->arena, "sizeof %s", name)) ||
+                same_text_ws(sz, arena_printf(u->ctx->arena, "sizeof(%s)", name));
+      else if (!ts_node_is_null(st->init) && is_alloc(u, st->init))
+        whole = same_text_ws(sz, alloc_size(u, st->init));
+      if (!whole || strcmp(text(u, v), "0") || !stmt_ctx(call)) {
+        unsupported(u, call, "'%s' (only memset(A, 0, <its whole size>) is "
+                    "rewritten)", text(u, call));
+        return;
+      }
+      add(u, U_CLEAR, call, st);
+      return;
+    }
+    escape(u, id, "it is passed to '%s'", fn);
+    return;
+  }
+  if (!strcmp(pty, "assignment_expression") && same(field(p, "left"), top) &&
+      !strcmp(text(u, field(p, "operator")), "=") && st->is_pointer) {
+    if (is_alloc(u, field(p, "right"))) {
+      add(u, U_ALLOC, p, st);
+      return;
+    }
+    if (is_null_const(u, field(p, "right"))) {
+      add(u, U_NAME, id, st);
+      return;
+    }
+    unsupported(u, p, "'%s' (only malloc/calloc or NULL may be assigned)", text(u, p));
+    return;
+  }
+  if (st->is_pointer) {
+    int test = 0;
+    if (!strcmp(pty, "unary_expression") && !strcmp(text(u, field(p, "operator")), "!"))
+      test = 1;
+    else if (!strcmp(pty, "binary_expression")) {
+      const char *op = text(u, field(p, "operator"));
+      TSNode other = same(field(p, "left"), top) ? field(p, "right") : field(p, "left");
+      if ((!strcmp(op, "==") || !strcmp(op, "!=")) && is_null_const(u, other))
+        test = 1;
+      if (!strcmp(op, "&&") || !strcmp(op, "||"))
+        test = 1;
+    } else if ((!strcmp(pty, "if_statement") || !strcmp(pty, "while_statement") ||
+                !strcmp(pty, "do_statement") || !strcmp(pty, "for_statement")) &&
+               same(field(p, "condition"), ts_node_parent(id)))
+      test = 1;
+    else if (!strcmp(pty, "conditional_expression") && same(field(p, "condition"), top))
+      test = 1;
+    if (test) {
+      add(u, U_NAME, id, st);
+      return;
+    }
+  }
+  escape(u, id, "it is used as a pointer value ('%s')",
+         ts_node_is_null(p) ? name : text(u, p));
+}
+
+/* ---- the walk ----------------------------------------------------------- */
+
+static void add_exit(Uses *u, TSNode n, Stored *st) {
+  for (size_t i = 0; i < u->s.len; i++) {
+    Site *s = &u->s.data[i];
+    if (s->kind == U_EXIT && same(s->node, n)) {
+      if (s->nfrees < U_MAX_FREES)
+        s->frees[s->nfrees++] = st;
+      return;
+    }
+  }
+  Site *s = add(u, U_EXIT, n, NULL);
+  s->frees[s->nfrees++] = st;
+}
+
+static void walk(Uses *u, TSNode n, int in_loop, int in_switch, int in_nest) {
+  Stored *st = u->cur;
+  size_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
+  if (b <= st->region_start || a >= st->region_end)
+    return;
+  const char *ty = ts_node_type(n);
+  const char *name = st->ba.b->name;
+  if (!strcmp(ty, "identifier") || !strcmp(ty, "type_identifier")) {
+    if (a < st->region_start || strcmp(text(u, n), name))
+      return;
+    for (size_t i = 0; i < u->skip.len; i++)
+      if (u->skip.data[i] == a)
+        return;
+    CtDecl d;
+    if (!ct_lookup(u->ct, name, a, &d) || d.name_offset != st->ba.decl.name_offset)
+      return;
+    classify(u, n);
+    return;
+  }
+  if ((!strcmp(ty, "preproc_def") || !strcmp(ty, "preproc_function_def")) &&
+      token_in(text(u, n), name)) {
+    unsupported(u, n, "a macro names '%s'", name);
+    return;
+  }
+  if (st->free_at_exit && a >= st->region_start) {
+    if (!strcmp(ty, "goto_statement") || !strcmp(ty, "labeled_statement")) {
+      unsupported(u, n, "%s in the array's block", "goto or a label");
+      return;
+    }
+    if (!strcmp(ty, "return_statement")) {
+      const char *rt = NULL;
+      if (count_ident(u, n, name)) {
+        /* the value is computed before the tensor is freed */
+        TSNode fn = n;
+        while (!ts_node_is_null(fn) && !is(fn, "function_definition"))
+          fn = ts_node_parent(fn);
+        if (ts_node_is_null(fn) || !is(field(fn, "declarator"), "function_declarator")) {
+          unsupported(u, n, "'%s' returns a value read from the array", text(u, n));
+          return;
+        }
+        rt = text(u, field(fn, "type"));
+      }
+      add_exit(u, n, st);
+      for (size_t i = 0; rt && i < u->s.len; i++)
+        if (u->s.data[i].kind == U_EXIT && same(u->s.data[i].node, n)) {
+          u->s.data[i].ret_type = rt;
+          u->s.data[i].val = ts_node_named_child(n, 0);
+        }
+    }
+    if ((!strcmp(ty, "break_statement") && !in_loop && !in_switch) ||
+        (!strcmp(ty, "continue_statement") && !in_loop))
+      add_exit(u, n, st);
+  }
+  if (!strcmp(ty, "for_statement") && !in_nest && a >= st->region_start &&
+      try_nest(u, st, n))
+    in_nest = 1;
+  int loop = !strcmp(ty, "for_statement") || !strcmp(ty, "while_statement") ||
+             !strcmp(ty, "do_statement");
+  int sw = !strcmp(ty, "switch_statement");
+  if (same(n, st->scope)) /* break/continue are relative to the block */
+    in_loop = in_switch = 0;
+  uint32_t c = ts_node_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    walk(u, ts_node_child(n, i), in_loop || loop, in_switch || sw, in_nest);
+}
+
+static void walk_function_gotos(Uses *u, TSNode n) {
+  if (is(n, "goto_statement"))
+    unsupported(u, n, "%s in the function", "goto");
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c && !u->why; i++)
+    walk_function_gotos(u, ts_node_named_child(n, i));
+}
+
+static int site_less(const Site *x, const Site *y) {
+  if (x->start != y->start)
+    return x->start < y->start;
+  return x->end > y->end;
+}
+
+int uses_collect(SparsifyCtx *ctx, CTypes *ct, Stored *st, int nst, Uses **out) {
+  Uses *u = arena_alloc(ctx->arena, sizeof *u);
+  memset(u, 0, sizeof *u);
+  u->ctx = ctx;
+  u->ct = ct;
+  int rc = 0;
+  TSNode root = ts_tree_root_node(ctx->tree);
+  for (int i = 0; i < nst; i++) {
+    if (st[i].dropped)
+      continue;
+    size_t mark = u->s.len;
+    u->cur = &st[i];
+    u->why = NULL;
+    u->escaped = 0;
+    u->skip.len = 0;
+    if (st[i].free_at_exit) {
+      TSNode fn = st[i].scope;
+      while (!ts_node_is_null(fn) && !is(fn, "function_definition"))
+        fn = ts_node_parent(fn);
+      if (!ts_node_is_null(fn))
+        walk_function_gotos(u, fn);
+    }
+    walk(u, root, 0, 0, 0);
+    if (u->escaped) {
+      rc = -1;
+      continue;
+    }
+    if (u->why) {
+      /* keep it dense; forget its sites (exit sites may be shared) */
+      st[i].dropped = 1;
+      size_t w = mark;
+      for (size_t r = mark; r < u->s.len; r++) {
+        Site *s = &u->s.data[r];
+        if (s->kind == U_EXIT) {
+          int keep = 0;
+          for (int f = 0; f < s->nfrees; f++)
+            if (s->frees[f] != &st[i]) s->frees[keep++] = s->frees[f];
+          s->nfrees = keep;
+          if (!keep) continue;
+        } else if (s->st == &st[i]) {
+          continue;
+        }
+        u->s.data[w++] = *s;
+      }
+      u->s.len = w;
+      for (size_t r = 0; r < mark; r++) {
+        Site *s = &u->s.data[r];
+        if (s->kind != U_EXIT) continue;
+        int keep = 0;
+        for (int f = 0; f < s->nfrees; f++)
+          if (s->frees[f] != &st[i]) s->frees[keep++] = s->frees[f];
+        s->nfrees = keep;
+      }
+      diag_warning(ctx->diags, ctx->file,
+                   span_make(st[i].ba.decl.name_offset,
+                             st[i].ba.decl.name_offset + strlen(st[i].ba.b->name)),
+                   "'%s' keeps its dense storage: %s; each loop nest using it "
+                   "assembles it at entry",
+                   st[i].ba.b->name, u->why);
+      continue;
+    }
+    if (st[i].free_at_exit) {
+      Site *s = add(u, U_END, st[i].scope, &st[i]);
+      s->start = s->end = ts_node_end_byte(st[i].scope) - 1;
+      s->frees[s->nfrees++] = &st[i];
+    }
+  }
+  /* drop emptied exit sites; sort; find the outermost */
+  size_t w = 0;
+  for (size_t r = 0; r < u->s.len; r++)
+    if (u->s.data[r].kind != U_EXIT || u->s.data[r].nfrees)
+      u->s.data[w++] = u->s.data[r];
+  u->s.len = w;
+  for (size_t i = 1; i < u->s.len; i++)
+    for (size_t j = i; j > 0 && site_less(&u->s.data[j], &u->s.data[j - 1]); j--) {
+      Site t = u->s.data[j];
+      u->s.data[j] = u->s.data[j - 1];
+      u->s.data[j - 1] = t;
+    }
+  size_t pos = 0;
+  for (size_t i = 0; i < u->s.len; i++) {
+    Site *s = &u->s.data[i];
+    if (s->start < pos)
+      continue;
+    ARRAY_PUSH(ctx->arena, u->top, i);
+    pos = s->end;
+  }
+  *out = u;
+  return rc;
+}
+
+size_t uses_count(const Uses *u) { return u ? u->top.len : 0; }
+
+void uses_region(const Uses *u, size_t i, size_t *start, size_t *end, int *is_nest) {
+  const Site *s = &u->s.data[u->top.data[i]];
+  *start = s->start;
+  *end = s->end;
+  *is_nest = s->kind == U_NEST;
+}
+
+/* ---- text --------------------------------------------------------------- */
+
+static void gen(Uses *u, StrBuf *out, size_t si);
+
+/* [start, end) with the sites inside rewritten; sites spanning exactly
+ * [start, end) up to `self` (the site being generated, and any before it
+ * in the order) are the caller's own. */
+static void subst_from(Uses *u, StrBuf *out, size_t start, size_t end,
+                       size_t self) {
+  const char *src = u->ctx->file->text;
+  size_t pos = start;
+  for (size_t i = 0; i < u->s.len; i++) {
+    const Site *s = &u->s.data[i];
+    if (s->start < pos || s->end > end || s->start >= end)
+      continue;
+    if (self != (size_t)-1 && i <= self && s->start == start && s->end == end)
+      continue;
+    sb_append(out, src + pos, s->start - pos);
+    gen(u, out, i);
+    pos = s->end;
+  }
+  sb_append(out, src + pos, end - pos);
+}
+
+static void subst(Uses *u, StrBuf *out, size_t start, size_t end) {
+  subst_from(u, out, start, end, (size_t)-1);
+}
+
+static void node_text(Uses *u, StrBuf *out, TSNode n) {
+  subst(u, out, ts_node_start_byte(n), ts_node_end_byte(n));
+}
+
+static void coords(Uses *u, StrBuf *out, const Site *s) {
+  const Stored *st = s->st;
+  if (st->ba.delinearize) {
+    sb_printf(out, "sc__lin(%s, (int64_t)(", st->ba.handle);
+    node_text(u, out, s->idx[0]);
+    sb_puts(out, "), (int64_t[SC_MAX_RANK]){0})");
+    return;
+  }
+  sb_puts(out, "(const int64_t[]){");
+  for (int d = 0; d < s->nidx; d++) {
+    sb_puts(out, d ? ", (int64_t)(" : "(int64_t)(");
+    node_text(u, out, s->idx[d]);
+    sb_puts(out, ")");
+  }
+  sb_puts(out, "}");
+}
+
+static const char *where(Uses *u, const Site *s) {
+  unsigned line, col;
+  source_line_col(u->ctx->file, s->start, &line, &col);
+  StrBuf sb = {0};
+  sb_puts(&sb, "\"");
+  for (const char *p = u->ctx->file->name; *p; p++) {
+    if (*p == '"' || *p == '\\') sb_printf(&sb, "\\%c", *p);
+    else sb_append(&sb, p, 1);
+  }
+  sb_printf(&sb, ":%u\"", line);
+  const char *r = arena_strdup(u->ctx->arena, sb.data);
+  sb_free(&sb);
+  return r;
+}
+
+static void gen(Uses *u, StrBuf *out, size_t si) {
+  const Site *s = &u->s.data[si];
+  const Stored *st = s->st;
+  switch (s->kind) {
+  case U_READ:
+    sb_printf(out, "sc_tensor_get_%s(%s, ", st->sfx, st->ba.handle);
+    coords(u, out, s);
+    sb_puts(out, ")");
+    return;
+  case U_SET:
+    sb_printf(out, "sc__set_%s(%s, ", st->sfx, st->ba.handle);
+    coords(u, out, s);
+    sb_puts(out, ", (");
+    node_text(u, out, s->val);
+    sb_printf(out, "), %s)", where(u, s));
+    return;
+  case U_UPD:
+  case U_INC:
+    sb_printf(out, "sc__upd%s_%s(%s, ", s->used ? "v" : "", st->sfx, st->ba.handle);
+    coords(u, out, s);
+    sb_printf(out, ", '%c', (", s->op);
+    if (s->kind == U_INC)
+      sb_puts(out, "1");
+    else
+      node_text(u, out, s->val);
+    sb_printf(out, "), %s)", where(u, s));
+    return;
+  case U_SIZEOF: {
+    sb_puts(out, "sizeof(");
+    sb_puts(out, storage_dense_type(u->ctx, st, s->k));
+    sb_puts(out, ")");
+    return;
+  }
+  case U_CLEAR:
+    sb_printf(out, "sc__chk(sc_tensor_clear(%s), %s)", st->ba.handle, where(u, s));
+    return;
+  case U_FREE:
+    sb_printf(out, "sc_tensor_free(%s)", st->ba.handle);
+    return;
+  case U_ALLOC:
+    sb_printf(out, "%s = %s", st->var, storage_new_expr(u->ctx, st, 0));
+    return;
+  case U_NAME:
+    sb_puts(out, st->var);
+    return;
+  case U_VOID:
+    sb_puts(out, "(void)0");
+    return;
+  case U_EXIT:
+    if (s->ret_type) {
+      sb_printf(out, "{ const %s sc__r = (", s->ret_type);
+      node_text(u, out, s->val);
+      sb_puts(out, "); ");
+      for (int f = 0; f < s->nfrees; f++)
+        sb_printf(out, "sc_tensor_free(%s); ", s->frees[f]->ba.handle);
+      sb_puts(out, "return sc__r; }");
+      return;
+    }
+    sb_puts(out, "{ ");
+    for (int f = 0; f < s->nfrees; f++)
+      sb_printf(out, "sc_tensor_free(%s); ", s->frees[f]->ba.handle);
+    subst_from(u, out, s->start, s->end, si);
+    sb_puts(out, " }");
+    return;
+  case U_END:
+    for (int f = 0; f < s->nfrees; f++)
+      sb_printf(out, "sc_tensor_free(%s); ", s->frees[f]->ba.handle);
+    return;
+  case U_NEST: {
+    const char *src = u->ctx->file->text;
+    size_t ls = s->start;
+    while (ls > 0 && src[ls - 1] != '\n')
+      ls--;
+    size_t le = ls;
+    while (src[le] == ' ' || src[le] == '\t')
+      le++;
+    const char *ind = arena_strndup(u->ctx->arena, src + ls, le - ls);
+    sb_printf(out, "{ /* assigns every element of %s: cleared, then only "
+              "non-zeros inserted */\n", st->ba.b->name);
+    sb_printf(out, "%s  const int sc__full%d = %s;\n", ind, s->nest, s->full);
+    sb_printf(out, "%s  if (sc__full%d) sc__chk(sc_tensor_clear(%s), %s);\n%s  ",
+              ind, s->nest, st->ba.handle, where(u, s), ind);
+    subst_from(u, out, s->start, s->end, si);
+    sb_printf(out, "\n%s}", ind);
+    return;
+  }
+  case U_FSET:
+    sb_printf(out, "{ const %s sc__v = (", st->ctype);
+    node_text(u, out, s->val);
+    sb_printf(out, "); if (sc__v != 0 || !sc__full%d) sc__set_%s(%s, ", s->nest,
+              st->sfx, st->ba.handle);
+    coords(u, out, s);
+    sb_printf(out, ", sc__v, %s); }", where(u, s));
+    return;
+  }
+}
+
+const char *uses_text(Uses *u, size_t i) {
+  StrBuf sb = {0};
+  gen(u, &sb, u->top.data[i]);
+  const char *r = arena_strdup(u->ctx->arena, sb.data ? sb.data : "");
+  sb_free(&sb);
+  return r;
+}
+
+const char *uses_subst(Uses *u, size_t start, size_t end) {
+  StrBuf sb = {0};
+  subst(u, &sb, start, end);
+  const char *r = arena_strdup(u->ctx->arena, sb.data ? sb.data : "");
+  sb_free(&sb);
+  return r;
+}

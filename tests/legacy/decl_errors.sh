@@ -1,0 +1,69 @@
+#!/bin/bash
+# decl_errors.sh WORKDIR — an array whose storage becomes a sparse tensor
+# (pragma on its declaration) must not have its address escape to code
+# sparsecc cannot rewrite: each such use is an error (exit 1, no output
+# file) at file:line:col with a note at the declaration.
+set -u
+work=$1
+sparsecc=${SPARSECC:?}
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work" || exit 1
+fails=0
+expect_error() { # NAME LINE:COL TEXT, the case on stdin
+  cat >"$1.c"
+  "$sparsecc" "$1.c" -o "$1_out.c" 2>"$1.err"
+  st=$?
+  if [ $st -ne 1 ] || [ -e "$1_out.c" ] || ! grep -q "$1.c:$2: error: .*$3" "$1.err" ||
+     ! grep -q "note: .* is declared here" "$1.err"; then
+    echo "decl_errors $1: FAILED (exit $st)"
+    cat "$1.err"
+    fails=$((fails + 1))
+  fi
+}
+expect_error addr 7:9 "address of an element is taken" <<'C'
+#include <stdio.h>
+void show(double *p);
+int main(void) {
+#pragma sparse encoding(A : CSR)
+  double A[10][10] = {0};
+  A[1][2] = 3;
+  show(&A[1][2]);
+  return 0;
+}
+C
+expect_error passed 7:8 "it is passed to 'show'" <<'C'
+#include <stdlib.h>
+void show(double *p, int n);
+int main(void) {
+#pragma sparse encoding(A[4][4] : CSR)
+  double *A = malloc(16 * sizeof *A);
+  if (!A) return 1;
+  show(A, 16);
+  free(A);
+  return 0;
+}
+C
+expect_error stored 7:7 "used as a pointer value" <<'C'
+#define N 8
+#pragma sparse encoding(G : CSR)
+static double G[N][N];
+int main(void) {
+  G[0][1] = 2;
+  double (*p)[N];
+  p = G;
+  return (int)p[0][1];
+}
+C
+expect_error row 6:15 "a part of it is used as a pointer" <<'C'
+#include <string.h>
+int main(void) {
+#pragma sparse encoding(A : CSR)
+  double A[5][5];
+  memset(A, 0, sizeof A);
+  double *r = A[2];
+  return (int)r[0];
+}
+C
+[ $fails -eq 0 ] && echo "decl_errors: passed"
+exit $fails
