@@ -6,12 +6,15 @@
 #   build:  cmake, make, gcc, pkg-config, libclang-19-dev (C API of clang),
 #           libtree-sitter-dev, npm (fetches the tree-sitter C grammar from
 #           the npm registry at configure time)
-#   tests:  libcmocka-dev, clang-19 (the e2e tests also compile with clang)
+#   tests:  libcmocka-dev, clang-19 (the e2e tests also compile with clang),
+#           gcc-aarch64-linux-gnu, libc6-dev-arm64-cross and qemu-user (the
+#           SVE output is cross-compiled and run under emulation)
 #   extra:  SC_SETUP_VALGRIND=1 also installs valgrind
 set -euo pipefail
 
 packages=(cmake make gcc pkg-config libc6-dev libclang-19-dev clang-19
-  libtree-sitter-dev libcmocka-dev)
+  libtree-sitter-dev libcmocka-dev
+  gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
 [ "${SC_SETUP_VALGRIND:-0}" = 1 ] && packages+=(valgrind)
 
 missing=()

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "lower/lower_int.h"
+#include "vector/vectorize.h"
 
 typedef struct TBind {
   int next;         /* next unbound level */
@@ -309,8 +310,47 @@ static const char *bound_cond(Lower *L, const IrNode *n, unsigned drivers) {
   return r;
 }
 
+/* ---- vectorization hook (src/vector): innermost loops are emitted as
+ * scalar text first and handed to vec_emit with a printer for the accesses
+ * that do not vary in the loop. ---- */
+
+typedef struct VecUser {
+  Lower *L;
+  const Scope *sc;  /* the scope outside the loop */
+  unsigned zero;
+} VecUser;
+
+static int vec_invariant(void *user, StrBuf *out, int a) {
+  VecUser *u = user;
+  int s = u->L->access_st[a];
+  if (s < 0) return 0;
+  if (!(u->zero & (1u << s)) && u->sc->b[s].next != u->L->st[s].nlvl)
+    return 0;
+  Emit E = {u->L, u->sc, u->zero};
+  hook_access(&E, out, a);
+  return 1;
+}
+
+static void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
+                                   const Scope *sc, unsigned zero, int depth);
+
 static void emit_dense_loop(Lower *L, StrBuf *sb, const IrNode *n,
                             const Scope *sc, unsigned zero, int depth) {
+  if (!vec_innermost(n)) {
+    emit_dense_loop_scalar(L, sb, n, sc, zero, depth);
+    return;
+  }
+  StrBuf scalar = {0};
+  emit_dense_loop_scalar(L, &scalar, n, sc, zero, depth);
+  VecUser u = {L, sc, zero};
+  VecLoop vl = {.shape = VEC_DENSE, .n = n, .depth = depth, .zero = zero,
+                .invariant = vec_invariant, .user = &u};
+  vec_emit(L, &vl, scalar.data ? scalar.data : "", sb);
+  sb_free(&scalar);
+}
+
+static void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
+                                   const Scope *sc, unsigned zero, int depth) {
   const IrLoopVar *lv = &L->k->vars[n->var];
   Scope in = *sc;
   in.bound |= 1u << n->var;
@@ -336,10 +376,43 @@ static void range_of(Lower *L, STensor *st, const TBind *b, const char **begin,
   }
 }
 
-/* One iterator: a position loop (with segments for nonunique levels). */
+static void emit_single_scalar(Lower *L, StrBuf *sb, const IrNode *n,
+                               const Scope *sc, int s, const char *counter,
+                               int depth);
+
+/* One iterator: a position loop; innermost loops over a unique level may
+ * be vectorized. */
 static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
                         const Scope *sc, int s, const char *counter,
                         int depth) {
+  STensor *st = &L->st[s];
+  const TBind *b0 = &sc->b[s];
+  LvlInfo *li = &st->lvl[b0->next];
+  if (!vec_innermost(n) || li->kind != LK_IDENT ||
+      !level_is_unique(&li->type)) {
+    emit_single_scalar(L, sb, n, sc, s, counter, depth);
+    return;
+  }
+  StrBuf scalar = {0};
+  emit_single_scalar(L, &scalar, n, sc, s, counter, depth);
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  const char *begin, *end;
+  range_of(L, st, b0, &begin, &end);
+  VecUser u = {L, sc, 0};
+  VecLoop vl = {.shape = VEC_POSITIONS, .n = n, .depth = depth, .st = s,
+                .lvl = b0->next,
+                .p = arena_printf(L->arena, "sc__%s_p%d", st->name, b0->next),
+                .begin = begin, .end = end, .counter = counter,
+                .checks_bounds = !affine_is_zero(&lv->lo) ||
+                                 hi_needed(L, n, 1u << s),
+                .invariant = vec_invariant, .user = &u};
+  vec_emit(L, &vl, scalar.data ? scalar.data : "", sb);
+  sb_free(&scalar);
+}
+
+static void emit_single_scalar(Lower *L, StrBuf *sb, const IrNode *n,
+                               const Scope *sc, int s, const char *counter,
+                               int depth) {
   STensor *st = &L->st[s];
   const TBind *b0 = &sc->b[s];
   int l = b0->next;

@@ -1,6 +1,14 @@
 #!/bin/bash
-# run_case.sh CASE.c WORKDIR — one end-to-end test of sparsecc's promise:
-# the rewritten program computes what the original computes.
+# run_case.sh CASE.c WORKDIR [SIMD] — one end-to-end test of sparsecc's
+# promise: the rewritten program computes what the original computes.
+#
+# SIMD (optional): a vectorization backend (none, generic, avx2, avx512,
+# sve is not run here). sparsecc gets `--simd=SIMD` after the case's own
+# arguments and out.c is compiled with the flags that enable the backend's
+# vector loops (avx2: -mavx2 -mfma; avx512: -mavx512f), so the vector code,
+# not its scalar fallback, is what runs. A backend the host cannot execute
+# is skipped (exit 77). The report must not contain "not vectorized" for a
+# case annotated `// EXPECT-VECTORIZED: N` (N lines "vectorized:").
 #
 #   1. The reference: CASE.c compiled as it is (cc -std=c11 -O1 -Wall, -lm;
 #      compilers ignore `#pragma sparse`) and run; stdout kept.
@@ -29,10 +37,23 @@
 set -u
 case_file=$1
 work=$2
+simd=${3:-}
+simd_cflags=""
+case "$simd" in
+  "") ;;
+  none | generic) ;;
+  avx2) simd_cflags="-mavx2 -mfma"
+        grep -qw avx2 /proc/cpuinfo 2>/dev/null ||
+          { echo "e2e: skipped: this host has no AVX2"; exit 77; } ;;
+  avx512) simd_cflags="-mavx512f"
+        grep -qw avx512f /proc/cpuinfo 2>/dev/null ||
+          { echo "e2e: skipped: this host has no AVX-512F"; exit 77; } ;;
+  *) echo "run_case.sh: unknown SIMD backend '$simd'"; exit 2 ;;
+esac
 sparsecc=${SPARSECC:?}
 numdiff=${NUMDIFF:?}
 cc=${CC:-cc}
-name=$(basename "$case_file" .c)
+name=$(basename "$case_file" .c)${simd:+[$simd]}
 
 fail() {
   echo "e2e $name: FAILED: $*"
@@ -54,6 +75,7 @@ ref_status=$?
 
 # 2. sparsecc
 args=$(directive SPARSECC-ARGS | head -1)
+[ -n "$simd" ] && args="$args --simd=$simd"
 # shellcheck disable=SC2086
 timeout 120 "$sparsecc" "$case_file" -o out.c --report=report.txt $args 2>sparsecc.err
 st=$?
@@ -65,11 +87,11 @@ fi
 # 3. the rewritten program
 cflags=$("$sparsecc" --cflags) && libs=$("$sparsecc" --libs) || fail "--cflags/--libs"
 # shellcheck disable=SC2086
-"$cc" -std=c11 -O1 -Wall -Wextra -Werror $cflags out.c -o sparse $libs 2>out.cc.txt ||
+"$cc" -std=c11 -O1 -Wall -Wextra -Werror $cflags $simd_cflags out.c -o sparse $libs 2>out.cc.txt ||
   fail "out.c does not compile cleanly with $cc: $(head -20 out.cc.txt)"
 if [ -n "${E2E_CLANG:-}" ]; then
   # shellcheck disable=SC2086
-  "$E2E_CLANG" -std=c11 -O1 -Wall -Wextra -Werror $cflags -c out.c -o out.clang.o 2>out.clang.txt ||
+  "$E2E_CLANG" -std=c11 -O1 -Wall -Wextra -Werror $cflags $simd_cflags -c out.c -o out.clang.o 2>out.clang.txt ||
     fail "out.c does not compile cleanly with $E2E_CLANG: $(head -20 out.clang.txt)"
 fi
 timeout 120 ./sparse >sparse.out 2>sparse.err
@@ -100,5 +122,11 @@ while IFS= read -r text; do
 done < <(directive EXPECT-ABSENT)
 if grep -q '^[[:space:]]*//[[:space:]]*EXPECT-STDERR-EMPTY' "$case_file"; then
   [ ! -s sparsecc.err ] || fail "sparsecc printed: $(head -5 sparsecc.err)"
+fi
+expected_vec=$(directive EXPECT-VECTORIZED | head -1)
+if [ -n "$simd" ] && [ "$simd" != none ] && [ -n "$expected_vec" ]; then
+  nvec=$(grep -c ': vectorized:' report.txt 2>/dev/null || true)
+  [ "${nvec:-0}" -eq "$expected_vec" ] ||
+    fail "${nvec:-0} loops vectorized, the case expects $expected_vec (report.txt)"
 fi
 echo "e2e $name: passed ($count kernels sparsified)"

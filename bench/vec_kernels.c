@@ -1,0 +1,124 @@
+/* vec_kernels.c — the vectorization benchmarks as legacy dense C plus one
+ * sparsecc pragma per kernel (SpMM with 64 columns, SDDMM with k = 32, a
+ * loop over a dense level under a sparse vector, SpMV with short and long
+ * rows). bench/vec_run.sh rewrites this file with --simd=none (scalar) and
+ * with the vector backends and runs the builds side by side.
+ *
+ * Each pragma sits on a repetition loop (SPEC §4: annotate the loop that
+ * repeats the work), so the kernel assembles its operand once per call and
+ * then runs `reps` repetitions. Per repetition time = (median time of a call
+ * with R repetitions - median time of a call with 0) / R; both calls are
+ * interleaved in the same rounds.
+ *
+ * Usage: vec_kernels KERNEL   (spmm, sddmm, denselvl, spmv_short, spmv_long)
+ * Prints: RESULT kernel=K impl=IMPL us_per_rep=X checksum=C
+ * Build: -DVEC_IMPL='"name"' labels the RESULT line. */
+#include "bench_common.h"
+
+#ifndef VEC_IMPL
+#define VEC_IMPL "dense_reference"
+#endif
+
+#define NR 1024   /* rows (and columns) of the sparse operands */
+#define NC 64     /* SpMM: columns of B and C */
+#define KD 32     /* SDDMM: inner dimension */
+#define LD 256    /* dense-level loop: row length */
+#define NV 2048   /* SpMV: size */
+
+static double A[NR][NR], B[NR][NC], C[NR][NC];
+static double S[NR][NR], U[NR][KD], Vt[NR][KD], D[NR][NR];
+static double xs[NR], Z[NR][LD], Y[NR][LD];
+static double M[NV][NV], x[NV], y[NV];
+
+static void spmm(int reps) {
+#pragma sparse encoding(A : CSR)
+  for (int r = 0; r < reps; r++)
+    for (int i = 0; i < NR; i++)
+      for (int j = 0; j < NR; j++)
+        for (int k = 0; k < NC; k++)
+          C[i][k] += A[i][j] * B[j][k];
+}
+
+static void sddmm(int reps) {
+#pragma sparse encoding(S : CSR)
+  for (int r = 0; r < reps; r++)
+    for (int i = 0; i < NR; i++)
+      for (int j = 0; j < NR; j++)
+        for (int k = 0; k < KD; k++)
+          D[i][j] += S[i][j] * U[i][k] * Vt[j][k];
+}
+
+static void denselvl(int reps) {
+#pragma sparse encoding(xs : SparseVector)
+  for (int r = 0; r < reps; r++)
+    for (int i = 0; i < NR; i++)
+      for (int k = 0; k < LD; k++)
+        Y[i][k] += xs[i] * Z[i][k];
+}
+
+static void spmv(int reps) {
+#pragma sparse encoding(M : CSR)
+  for (int r = 0; r < reps; r++)
+    for (int i = 0; i < NV; i++)
+      for (int j = 0; j < NV; j++)
+        y[i] += M[i][j] * x[j];
+}
+
+static void fill(double density, int spmv_density) {
+  uint64_t s = 42;
+  for (int i = 0; i < NR; i++)
+    for (int j = 0; j < NR; j++) {
+      A[i][j] = bench_rand_value(&s) - 0.5 < density ? bench_rand_value(&s) : 0.0;
+      S[i][j] = A[i][j];
+    }
+  for (int i = 0; i < NR; i++) {
+    xs[i] = bench_rand_value(&s) - 0.5 < 0.25 ? bench_rand_value(&s) : 0.0;
+    for (int k = 0; k < NC; k++) B[i][k] = bench_rand_value(&s);
+    for (int k = 0; k < KD; k++) U[i][k] = bench_rand_value(&s), Vt[i][k] = bench_rand_value(&s);
+    for (int k = 0; k < LD; k++) Z[i][k] = bench_rand_value(&s);
+  }
+  for (int i = 0; i < NV; i++) {
+    x[i] = bench_rand_value(&s);
+    for (int j = 0; j < NV; j++)
+      M[i][j] = (bench_rand_value(&s) - 0.5) * 1000.0 < spmv_density ? 1.0 + bench_rand_value(&s) : 0.0;
+  }
+}
+
+static double checksum(const double *v, size_t n) {
+  double c = 0;
+  for (size_t i = 0; i < n; i++) c += v[i] * (double)(i % 7 + 1);
+  return c;
+}
+
+int main(int argc, char **argv) {
+  const char *k = argc > 1 ? argv[1] : "spmm";
+  int reps = (int)bench_env_long("BENCH_REPS", 15);
+  int inner = (int)bench_env_long("VEC_INNER", 40);
+  void (*fn)(int) = spmm;
+  const double *out = &C[0][0];
+  size_t nout = (size_t)NR * NC;
+  int spmv_density = 4; /* per mille: ~8 entries per row */
+  if (!strcmp(k, "sddmm")) fn = sddmm, out = &D[0][0], nout = (size_t)NR * NR;
+  else if (!strcmp(k, "denselvl")) fn = denselvl, out = &Y[0][0], nout = (size_t)NR * LD;
+  else if (!strcmp(k, "spmv_short")) fn = spmv, out = y, nout = NV;
+  else if (!strcmp(k, "spmv_long")) fn = spmv, out = y, nout = NV, spmv_density = 50;
+  else if (strcmp(k, "spmm")) return 2;
+  fill(0.02, spmv_density);
+  fn(1); /* correctness checksum: one repetition from zeroed outputs */
+  double cs = checksum(out, nout);
+  double *t0 = bench_xmalloc(sizeof(double) * (size_t)reps);
+  double *t1 = bench_xmalloc(sizeof(double) * (size_t)reps);
+  for (int r = 0; r < reps; r++) {
+    double a = bench_now();
+    fn(0);
+    double b = bench_now();
+    fn(inner);
+    double c = bench_now();
+    t0[r] = b - a;
+    t1[r] = c - b;
+  }
+  double per = (bench_median(t1, reps) - bench_median(t0, reps)) / inner;
+  printf("RESULT kernel=%s impl=%s us_per_rep=%.2f checksum=%.10g\n", k,
+         VEC_IMPL, per * 1e6, cs);
+  return 0;
+}

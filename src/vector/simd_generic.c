@@ -1,0 +1,165 @@
+/* simd_generic.c — the portable SIMD backend: GCC/Clang vector extensions
+ * (`__attribute__((vector_size))`). Arithmetic is plain C operators on
+ * vector values; masks are vectors of -1/0 lanes and apply by bitwise
+ * select; gathers, scatters and masked loads/stores are lane loops that
+ * the C compiler maps to whatever the target has. Needs only a GNU C
+ * compiler (guard `defined(__GNUC__)`, true for gcc and clang). */
+#include <stdio.h>
+
+#include "vector/simd.h"
+
+/* Lanes are ctx->lanes; typedefs sc__vd (doubles) and sc__vm (masks). */
+static void g_prologue(SimdCtx *c, StrBuf *sb, const char *ind) {
+  sb_printf(sb, "%stypedef double sc__vd __attribute__((vector_size(%d)));\n",
+            ind, 8 * c->lanes);
+  sb_printf(sb, "%stypedef long long sc__vm __attribute__((vector_size(%d)));\n",
+            ind, 8 * c->lanes);
+}
+
+/* "{e, e, ..., e}" with ctx->lanes copies. */
+static const char *repeat(SimdCtx *c, const char *e) {
+  StrBuf sb = {0};
+  sb_puts(&sb, "{");
+  for (int l = 0; l < c->lanes; l++) sb_printf(&sb, "%s%s", l ? ", " : "", e);
+  sb_puts(&sb, "}");
+  const char *r = arena_strdup(c->arena, sb.data);
+  sb_free(&sb);
+  return r;
+}
+
+static const char *g_mask(SimdCtx *c, const char *n) {
+  const char *m = simd_tmp(c, "m");
+  StrBuf iota = {0};
+  sb_puts(&iota, "{");
+  for (int l = 0; l < c->lanes; l++) sb_printf(&iota, "%s%d", l ? ", " : "", l);
+  sb_puts(&iota, "}");
+  const char *nn = simd_tmp(c, "nl");
+  simd_pre(c, "const long long %s = (long long)(%s);", nn, n);
+  simd_pre(c, "const sc__vm %s = (sc__vm)((sc__vm)%s < (sc__vm)%s);", m, iota.data,
+           repeat(c, nn));
+  sb_free(&iota);
+  return m;
+}
+
+static const char *g_splat(SimdCtx *c, const char *s) {
+  const char *t = simd_tmp(c, "s");
+  simd_pre(c, "const double %s = (double)(%s);", t, s);
+  return arena_printf(c->arena, "(sc__vd)%s", repeat(c, t));
+}
+
+static const char *g_load(SimdCtx *c, const char *addr, const char *m) {
+  const char *t = simd_tmp(c, "v");
+  simd_pre(c, "sc__vd %s = {0};", t);
+  if (!m) {
+    simd_pre(c, "__builtin_memcpy(&%s, %s, sizeof %s);", t, addr, t);
+  } else {
+    simd_pre(c, "for (int sc__l = 0; sc__l < %d; sc__l++) %s[sc__l] = %s[sc__l] "
+                "? (%s)[sc__l] : 0.0;", c->lanes, t, m, addr);
+  }
+  return t;
+}
+
+static void g_store(SimdCtx *c, const char *addr, const char *v,
+                    const char *m) {
+  const char *t = simd_tmp(c, "v");
+  simd_pre(c, "const sc__vd %s = %s;", t, v);
+  if (!m)
+    simd_pre(c, "__builtin_memcpy(%s, &%s, sizeof %s);", addr, t, t);
+  else
+    simd_pre(c, "for (int sc__l = 0; sc__l < %d; sc__l++) if (%s[sc__l]) "
+                "(%s)[sc__l] = %s[sc__l];", c->lanes, m, addr, t);
+}
+
+static const char *g_gather(SimdCtx *c, const char *base, const char *crd,
+                            const char *crd_type, const char *m) {
+  (void)crd_type;
+  const char *t = simd_tmp(c, "v");
+  simd_pre(c, "sc__vd %s = {0};", t);
+  if (!m)
+    simd_pre(c, "for (int sc__l = 0; sc__l < %d; sc__l++) %s[sc__l] = "
+                "(%s)[(%s)[sc__l]];", c->lanes, t, base, crd);
+  else
+    simd_pre(c, "for (int sc__l = 0; sc__l < %d; sc__l++) %s[sc__l] = "
+                "%s[sc__l] ? (%s)[(%s)[sc__l]] : 0.0;", c->lanes, t, m, base,
+             crd);
+  return t;
+}
+
+static void g_scatter(SimdCtx *c, const char *base, const char *crd,
+                      const char *crd_type, const char *v, const char *m) {
+  (void)crd_type;
+  const char *t = simd_tmp(c, "v");
+  simd_pre(c, "const sc__vd %s = %s;", t, v);
+  if (!m)
+    simd_pre(c, "for (int sc__l = 0; sc__l < %d; sc__l++) (%s)[(%s)[sc__l]] = "
+                "%s[sc__l];", c->lanes, base, crd, t);
+  else
+    simd_pre(c, "for (int sc__l = 0; sc__l < %d; sc__l++) if (%s[sc__l]) "
+                "(%s)[(%s)[sc__l]] = %s[sc__l];", c->lanes, m, base, crd, t);
+}
+
+static const char *g_binop(SimdCtx *c, int op, const char *a, const char *b) {
+  return arena_printf(c->arena, "(%s %c %s)", a, op, b);
+}
+
+static const char *g_neg(SimdCtx *c, const char *a) {
+  return arena_printf(c->arena, "(-%s)", a);
+}
+
+/* lanes of `m` (a mask expression) take a, the others b */
+static const char *select(SimdCtx *c, const char *m, const char *a,
+                          const char *b) {
+  return arena_printf(c->arena,
+                      "(sc__vd)(((sc__vm)(%s) & (%s)) | ((sc__vm)(%s) & ~(%s)))",
+                      a, m, b, m);
+}
+
+static const char *g_accum(SimdCtx *c, int kind, const char *acc,
+                           const char *v, const char *m) {
+  if (kind == SIMD_RED_ADD || kind == SIMD_RED_MUL) {
+    const char *r = arena_printf(c->arena, "(%s %c %s)", acc,
+                                 kind == SIMD_RED_ADD ? '+' : '*', v);
+    return m ? select(c, m, r, acc) : r;
+  }
+  /* fmax/fmin: take v where it is greater (less) or acc is NaN */
+  const char *t = simd_tmp(c, "v");
+  simd_pre(c, "const sc__vd %s = %s;", t, v);
+  const char *take = arena_printf(
+      c->arena, "((sc__vm)(%s %c %s) | (sc__vm)(%s != %s))", t,
+      kind == SIMD_RED_MAX ? '>' : '<', acc, acc, acc);
+  if (m) take = arena_printf(c->arena, "(%s & %s)", take, m);
+  return select(c, take, t, acc);
+}
+
+static const char *g_reduce(SimdCtx *c, int kind, const char *acc) {
+  const char *r = simd_tmp(c, "r");
+  simd_pre(c, "double %s = %s[0];", r, acc);
+  const char *step =
+      kind == SIMD_RED_ADD   ? arena_printf(c->arena, "%s + %s[sc__l]", r, acc)
+      : kind == SIMD_RED_MUL ? arena_printf(c->arena, "%s * %s[sc__l]", r, acc)
+      : arena_printf(c->arena, "__builtin_%s(%s, %s[sc__l])",
+                     kind == SIMD_RED_MAX ? "fmax" : "fmin", r, acc);
+  simd_pre(c, "for (int sc__l = 1; sc__l < %d; sc__l++) %s = %s;", c->lanes,
+           r, step);
+  return r;
+}
+
+const SimdOps simd_generic_ops = {
+    .name = "generic",
+    .guard = "defined(__GNUC__)",
+    .needs = "a GNU C compiler (gcc or clang)",
+    .lanes = 4,
+    .min_crd_bits = 8,
+    .vtype = "sc__vd",
+    .prologue = g_prologue,
+    .mask = g_mask,
+    .splat = g_splat,
+    .load = g_load,
+    .store = g_store,
+    .gather = g_gather,
+    .scatter = g_scatter,
+    .binop = g_binop,
+    .neg = g_neg,
+    .accum = g_accum,
+    .reduce = g_reduce,
+};

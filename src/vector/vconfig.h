@@ -1,0 +1,34 @@
+/* vconfig.h — which SIMD backend, vector length and index width a kernel is
+ * vectorized with: the command line (--simd, --vl, --index32), overridden
+ * per kernel by `#pragma sparse vectorize(...)` / `novectorize`, and
+ * `--simd=auto` resolved from the forwarded -march/-m flags or the host. */
+#ifndef SC_VCONFIG_H
+#define SC_VCONFIG_H
+
+#include "base/arena.h"
+#include "ir/ispace.h"
+#include "options.h"
+#include "vector/simd.h"
+
+typedef struct VecConfig {
+  const SimdOps *ops;   /* NULL: scalar (--simd=none, novectorize, default) */
+  int vl;               /* elements per main-loop step (0: agnostic, sve) */
+  int lanes;            /* elements per vector value (0: agnostic) */
+  int unroll;           /* vector values per main-loop step: vl / lanes */
+  int index32;          /* 32-bit gather/scatter indices */
+  const char *origin;   /* how the backend was chosen, for the report */
+  const char *adjust;   /* an adjustment of the request, or NULL */
+} VecConfig;
+
+/* Fills cfg for a kernel. clang_args are the user's forwarded flags. */
+void vec_config(Arena *a, const Options *o, const Pragma *vec_pragma,
+                const char *const *clang_args, int nclang_args,
+                VecConfig *cfg);
+
+/* The backend --simd=auto picks from flags (NULL: none of them decides),
+ * and from the host; exposed for tests. `why` gets the deciding flag. */
+SimdBackend vec_auto_from_flags(const char *const *args, int nargs,
+                                const char **why);
+SimdBackend vec_auto_host(void);
+
+#endif

@@ -1,0 +1,810 @@
+/* vectorize.c — legality and emission of vector loops (see vectorize.h).
+ *
+ * Legality (per innermost loop over v): every statement is either
+ *   - a STORE: the left side varies with v, contiguously (dense loops:
+ *     v + invariant in the last subscript only) or through the iterated
+ *     coordinates (position loops: a scatter, conflict-free because the
+ *     coordinates of one segment of a unique level are distinct); or
+ *   - a REDUCTION: += / -= / *= into a location that does not vary with v,
+ *     or `m = fmax(m, e)` / fmin, kept in vector accumulators and reduced
+ *     once after the loop;
+ * and no location written is read at another element (no cross-iteration
+ * use). Values are doubles; variant subexpressions use + - * / and unary
+ * minus; invariant subexpressions are evaluated as scalar C and broadcast.
+ *
+ * Emission: full chunks of vl elements (`unroll` vector values each), then
+ * the last partial chunk(s) under the mask min(lanes, hi - iv) — no scalar
+ * remainder loop. Vector-length agnostic backends run one predicated loop
+ * (whilelt). The vector loop sits under `#if <ISA macro>` with the scalar
+ * loop in the `#else`, and under a run-time `if` when a type or index-width
+ * condition must hold (then the scalar loop is the `else`). */
+#include "vector/vectorize.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vector/simd.h"
+#include "vector/vconfig.h"
+
+const char *simd_tmp(SimdCtx *c, const char *base) {
+  return arena_printf(c->arena, "sc__%s%d", base, (*c->uniq)++);
+}
+
+void simd_pre(SimdCtx *c, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *s = malloc((size_t)n + 1);
+  if (!s) abort();
+  va_start(ap, fmt);
+  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  sb_puts(c->pre, c->ind);
+  sb_puts(c->pre, s);
+  sb_puts(c->pre, "\n");
+  free(s);
+}
+
+int vec_innermost(const IrNode *n) {
+  if (n->kind != IR_NODE_LOOP) return 0;
+  for (int i = 0; i < n->nbody; i++)
+    if (n->body[i]->kind != IR_NODE_STMT) return 0;
+  return 1;
+}
+
+#define VEC_MAX_STMTS 32
+
+enum { VS_STORE, VS_REDUCE };
+
+typedef struct VStmt {
+  const IrStmt *s;
+  int kind;          /* VS_STORE / VS_REDUCE */
+  int red;           /* SIMD_RED_* of a reduction */
+  const IrExpr *e;   /* the value combined into the left side */
+} VStmt;
+
+typedef struct VC {
+  Lower *L;
+  const VecLoop *lp;
+  VecConfig cfg;
+  const SimdOps *ops;
+  int v;
+  const IrLoopVar *lv;
+  int nvs;
+  VStmt vs[VEC_MAX_STMTS];
+  StrBuf guard;      /* run-time conditions, joined by && */
+  int gathers, scatters, loads, stores, bcasts;
+  const char *why;   /* first reason not to vectorize */
+  SimdCtx c;
+  const char *off;   /* offset of the current vector value in its chunk */
+  const char *m;     /* the current mask, or NULL */
+  const char *crd_type;
+  int crd_bits;
+  int uniq;
+} VC;
+
+static void no(VC *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void no(VC *c, const char *fmt, ...) {
+  if (c->why) return;
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  c->why = arena_strdup(c->L->arena, buf);
+}
+
+static void add_guard(VC *c, const char *cond) {
+  if (c->guard.data && strstr(c->guard.data, cond)) return;
+  sb_printf(&c->guard, "%s(%s)", c->guard.len ? " && " : "", cond);
+}
+
+/* ---- printing ---- */
+
+typedef struct PrintCtx {
+  VC *c;
+  const char *vtext; /* text for the loop variable, or NULL: its name */
+} PrintCtx;
+
+static void p_index(void *user, StrBuf *out, int var) {
+  PrintCtx *p = user;
+  if (var == p->c->v && p->vtext) sb_printf(out, "%s", p->vtext);
+  else sb_puts(out, graph_var_name(p->c->L, var));
+}
+
+/* A dense access as C (the loop variable printed as vtext). */
+static void print_dense(VC *c, StrBuf *out, int a, const char *vtext) {
+  const IrAccess *ac = &c->L->k->accesses[a];
+  const IrTensor *t = &c->L->k->tensors[ac->tensor];
+  PrintCtx pc = {c, vtext};
+  CPrintHooks h = {NULL, p_index, &pc};
+  sb_puts(out, t->name);
+  if (t->layout == IR_LAYOUT_FLAT && ac->nsub > 1) {
+    StrBuf idx = {0};
+    sb_puts(&idx, "(");
+    cprint_affine(&idx, &ac->sub[0], c->L->k->nvars, &h);
+    sb_puts(&idx, ")");
+    for (int d = 1; d < ac->nsub; d++) {
+      StrBuf nx = {0};
+      sb_printf(&nx, "(%s) * (%s) + (", idx.data, t->extent[d]);
+      cprint_affine(&nx, &ac->sub[d], c->L->k->nvars, &h);
+      sb_puts(&nx, ")");
+      sb_free(&idx);
+      idx = nx;
+    }
+    sb_printf(out, "[%s]", idx.data);
+    sb_free(&idx);
+    return;
+  }
+  for (int d = 0; d < ac->nsub; d++) {
+    sb_puts(out, "[");
+    cprint_affine(out, &ac->sub[d], c->L->k->nvars, &h);
+    sb_puts(out, "]");
+  }
+}
+
+static void s_access(void *user, StrBuf *out, int a) {
+  PrintCtx *p = user;
+  VC *c = p->c;
+  if (c->L->access_st[a] >= 0) {
+    c->lp->invariant(c->lp->user, out, a);
+    return;
+  }
+  print_dense(c, out, a, NULL);
+}
+
+/* An invariant expression as scalar C. */
+static const char *scalar_text(VC *c, const IrExpr *e) {
+  PrintCtx pc = {c, NULL};
+  CPrintHooks h = {s_access, p_index, &pc};
+  StrBuf sb = {0};
+  cprint_expr(&sb, e, &h);
+  const char *r = arena_strdup(c->L->arena, sb.data ? sb.data : "0");
+  sb_free(&sb);
+  return r;
+}
+
+static const char *lhs_text(VC *c, const IrStmt *s) {
+  if (s->lhs_access < 0) return s->lhs_scalar;
+  StrBuf sb = {0};
+  print_dense(c, &sb, s->lhs_access, NULL);
+  const char *r = arena_strdup(c->L->arena, sb.data);
+  sb_free(&sb);
+  return r;
+}
+
+/* ---- analysis ---- */
+
+static int access_variant(VC *c, int a) {
+  int s = c->L->access_st[a];
+  if (s >= 0) {
+    if (c->lp->zero & (1u << s)) return 0;
+    StrBuf tmp = {0};
+    int inv = c->lp->invariant(c->lp->user, &tmp, a);
+    sb_free(&tmp);
+    return !inv;
+  }
+  const IrAccess *ac = &c->L->k->accesses[a];
+  for (int d = 0; d < ac->nsub; d++)
+    if (ac->sub[d].coef[c->v]) return 1;
+  return 0;
+}
+
+static int variant(VC *c, const IrExpr *e) {
+  if (!e) return 0;
+  switch (e->kind) {
+  case IR_CONST: case IR_SCALAR: return 0;
+  case IR_INDEX: return e->var == c->v;
+  case IR_ACCESS: return access_variant(c, e->access);
+  default: break;
+  }
+  if (variant(c, e->a) || variant(c, e->b) || variant(c, e->c)) return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (variant(c, e->args[i])) return 1;
+  return 0;
+}
+
+static const char *tensor_name(VC *c, int a) {
+  return c->L->k->tensors[c->L->k->accesses[a].tensor].name;
+}
+
+/* A variant dense access: v + invariant in the last subscript only. */
+static void check_dense_variant(VC *c, int a) {
+  const IrAccess *ac = &c->L->k->accesses[a];
+  const IrTensor *t = &c->L->k->tensors[ac->tensor];
+  if (t->elem != IR_F64) {
+    no(c, "%s is not an array of double", t->name);
+    return;
+  }
+  for (int d = 0; d + 1 < ac->nsub; d++)
+    if (ac->sub[d].coef[c->v]) {
+      no(c, "%s is strided in %s (the loop variable is not its last "
+            "subscript)", t->name, c->lv->name);
+      return;
+    }
+  if (ac->sub[ac->nsub - 1].coef[c->v] != 1)
+    no(c, "%s is strided in %s", t->name, c->lv->name);
+  if (c->lp->shape == VEC_POSITIONS) c->gathers = 1;
+}
+
+static int has_scalar_or_ld(const IrExpr *e) {
+  if (!e) return 0;
+  if (e->kind == IR_SCALAR) return 1;
+  if (e->kind == IR_CONST && e->text) {
+    size_t n = strlen(e->text);
+    if (n && (e->text[n - 1] == 'l' || e->text[n - 1] == 'L') &&
+        strpbrk(e->text, ".eEpP") && !strpbrk(e->text, "xX"))
+      return 1;
+  }
+  if (has_scalar_or_ld(e->a) || has_scalar_or_ld(e->b) ||
+      has_scalar_or_ld(e->c))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (has_scalar_or_ld(e->args[i])) return 1;
+  return 0;
+}
+
+static void check_expr(VC *c, const IrExpr *e) {
+  if (c->why) return;
+  if (!variant(c, e)) {
+    /* broadcast as a double: exact unless its type is wider (long double) */
+    if (has_scalar_or_ld(e))
+      add_guard(c, arena_printf(c->L->arena, "sizeof((%s) + 0.0) == "
+                                "sizeof(double)", scalar_text(c, e)));
+    c->bcasts++;
+    return;
+  }
+  switch (e->kind) {
+  case IR_INDEX:
+    no(c, "the loop variable %s is used as a value", c->lv->name);
+    return;
+  case IR_ACCESS: {
+    int s = c->L->access_st[e->access];
+    if (s >= 0) {
+      if (c->lp->shape == VEC_POSITIONS && s == c->lp->st) {
+        if (c->L->st[s].t->elem != IR_F64)
+          no(c, "%s is not an array of double", c->L->st[s].name);
+        c->loads++;
+        return;
+      }
+      no(c, "%s is searched per iteration", c->L->st[s].name);
+      return;
+    }
+    check_dense_variant(c, e->access);
+    if (c->lp->shape == VEC_DENSE) c->loads++;
+    return;
+  }
+  case IR_NEG:
+    check_expr(c, e->a);
+    return;
+  case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV:
+    check_expr(c, e->a);
+    check_expr(c, e->b);
+    return;
+  case IR_CAST:
+    if (strcmp(e->text, "double") != 0) {
+      no(c, "a conversion to %s", e->text);
+      return;
+    }
+    check_expr(c, e->a);
+    return;
+  case IR_CALL:
+    no(c, "a call to %s() in the loop body", e->text);
+    return;
+  default:
+    no(c, "a comparison or selection on values that vary in the loop");
+    return;
+  }
+}
+
+static int same_access(const Lower *L, int a, int b) {
+  const IrAccess *x = &L->k->accesses[a], *y = &L->k->accesses[b];
+  if (x->tensor != y->tensor || x->nsub != y->nsub) return 0;
+  for (int d = 0; d < x->nsub; d++) {
+    const IrAffine *p = &x->sub[d], *q = &y->sub[d];
+    if (p->constant != q->constant || !p->sym != !q->sym ||
+        (p->sym && strcmp(p->sym, q->sym)))
+      return 0;
+    for (int v = 0; v < IR_MAX_VARS; v++)
+      if (p->coef[v] != q->coef[v]) return 0;
+  }
+  return 1;
+}
+
+static int is_lhs(const Lower *L, const IrExpr *e, const IrStmt *s) {
+  if (s->lhs_access < 0)
+    return e->kind == IR_SCALAR && !strcmp(e->text, s->lhs_scalar);
+  return e->kind == IR_ACCESS && same_access(L, e->access, s->lhs_access);
+}
+
+/* Reads in e of the location written by s: -1 none, 0 only the very same
+ * element, 1 another element (or the scalar). */
+static int reads_of(const Lower *L, const IrExpr *e, const IrStmt *s) {
+  if (!e) return -1;
+  int r = -1;
+  if (s->lhs_access < 0) {
+    if (e->kind == IR_SCALAR && !strcmp(e->text, s->lhs_scalar)) return 1;
+  } else if (e->kind == IR_ACCESS &&
+             L->k->accesses[e->access].tensor ==
+                 L->k->accesses[s->lhs_access].tensor) {
+    return same_access(L, e->access, s->lhs_access) ? 0 : 1;
+  }
+  const IrExpr *kids[3] = {e->a, e->b, e->c};
+  for (int i = 0; i < 3; i++) {
+    int k = reads_of(L, kids[i], s);
+    if (k > r) r = k;
+  }
+  for (int i = 0; i < e->nargs; i++) {
+    int k = reads_of(L, e->args[i], s);
+    if (k > r) r = k;
+  }
+  return r;
+}
+
+static int same_target(const Lower *L, const IrStmt *a, const IrStmt *b) {
+  if ((a->lhs_access < 0) != (b->lhs_access < 0)) return 0;
+  if (a->lhs_access < 0) return !strcmp(a->lhs_scalar, b->lhs_scalar);
+  return L->k->accesses[a->lhs_access].tensor ==
+         L->k->accesses[b->lhs_access].tensor;
+}
+
+static void classify(VC *c) {
+  const IrNode *n = c->lp->n;
+  for (int i = 0; i < n->nbody && !c->why; i++) {
+    const IrStmt *s = &n->body[i]->stmt;
+    if (c->nvs == VEC_MAX_STMTS) {
+      no(c, "too many statements");
+      return;
+    }
+    VStmt *vs = &c->vs[c->nvs++];
+    vs->s = s;
+    vs->e = s->rhs;
+    if (s->decl_ctype) {
+      no(c, "a local declaration (%s) in the loop body", s->lhs_scalar);
+      return;
+    }
+    int lhs_var = s->lhs_access >= 0 && access_variant(c, s->lhs_access);
+    if (s->lhs_access >= 0 && c->L->access_st[s->lhs_access] >= 0) {
+      no(c, "a write to a sparse operand");
+      return;
+    }
+    if (lhs_var) {
+      vs->kind = VS_STORE;
+      check_dense_variant(c, s->lhs_access);
+      if (c->lp->shape == VEC_POSITIONS) c->scatters = 1;
+      else c->stores++;
+    } else {
+      vs->kind = VS_REDUCE;
+      if (s->op == IR_ADDTO || s->op == IR_SUBFROM) vs->red = SIMD_RED_ADD;
+      else if (s->op == IR_MULBY) vs->red = SIMD_RED_MUL;
+      else {
+        const IrExpr *e = s->rhs;
+        if (e->kind == IR_CALL && e->nargs == 2 &&
+            (!strcmp(e->text, "fmax") || !strcmp(e->text, "fmin"))) {
+          vs->red = e->text[2] == 'a' ? SIMD_RED_MAX : SIMD_RED_MIN;
+          if (is_lhs(c->L, e->args[0], s)) vs->e = e->args[1];
+          else if (is_lhs(c->L, e->args[1], s)) vs->e = e->args[0];
+          else vs->red = 0;
+        }
+        if (!vs->red) {
+          no(c, "an assignment to %s, which does not vary in the loop (its "
+                "last value is kept), is not a reduction", lhs_text(c, s));
+          return;
+        }
+      }
+      if (s->lhs_access < 0)
+        add_guard(c, arena_printf(c->L->arena,
+                                  "__builtin_types_compatible_p(__typeof__(%s), "
+                                  "double)", s->lhs_scalar));
+      else if (c->L->k->tensors[c->L->k->accesses[s->lhs_access].tensor].elem !=
+               IR_F64)
+        no(c, "%s is not an array of double", tensor_name(c, s->lhs_access));
+    }
+    check_expr(c, vs->e);
+  }
+  /* conflicts: each location written once, never read at another element,
+   * a reduction's location not read at all */
+  for (int i = 0; i < c->nvs && !c->why; i++) {
+    const IrStmt *s = c->vs[i].s;
+    const char *what = s->lhs_access < 0 ? s->lhs_scalar
+                                         : tensor_name(c, s->lhs_access);
+    for (int j = 0; j < c->nvs; j++) {
+      if (j != i && same_target(c->L, s, c->vs[j].s)) {
+        no(c, "%s is written by two statements", what);
+        return;
+      }
+      int r = reads_of(c->L, c->vs[j].e, s);
+      if (r == 1 || (r == 0 && c->vs[i].kind == VS_REDUCE)) {
+        no(c, "%s is %s in the loop that %s it (a cross-iteration use)", what,
+           r == 1 ? "read at another element" : "read",
+           c->vs[i].kind == VS_REDUCE ? "reduces into" : "writes");
+        return;
+      }
+    }
+  }
+  if (!c->why && c->lv->carries_dependence)
+    for (int i = 0; i < c->nvs; i++)
+      if (c->vs[i].kind == VS_STORE) {
+        no(c, "a loop-carried dependence");
+        return;
+      }
+}
+
+static void check_positions(VC *c) {
+  const VecLoop *lp = c->lp;
+  const STensor *st = &c->L->st[lp->st];
+  const LvlInfo *li = &st->lvl[lp->lvl];
+  if (lp->checks_bounds) {
+    no(c, "the loop bounds of %s are checked on every entry", c->lv->name);
+    return;
+  }
+  if (lp->lvl != st->nlvl - 1) {
+    no(c, "%s has levels below the iterated one", st->name);
+    return;
+  }
+  if (!(c->gathers || c->scatters)) return;
+  if (!li->ops->has_crd_array || li->kind != LK_IDENT) {
+    no(c, "the coordinates of %s are not stored as an array", st->name);
+    return;
+  }
+  c->crd_type = st->crd_type;
+  c->crd_bits = !strcmp(st->crd_type, "uint8_t") ? 8
+              : !strcmp(st->crd_type, "uint16_t") ? 16
+              : !strcmp(st->crd_type, "uint32_t") ? 32 : 64;
+  if (st->enc.crd_width == 2 || st->enc.crd_width == 4) {
+    no(c, "bit-packed coordinates of %s", st->name);
+    return;
+  }
+  if (c->crd_bits < c->ops->min_crd_bits) {
+    no(c, "%d-bit coordinates of %s (%s gathers take 32- or 64-bit indices)",
+       c->crd_bits, st->name, c->ops->name);
+    return;
+  }
+  int idx32 = c->ops->lanes && strcmp(c->ops->name, "generic") &&
+              (c->crd_bits == 32 || c->cfg.index32);
+  if (idx32)
+    add_guard(c, arena_printf(c->L->arena, "sc__%s_dims[%d] <= 2147483647",
+                              st->name, li->dim));
+}
+
+/* ---- emission ---- */
+
+static void line(VC *c, StrBuf *sb, int depth, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void line(VC *c, StrBuf *sb, int depth, const char *fmt, ...) {
+  sb_puts(sb, c->L->k->indent ? c->L->k->indent : "");
+  sb_indent(sb, depth);
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *s = malloc((size_t)n + 1);
+  if (!s) abort();
+  va_start(ap, fmt);
+  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  sb_puts(sb, s);
+  sb_puts(sb, "\n");
+  free(s);
+}
+
+static const char *ind_of(VC *c, int depth) {
+  StrBuf sb = {0};
+  sb_puts(&sb, c->L->k->indent ? c->L->k->indent : "");
+  sb_indent(&sb, depth);
+  const char *r = arena_strdup(c->L->arena, sb.data ? sb.data : "");
+  sb_free(&sb);
+  return r;
+}
+
+/* Address of the first element of the current vector value of a
+ * contiguous dense access (dense loops). */
+static const char *dense_addr(VC *c, int a) {
+  StrBuf sb = {0};
+  sb_puts(&sb, "&");
+  print_dense(c, &sb, a, NULL);
+  const char *r = strcmp(c->off, "0")
+                      ? arena_printf(c->L->arena, "(%s + %s)", sb.data, c->off)
+                      : arena_printf(c->L->arena, "(%s)", sb.data);
+  sb_free(&sb);
+  return r;
+}
+
+/* Base of a gathered/scattered dense access: the loop variable at 0. */
+static const char *gather_base(VC *c, int a) {
+  StrBuf sb = {0};
+  sb_puts(&sb, "&");
+  print_dense(c, &sb, a, "0");
+  const char *r = arena_printf(c->L->arena, "(%s)", sb.data);
+  sb_free(&sb);
+  return r;
+}
+
+static const char *pos_now(VC *c) {
+  return strcmp(c->off, "0") ? arena_printf(c->L->arena, "%s + %s", c->lp->p,
+                                            c->off)
+                             : c->lp->p;
+}
+
+static const char *crd_ptr(VC *c) {
+  const STensor *st = &c->L->st[c->lp->st];
+  return arena_printf(c->L->arena, "(sc__%s_crd%d + %s)", st->name, c->lp->lvl,
+                      pos_now(c));
+}
+
+static const char *vload(VC *c, int a) {
+  int s = c->L->access_st[a];
+  if (s >= 0)
+    return c->ops->load(&c->c, arena_printf(c->L->arena, "(sc__%s_val + %s)",
+                                            c->L->st[s].name, pos_now(c)),
+                        c->m);
+  if (c->lp->shape == VEC_DENSE) return c->ops->load(&c->c, dense_addr(c, a), c->m);
+  return c->ops->gather(&c->c, gather_base(c, a), crd_ptr(c), c->crd_type, c->m);
+}
+
+static const char *vexpr(VC *c, const IrExpr *e) {
+  if (!variant(c, e)) return c->ops->splat(&c->c, scalar_text(c, e));
+  switch (e->kind) {
+  case IR_ACCESS: return vload(c, e->access);
+  case IR_NEG: return c->ops->neg(&c->c, vexpr(c, e->a));
+  case IR_CAST: return vexpr(c, e->a);
+  case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV: {
+    const char *a = vexpr(c, e->a);
+    const char *b = vexpr(c, e->b);
+    int op = e->kind == IR_ADD ? '+' : e->kind == IR_SUB ? '-'
+           : e->kind == IR_MUL ? '*' : '/';
+    return c->ops->binop(&c->c, op, a, b);
+  }
+  default:
+    return c->ops->splat(&c->c, "0"); /* excluded by check_expr */
+  }
+}
+
+static const char *acc_name(VC *c, int i, int u) {
+  return arena_printf(c->L->arena, "sc__acc%d_%d", i, u);
+}
+
+/* The statements of one vector value at offset c->off under mask c->m. */
+static void emit_value(VC *c, int u) {
+  for (int i = 0; i < c->nvs; i++) {
+    const VStmt *vs = &c->vs[i];
+    const char *val = vexpr(c, vs->e);
+    if (vs->kind == VS_REDUCE) {
+      const char *acc = acc_name(c, i, u);
+      const char *r = c->ops->accum(&c->c, vs->red, acc, val, c->m);
+      simd_pre(&c->c, "%s = %s;", acc, r);
+      continue;
+    }
+    int a = vs->s->lhs_access;
+    if (vs->s->op != IR_SET) {
+      int op = vs->s->op == IR_ADDTO ? '+' : vs->s->op == IR_SUBFROM ? '-' : '*';
+      val = c->ops->binop(&c->c, op, vload(c, a), val);
+    }
+    if (c->lp->shape == VEC_DENSE)
+      c->ops->store(&c->c, dense_addr(c, a), val, c->m);
+    else
+      c->ops->scatter(&c->c, gather_base(c, a), crd_ptr(c), c->crd_type, val,
+                      c->m);
+  }
+}
+
+static void emit_chunk(VC *c, StrBuf *sb, int depth, int full) {
+  c->c.pre = sb;
+  c->c.ind = ind_of(c, depth);
+  int w = c->cfg.lanes;
+  for (int u = 0; u < (full ? c->cfg.unroll : 1); u++) {
+    c->off = arena_printf(c->L->arena, "%d", u * w);
+    emit_value(c, full ? u : 0);
+  }
+  c->off = "0";
+}
+
+static int affine_const(const IrAffine *a, int64_t *out) {
+  if (a->sym) return 0;
+  for (int v = 0; v < IR_MAX_VARS; v++)
+    if (a->coef[v]) return 0;
+  *out = a->constant;
+  return 1;
+}
+
+static void emit_vector(VC *c, StrBuf *sb, int depth) {
+  const VecLoop *lp = c->lp;
+  const IrLoopVar *lv = c->lv;
+  int d = depth + 1;
+  c->c.pre = sb;
+  c->c.ind = ind_of(c, d);
+  c->m = NULL;
+  c->off = "0";
+  c->ops->prologue(&c->c, sb, c->c.ind);
+  for (int i = 0; i < c->nvs; i++) {
+    const VStmt *vs = &c->vs[i];
+    if (vs->kind != VS_REDUCE) continue;
+    const char *init = vs->red == SIMD_RED_ADD ? "-0.0"
+                     : vs->red == SIMD_RED_MUL ? "1.0" : lhs_text(c, vs->s);
+    for (int u = 0; u < c->cfg.unroll; u++) {
+      const char *v = c->ops->splat(&c->c, init);
+      simd_pre(&c->c, "%s %s = %s;", c->ops->vtype, acc_name(c, i, u), v);
+    }
+  }
+  /* the iteration variable, its limit and whether it starts below it */
+  const char *iv, *hi, *itype;
+  if (lp->shape == VEC_DENSE) {
+    iv = lv->name;
+    hi = arena_printf(c->L->arena, "(%s)", graph_affine_str(c->L, &lv->hi));
+    itype = lv->ctype;
+    if (lv->declared_in_header)
+      line(c, sb, d, "%s %s = (%s)(%s);", lv->ctype, iv, lv->ctype,
+           graph_affine_str(c->L, &lv->lo));
+    else
+      line(c, sb, d, "%s = (%s)(%s);", iv, lv->ctype,
+           graph_affine_str(c->L, &lv->lo));
+  } else {
+    iv = lp->p;
+    hi = arena_printf(c->L->arena, "sc__ve%d", c->uniq++);
+    itype = "size_t";
+    line(c, sb, d, "const size_t %s = %s;", hi, lp->end);
+    line(c, sb, d, "size_t %s = %s;", iv, lp->begin);
+  }
+  line(c, sb, d, "if (%s < %s) {", iv, hi);
+  int d2 = d + 1;
+  if (!c->cfg.lanes) {
+    /* vector-length agnostic: one predicated loop */
+    line(c, sb, d2, "do {");
+    c->c.pre = sb;
+    c->c.ind = ind_of(c, d2 + 1);
+    c->m = c->ops->mask(&c->c, arena_printf(c->L->arena, "(int64_t)(%s), "
+                                            "(int64_t)(%s)", iv, hi));
+    emit_chunk(c, sb, d2 + 1, 0);
+    if (lp->counter)
+      line(c, sb, d2 + 1, "%s += (int64_t)svcntp_b64(%s, %s);", lp->counter,
+           c->m, c->m);
+    line(c, sb, d2 + 1, "%s += (%s)svcntp_b64(%s, %s);", iv, itype, c->m, c->m);
+    line(c, sb, d2, "} while (%s < %s);", iv, hi);
+    c->m = NULL;
+  } else {
+    int vl = c->cfg.vl, w = c->cfg.lanes;
+    line(c, sb, d2, "for (; %s - %s >= %d; %s += %d) {", hi, iv, vl, iv, vl);
+    emit_chunk(c, sb, d2 + 1, 1);
+    if (lp->counter) line(c, sb, d2 + 1, "%s += %d;", lp->counter, vl);
+    line(c, sb, d2, "}");
+    int64_t lo_c, hi_c;
+    int multiple = lp->shape == VEC_DENSE && affine_const(&lv->lo, &lo_c) &&
+                   affine_const(&lv->hi, &hi_c) && hi_c > lo_c &&
+                   (hi_c - lo_c) % vl == 0;
+    if (!multiple) {
+      /* the last partial chunk, under the mask min(lanes, hi - iv) */
+      line(c, sb, d2, "%s (%s < %s) {", c->cfg.unroll > 1 ? "while" : "if", iv,
+           hi);
+      const char *nn = arena_printf(c->L->arena, "sc__n%d", c->uniq++);
+      line(c, sb, d2 + 1, "const int %s = %s - %s < %d ? (int)(%s - %s) : %d;",
+           nn, hi, iv, w, hi, iv, w);
+      c->c.pre = sb;
+      c->c.ind = ind_of(c, d2 + 1);
+      c->m = c->ops->mask(&c->c, nn);
+      emit_chunk(c, sb, d2 + 1, 0);
+      if (lp->counter) line(c, sb, d2 + 1, "%s += %s;", lp->counter, nn);
+      line(c, sb, d2 + 1, "%s += %s;", iv, nn);
+      line(c, sb, d2, "}");
+      c->m = NULL;
+    }
+  }
+  /* a loop variable declared outside keeps the scalar loop's last value */
+  if (lp->shape == VEC_POSITIONS && !lv->declared_in_header) {
+    const LvlInfo *li = &c->L->st[lp->st].lvl[lp->lvl];
+    line(c, sb, d2, "%s = (%s)(%s);", lv->name, lv->ctype,
+         li->ops->coord_at(&li->ref, arena_printf(c->L->arena, "%s - 1", hi)));
+  }
+  /* reduce the accumulators once */
+  c->c.pre = sb;
+  c->c.ind = ind_of(c, d2);
+  for (int i = 0; i < c->nvs; i++) {
+    const VStmt *vs = &c->vs[i];
+    if (vs->kind != VS_REDUCE) continue;
+    const char *a0 = acc_name(c, i, 0);
+    for (int u = 1; u < c->cfg.unroll; u++)
+      simd_pre(&c->c, "%s = %s;", a0,
+               c->ops->accum(&c->c, vs->red, a0, acc_name(c, i, u), NULL));
+    const char *r = c->ops->reduce(&c->c, vs->red, a0);
+    const char *op = vs->red == SIMD_RED_MUL ? "*="
+                   : vs->red != SIMD_RED_ADD ? "="
+                   : vs->s->op == IR_SUBFROM ? "-=" : "+=";
+    simd_pre(&c->c, "%s %s %s;", lhs_text(c, vs->s), op, r);
+  }
+  line(c, sb, d, "}");
+}
+
+static const char *describe(VC *c) {
+  StrBuf sb = {0};
+  if (c->cfg.lanes)
+    sb_printf(&sb, "%s, vl %d", c->ops->name, c->cfg.vl);
+  else
+    sb_printf(&sb, "%s, vector-length agnostic (svcntd() lanes)", c->ops->name);
+  if (c->cfg.unroll > 1)
+    sb_printf(&sb, " = %d x %d lanes", c->cfg.unroll, c->cfg.lanes);
+  sb_printf(&sb, " [%s]", c->cfg.origin ? c->cfg.origin : "");
+  if (c->loads) sb_printf(&sb, ", contiguous loads");
+  if (c->stores) sb_printf(&sb, ", contiguous stores");
+  if (c->gathers)
+    sb_printf(&sb, ", gathers (%d-bit coordinates%s)", c->crd_bits,
+              c->guard.data && strstr(c->guard.data, "2147483647")
+                  ? ", 32-bit indices" : "");
+  if (c->scatters) sb_printf(&sb, ", conflict-free scatters");
+  int nred = 0;
+  for (int i = 0; i < c->nvs; i++)
+    if (c->vs[i].kind == VS_REDUCE) {
+      const VStmt *vs = &c->vs[i];
+      sb_printf(&sb, "%s%s (%s)", nred++ ? ", " : ", reduction into ",
+                lhs_text(c, vs->s),
+                vs->red == SIMD_RED_ADD ? "sum" : vs->red == SIMD_RED_MUL
+                    ? "product" : vs->red == SIMD_RED_MAX ? "max" : "min");
+    }
+  if (c->cfg.lanes)
+    sb_printf(&sb, "; last partial chunk masked, no scalar remainder");
+  else
+    sb_printf(&sb, "; whilelt-predicated chunks, no scalar remainder");
+  sb_printf(&sb, "; compiled when %s (%s), else the scalar loop",
+            c->ops->guard, c->ops->needs);
+  if (c->guard.len) sb_printf(&sb, "; run-time check %s", c->guard.data);
+  if (c->cfg.adjust) sb_printf(&sb, "; %s", c->cfg.adjust);
+  const char *r = arena_strdup(c->L->arena, sb.data);
+  sb_free(&sb);
+  return r;
+}
+
+void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
+  VC c;
+  memset(&c, 0, sizeof c);
+  c.L = L;
+  c.lp = lp;
+  const SparsifyCtx *ctx = L->ctx;
+  vec_config(L->arena, ctx->opts, L->k->vec_pragma, ctx->clang_args,
+             ctx->nclang_args, &c.cfg);
+  c.ops = c.cfg.ops;
+  if (!c.ops || !vec_innermost(lp->n)) {
+    sb_puts(out, scalar);
+    return;
+  }
+  c.v = lp->n->var;
+  c.lv = &L->k->vars[c.v];
+  c.uniq = L->uniq;
+  c.c.arena = L->arena;
+  c.c.uniq = &c.uniq;
+  c.c.lanes = c.cfg.lanes;
+  c.c.index32 = c.cfg.index32;
+  c.off = "0";
+  if (lp->n->nbody == 0) no(&c, "an empty body");
+  classify(&c);
+  if (!c.why && lp->shape == VEC_POSITIONS) check_positions(&c);
+  if (c.why) {
+    lower_note(L, "loop %s: not vectorized: %s", c.lv->name, c.why);
+    sb_puts(out, scalar);
+    sb_free(&c.guard);
+    return;
+  }
+  StrBuf vb = {0};
+  emit_vector(&c, &vb, lp->depth);
+  L->uniq = c.uniq;
+  if (c.guard.len) {
+    sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
+    line(&c, out, lp->depth, "if (%s) {", c.guard.data);
+    sb_puts(out, vb.data);
+    line(&c, out, lp->depth, "} else");
+    sb_puts(out, "#endif\n");
+    sb_puts(out, scalar);
+  } else {
+    sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
+    line(&c, out, lp->depth, "{");
+    sb_puts(out, vb.data);
+    line(&c, out, lp->depth, "}");
+    sb_puts(out, "#else\n");
+    sb_puts(out, scalar);
+    sb_puts(out, "#endif\n");
+  }
+  lower_note(L, "loop %s: vectorized: %s", c.lv->name, describe(&c));
+  L->ctx->need_runtime_include |= 2;
+  sb_free(&vb);
+  sb_free(&c.guard);
+}

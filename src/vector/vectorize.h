@@ -1,0 +1,47 @@
+/* vectorize.h — the vectorization pass (SPEC §6): the loop emitter
+ * (src/lower/coiter.c) hands every innermost loop it emits — a dense loop
+ * over a variable, or a position loop over one compressed segment — to
+ * vec_emit() together with the scalar text it produced. vec_emit() either
+ * appends a strip-mined vector loop (full chunks of vl elements, then the
+ * last partial chunk under the mask min(lanes, hi - iv); no scalar
+ * remainder loop) with the scalar loop as the fallback for compilers
+ * without the backend's ISA, or appends the scalar loop unchanged and
+ * says why in --report. */
+#ifndef SC_VECTORIZE_H
+#define SC_VECTORIZE_H
+
+#include "lower/lower_int.h"
+
+typedef enum VecShape {
+  VEC_DENSE,     /* for (v = lo; v < hi; v++) */
+  VEC_POSITIONS  /* for (p = begin; p < end; p++) { v = crd[p]; ... } */
+} VecShape;
+
+typedef struct VecLoop {
+  VecShape shape;
+  const IrNode *n;        /* the loop node */
+  int depth;              /* indentation depth of the loop */
+  unsigned zero;          /* sparse operands read as absent (fill loops) */
+  /* VEC_POSITIONS */
+  int st;                 /* the iterated sparse operand (index into L->st) */
+  int lvl;                /* its level */
+  const char *p;          /* the position variable's name */
+  const char *begin, *end;/* the position range (C expressions) */
+  const char *counter;    /* an entry counter the body advances, or NULL */
+  int checks_bounds;      /* the scalar loop tests v against its bounds */
+  /* Prints access `a` as scalar C when it does not vary in the loop
+   * (dense accesses are the vectorizer's business): returns 1, or 0 when
+   * the access varies (a sparse operand located per iteration). */
+  int (*invariant)(void *user, StrBuf *out, int a);
+  void *user;
+} VecLoop;
+
+/* Whether loop node n contains statements only (an innermost loop). */
+int vec_innermost(const IrNode *n);
+
+/* Appends the loop (vectorized or `scalar`, which is the complete scalar
+ * loop statement as coiter emitted it) to out; adds a report line for
+ * innermost loops when vectorization is on. */
+void vec_emit(Lower *L, const VecLoop *v, const char *scalar, StrBuf *out);
+
+#endif

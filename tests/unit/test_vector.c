@@ -1,0 +1,184 @@
+/* test_vector.c — unit tests of the vectorization settings and backends
+ * (src/vector): precedence of pragma, command line and default; --simd=auto
+ * from -march/-m flags; vector lengths per backend; the C text of each
+ * backend's masks, masked loads, gathers and reductions. Whole loops are
+ * checked end to end in tests/vector (every shape, trip counts, no scalar
+ * remainder loop) and tests/e2e (every case per backend). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "vector/simd.h"
+#include "vector/vconfig.h"
+
+static void test_default_is_scalar(void **state) {
+  (void)state;
+  Arena a = {0};
+  Options o;
+  memset(&o, 0, sizeof o);
+  o.simd = SIMD_AUTO;
+  VecConfig c;
+  vec_config(&a, &o, NULL, NULL, 0, &c);
+  assert_null(c.ops);
+  o.simd = SIMD_NONE;
+  o.simd_given = 1;
+  vec_config(&a, &o, NULL, NULL, 0, &c);
+  assert_null(c.ops);
+  arena_free(&a);
+}
+
+static void test_command_line(void **state) {
+  (void)state;
+  Arena a = {0};
+  Options o;
+  memset(&o, 0, sizeof o);
+  o.simd = SIMD_AVX2;
+  o.simd_given = 1;
+  VecConfig c;
+  vec_config(&a, &o, NULL, NULL, 0, &c);
+  assert_ptr_equal(c.ops, &simd_avx2_ops);
+  assert_int_equal(c.vl, 8);
+  assert_int_equal(c.lanes, 4);
+  assert_int_equal(c.unroll, 2);
+  o.vl = 2; /* below the native width: raised, and said so */
+  vec_config(&a, &o, NULL, NULL, 0, &c);
+  assert_int_equal(c.vl, 4);
+  assert_non_null(c.adjust);
+  o.simd = SIMD_GENERIC;
+  o.vl = 16;
+  vec_config(&a, &o, NULL, NULL, 0, &c);
+  assert_int_equal(c.lanes, 16);
+  assert_int_equal(c.unroll, 1);
+  o.simd = SIMD_SVE;
+  vec_config(&a, &o, NULL, NULL, 0, &c);
+  assert_int_equal(c.lanes, 0); /* vector-length agnostic */
+  assert_non_null(c.adjust);    /* vl ignored */
+  o.simd = SIMD_AVX512;
+  o.vl = 0;
+  o.index32 = 1;
+  vec_config(&a, &o, NULL, NULL, 0, &c);
+  assert_int_equal(c.vl, 16);
+  assert_int_equal(c.index32, 1);
+  arena_free(&a);
+}
+
+static void test_pragma_overrides(void **state) {
+  (void)state;
+  Arena a = {0};
+  Options o;
+  memset(&o, 0, sizeof o);
+  o.simd = SIMD_GENERIC;
+  o.simd_given = 1;
+  Pragma p;
+  memset(&p, 0, sizeof p);
+  p.kind = PRAGMA_VECTORIZE;
+  p.vec.vl = 16;
+  p.vec.simd = "avx2";
+  VecConfig c;
+  vec_config(&a, &o, &p, NULL, 0, &c);
+  assert_ptr_equal(c.ops, &simd_avx2_ops);
+  assert_int_equal(c.vl, 16);
+  assert_int_equal(c.unroll, 4);
+  p.kind = PRAGMA_NOVECTORIZE;
+  vec_config(&a, &o, &p, NULL, 0, &c);
+  assert_null(c.ops);
+  /* a vectorize pragma alone turns vectorization on; vla picks sve */
+  memset(&o, 0, sizeof o);
+  memset(&p, 0, sizeof p);
+  p.kind = PRAGMA_VECTORIZE;
+  p.vec.vla = 1;
+  vec_config(&a, &o, &p, NULL, 0, &c);
+  assert_ptr_equal(c.ops, &simd_sve_ops);
+  arena_free(&a);
+}
+
+static void test_auto_flags(void **state) {
+  (void)state;
+  const char *why = NULL;
+  const char *a1[] = {"-O2", "-march=haswell"};
+  assert_int_equal(vec_auto_from_flags(a1, 2, &why), SIMD_AVX2);
+  assert_string_equal(why, "-march=haswell");
+  const char *a2[] = {"-march=x86-64-v4"};
+  assert_int_equal(vec_auto_from_flags(a2, 1, &why), SIMD_AVX512);
+  const char *a3[] = {"-march=x86-64", "-mavx2"};
+  assert_int_equal(vec_auto_from_flags(a3, 2, &why), SIMD_AVX2);
+  const char *a4[] = {"-mavx2", "-mavx512f"};
+  assert_int_equal(vec_auto_from_flags(a4, 2, &why), SIMD_AVX512);
+  const char *a5[] = {"-march=armv8.2-a+sve"};
+  assert_int_equal(vec_auto_from_flags(a5, 1, &why), SIMD_SVE);
+  const char *a6[] = {"-march=x86-64"};
+  assert_int_equal(vec_auto_from_flags(a6, 1, &why), SIMD_GENERIC);
+  const char *a7[] = {"-march=skylake", "-mno-avx2"};
+  assert_int_equal(vec_auto_from_flags(a7, 2, &why), SIMD_GENERIC);
+  const char *a8[] = {"-I", "inc", "-DX=1"};
+  assert_int_equal(vec_auto_from_flags(a8, 3, &why), SIMD_AUTO);
+  SimdBackend h = vec_auto_host();
+  assert_true(h == SIMD_GENERIC || h == SIMD_AVX2 || h == SIMD_AVX512);
+}
+
+static void test_backend_text(void **state) {
+  (void)state;
+  Arena a = {0};
+  StrBuf pre = {0};
+  int uniq = 0;
+  SimdCtx c = {&a, &pre, "  ", &uniq, 4, 0};
+  /* AVX2: mask of the first n lanes, masked load and 64-bit gather */
+  const char *m = simd_avx2_ops.mask(&c, "sc__n");
+  assert_non_null(strstr(pre.data, "_mm256_cmpgt_epi64"));
+  assert_non_null(strstr(simd_avx2_ops.load(&c, "p", m), "_mm256_maskload_pd"));
+  const char *g = simd_avx2_ops.gather(&c, "x", "crd", "uint64_t", m);
+  assert_non_null(strstr(g, "_mm256_mask_i64gather_pd"));
+  g = simd_avx2_ops.gather(&c, "x", "crd", "uint32_t", NULL);
+  assert_non_null(strstr(g, "_mm256_setr_pd")); /* full chunk: loads */
+  c.index32 = 1;
+  g = simd_avx2_ops.gather(&c, "x", "crd", "uint64_t", m);
+  assert_non_null(strstr(g, "_mm256_mask_i32gather_pd"));
+  c.index32 = 0;
+  /* AVX-512: k-masks */
+  c.lanes = 8;
+  m = simd_avx512_ops.mask(&c, "sc__n");
+  assert_non_null(strstr(pre.data, "__mmask8"));
+  g = simd_avx512_ops.gather(&c, "x", "crd", "uint32_t", m);
+  assert_non_null(strstr(g, "_mm512_mask_i32gather_pd"));
+  /* SVE: whilelt predicates, gathers with 64-bit indices */
+  c.lanes = 0;
+  m = simd_sve_ops.mask(&c, "(int64_t)(p), (int64_t)(e)");
+  assert_non_null(strstr(pre.data, "svwhilelt_b64"));
+  g = simd_sve_ops.gather(&c, "x", "crd", "uint32_t", m);
+  assert_non_null(strstr(g, "svld1_gather_u64index_f64"));
+  assert_non_null(strstr(pre.data, "svld1uw_u64"));
+  /* generic: vector extensions, select by mask bits */
+  c.lanes = 4;
+  pre.len = 0;
+  simd_generic_ops.prologue(&c, &pre, "");
+  assert_non_null(strstr(pre.data, "vector_size(32)"));
+  m = simd_generic_ops.mask(&c, "sc__n");
+  const char *r = simd_generic_ops.accum(&c, SIMD_RED_ADD, "acc", "v", m);
+  assert_non_null(strstr(r, "& ~("));
+  /* reductions of every kind produce a scalar */
+  for (int k = 0; k < 4; k++) {
+    int kind = "+*><"[k];
+    assert_non_null(simd_generic_ops.reduce(&c, kind, "acc"));
+    assert_non_null(simd_avx2_ops.reduce(&c, kind, "acc"));
+    assert_non_null(simd_avx512_ops.reduce(&c, kind, "acc"));
+    assert_non_null(simd_sve_ops.reduce(&c, kind, "acc"));
+  }
+  sb_free(&pre);
+  arena_free(&a);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_default_is_scalar),
+      cmocka_unit_test(test_command_line),
+      cmocka_unit_test(test_pragma_overrides),
+      cmocka_unit_test(test_auto_flags),
+      cmocka_unit_test(test_backend_text),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,63 @@
+#!/bin/bash
+# run_trips.sh WORKDIR SIMD [SPARSECC-FLAGS...] — the vectorized loop shapes
+# of shapes.c at the trip counts that matter for strip-mining (0, 1,
+# lanes-1, lanes, lanes+1, vl-1, vl, vl+1, 2vl+3 for the backends' lanes
+# and vector lengths): for each T, the reference (shapes.c compiled as it
+# is) and the rewritten program through `sparsecc --simd=SIMD FLAGS` must
+# print the same numbers (numdiff), every loop of shapes.c must be
+# vectorized (report), and the vector code must hold no scalar remainder
+# loop (no `for (...; ...++)` in a vector region besides lane loops).
+#   SIMD avx2: compiled with -mavx2 -mfma, skipped (77) without AVX2;
+#   SIMD avx512: compiled with -mavx512f -Werror always, run only on AVX-512F
+#   hosts (otherwise compile-only).
+# Environment: SPARSECC, NUMDIFF, CC (cc).
+set -u
+work=$1
+simd=$2
+shift 2
+here=$(cd "$(dirname "$0")" && pwd)
+case_file=$here/shapes.c
+sparsecc=${SPARSECC:?}
+numdiff=${NUMDIFF:?}
+cc=${CC:-cc}
+simd_cflags=""
+run=1
+case "$simd" in
+  avx2) simd_cflags="-mavx2 -mfma"
+        grep -qw avx2 /proc/cpuinfo || { echo "skipped: no AVX2 on this host"; exit 77; } ;;
+  avx512) simd_cflags="-mavx512f"
+          grep -qw avx512f /proc/cpuinfo || run=0 ;;
+esac
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
+fail() { echo "trips [$simd $*"; exit 1; }
+cflags=$("$sparsecc" --cflags) && libs=$("$sparsecc" --libs) || exit 1
+expected=$(grep -c '^#pragma sparse encoding' "$case_file")
+# loops of shapes.c that must be vectorized
+want_vec=8
+for T in 0 1 2 3 4 5 7 8 9 11 15 16 17 19 35; do
+  "$cc" -std=c11 -O1 -DT=$T "$case_file" -o ref -lm || fail "] T=$T: reference does not compile"
+  ./ref > ref.out || fail "] T=$T: reference failed"
+  # shellcheck disable=SC2068
+  "$sparsecc" "$case_file" -DT=$T --simd=$simd $@ -o out.c --report=report.txt 2>err.txt ||
+    fail "] T=$T: sparsecc: $(cat err.txt)"
+  n=$(grep -c 'kernel sparsified' report.txt)
+  [ "$n" -eq "$expected" ] || fail "] T=$T: $n of $expected kernels sparsified"
+  if [ "$simd" != none ]; then
+    nv=$(grep -c ': vectorized:' report.txt)
+    [ "$nv" -eq $want_vec ] || fail "] T=$T: $nv loops vectorized, expected $want_vec: $(grep 'not vectorized' report.txt)"
+    # no scalar remainder loop inside a vector region
+    bad=$(awk '/^#if defined\(__GNUC__\) &&/ {v = 1; next}
+               /^#else|^#endif/ {v = 0}
+               v && /} else$/ {v = 0}
+               v && /for \(/ && /\+\+\)/ && !/sc__l\+\+/ {print}' out.c)
+    [ -z "$bad" ] || fail "] T=$T: scalar loop in a vector region: $bad"
+  fi
+  # shellcheck disable=SC2086
+  "$cc" -std=c11 -O1 -Wall -Wextra -Werror -DT=$T $simd_cflags $cflags out.c -o sparse $libs -lm 2>cc.txt ||
+    fail "] T=$T: out.c does not compile: $(head -20 cc.txt)"
+  [ $run -eq 1 ] || continue
+  ./sparse > sparse.out || fail "] T=$T: the rewritten program failed"
+  "$numdiff" ref.out sparse.out || fail "] T=$T: output differs"
+done
+[ $run -eq 1 ] || echo "trips [$simd $*]: compiled only (no AVX-512F on this host)"
+echo "trips [$simd $*]: passed"
