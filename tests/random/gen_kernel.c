@@ -836,7 +836,7 @@ static void emit_free(const Tensor *t, int depth) {
 static void emit_over(const Tensor *t, int depth, const char *pre, const char *post) {
   char names[MAXL][8];
   for (int d = 0; d < t->rank; d++) {
-    snprintf(names[d], sizeof names[d], "p%d", d);
+    snprintf(names[d], sizeof names[d], "p%u", (unsigned)(unsigned char)d);
     indent(depth + d);
     E("for (int p%d = 0; p%d < %s; p%d++)\n", d, d, P.ext[t->idx[d]], d);
   }
