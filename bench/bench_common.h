@@ -23,7 +23,11 @@
 #ifndef SPARSECC_BENCH_COMMON_H
 #define SPARSECC_BENCH_COMMON_H
 
+/* (generated files include the runtime's header first: they get
+ * -D_POSIX_C_SOURCE=200809L on the command line, see run.sh) */
+#ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
+#endif
 #include <ctype.h>
 #include <math.h>
 #include <stdint.h>

@@ -22,6 +22,9 @@
 #   SPARSECC                                  the sparsecc binary (default:
 #                                             sparsecc on PATH, then
 #                                             build/src/sparsecc)
+#   SPARSECC_FLAGS                            extra sparsecc options, e.g.
+#                                             "--simd=none --vl=2" (2 partial
+#                                             sums per row)
 #   BENCH_SKIP_MLIR=1, BENCH_SKIP_SPARSECC=1 skip a step
 #   NICE ("nice -n 10")                       prefix of every build and run
 set -u
@@ -109,24 +112,26 @@ if [ "${BENCH_SKIP_SPARSECC:-0}" = 1 ]; then
 elif [ -z "$SC" ]; then
   say "SKIP sparsecc: no sparsecc binary (set SPARSECC=path/to/sparsecc)"
 else
-  for W in 64 32; do
-    DEFS="-DSPMV_NO_DENSE_GUARD -DSPMV_IMPL=\"sparsecc_csr$W\""
-    [ $W = 32 ] && DEFS="$DEFS -DSPMV_INDEX32"
-    gen="$B/spmv_pragma_sparse$W.c"
+  # one program, both encodings (64-bit CSR and posWidth = crdWidth = 32),
+  # each interleaved with the hand-written loop of the same index width
+  DEFS="-DSPMV_NO_DENSE_GUARD -DSPMV_IMPL=\"sparsecc\""
+  gen="$B/spmv_pragma_sparse.c"
+  # shellcheck disable=SC2086
+  if ! $NICE "$SC" bench/spmv_pragma.c -o "$gen" --report="$B/spmv_pragma_report.txt" \
+       ${SPARSECC_FLAGS:-} -Ibench $DEFS >>"$LOG" 2>&1; then
+    say "SKIP sparsecc: sparsecc failed on bench/spmv_pragma.c (see $LOG)"
+  elif [ "$(grep -c 'kernel sparsified' "$B/spmv_pragma_report.txt")" -lt 2 ]; then
+    say "SKIP sparsecc: the SpMV kernels of bench/spmv_pragma.c were not sparsified (see $B/spmv_pragma_report.txt)"
+  # (the generated file includes the runtime's header before bench_common.h)
+  # shellcheck disable=SC2086
+  elif ! cc_bench "$B/spmv_sparsecc" -D_POSIX_C_SOURCE=200809L $DEFS \
+         $("$SC" --cflags) "$gen" $("$SC" --libs) >>"$LOG" 2>&1; then
+    say "SKIP sparsecc: the generated C does not compile (see $LOG)"
+  else
+    grep -E 'loop j:|kernel sparsified' "$B/spmv_pragma_report.txt" | tee -a "$LOG"
     # shellcheck disable=SC2086
-    if ! $NICE "$SC" bench/spmv_pragma.c -o "$gen" -Ibench $DEFS >>"$LOG" 2>&1; then
-      say "SKIP sparsecc csr$W: sparsecc failed on bench/spmv_pragma.c (see $LOG)"
-      continue
-    fi
-    # shellcheck disable=SC2086
-    if ! cc_bench "$B/spmv_sparsecc$W" $DEFS $("$SC" --cflags) "$gen" \
-         $("$SC" --libs) >>"$LOG" 2>&1; then
-      say "SKIP sparsecc csr$W: the generated C does not compile (see $LOG)"
-      continue
-    fi
-    # shellcheck disable=SC2086
-    run "$B/spmv_sparsecc$W" $MATRICES
-  done
+    run "$B/spmv_sparsecc" $MATRICES
+  fi
 fi
 
 # ---- summary --------------------------------------------------------------

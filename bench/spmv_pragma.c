@@ -15,10 +15,14 @@
  *
  * Build options (give them to sparsecc and to the C compiler alike):
  *   -DSPMV_NO_DENSE_GUARD    drop the dense-size guard (the sparse build)
- *   -DSPMV_INDEX32           the 32-bit encoding (posWidth = crdWidth = 32)
- *   -DSPMV_IMPL='"name"'     the impl= label of the RESULT lines (default
- *                            "dense_reference"; bench/run.sh passes
- *                            sparsecc_csr64 / sparsecc_csr32)
+ *   -DSPMV_IMPL='"name"'     prefix of the impl= labels of the RESULT lines
+ *                            (default "dense_reference"; bench/run.sh
+ *                            passes "sparsecc"): NAME_csr64, NAME_csr32
+ *
+ * Both encodings are in the program (64-bit CSR and posWidth = crdWidth =
+ * 32), each in its own function: the pragma must not sit under #ifdef,
+ * since sparsecc reads every pragma of the file. SPMV_WIDTHS (environment:
+ * "64", "32" or "64,32", the default) selects which run.
  *
  * Usage: spmv_pragma MATRIX...  (specifications: bench_common.h)
  * Environment: BENCH_REPS (15), BENCH_MIN_TIME (0.05 s), BENCH_STREAM_GBS.
@@ -32,33 +36,101 @@
 #include "bench_common.h"
 #include "spmv_kernels.h"
 
+#include <string.h>
+
 #ifndef SPMV_IMPL
 #define SPMV_IMPL "dense_reference"
 #endif
 
-static int spmv_one(const char *spec, int reps, double min_time,
-                    double stream) {
-  bench_csr *C = bench_matrix(spec); /* the same matrix, for the reference */
-  if (!bench_csr_make32(C)) return 2;
-  long m = (long)C->nrows, n = (long)C->ncols;
-  double limit_mb = bench_env_double("BENCH_DENSE_LIMIT_MB", 2048.0);
+/* The bookkeeping of one timed comparison (pragma kernel vs hand-written,
+ * interleaved round by round). */
+typedef struct spmv_timing {
+  const bench_csr *C;
+  int reps, width, status;
+  long inner;
+  double min_time, stream;
+  double *t_p, *t_h;
+} spmv_timing;
+
+static void timing_init(spmv_timing *T, const bench_csr *C, int width,
+                        int reps, double min_time, double stream) {
+  memset(T, 0, sizeof *T);
+  T->C = C;
+  T->width = width;
+  T->reps = reps;
+  T->min_time = min_time;
+  T->stream = stream;
+  T->t_p = bench_xmalloc((size_t)reps * sizeof(double));
+  T->t_h = bench_xmalloc((size_t)reps * sizeof(double));
+}
+
+/* Calls per sample in round r (r = -2: check, r = -1: calibrate). */
+static long timing_calls(const spmv_timing *T, int r) {
+  return r < 0 ? 1 : T->inner;
+}
+
+static void timing_round(spmv_timing *T, int r, double tp, double th,
+                         const double *y, const double *yref) {
+  if (r == -2) {
+    double d = bench_max_rel_diff(y, yref, T->C->nrows);
+    if (d > 1e-12) {
+      fprintf(stderr, "spmv_pragma: %s: csr%d result differs from the "
+              "hand-written loop by %g\n", T->C->name, T->width, d);
+      T->status = 1;
+    }
+  } else if (r == -1) {
+    double t = tp > th ? tp : th;
+    T->inner = t < T->min_time ? (long)(T->min_time / (t + 1e-9)) + 1 : 1;
+  } else {
+    T->t_p[r] = tp;
+    T->t_h[r] = th;
+  }
+}
+
+static int timing_report(spmv_timing *T, const double *y) {
+  const bench_csr *C = T->C;
+  int reps = T->reps, w = T->width / 8;
+  double med_p = bench_median(T->t_p, reps), med_h = bench_median(T->t_h, reps);
+  double bytes = bench_spmv_bytes(C, w, w);
+  printf("RESULT bench=spmv impl=%s_csr%d matrix=%s nrows=%lld ncols=%lld "
+         "nnz=%lld median_s=%.6g best_s=%.6g model_bytes=%.0f "
+         "median_gbs=%.3f roofline=%.3f checksum=%.17g\n",
+         SPMV_IMPL, T->width, C->name, (long long)C->nrows,
+         (long long)C->ncols, (long long)C->nnz, med_p,
+         bench_min(T->t_p, reps), bytes, bytes / med_p * 1e-9,
+         T->stream > 0 ? bytes / med_p * 1e-9 / T->stream : 0.0,
+         bench_checksum(y, C->nrows));
+  printf("RATIO bench=spmv matrix=%s impl=%s_csr%d vs=handwritten_csr%d "
+         "speedup=%.3f\n", C->name, SPMV_IMPL, T->width, T->width,
+         med_h / med_p);
+  fflush(stdout);
+  free(T->t_p);
+  free(T->t_h);
+  return T->status;
+}
+
+static int dense_too_big(const bench_csr *C) {
 #ifndef SPMV_NO_DENSE_GUARD
-  if ((double)m * (double)n * 8.0 / 1048576.0 > limit_mb) {
+  double mb = (double)C->nrows * (double)C->ncols * 8.0 / 1048576.0;
+  if (mb > bench_env_double("BENCH_DENSE_LIMIT_MB", 2048.0)) {
     printf("SKIP bench=spmv impl=%s matrix=%s reason=dense block of %.0f MB "
            "exceeds BENCH_DENSE_LIMIT_MB (compile through sparsecc)\n",
-           SPMV_IMPL, C->name, (double)m * (double)n * 8.0 / 1048576.0);
-    bench_csr_free(C);
-    return 0;
+           SPMV_IMPL, C->name, mb);
+    return 1;
   }
-#endif
-
-#ifdef SPMV_INDEX32
-#pragma sparse encoding(A[m][n] : {map = (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32})
-  double *A = calloc((size_t)m * (size_t)n, sizeof(double));
 #else
+  (void)C;
+#endif
+  return 0;
+}
+
+/* 64-bit CSR: A as a dense block, stored as CSR under sparsecc. */
+static int spmv_csr64_pragma(const bench_csr *C, const double *x, double *y,
+                             double *yref, int reps, double min_time,
+                             double stream) {
+  long m = (long)C->nrows, n = (long)C->ncols;
 #pragma sparse encoding(A[m][n] : CSR)
   double *A = calloc((size_t)m * (size_t)n, sizeof(double));
-#endif
   if (A == NULL) {
     fprintf(stderr, "spmv_pragma: cannot allocate A\n");
     return 2;
@@ -68,18 +140,10 @@ static int spmv_one(const char *spec, int reps, double min_time,
     for (int64_t k = C->rp[i]; k < C->rp[i + 1]; k++)
       A[i * n + C->ci[k]] = C->val[k];
 
-  double *x = malloc((size_t)n * sizeof(double));
-  double *y = malloc((size_t)m * sizeof(double));
-  double *yref = malloc((size_t)m * sizeof(double));
-  double *t_p = malloc((size_t)reps * sizeof(double));
-  double *t_h = malloc((size_t)reps * sizeof(double));
-  if (!x || !y || !yref || !t_p || !t_h) return 2;
-  bench_fill_x(x, n);
-
-  long inner = 0;
-  int status = 0;
-  for (int r = -2; r < reps; r++) { /* r = -2: check, r = -1: calibrate */
-    long calls = r < 0 ? 1 : inner;
+  spmv_timing T;
+  timing_init(&T, C, 64, reps, min_time, stream);
+  for (int r = -2; r < reps; r++) {
+    long calls = timing_calls(&T, r);
     double t0 = bench_now();
     for (long c = 0; c < calls; c++) {
       /* ---- the kernel: dense y = A*x ---- */
@@ -93,50 +157,80 @@ static int spmv_one(const char *spec, int reps, double min_time,
     }
     double tp = (bench_now() - t0) / (double)calls;
     t0 = bench_now();
-    for (long c = 0; c < calls; c++) {
-#ifdef SPMV_INDEX32
-      spmv_csr32(C->nrows, C->rp32, C->ci32, C->val, x, yref);
-#else
+    for (long c = 0; c < calls; c++)
       spmv_csr64(C->nrows, C->rp, C->ci, C->val, x, yref);
-#endif
-    }
     double th = (bench_now() - t0) / (double)calls;
-    if (r == -2) {
-      double d = bench_max_rel_diff(y, yref, m);
-      if (d > 1e-12) {
-        fprintf(stderr, "spmv_pragma: %s: result differs from the "
-                "hand-written loop by %g\n", C->name, d);
-        status = 1;
-      }
-    } else if (r == -1) {
-      double t = tp > th ? tp : th;
-      inner = t < min_time ? (long)(min_time / (t + 1e-9)) + 1 : 1;
-    } else {
-      t_p[r] = tp;
-      t_h[r] = th;
-    }
+    timing_round(&T, r, tp, th, y, yref);
   }
-  double cks = bench_checksum(y, m);
-  double med_p = bench_median(t_p, reps), med_h = bench_median(t_h, reps);
-#ifdef SPMV_INDEX32
-  const int w = 4;
-  const char *ref = "handwritten_csr32";
-#else
-  const int w = 8;
-  const char *ref = "handwritten_csr64";
-#endif
-  double bytes = bench_spmv_bytes(C, w, w);
-  printf("RESULT bench=spmv impl=%s matrix=%s nrows=%ld ncols=%ld nnz=%lld "
-         "median_s=%.6g best_s=%.6g model_bytes=%.0f median_gbs=%.3f "
-         "roofline=%.3f checksum=%.17g\n",
-         SPMV_IMPL, C->name, m, n, (long long)C->nnz, med_p,
-         bench_min(t_p, reps), bytes, bytes / med_p * 1e-9,
-         stream > 0 ? bytes / med_p * 1e-9 / stream : 0.0, cks);
-  printf("RATIO bench=spmv matrix=%s impl=%s vs=%s speedup=%.3f\n", C->name,
-         SPMV_IMPL, ref, med_h / med_p);
-  fflush(stdout);
   free(A);
-  free(x); free(y); free(yref); free(t_p); free(t_h);
+  return timing_report(&T, y);
+}
+
+/* 32-bit positions and coordinates: the same kernel, another encoding. */
+static int spmv_csr32_pragma(const bench_csr *C, const double *x, double *y,
+                             double *yref, int reps, double min_time,
+                             double stream) {
+  long m = (long)C->nrows, n = (long)C->ncols;
+#pragma sparse encoding(A[m][n] : (i, j) -> (i : dense, j : compressed), posWidth = 32, crdWidth = 32)
+  double *A = calloc((size_t)m * (size_t)n, sizeof(double));
+  if (A == NULL) {
+    fprintf(stderr, "spmv_pragma: cannot allocate A\n");
+    return 2;
+  }
+  for (long i = 0; i < m; i++)
+    for (int64_t k = C->rp[i]; k < C->rp[i + 1]; k++)
+      A[i * n + C->ci[k]] = C->val[k];
+
+  spmv_timing T;
+  timing_init(&T, C, 32, reps, min_time, stream);
+  for (int r = -2; r < reps; r++) {
+    long calls = timing_calls(&T, r);
+    double t0 = bench_now();
+    for (long c = 0; c < calls; c++) {
+      /* ---- the kernel: dense y = A*x ---- */
+      for (long i = 0; i < m; i++) {
+        double s = 0.0;
+        for (long j = 0; j < n; j++)
+          s += A[i * n + j] * x[j];
+        y[i] = s;
+      }
+      /* ----------------------------------- */
+    }
+    double tp = (bench_now() - t0) / (double)calls;
+    t0 = bench_now();
+    for (long c = 0; c < calls; c++)
+      spmv_csr32(C->nrows, C->rp32, C->ci32, C->val, x, yref);
+    double th = (bench_now() - t0) / (double)calls;
+    timing_round(&T, r, tp, th, y, yref);
+  }
+  free(A);
+  return timing_report(&T, y);
+}
+
+static int spmv_one(const char *spec, const char *widths, int reps,
+                    double min_time, double stream) {
+  bench_csr *C = bench_matrix(spec); /* the same matrix, for the reference */
+  if (!bench_csr_make32(C)) return 2;
+  int status = 0;
+  if (dense_too_big(C)) {
+    bench_csr_free(C);
+    return 0;
+  }
+  double *x = bench_xmalloc((size_t)C->ncols * sizeof(double));
+  double *y = bench_xmalloc((size_t)C->nrows * sizeof(double));
+  double *yref = bench_xmalloc((size_t)C->nrows * sizeof(double));
+  bench_fill_x(x, C->ncols);
+  if (strstr(widths, "64")) {
+    int s = spmv_csr64_pragma(C, x, y, yref, reps, min_time, stream);
+    if (s > status) status = s;
+  }
+  if (strstr(widths, "32")) {
+    int s = spmv_csr32_pragma(C, x, y, yref, reps, min_time, stream);
+    if (s > status) status = s;
+  }
+  free(x);
+  free(y);
+  free(yref);
   bench_csr_free(C);
   return status;
 }
@@ -149,9 +243,11 @@ int main(int argc, char **argv) {
   int reps = (int)bench_env_long("BENCH_REPS", 15);
   double min_time = bench_env_double("BENCH_MIN_TIME", 0.05);
   double stream = bench_env_double("BENCH_STREAM_GBS", 0.0);
+  const char *widths = getenv("SPMV_WIDTHS");
+  if (widths == NULL || !*widths) widths = "64,32";
   int status = 0;
   for (int a = 1; a < argc; a++) {
-    int s = spmv_one(argv[a], reps, min_time, stream);
+    int s = spmv_one(argv[a], widths, reps, min_time, stream);
     if (s > status) status = s;
   }
   return status;

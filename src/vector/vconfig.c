@@ -97,6 +97,8 @@ void vec_config(Arena *a, const Options *o, const Pragma *vp,
   const PragmaVectorize *pv = vp && vp->kind == PRAGMA_VECTORIZE ? &vp->vec
                                                                   : NULL;
   int requested = pv || (o && (o->simd_given || o->vl || o->index32));
+  cfg->psums = VEC_DEFAULT_PSUMS;
+  cfg->origin = "default";
   if (!requested) return; /* default: scalar (docs/vectorization.md) */
   SimdBackend b = o && o->simd_given ? o->simd : SIMD_AUTO;
   cfg->origin = o && o->simd_given ? "--simd" : "default";
@@ -104,7 +106,17 @@ void vec_config(Arena *a, const Options *o, const Pragma *vp,
     b = backend_named(pv->simd);
     cfg->origin = "pragma";
   }
-  if (b == SIMD_NONE) return;
+  if (b == SIMD_NONE) {
+    /* scalar; a vl asks for that many partial sums of position-range sums */
+    int n = pv && pv->vl ? pv->vl : o ? o->vl : 0;
+    if (n) cfg->psums = n;
+    if (cfg->psums > VEC_MAX_PSUMS) {
+      cfg->adjust = arena_printf(a, "vl %d lowered to %d partial sums",
+                                 cfg->psums, VEC_MAX_PSUMS);
+      cfg->psums = VEC_MAX_PSUMS;
+    }
+    return;
+  }
   if (b == SIMD_AUTO) {
     const char *why = NULL;
     if (pv && pv->vla) {

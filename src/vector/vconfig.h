@@ -18,7 +18,18 @@ typedef struct VecConfig {
   int index32;          /* 32-bit gather/scatter indices */
   const char *origin;   /* how the backend was chosen, for the report */
   const char *adjust;   /* an adjustment of the request, or NULL */
+  /* Scalar output (ops NULL): partial sums per sum reduction over a
+   * compressed position range (SpMV's row loop); 0 or 1: the plain loop.
+   * Default VEC_DEFAULT_PSUMS; `--simd=none --vl=N` or
+   * `#pragma sparse vectorize(simd = none, vl = N)` ask for N (at most
+   * VEC_MAX_PSUMS); `novectorize` keeps the plain loop. */
+  int psums;
 } VecConfig;
+
+#ifndef VEC_DEFAULT_PSUMS
+#define VEC_DEFAULT_PSUMS 0
+#endif
+#define VEC_MAX_PSUMS 8
 
 /* Fills cfg for a kernel. clang_args are the user's forwarded flags. */
 void vec_config(Arena *a, const Options *o, const Pragma *vec_pragma,

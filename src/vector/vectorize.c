@@ -102,11 +102,15 @@ static void add_guard(VC *c, const char *cond) {
   sb_printf(&c->guard, "%s(%s)", c->guard.len ? " && " : "", cond);
 }
 
+static int access_variant(VC *c, int a);
+
 /* ---- printing ---- */
 
 typedef struct PrintCtx {
   VC *c;
   const char *vtext; /* text for the loop variable, or NULL: its name */
+  const char *pos;   /* position of the iterated sparse operand's value
+                        (scalar partial sums), or NULL */
 } PrintCtx;
 
 static void p_index(void *user, StrBuf *out, int var) {
@@ -119,7 +123,7 @@ static void p_index(void *user, StrBuf *out, int var) {
 static void print_dense(VC *c, StrBuf *out, int a, const char *vtext) {
   const IrAccess *ac = &c->L->k->accesses[a];
   const IrTensor *t = &c->L->k->tensors[ac->tensor];
-  PrintCtx pc = {c, vtext};
+  PrintCtx pc = {c, vtext, NULL};
   CPrintHooks h = {NULL, p_index, &pc};
   sb_puts(out, t->name);
   if (t->layout == IR_LAYOUT_FLAT && ac->nsub > 1) {
@@ -149,16 +153,22 @@ static void print_dense(VC *c, StrBuf *out, int a, const char *vtext) {
 static void s_access(void *user, StrBuf *out, int a) {
   PrintCtx *p = user;
   VC *c = p->c;
-  if (c->L->access_st[a] >= 0) {
+  int s = c->L->access_st[a];
+  if (s >= 0) {
+    if (p->pos && c->lp->shape == VEC_POSITIONS && s == c->lp->st &&
+        access_variant(c, a)) {
+      sb_printf(out, "sc__%s_val[%s]", c->L->st[s].name, p->pos);
+      return;
+    }
     c->lp->invariant(c->lp->user, out, a);
     return;
   }
-  print_dense(c, out, a, NULL);
+  print_dense(c, out, a, p->vtext);
 }
 
 /* An invariant expression as scalar C. */
 static const char *scalar_text(VC *c, const IrExpr *e) {
-  PrintCtx pc = {c, NULL};
+  PrintCtx pc = {c, NULL, NULL};
   CPrintHooks h = {s_access, p_index, &pc};
   StrBuf sb = {0};
   cprint_expr(&sb, e, &h);
@@ -754,6 +764,146 @@ static const char *describe(VC *c) {
   return r;
 }
 
+/* ---- scalar partial sums (the scalar output, no SIMD backend) ----
+ *
+ * A position loop whose statements are all sums into locations that do not
+ * vary in it (SpMV's `s += A[i][j] * x[j]` over row i) is one dependent add
+ * chain per row: its speed is the add latency, not the memory bandwidth.
+ * With K partial sums (reassociation, allowed for reductions) K chains run
+ * side by side:
+ *
+ *   {
+ *     const size_t sc__ve = END;
+ *     size_t p = BEGIN;
+ *     if (p < sc__ve) {
+ *       double sc__ps0_0 = -0.0, sc__ps0_1 = -0.0;   (-0.0: the identity)
+ *       for (; sc__ve - p >= 2; p += 2) {
+ *         sc__ps0_0 += <e at p>;  sc__ps0_1 += <e at p + 1>;
+ *       }
+ *       for (; p < sc__ve; p++) sc__ps0_0 += <e at p>;  (at most K-1 times)
+ *       s += sc__ps0_0 + sc__ps0_1;
+ *     }
+ *   }
+ *
+ * Scalar code, so a short remainder loop is fine (the no-remainder rule is
+ * the vector loops'). A scalar left side of unknown type is checked to be a
+ * double at compile time (`__builtin_types_compatible_p`, GNU C only; the
+ * plain loop otherwise), as for the vector loops. */
+
+/* e at position `pos` as scalar C (the coordinate read at pos). */
+static const char *scalar_at(VC *c, const IrExpr *e, const char *pos) {
+  const STensor *st = &c->L->st[c->lp->st];
+  const LvlInfo *li = &st->lvl[c->lp->lvl];
+  PrintCtx pc = {c, arena_printf(c->L->arena, "((%s)%s)", c->lv->ctype,
+                                 li->ops->coord_at(&li->ref, pos)),
+                 pos};
+  CPrintHooks h = {s_access, p_index, &pc};
+  StrBuf sb = {0};
+  cprint_expr(&sb, e, &h);
+  const char *r = arena_strdup(c->L->arena, sb.data ? sb.data : "0");
+  sb_free(&sb);
+  return r;
+}
+
+static const char *psum_name(VC *c, int i, int u) {
+  return arena_printf(c->L->arena, "sc__ps%d_%d", i, u);
+}
+
+/* The sum of partial sums 0..k-1 of reduction i as a balanced tree. */
+static void psum_tree(VC *c, StrBuf *sb, int i, int lo, int hi) {
+  if (hi - lo == 1) {
+    sb_puts(sb, psum_name(c, i, lo));
+    return;
+  }
+  int mid = lo + (hi - lo) / 2;
+  sb_puts(sb, "(");
+  psum_tree(c, sb, i, lo, mid);
+  sb_puts(sb, " + ");
+  psum_tree(c, sb, i, mid, hi);
+  sb_puts(sb, ")");
+}
+
+/* Returns 1 when the loop was emitted with partial sums. */
+static int emit_psums(VC *c, const char *scalar, StrBuf *out) {
+  const VecLoop *lp = c->lp;
+  int k = c->cfg.psums;
+  if (lp->n->nbody == 0) return 0;
+  classify(c);
+  if (c->why) return 0;
+  if (lp->checks_bounds) return 0;
+  const STensor *st = &c->L->st[lp->st];
+  if (lp->lvl != st->nlvl - 1) return 0;
+  for (int i = 0; i < c->nvs; i++)
+    if (c->vs[i].kind != VS_REDUCE || c->vs[i].red != SIMD_RED_ADD) return 0;
+  const LvlInfo *li = &st->lvl[lp->lvl];
+  int d = lp->depth, d1 = d + 1, d2 = d + 2;
+  StrBuf b = {0};
+  const char *hi = arena_printf(c->L->arena, "sc__ve%d", c->uniq++);
+  const char *p = lp->p;
+  line(c, &b, d1, "const size_t %s = %s;", hi, lp->end);
+  line(c, &b, d1, "size_t %s = %s;", p, lp->begin);
+  line(c, &b, d1, "if (%s < %s) {", p, hi);
+  for (int i = 0; i < c->nvs; i++) {
+    StrBuf decl = {0};
+    for (int u = 0; u < k; u++)
+      sb_printf(&decl, "%s%s = -0.0", u ? ", " : "", psum_name(c, i, u));
+    line(c, &b, d2, "double %s;", decl.data);
+    sb_free(&decl);
+  }
+  line(c, &b, d2, "for (; %s - %s >= %d; %s += %d) {", hi, p, k, p, k);
+  for (int u = 0; u < k; u++) {
+    const char *pos = u ? arena_printf(c->L->arena, "%s + %d", p, u) : p;
+    for (int i = 0; i < c->nvs; i++)
+      line(c, &b, d2 + 1, "%s += %s;", psum_name(c, i, u),
+           scalar_at(c, c->vs[i].e, pos));
+  }
+  if (lp->counter) line(c, &b, d2 + 1, "%s += %d;", lp->counter, k);
+  line(c, &b, d2, "}");
+  line(c, &b, d2, "for (; %s < %s; %s++) {", p, hi, p);
+  for (int i = 0; i < c->nvs; i++)
+    line(c, &b, d2 + 1, "%s += %s;", psum_name(c, i, 0),
+         scalar_at(c, c->vs[i].e, p));
+  if (lp->counter) line(c, &b, d2 + 1, "%s++;", lp->counter);
+  line(c, &b, d2, "}");
+  /* a loop variable declared outside keeps the scalar loop's last value */
+  if (!c->lv->declared_in_header)
+    line(c, &b, d2, "%s = (%s)(%s);", c->lv->name, c->lv->ctype,
+         li->ops->coord_at(&li->ref, arena_printf(c->L->arena, "%s - 1", hi)));
+  for (int i = 0; i < c->nvs; i++) {
+    StrBuf sum = {0};
+    psum_tree(c, &sum, i, 0, k);
+    line(c, &b, d2, "%s %s %s;", lhs_text(c, c->vs[i].s),
+         c->vs[i].s->op == IR_SUBFROM ? "-=" : "+=", sum.data);
+    sb_free(&sum);
+  }
+  line(c, &b, d1, "}");
+  if (c->guard.len) {
+    sb_puts(out, "#if defined(__GNUC__)\n");
+    line(c, out, d, "if (%s) {", c->guard.data);
+    sb_puts(out, b.data);
+    line(c, out, d, "} else");
+    sb_puts(out, "#endif\n");
+    sb_puts(out, scalar);
+  } else {
+    line(c, out, d, "{");
+    sb_puts(out, b.data);
+    line(c, out, d, "}");
+  }
+  sb_free(&b);
+  c->L->uniq = c->uniq;
+  StrBuf r = {0};
+  for (int i = 0; i < c->nvs; i++)
+    sb_printf(&r, "%s%s", i ? ", " : "", lhs_text(c, c->vs[i].s));
+  lower_note(c->L, "loop %s: scalar, %d partial sums [%s] of the sum into %s "
+             "(reassociated), remainder loop of at most %d entries%s%s%s%s",
+             c->lv->name, k, c->cfg.origin ? c->cfg.origin : "", r.data, k - 1,
+             c->guard.len ? "; run-time check " : "",
+             c->guard.len ? c->guard.data : "",
+             c->cfg.adjust ? "; " : "", c->cfg.adjust ? c->cfg.adjust : "");
+  sb_free(&r);
+  return 1;
+}
+
 void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
   VC c;
   memset(&c, 0, sizeof c);
@@ -763,7 +913,8 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
   vec_config(L->arena, ctx->opts, L->k->vec_pragma, ctx->clang_args,
              ctx->nclang_args, &c.cfg);
   c.ops = c.cfg.ops;
-  if (!c.ops || !vec_innermost(lp->n)) {
+  int psums = !c.ops && c.cfg.psums > 1 && lp->shape == VEC_POSITIONS;
+  if ((!c.ops && !psums) || !vec_innermost(lp->n)) {
     sb_puts(out, scalar);
     return;
   }
@@ -775,6 +926,11 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
   c.c.lanes = c.cfg.lanes;
   c.c.index32 = c.cfg.index32;
   c.off = "0";
+  if (psums) {
+    if (!emit_psums(&c, scalar, out)) sb_puts(out, scalar);
+    sb_free(&c.guard);
+    return;
+  }
   if (lp->n->nbody == 0) no(&c, "an empty body");
   classify(&c);
   if (!c.why && lp->shape == VEC_POSITIONS) check_positions(&c);
