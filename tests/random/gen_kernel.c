@@ -52,6 +52,27 @@ typedef struct Str {
   size_t n, cap;
 } Str;
 
+/* Every string of the generator comes from gk_alloc: blocks kept on one
+ * list and released together when the program ends (gk_release). */
+typedef struct GkBlock { struct GkBlock *next; } GkBlock;
+static GkBlock *gk_blocks;
+
+static void *gk_alloc(size_t n) {
+  GkBlock *b = malloc(sizeof(GkBlock) + n);
+  if (!b) abort();
+  b->next = gk_blocks;
+  gk_blocks = b;
+  return b + 1;
+}
+
+static void gk_release(void) {
+  while (gk_blocks) {
+    GkBlock *next = gk_blocks->next;
+    free(gk_blocks);
+    gk_blocks = next;
+  }
+}
+
 static void sadd(Str *b, const char *fmt, ...) {
   va_list ap;
   for (;;) {
@@ -65,8 +86,8 @@ static void sadd(Str *b, const char *fmt, ...) {
       return;
     }
     size_t ncap = (b->cap + (size_t)k + 64) * 2;
-    char *ns = realloc(b->s, ncap);
-    if (!ns) abort();
+    char *ns = gk_alloc(ncap);
+    if (b->s) memcpy(ns, b->s, b->n + 1);
     b->s = ns;
     b->cap = ncap;
   }
@@ -74,8 +95,7 @@ static void sadd(Str *b, const char *fmt, ...) {
 
 static char *xstrdup(const char *s) {
   size_t n = strlen(s) + 1;
-  char *d = malloc(n);
-  if (!d) abort();
+  char *d = gk_alloc(n);
   memcpy(d, s, n);
   return d;
 }
@@ -83,11 +103,11 @@ static char *xstrdup(const char *s) {
 static char *fmt_str(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  int k = vsnprintf(NULL, 0, fmt, ap);
+  char probe[1];
+  int k = vsnprintf(probe, sizeof probe, fmt, ap);
   va_end(ap);
   if (k < 0) abort();
-  char *d = malloc((size_t)k + 1);
-  if (!d) abort();
+  char *d = gk_alloc((size_t)k + 1);
   va_start(ap, fmt);
   vsnprintf(d, (size_t)k + 1, fmt, ap);
   va_end(ap);
@@ -795,7 +815,6 @@ static void emit_decl(const Tensor *t, int file_scope, int depth) {
       Str c = {0};
       dims_text(&c, t, 0);
       E("%s));\n", c.s);
-      free(c.s);
     }
     indent(depth);
     E("if (!%s) return 1;\n", t->name);
@@ -816,7 +835,6 @@ static void emit_decl(const Tensor *t, int file_scope, int depth) {
     E("}\n");
     break;
   }
-  free(b.s);
 }
 
 static void emit_free(const Tensor *t, int depth) {
@@ -843,7 +861,6 @@ static void emit_over(const Tensor *t, int depth, const char *pre, const char *p
   char *el = access(t, names);
   indent(depth + t->rank);
   E("%s%s%s\n", pre, el, post);
-  free(el);
 }
 
 static const char *val_fn(int role) {
@@ -1034,6 +1051,7 @@ static void emit(void) {
 }
 
 int main(int argc, char **argv) {
+  atexit(gk_release);
   const char *seed_arg = NULL;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--soak"))
