@@ -57,7 +57,8 @@ typedef struct SparsifyCtx {
   size_t nsites;
   PragmaFormats *formats;  /* user `format` definitions */
   int need_runtime_include;/* bit 1: edits call the runtime; bit 2:
-                             vector loops need intrinsics headers */
+                             vector loops need intrinsics headers; bit 4:
+                             workspaces need <stdlib.h> */
 } SparsifyCtx;
 
 /* Attaches pragmas, builds kernels, lowers them; appends edits. Reports

@@ -122,15 +122,27 @@ typedef struct sc_level_store {
   size_t ncrd;
 } sc_level_store;
 
-/* Dimension-coordinate entries (growable), used by pending inserts. */
-typedef struct sc_coo {
-  int rank;
-  size_t vsize;
-  size_t n, cap_crd, cap_val, cap_op;
-  int64_t *crd; /* n * rank */
-  unsigned char *val;
-  char *op; /* optional: one op per entry ('=' or + - * /) */
-} sc_coo;
+/* Pending inserts/updates (pending.c). Per entry a packed uint64 key, the
+ * value and, only once some update was buffered, an operator byte. Keys:
+ *  - SC_PEND_LVL: level coordinates in mixed radix over the level sizes, so
+ *    key order is the storage's lexicographic level order;
+ *  - SC_PEND_DIM: dimension coordinates in mixed radix (encodings with a
+ *    counting level, whose level coordinates depend on the data);
+ *  - SC_PEND_WIDE: sizes whose product does not fit 64 bits: full int64
+ *    dimension coordinates per entry in crd, key unused. */
+enum { SC_PEND_LVL = 0, SC_PEND_DIM = 1, SC_PEND_WIDE = 2 };
+
+typedef struct sc_pending {
+  int mode;
+  int rank;   /* coordinates packed: levels (LVL) or dimensions */
+  int sorted; /* keys arrived strictly increasing (no sort, no duplicate) */
+  size_t vsize, n, cap;
+  uint64_t radix[SC_MAX_LEVELS]; /* size of each packed coordinate */
+  uint64_t *key;                 /* n keys (LVL, DIM) */
+  int64_t *crd;                  /* n * rank coordinates (WIDE) */
+  unsigned char *val;            /* n values */
+  char *op; /* NULL while every entry is an insert ('='); else + - * / */
+} sc_pending;
 
 struct sc_tensor {
   sc_encoding enc;
@@ -146,7 +158,7 @@ struct sc_tensor {
   sc_level_store lv[SC_MAX_LEVELS];
   void *values;
   size_t nvals;
-  sc_coo pend;        /* buffered inserts/updates, with ops */
+  sc_pending pend;    /* buffered inserts/updates */
   int appending;      /* between begin_append and end_append */
   size_t app_n, app_cap, app_vcap;
   int64_t *app_lc;    /* app_n * lvl_rank level coordinates */
@@ -167,9 +179,13 @@ void sc_storage_free(sc_storage *s, int lvl_rank);
 /* Replaces t's storage by *s (ownership moves to t). */
 void sc_storage_install(sc_tensor *t, sc_storage *s);
 
-void sc_coo_init(sc_coo *c, int rank, size_t vsize);
-void sc_coo_free(sc_coo *c);
-sc_status sc_coo_push(sc_coo *c, const int64_t *crd, const void *val, char op);
+/* Copies one value of vs bytes (4 or 8) with a constant-size copy. */
+static inline void sc_vcopy(void *dst, const void *src, size_t vs) {
+  if (vs == 8)
+    memcpy(dst, src, 8);
+  else
+    memcpy(dst, src, 4);
+}
 
 /* Loads element i of an unsigned array of `bytes`-wide elements. */
 static inline uint64_t sc_ld(const void *a, int bytes, size_t i) {
@@ -265,8 +281,38 @@ sc_status sc_gather(const sc_tensor *t, int skip_zeros, int64_t **dc,
 void sc_lookup(const sc_tensor *t, const int64_t *dc, void *value,
                int *found);
 
-/* ---- insertion (insert.c) ---- */
+/* ---- pending inserts (pending.c, keysort.c, build_sorted.c) ---- */
+
+/* Chooses the key mode of t's pending buffer and empties it (pointers
+ * reset, nothing freed: for fresh and copied tensors). */
+void sc_pending_init(sc_tensor *t);
+/* Frees the pending entries; the buffer stays usable. */
 void sc_pending_free(sc_tensor *t);
+/* Appends one entry (dimension coordinates in range). */
+sc_status sc_pending_push(sc_tensor *t, const int64_t *dc, const void *val,
+                          char op);
+/* Packs level coordinates into a SC_PEND_LVL key. */
+static inline uint64_t sc_pending_pack(const sc_pending *p, const int64_t *c) {
+  uint64_t k = 0;
+  for (int l = 0; l < p->rank; l++)
+    k = k * p->radix[l] + (uint64_t)c[l];
+  return k;
+}
+/* Dimension coordinates of a packed key (LVL or DIM mode). */
+void sc_pending_decode(const sc_tensor *t, uint64_t key, int64_t *dc);
+/* Stable sort of the packed entries by key (program order among equal
+ * keys); in place when the key leaves room for a sequence number. */
+sc_status sc_pending_sort(sc_pending *p);
+/* Whether t's storage can be built straight from sorted SC_PEND_LVL keys:
+ * dense levels then unique, ordered, unpadded compressed levels, zeros
+ * dropped, no padding. */
+int sc_sorted_build_applies(const sc_tensor *t);
+/* Replaces t's storage by its stored entries merged with the sorted,
+ * folded (unique) pending entries: a pending key replaces a stored one, a
+ * pending zero removes it. Takes the pending arrays (the buffer is left
+ * empty). On failure t keeps its entries. */
+sc_status sc_build_sorted(sc_tensor *t);
+
 void sc_append_free(sc_tensor *t);
 
 /* ---- text input (io_text.c) ---- */

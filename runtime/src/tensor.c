@@ -1,51 +1,9 @@
 /* tensor.c — the tensor object: creation, freeing, copying, clearing,
- * queries, raw storage accessors with their element widths, and the
- * growable COO buffer used for pending inserts. */
+ * queries, and raw storage accessors with their element widths. */
 #include "sc_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-
-/* ---- COO buffer ---- */
-
-void sc_coo_init(sc_coo *c, int rank, size_t vsize) {
-  memset(c, 0, sizeof *c);
-  c->rank = rank;
-  c->vsize = vsize;
-}
-
-void sc_coo_free(sc_coo *c) {
-  free(c->crd);
-  free(c->val);
-  free(c->op);
-  c->crd = NULL;
-  c->val = NULL;
-  c->op = NULL;
-  c->n = c->cap_crd = c->cap_val = c->cap_op = 0;
-}
-
-sc_status sc_coo_push(sc_coo *c, const int64_t *crd, const void *val,
-                      char op) {
-  size_t need;
-  sc_status st;
-  if (!sc_mul_sz(c->n + 1, (size_t)c->rank, &need))
-    return sc_set_error(SC_ERR_SIZE_OVERFLOW, "too many pending entries");
-  if ((st = sc_grow((void **)&c->crd, &c->cap_crd, need, sizeof(int64_t),
-                    "pending coordinates")))
-    return st;
-  if ((st = sc_grow((void **)&c->val, &c->cap_val, c->n + 1, c->vsize,
-                    "pending values")))
-    return st;
-  if ((st = sc_grow((void **)&c->op, &c->cap_op, c->n + 1, 1,
-                    "pending operators")))
-    return st;
-  memcpy(c->crd + c->n * (size_t)c->rank, crd,
-         (size_t)c->rank * sizeof(int64_t));
-  memcpy(c->val + c->n * c->vsize, val, c->vsize);
-  c->op[c->n] = op;
-  c->n++;
-  return SC_OK;
-}
 
 /* ---- storage ---- */
 
@@ -163,7 +121,7 @@ sc_status sc_tensor_new(sc_tensor **out, const sc_encoding *enc,
   t->crd_bytes = sc_width_bytes(t->crd_bits);
   memcpy(t->dim_sizes, dim_sizes, (size_t)t->dim_rank * sizeof(int64_t));
   memcpy(t->lvl_sizes, lsz, (size_t)t->lvl_rank * sizeof(int64_t));
-  sc_coo_init(&t->pend, t->dim_rank, t->vsize);
+  sc_pending_init(t);
   memset(&s, 0, sizeof s);
   if ((st = sc_build(t, lsz, NULL, 0, NULL, 0, NULL, &s))) {
     sc_tensor_free(t);
@@ -231,7 +189,7 @@ sc_status sc_tensor_copy(sc_tensor **out, const sc_tensor *src_c) {
   for (int l = 0; l < t->lvl_rank; l++)
     t->lv[l].pos = t->lv[l].crd = NULL;
   t->values = NULL;
-  sc_coo_init(&t->pend, t->dim_rank, t->vsize);
+  sc_pending_init(t);
   t->appending = 0;
   t->app_lc = NULL;
   t->app_val = NULL;

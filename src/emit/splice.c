@@ -71,6 +71,8 @@ int splice_apply(const SourceFile *f, Edits *edits, const SpliceOptions *o,
                    "defined(__AVX512F__))\n#include <immintrin.h>\n#endif\n"
                    "#if defined(__GNUC__) && defined(__ARM_FEATURE_SVE)\n"
                    "#include <arm_sve.h>\n#endif\n");
+    if (o->runtime_include & 4) /* sparse output workspaces (src/lower) */
+      sb_puts(out, "#include <stdlib.h>\n");
     if (!o->no_line) splice_line_directive(out, 1, f->name);
   }
   for (size_t i = 0; i < edits->len; i++) {

@@ -15,7 +15,8 @@
 
 typedef struct SpliceOptions {
   int runtime_include; /* start with #include "sparsecc_rt.h"; bit 2 also
-                        * includes the SIMD intrinsics headers, guarded */
+                        * includes the SIMD intrinsics headers, guarded;
+                        * bit 4 <stdlib.h> */
   int no_line;         /* --no-line: no #line directives */
 } SpliceOptions;
 

@@ -12,8 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/liveness.h"
 #include "ir/affine.h"
 #include "ir/depend.h"
+#include "ir/predicate.h"
 
 /* ---- binding resolution ---------------------------------------------- */
 
@@ -118,6 +120,7 @@ typedef struct X {
   ARRAY(const char *) written;  /* every name assigned in the nest */
   int stack[IR_MAX_VARS];       /* loop vars enclosing the current point */
   int depth;
+  int in_if;                    /* statements under an if_statement */
   int refused;
   ExtractRefusal why;
 } X;
@@ -893,6 +896,7 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
   } else
     return refuse(x, n, "compound assignment '%s'", op);
   IrNode *s = stmt_node(x, stmt);
+  const char *other_type = NULL; /* a scalar lhs of another arithmetic type */
   if (is(lhs, "identifier")) {
     char *nm = ntext(x, lhs);
     if (any_var(x, nm) >= 0)
@@ -905,6 +909,9 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
     if (d.kind != CT_SCALAR)
       return refuse(x, n, "assignment to '%s', which is not an arithmetic scalar",
                     nm);
+    if (!d.elem_ok)
+      other_type = d.type_text;
+    s->stmt.lhs_elem = d.elem_ok ? d.elem : IR_F64;
     s->stmt.lhs_scalar = nm;
     add_scalar(x, nm);
   } else if (is(lhs, "subscript_expression")) {
@@ -913,6 +920,7 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
       return -1;
     IrTensor *t = &x->tensors.data[x->accesses.data[a].tensor];
     t->is_written = 1;
+    s->stmt.lhs_elem = t->elem;
     if (sop != IR_SET || div)
       t->is_read = 1;
     s->stmt.lhs_access = a;
@@ -934,6 +942,10 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
     if (sop != IR_SET && s->stmt.lhs_access >= 0)
       x->tensors.data[x->accesses.data[s->stmt.lhs_access].tensor].is_read = 1;
   }
+  /* a guarded update needs the lhs's type for its identity (ir/predicate.h) */
+  if (x->in_if && other_type && sop != IR_SET)
+    return refuse(x, n, "guarded update of '%s', whose type '%s' is not float, "
+                        "double, int or long", s->stmt.lhs_scalar, other_type);
   IrExpr *rhs = expr_of(x, rhsn);
   if (!rhs)
     return -1;
@@ -959,6 +971,8 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
 }
 
 static int build_decl(X *x, TSNode n, NodeList *list) {
+  if (x->in_if)
+    return refuse(x, n, "declaration under an if in the loop nest");
   TSNode ty = field(n, "type");
   char *ctype = ntext(x, ty);
   uint32_t c = ts_node_named_child_count(n);
@@ -1005,6 +1019,107 @@ static int build_decl(X *x, TSNode n, NodeList *list) {
   }
   if (!any)
     return refuse(x, n, "declaration '%s' in the loop nest", excerpt(x, n));
+  return 0;
+}
+
+static int build_stmt(X *x, TSNode n, NodeList *list);
+
+/* What the statements under n write: tensors (bit per tensor index, up to
+ * 64) and scalars. */
+static void branch_writes(X *x, IrNode *const *v, int nv, uint64_t *tens,
+                          const char ***sc, size_t *nsc, size_t *cap) {
+  for (int i = 0; i < nv; i++) {
+    const IrNode *n = v[i];
+    if (n->kind == IR_NODE_STMT) {
+      if (n->stmt.lhs_access >= 0) {
+        int t = x->accesses.data[n->stmt.lhs_access].tensor;
+        *tens |= t < 64 ? (uint64_t)1 << t : ~(uint64_t)0;
+      } else {
+        if (*nsc == *cap) {
+          size_t nc = *cap ? *cap * 2 : 8;
+          const char **m = arena_alloc(x->a, sizeof *m * nc);
+          if (*nsc)
+            memcpy(m, *sc, sizeof *m * *nsc);
+          *sc = m;
+          *cap = nc;
+        }
+        (*sc)[(*nsc)++] = n->stmt.lhs_scalar;
+      }
+      continue;
+    }
+    branch_writes(x, n->body, n->nbody, tens, sc, nsc, cap);
+    branch_writes(x, n->els, n->nels, tens, sc, nsc, cap);
+  }
+}
+
+/* The first name e reads that is in the written sets, or NULL. */
+static const char *reads_written(X *x, const IrExpr *e, uint64_t tens,
+                                 const char **sc, size_t nsc) {
+  if (!e)
+    return NULL;
+  if (e->kind == IR_ACCESS) {
+    int t = x->accesses.data[e->access].tensor;
+    if (t >= 64 || (tens & ((uint64_t)1 << t)))
+      return x->tensors.data[t].name;
+  }
+  if (e->kind == IR_SCALAR && name_in(e->text, sc, nsc))
+    return e->text;
+  const char *r;
+  if ((r = reads_written(x, e->a, tens, sc, nsc)) || (r = reads_written(x, e->b, tens, sc, nsc)) ||
+      (r = reads_written(x, e->c, tens, sc, nsc)))
+    return r;
+  for (int i = 0; i < e->nargs; i++)
+    if ((r = reads_written(x, e->args[i], tens, sc, nsc)))
+      return r;
+  return NULL;
+}
+
+/* `if (cond) stmt [else stmt]` (ispace.h IR_NODE_IF). */
+static int build_if(X *x, TSNode n, NodeList *list) {
+  TSNode cn = field(n, "condition");
+  TSNode cons = field(n, "consequence");
+  TSNode alt = field(n, "alternative");
+  if (is(alt, "else_clause")) {
+    TSNode a = alt;
+    alt = ts_node_named_child_count(a) ? ts_node_named_child(a, 0) : (TSNode){0};
+    while (is(alt, "comment"))
+      alt = ts_node_next_named_sibling(alt);
+  }
+  if (ts_node_is_null(cn) || ts_node_is_null(cons))
+    return refuse(x, n, "if statement '%s'", excerpt(x, n));
+  IrExpr *cond = expr_of(x, cn);
+  if (!cond)
+    return -1;
+  NodeList then_l = {0}, else_l = {0};
+  x->in_if++;
+  int rc = build_stmt(x, cons, &then_l);
+  if (!rc && !ts_node_is_null(alt))
+    rc = build_stmt(x, alt, &else_l);
+  x->in_if--;
+  if (rc)
+    return -1;
+  if (!then_l.len && !else_l.len)
+    return refuse(x, n, "if statement without an effect");
+  uint64_t tens = 0;
+  const char **sc = NULL;
+  size_t nsc = 0, cap = 0;
+  branch_writes(x, then_l.data, (int)then_l.len, &tens, &sc, &nsc, &cap);
+  branch_writes(x, else_l.data, (int)else_l.len, &tens, &sc, &nsc, &cap);
+  const char *w = reads_written(x, cond, tens, sc, nsc);
+  if (w)
+    return refuse(x, cn, "if condition reads '%s', which its branches write", w);
+  IrNode *node = arena_alloc(x->a, sizeof *node);
+  memset(node, 0, sizeof *node);
+  node->kind = IR_NODE_IF;
+  node->var = -1;
+  node->cond = cond;
+  node->body = then_l.data;
+  node->nbody = (int)then_l.len;
+  node->els = else_l.data;
+  node->nels = (int)else_l.len;
+  node->span = nspan(n);
+  node->stmt.lhs_access = -1;
+  ARRAY_PUSH(x->a, *list, node);
   return 0;
 }
 
@@ -1059,7 +1174,7 @@ static int build_stmt(X *x, TSNode n, NodeList *list) {
   if (!strcmp(ty, "do_statement"))
     return refuse(x, n, "do-while loop in the nest");
   if (!strcmp(ty, "if_statement"))
-    return refuse(x, n, "if statement in the nest");
+    return build_if(x, n, list);
   if (!strcmp(ty, "switch_statement"))
     return refuse(x, n, "switch statement in the nest");
   if (!strcmp(ty, "goto_statement"))
@@ -1127,7 +1242,7 @@ static int build_for(X *x, TSNode n, IrNode **out) {
       return refuse(x, init, "loop variable '%s' is not an integer variable",
                     lv.name);
     lv.ctype = d.elem_ctype;
-    lv.live_after = 1;
+    lv.live_after = 1; /* refined in extract_kernel (frontend/liveness.c) */
   } else {
     return refuse(x, ts_node_is_null(init) ? n : init,
                   "loop header without the form 'i = lo'");
@@ -1243,6 +1358,12 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
     return 1;
   }
   IrKernel *k = x.k;
+  /* declared outside: live after the nest unless every later path writes
+   * it first (frontend/liveness.c) */
+  for (int v = 0; v < k->nvars; v++)
+    if (!k->vars[v].declared_in_header)
+      k->vars[v].live_after = liveness_after_nest(env->ctx->file, env->ctx->tree,
+                                                  env->ct, for_node, k->vars[v].name);
   k->root = root;
   k->ntensors = (int)x.tensors.len;
   k->tensors = x.tensors.data;
@@ -1265,7 +1386,20 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
   int *inferred = arena_alloc(x.a, sizeof(int) * (x.tensors.len ? x.tensors.len : 1));
   for (size_t t = 0; t < x.tinfo.len; t++)
     inferred[t] = x.tinfo.data[t].inferred;
-  ir_analyse_dependences(k, inferred);
+  /* dependences of the guarded form that lowering reads (ir/predicate.h) */
+  const char *pwhy = NULL;
+  IrKernel *pk = ir_predicate(x.a, k, &pwhy);
+  if (!pk) {
+    why->reason = pwhy;
+    why->where = nspan(for_node);
+    return 1;
+  }
+  ir_analyse_dependences(pk, inferred);
+  if (pk != k)
+    for (int v = 0; v < k->nvars; v++) {
+      k->vars[v].carries_dependence = pk->vars[v].carries_dependence;
+      k->vars[v].is_reduction = pk->vars[v].is_reduction;
+    }
   *out = k;
   return 0;
 }

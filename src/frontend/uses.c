@@ -61,6 +61,8 @@ struct Uses {
   const char *why;          /* first unsupported use */
   int escaped;
   ARRAY(size_t) skip;       /* identifier offsets handled by a nest */
+  Stored *all;              /* every replaced array (for try_nest) */
+  int nall;
 };
 
 static int is(TSNode n, const char *type) {
@@ -299,6 +301,12 @@ static int try_nest(Uses *u, Stored *st, TSNode f) {
   TSNode as = strip(ts_node_named_child(hit, 0));
   if (!is(as, "assignment_expression") || strcmp(text(u, field(as, "operator")), "="))
     return 0;
+  /* a value read from another replaced array: a kernel with a sparse
+   * output (src/lower/assemble.c), or refused into inserts */
+  for (int i = 0; i < u->nall; i++)
+    if (&u->all[i] != st && !u->all[i].dropped &&
+        count_ident(u, field(as, "right"), u->all[i].ba.b->name))
+      return 0;
   TSNode lhs = strip(field(as, "left"));
   TSNode idx[SC_MAX_RANK + 1];
   int n = 0;
@@ -726,6 +734,8 @@ int uses_collect(SparsifyCtx *ctx, CTypes *ct, Stored *st, int nst, Uses **out) 
   memset(u, 0, sizeof *u);
   u->ctx = ctx;
   u->ct = ct;
+  u->all = st;
+  u->nall = nst;
   int rc = 0;
   TSNode root = ts_tree_root_node(ctx->tree);
   for (int i = 0; i < nst; i++) {

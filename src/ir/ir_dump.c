@@ -201,6 +201,20 @@ static void node_print(const IrKernel *k, const IrNode *n, int depth, StrBuf *ou
       node_print(k, n->body[i], depth + 1, out);
     return;
   }
+  if (n->kind == IR_NODE_IF) {
+    sb_puts(out, "if ");
+    ir_expr_print(k, n->cond, out);
+    sb_puts(out, "\n");
+    for (int i = 0; i < n->nbody; i++)
+      node_print(k, n->body[i], depth + 1, out);
+    if (n->nels) {
+      sb_indent(out, depth);
+      sb_puts(out, "else\n");
+      for (int i = 0; i < n->nels; i++)
+        node_print(k, n->els[i], depth + 1, out);
+    }
+    return;
+  }
   const IrStmt *s = &n->stmt;
   if (s->decl_ctype)
     sb_printf(out, "%s ", s->decl_ctype);

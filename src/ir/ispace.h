@@ -130,17 +130,34 @@ typedef struct IrStmt {
                                    (op is IR_SET, lhs_access -1). The
                                    scalar is scoped to the enclosing loop
                                    body, as in the source. */
+  IrElemType lhs_elem;          /* the lhs's type (a tensor's element type,
+                                   a scalar's; IR_F64 for a scalar of
+                                   another arithmetic type, which may not
+                                   be the target of a guarded `+=`) */
 } IrStmt;
 
-typedef enum IrNodeKind { IR_NODE_LOOP, IR_NODE_STMT } IrNodeKind;
+/* IR_NODE_IF: `if (cond) body else els` inside a loop. cond is pure (it was
+ * built like any expression: no assignment, ++, or impure call) and reads
+ * nothing its branches write, so it has one value for the whole statement;
+ * branches hold statements, loops and IFs but no declarations, and at
+ * least one of them is not empty. Lowering never sees an IF: it reads the
+ * kernel through ir_predicate() (ir/predicate.h), which turns each
+ * statement under an IF into a guarded one whose rhs is a select of the
+ * guard and the operator's identity (`lhs += g ? e : -0.0`,
+ * `lhs -= g ? e : 0`, `lhs *= g ? e : 1`, `lhs = g ? e : lhs`). */
+typedef enum IrNodeKind { IR_NODE_LOOP, IR_NODE_STMT, IR_NODE_IF } IrNodeKind;
 
 typedef struct IrNode IrNode;
 struct IrNode {
   IrNodeKind kind;
-  int var;                      /* IR_NODE_LOOP: the loop variable */
-  IrNode **body;                /* IR_NODE_LOOP: statements and loops, */
-  int nbody;                    /*   in source order */
+  int var;                      /* IR_NODE_LOOP: the loop variable; -1 */
+  IrNode **body;                /* IR_NODE_LOOP: statements, loops and IFs, */
+  int nbody;                    /*   in source order; IR_NODE_IF: the then
+                                     branch (may be empty) */
   IrStmt stmt;                  /* IR_NODE_STMT */
+  IrExpr *cond;                 /* IR_NODE_IF: the condition */
+  IrNode **els;                 /* IR_NODE_IF: the else branch (nels 0 when */
+  int nels;                     /*   there is none) */
   Span span;
 };
 

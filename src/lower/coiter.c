@@ -140,6 +140,13 @@ static void emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const Scope *sc,
   Emit E = {L, sc, zero};
   CPrintHooks h = {hook_access, hook_index, &E};
   StrBuf line = {0};
+  if (asm_stmt_is_output(L, s)) { /* a sparse output (assemble.c) */
+    cprint_expr(&line, s->rhs, &h);
+    asm_emit_stmt(L, sb, s, line.data, depth);
+    sb_free(&line);
+    if (lat_has_sparse_product(L, s->rhs)) L->ieee_note = 1;
+    return;
+  }
   if (s->decl_ctype) sb_printf(&line, "%s ", s->decl_ctype);
   if (s->lhs_access >= 0) dense_access(L, &line, s->lhs_access);
   else sb_puts(&line, s->lhs_scalar);
@@ -229,11 +236,13 @@ static void emit_node(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
 
 static void emit_body(Lower *L, StrBuf *sb, const IrNode *loop,
                       const Scope *sc, unsigned zero, int depth) {
+  if (L->out) asm_row_begin(L, sb, loop, depth);
   for (int i = 0; i < loop->nbody; i++) {
     const IrNode *c = loop->body[i];
     if (c->kind == IR_NODE_STMT) emit_stmt(L, sb, &c->stmt, sc, zero, depth);
     else emit_node(L, sb, c, sc, depth);
   }
+  if (L->out) asm_row_end(L, sb, loop, depth);
 }
 
 int lower_uses_ident(const char *text, const char *id) {
@@ -336,7 +345,7 @@ static void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
 
 static void emit_dense_loop(Lower *L, StrBuf *sb, const IrNode *n,
                             const Scope *sc, unsigned zero, int depth) {
-  if (!vec_innermost(n)) {
+  if (!vec_innermost(n) || L->out) { /* sparse outputs: scalar loops */
     emit_dense_loop_scalar(L, sb, n, sc, zero, depth);
     return;
   }
@@ -388,7 +397,7 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
   STensor *st = &L->st[s];
   const TBind *b0 = &sc->b[s];
   LvlInfo *li = &st->lvl[b0->next];
-  if (!vec_innermost(n) || li->kind != LK_IDENT ||
+  if (!vec_innermost(n) || L->out || li->kind != LK_IDENT ||
       !level_is_unique(&li->type)) {
     emit_single_scalar(L, sb, n, sc, s, counter, depth);
     return;
@@ -630,7 +639,8 @@ static int popc(unsigned x) {
 static int fill_ok(const Lower *L, const IrNode *n) {
   if (n->nbody != 1 || n->body[0]->kind != IR_NODE_STMT) return 0;
   const IrStmt *s = &n->body[0]->stmt;
-  if (s->op != IR_SET || s->lhs_access < 0) return 0;
+  if (s->op != IR_SET || s->lhs_access < 0 || asm_stmt_is_output(L, s))
+    return 0;
   if (L->k->vars[n->var].carries_dependence) return 0;
   const IrAccess *ac = &L->k->accesses[s->lhs_access];
   int indexed = 0;

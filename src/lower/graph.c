@@ -309,8 +309,9 @@ static int add_sparse(Lower *L, int ti, const char *name) {
   const char *why = NULL;
   int access = -1;
   if (t->is_written) {
-    lower_note(L, "%s: written in the nest: computed in its dense array "
-               "(not assembled)", t->name);
+    if (!t->handle) /* else a sparse output (assemble.c) */
+      lower_note(L, "%s: written in the nest: computed in its dense array "
+                 "(not assembled)", t->name);
     return 0;
   }
   const sc_encoding *enc = &t->binding->enc.rt;

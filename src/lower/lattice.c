@@ -52,6 +52,71 @@ static int call_preserves_zero(const char *f) {
   return 0;
 }
 
+/* The value of a numeric literal (suffixes allowed), or 0 when e is not
+ * one; `-c` too. */
+static int const_value(const IrExpr *e, double *v) {
+  if (e->kind == IR_NEG) {
+    if (!const_value(e->a, v)) return 0;
+    *v = -*v;
+    return 1;
+  }
+  if (e->kind != IR_CONST) return 0;
+  const char *t = e->text;
+  if (!t || !((t[0] >= '0' && t[0] <= '9') || t[0] == '.')) return 0;
+  char *end = NULL;
+  double x = strtod(t, &end);
+  if (end == t) return 0;
+  for (; *end; end++)
+    if (!strchr("fFlLuU", *end)) return 0;
+  *v = x;
+  return 1;
+}
+
+/* The value of e where the operands in `absent` are absent, when it is
+ * known without the other operands: 0 (zero-preserving), or a literal. */
+static int absent_value(const Lower *L, const IrExpr *e, unsigned absent,
+                        double *v) {
+  if (const_value(e, v)) return 1;
+  if (lat_zero(L, e, absent)) {
+    *v = 0.0;
+    return 1;
+  }
+  return 0;
+}
+
+int lat_truth(const Lower *L, const IrExpr *e, unsigned absent) {
+  double a, b;
+  switch (e->kind) {
+  case IR_CMP:
+    if (!absent_value(L, e->a, absent, &a) || !absent_value(L, e->b, absent, &b))
+      return -1;
+    if (!strcmp(e->text, "<")) return a < b;
+    if (!strcmp(e->text, "<=")) return a <= b;
+    if (!strcmp(e->text, ">")) return a > b;
+    if (!strcmp(e->text, ">=")) return a >= b;
+    if (!strcmp(e->text, "==")) return a == b;
+    if (!strcmp(e->text, "!=")) return a != b;
+    return -1;
+  case IR_NOT: {
+    int t = lat_truth(L, e->a, absent);
+    return t < 0 ? -1 : !t;
+  }
+  case IR_AND: {
+    int x = lat_truth(L, e->a, absent), y = lat_truth(L, e->b, absent);
+    if (x == 0 || y == 0) return 0;
+    return x == 1 && y == 1 ? 1 : -1;
+  }
+  case IR_OR: {
+    int x = lat_truth(L, e->a, absent), y = lat_truth(L, e->b, absent);
+    if (x == 1 || y == 1) return 1;
+    return x == 0 && y == 0 ? 0 : -1;
+  }
+  default:
+    if (absent_value(L, e, absent, &a)) return a != 0.0;
+    return -1;
+  }
+}
+
 int lat_zero(const Lower *L, const IrExpr *e, unsigned absent) {
   switch (e->kind) {
   case IR_ACCESS: {
@@ -67,7 +132,13 @@ int lat_zero(const Lower *L, const IrExpr *e, unsigned absent) {
   case IR_SUB: return lat_zero(L, e->a, absent) && lat_zero(L, e->b, absent);
   case IR_NEG:
   case IR_CAST: return lat_zero(L, e->a, absent);
-  case IR_SELECT: return lat_zero(L, e->b, absent) && lat_zero(L, e->c, absent);
+  case IR_SELECT: {
+    /* a guard known where the operands are absent picks one arm */
+    int t = lat_truth(L, e->a, absent);
+    if (t == 1) return lat_zero(L, e->b, absent);
+    if (t == 0) return lat_zero(L, e->c, absent);
+    return lat_zero(L, e->b, absent) && lat_zero(L, e->c, absent);
+  }
   case IR_CALL:
     return e->nargs == 1 && call_preserves_zero(e->text) &&
            lat_zero(L, e->args[0], absent);
@@ -75,10 +146,27 @@ int lat_zero(const Lower *L, const IrExpr *e, unsigned absent) {
   }
 }
 
+/* A guarded `=`/`*=` (ir/predicate.h: `lhs = g ? e : lhs`, `lhs *= g ? e :
+ * 1`) whose guard is false where the operands in `absent` are absent. */
+static int guarded_off(const Lower *L, const IrStmt *s, unsigned absent) {
+  const IrExpr *r = s->rhs;
+  if (r->kind != IR_SELECT || lat_truth(L, r->a, absent) != 0) return 0;
+  const IrExpr *id = r->c;
+  double v;
+  if (s->op == IR_MULBY) return const_value(id, &v) && v == 1.0;
+  if (s->op != IR_SET || s->decl_ctype) return 0;
+  if (s->lhs_access >= 0)
+    return id->kind == IR_ACCESS && id->access == s->lhs_access;
+  return id->kind == IR_SCALAR && !strcmp(id->text, s->lhs_scalar);
+}
+
 int lat_no_effect(const Lower *L, const IrNode *n, unsigned absent) {
   if (n->kind == IR_NODE_STMT) {
     const IrStmt *s = &n->stmt;
-    if (s->op != IR_ADDTO && s->op != IR_SUBFROM) return 0;
+    if (s->op == IR_SET && asm_stmt_is_output(L, s))
+      return lat_zero(L, s->rhs, absent);
+    if (s->op != IR_ADDTO && s->op != IR_SUBFROM)
+      return guarded_off(L, s, absent);
     return lat_zero(L, s->rhs, absent);
   }
   for (int i = 0; i < n->nbody; i++)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ir/predicate.h"
 #include "lower/lower_int.h"
 
 const char *lower_fresh(Lower *L, const char *base) {
@@ -177,7 +178,7 @@ static const char *handle_check(Lower *L) {
   const IrKernel *k = L->k;
   for (int ti = 0; ti < k->ntensors; ti++) {
     const IrTensor *t = &k->tensors[ti];
-    if (!t->handle) continue;
+    if (!t->handle || (L->out && ti == asm_tensor(L))) continue;
     if (t->is_written)
       return arena_printf(L->arena, "the nest writes sparse array '%s' (its "
                           "element writes become buffered inserts)", t->name);
@@ -291,7 +292,17 @@ static int emit_live(Lower *L, StrBuf *sb) {
   for (int pass = 1; pass >= 0; pass--)
     for (int v = 0; v < k->nvars; v++) {
       const IrLoopVar *lv = &k->vars[v];
-      if (!lv->live_after || lv->declared_in_header) continue;
+      if (lv->declared_in_header) continue;
+      if (!lv->live_after) {
+        /* dead after the nest (frontend/liveness.c): no final value, but
+         * keep it "used" where the dense loop read it */
+        if (pass == 0) {
+          t.len = 0;
+          sb_printf(&t, "(void)%s;", lv->name);
+          line(L, sb, 1, t.data);
+        }
+        continue;
+      }
       int natural = 1, depth = 0;
       for (int u = v; u >= 0; u = par[u], depth++)
         if (L->var_sparse[u]) natural = 0;
@@ -446,12 +457,19 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   L.ctx = ctx;
   L.arena = ctx->arena;
   L.k = kernel;
-  for (int ti = 0; ti < kernel->ntensors; ti++)
-    if (kernel->tensors[ti].handle && kernel->tensors[ti].is_written)
-      return refuse(&L, arena_printf(L.arena, "the nest writes sparse array "
-                    "'%s' (its element writes become buffered inserts)",
-                    kernel->tensors[ti].name));
+  /* IF nodes become guarded statements (ir/predicate.h) */
+  const char *pwhy = NULL;
+  const IrKernel *pk = ir_predicate(L.arena, kernel, &pwhy);
+  if (!pk) return refuse(&L, pwhy);
+  if (pk != kernel)
+    for (int ti = 0; ti < pk->ntensors; ti++)
+      if (pk->tensors[ti].handle && pk->tensors[ti].is_written)
+        return refuse(&L, arena_printf(L.arena, "a write to sparse array '%s' "
+                      "under an if", pk->tensors[ti].name));
+  L.k = kernel = pk;
   if (graph_analyze(&L) != 0) return refuse(&L, L.refuse);
+  const char *owhy = NULL; /* a sparse output stored as a handle */
+  if (asm_plan(&L, &owhy) < 0) return refuse(&L, owhy);
   const char *hwhy = handle_check(&L);
   if (hwhy) return refuse(&L, hwhy);
   StrBuf loops = {0};
@@ -473,7 +491,9 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   sb_puts(out, kernel->indent ? kernel->indent : "");
   sb_puts(out, "{\n");
   emit_prologue(&L, out, loops.data ? loops.data : "");
+  asm_prologue(&L, out);
   sb_puts(out, loops.data ? loops.data : "");
+  asm_epilogue(&L, out);
   StrBuf t = {0};
   for (int s = 0; s < L.nst; s++) {
     if (L.st[s].t->handle && !handle_converts(&L.st[s])) continue;

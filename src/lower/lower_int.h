@@ -56,6 +56,8 @@ typedef struct STensor {
   int use_dims, use_val;
 } STensor;
 
+typedef struct AsmOut AsmOut; /* assemble.c: a sparse output */
+
 typedef struct Lower {
   SparsifyCtx *ctx;
   Arena *arena;
@@ -74,6 +76,7 @@ typedef struct Lower {
   StrBuf notes;             /* indented report lines */
   StrBuf lattice;           /* --dump=lattice text */
   int uniq;                 /* counter for fresh names */
+  AsmOut *out;              /* the sparse output assembled, or NULL */
 } Lower;
 
 /* graph.c */
@@ -95,6 +98,10 @@ const char *graph_affine_str(const Lower *L, const IrAffine *a);
 int lat_no_effect(const Lower *L, const IrNode *n, unsigned absent);
 /* Whether expression e is 0 when the operands in `absent` are absent. */
 int lat_zero(const Lower *L, const IrExpr *e, unsigned absent);
+/* The truth of condition e when the operands in `absent` are absent: 1, 0,
+ * or -1 when it depends on other values (`A != 0` is 0, `fabs(A) > 1e-9`
+ * is 0, `i != j` is -1). */
+int lat_truth(const Lower *L, const IrExpr *e, unsigned absent);
 /* The minimal lattice points over candidate iterators `cand` for the loop
  * body n: out[i] are bit sets; returns their count, or -1 when the empty
  * point has an effect (the loop must iterate densely). */
@@ -107,6 +114,23 @@ const char *lat_describe(const Lower *L, unsigned cand, const unsigned *pts,
 
 /* coiter.c */
 int coiter_emit(Lower *L, StrBuf *out, int depth);
+
+/* assemble.c: sparse outputs stored as handles (SPEC §5) */
+/* 0: the kernel writes no array stored sparse; 1: L->out planned; -1: the
+ * kernel must be refused (*why). */
+int asm_plan(Lower *L, const char **why);
+/* The kernel tensor index of L->out. */
+int asm_tensor(const Lower *L);
+/* Whether s writes the sparse output (its `=` has no effect where rhs is
+ * zero: the output is rebuilt from what is appended). */
+int asm_stmt_is_output(const Lower *L, const IrStmt *s);
+void asm_emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const char *rhs,
+                   int depth);
+/* Around the body of each loop (they act on the output's row loop). */
+void asm_row_begin(Lower *L, StrBuf *sb, const IrNode *loop, int depth);
+void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth);
+void asm_prologue(Lower *L, StrBuf *sb);
+void asm_epilogue(Lower *L, StrBuf *sb);
 
 /* Whether identifier `id` occurs as a token in text. */
 int lower_uses_ident(const char *text, const char *id);

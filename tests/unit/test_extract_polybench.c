@@ -44,11 +44,11 @@ static const Case kCases[] = {
     "  tensor A[M][N]: double, array, CSR (i : dense, j : compressed), read\n"
     "  tensor x[N]: double, array, dense, read\n"
     "  tensor y[N]: double, array, dense, read, written\n"
-    "  forall i in [0, M) : live after\n"
+    "  forall i in [0, M)\n"
     "    tmp(i) = 0.0\n"
-    "    forall j in [0, N) : reduction, live after\n"
+    "    forall j in [0, N) : reduction\n"
     "      tmp(i) += A(i,j) * x(j)\n"
-    "    forall j in [0, N) : live after\n"
+    "    forall j in [0, N)\n"
     "      y(j) += A(i,j) * tmp(i)\n",
     {NULL},
     {NULL},
@@ -75,9 +75,9 @@ static const Case kCases[] = {
     "  tensor r[N]: double, array, dense, read\n"
     "  tensor A[N][M]: double, array, CSR (i : dense, j : compressed), read\n"
     "  tensor p[M]: double, array, dense, read\n"
-    "  forall i in [0, N) : live after\n"
+    "  forall i in [0, N)\n"
     "    q(i) = 0.0\n"
-    "    forall j in [0, M) : live after\n"
+    "    forall j in [0, M)\n"
     "      s(j) += r(i) * A(i,j)\n"
     "      q(i) += A(i,j) * p(j)\n",
     {NULL},
@@ -103,15 +103,15 @@ static const Case kCases[] = {
     "  tensor x1[N]: double, array, dense, read, written\n"
     "  tensor A[N][N]: double, array, CSR (i : dense, j : compressed), read\n"
     "  tensor y_1[N]: double, array, dense, read\n"
-    "  forall i in [0, N) : live after\n"
-    "    forall j in [0, N) : reduction, live after\n"
+    "  forall i in [0, N)\n"
+    "    forall j in [0, N) : reduction\n"
     "      x1(i) += A(i,j) * y_1(j)\n"
     "kernel t.c:11:3\n"
     "  tensor x2[N]: double, array, dense, read, written\n"
     "  tensor A[N][N]: double, array, CSC (j : dense, i : compressed), read\n"
     "  tensor y_2[N]: double, array, dense, read\n"
-    "  forall i in [0, N) : live after\n"
-    "    forall j in [0, N) : reduction, live after\n"
+    "  forall i in [0, N)\n"
+    "    forall j in [0, N) : reduction\n"
     "      x2(i) += A(j,i) * y_2(j)\n",
     {NULL},
     {NULL},
@@ -140,10 +140,10 @@ static const Case kCases[] = {
     "  tensor A[N][N]: double, array, CSR (i : dense, j : compressed), read\n"
     "  tensor x[N]: double, array, dense, read\n"
     "  tensor B[N][N]: double, array, CSR (i : dense, j : compressed), read\n"
-    "  forall i in [0, N) : live after\n"
+    "  forall i in [0, N)\n"
     "    tmp(i) = 0.0\n"
     "    y(i) = 0.0\n"
-    "    forall j in [0, N) : reduction, live after\n"
+    "    forall j in [0, N) : reduction\n"
     "      tmp(i) += A(i,j) * x(j)\n"
     "      y(i) += B(i,j) * x(j)\n"
     "    y(i) = alpha * tmp(i) + beta * y(i)\n",
@@ -170,15 +170,15 @@ static const Case kCases[] = {
     "  tensor x[N]: double, array, dense, read, written\n"
     "  tensor A[N][N]: double, array, CSR (i : dense, j : compressed), read\n"
     "  tensor y[N]: double, array, dense, read\n"
-    "  forall i in [0, N) : live after\n"
-    "    forall j in [0, N) : reduction, live after\n"
+    "  forall i in [0, N)\n"
+    "    forall j in [0, N) : reduction\n"
     "      x(i) += beta * A(j,i) * y(j)\n"
     "kernel t.c:11:3\n"
     "  tensor w[N]: double, array, dense, read, written\n"
     "  tensor A[N][N]: double, array, CSR (i : dense, j : compressed), read\n"
     "  tensor x[N]: double, array, dense, read\n"
-    "  forall i in [0, N) : live after\n"
-    "    forall j in [0, N) : reduction, live after\n"
+    "  forall i in [0, N)\n"
+    "    forall j in [0, N) : reduction\n"
     "      w(i) += alpha * A(i,j) * x(j)\n",
     {NULL},
     {NULL},
@@ -226,11 +226,11 @@ static const Case kCases[] = {
     "kernel t.c:7:3\n"
     "  tensor C[N][N]: double, array, dense, read, written\n"
     "  tensor A[N][M]: double, array, CSR (i : dense, j : compressed), read\n"
-    "  forall i in [0, N) : live after\n"
-    "    forall j in [0, i + 1) : live after\n"
+    "  forall i in [0, N)\n"
+    "    forall j in [0, i + 1)\n"
     "      C(i,j) *= beta\n"
-    "    forall k in [0, M) : reduction, live after\n"
-    "      forall j in [0, i + 1) : live after\n"
+    "    forall k in [0, M) : reduction\n"
+    "      forall j in [0, i + 1)\n"
     "        C(i,j) += alpha * A(i,k) * A(j,k)\n",
     {NULL},
     {NULL},
@@ -259,10 +259,10 @@ static const Case kCases[] = {
     "  tensor B[M][N]: double, array, dense, read\n"
     "  tensor A[M][M]: double, array, CSR (i : dense, j : compressed), read\n"
     "  scalars written: temp2\n"
-    "  forall i in [0, M) : carries dependence, live after\n"
-    "    forall j in [0, N) : live after\n"
+    "  forall i in [0, M) : carries dependence\n"
+    "    forall j in [0, N)\n"
     "      temp2 = 0\n"
-    "      forall k in [0, i) : live after\n"
+    "      forall k in [0, i)\n"
     "        C(k,j) += alpha * B(i,j) * A(i,k)\n"
     "        temp2 += B(k,j) * A(i,k)\n"
     "      C(i,j) = beta * C(i,j) + alpha * B(i,j) * A(i,i) + alpha * temp2\n",
@@ -296,10 +296,10 @@ static const Case kCases[] = {
     "  tensor tmp[N][M]: double, array, dense, read, written\n"
     "  tensor A[N][NK]: double, array, CSR (i : dense, j : compressed), read\n"
     "  tensor B[NK][M]: double, array, dense, read\n"
-    "  forall i in [0, N) : live after\n"
-    "    forall j in [0, M) : live after\n"
+    "  forall i in [0, N)\n"
+    "    forall j in [0, M)\n"
     "      tmp(i,j) = 0.0\n"
-    "      forall k in [0, NK) : reduction, live after\n"
+    "      forall k in [0, NK) : reduction\n"
     "        tmp(i,j) += alpha * A(i,k) * B(k,j)\n",
     {NULL},
     {NULL},

@@ -311,7 +311,7 @@ static const Case kCases[] = {
     {"t.c:11:7"},
     "t.c:9:3: kernel not sparsified: comma operator",
     0, 0},
-  {"if_statement",
+  {"if_reads_written",
     "#define N 8\n"
     "#define M 6\n"
     "double A[N][M], x[M], y[N];\n"
@@ -322,12 +322,12 @@ static const Case kCases[] = {
     "  #pragma sparse encoding(A : CSR)\n"
     "  for (i = 0; i < N; i++)\n"
     "    for (j = 0; j < M; j++)\n"
-    "      if (A[i][j] != 0) y[i] += A[i][j];\n"
+    "      if (y[i] < 100) y[i] += A[i][j];\n"
     "}\n",
     "",
-    {"warning: loop not sparsified: if statement in the nest"},
-    {"t.c:11:7"},
-    "t.c:9:3: kernel not sparsified: if statement in the nest",
+    {"warning: loop not sparsified: if condition reads 'y', which its branches write"},
+    {"t.c:11:10"},
+    "t.c:9:3: kernel not sparsified: if condition reads 'y', which its branches write",
     0, 0},
   {"step_two",
     "#define N 8\n"

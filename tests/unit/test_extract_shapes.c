@@ -38,8 +38,8 @@ static const Case kCases[] = {
     "  tensor y[N]: double, array, dense, read, written\n"
     "  tensor A[N][M]: double, array, CSR (i : dense, j : compressed), read\n"
     "  tensor x[M]: double, array, dense, read\n"
-    "  forall i in [0, N) : live after\n"
-    "    forall j in [0, M) : reduction, live after\n"
+    "  forall i in [0, N)\n"
+    "    forall j in [0, M) : reduction\n"
     "      y(i) += A(i,j) * x(j)\n",
     {NULL},
     {NULL},

@@ -1,0 +1,493 @@
+/* assemble.c — sparse outputs assembled through the runtime (SPEC §5): a
+ * kernel that writes an array stored sparse (IrTensor.handle) builds its
+ * new contents with sc_tensor_begin_append / append / end_append.
+ *
+ *   ordered append   `for r: for c: C[r][c] = rhs` where the loops follow
+ *                    C's level order and every operand is walked in order:
+ *                    each visited coordinate is appended once, in order;
+ *   Gustavson        every other accepted shape (`+=`/`-=` such as SpGEMM
+ *                    and SDDMM, `=` whose inner loops are not just `c`): a
+ *                    dense row workspace (values, a marker per column, the
+ *                    list of touched columns) allocated once per kernel;
+ *                    per row the touched columns are sorted (or found by a
+ *                    marker scan when many), appended, and the workspace is
+ *                    reset. `+=` combines with C's existing entries: the row
+ *                    of the old contents is loaded into the workspace first,
+ *                    and rows the loops skip are copied as they were.
+ * `=` replaces C's contents only when the loops cover every element of C;
+ * zero filters follow SPEC §3 (the padded model). Anything else is refused
+ * (the writes then become buffered inserts). Hooks: asm_plan (lower.c),
+ * asm_stmt_is_output (lattice.c, coiter.c), asm_emit_stmt and
+ * asm_row_begin/asm_row_end (coiter.c), asm_prologue/asm_epilogue
+ * (lower.c). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower/lower_int.h"
+
+struct AsmOut {
+  int tensor;          /* kernel tensor index of C */
+  const IrTensor *t;
+  const char *h;       /* the variable holding C's handle in the block */
+  int gustavson;
+  int accumulate;      /* some statement is += / -=: old entries combined */
+  int filter;          /* test values != 0 before appending */
+  int row_var, col_var;/* loop variables of C's level 0 and level 1 */
+  int row_dim, col_dim;/* dimensions of C's level 0 and level 1 */
+  const char *ctype;   /* C's element type */
+  const char *where;   /* "file.c:LINE" for sc_fail */
+};
+
+static const char *ctype_of(const IrTensor *t) {
+  if (t->elem_ctype) return t->elem_ctype;
+  switch (t->elem) {
+  case IR_F32: return "float";
+  case IR_I64: return "int64_t";
+  case IR_I32: return "int32_t";
+  default: return "double";
+  }
+}
+
+static void ln(const Lower *L, StrBuf *sb, int depth, const char *s) {
+  sb_puts(sb, L->k->indent ? L->k->indent : "");
+  sb_indent(sb, depth);
+  sb_puts(sb, s);
+  sb_puts(sb, "\n");
+}
+
+#define LN(depth, ...)                                                        \
+  do {                                                                        \
+    t.len = 0;                                                                \
+    sb_printf(&t, __VA_ARGS__);                                               \
+    ln(L, sb, (depth), t.data);                                               \
+  } while (0)
+
+/* The loop variable a subscript is exactly (coefficient 1, nothing else),
+ * or -1. */
+static int pure_var(const IrAffine *a) {
+  if (a->sym || a->constant) return -1;
+  int v = -1;
+  for (int i = 0; i < IR_MAX_VARS; i++) {
+    if (!a->coef[i]) continue;
+    if (a->coef[i] != 1 || v >= 0) return -1;
+    v = i;
+  }
+  return v;
+}
+
+static int aff_is_zero(const IrAffine *a) {
+  if (a->sym || a->constant) return 0;
+  for (int i = 0; i < IR_MAX_VARS; i++)
+    if (a->coef[i]) return 0;
+  return 1;
+}
+
+static int same_text(const char *a, const char *b) {
+  for (;;) {
+    while (*a == ' ' || *a == '(' || *a == ')') a++;
+    while (*b == ' ' || *b == '(' || *b == ')') b++;
+    if (*a != *b) return 0;
+    if (!*a) return 1;
+    a++, b++;
+  }
+}
+
+/* Level l of enc is the plain dimension coordinate: returns it, or -1. */
+static int plain_dim(const sc_encoding *e, int l) {
+  const sc_level_expr *x = &e->lvl_exprs[l];
+  if (x->kind != SC_LEXPR_AFFINE || x->constant) return -1;
+  int d = -1;
+  for (int i = 0; i < e->dim_rank; i++) {
+    if (!x->coef[i]) continue;
+    if (x->coef[i] != 1 || d >= 0) return -1;
+    d = i;
+  }
+  return d;
+}
+
+static int ordered_unique(const sc_level_type *lt) {
+  return level_is_ordered(lt) && level_is_unique(lt);
+}
+
+int asm_tensor(const Lower *L) { return L->out ? L->out->tensor : -1; }
+
+int asm_stmt_is_output(const Lower *L, const IrStmt *s) {
+  return L->out && s->lhs_access >= 0 &&
+         L->k->accesses[s->lhs_access].tensor == L->out->tensor;
+}
+
+/* Collects the statements of the subtree; -1 when one does not write C
+ * (with the op) or C's subscripts are not its row/col variables. */
+static int check_stmts(const Lower *L, const IrNode *n, int ct, int *row_var,
+                       int *col_var, int rd, int cd, int *nset, int *nacc) {
+  if (n->kind == IR_NODE_LOOP) {
+    for (int i = 0; i < n->nbody; i++)
+      if (check_stmts(L, n->body[i], ct, row_var, col_var, rd, cd, nset, nacc))
+        return -1;
+    return 0;
+  }
+  const IrStmt *s = &n->stmt;
+  if (s->lhs_access < 0 || L->k->accesses[s->lhs_access].tensor != ct)
+    return -1;
+  const IrAccess *ac = &L->k->accesses[s->lhs_access];
+  int r = pure_var(&ac->sub[rd]), c = pure_var(&ac->sub[cd]);
+  if (r < 0 || c < 0 || r == c) return -1;
+  if ((*row_var >= 0 && *row_var != r) || (*col_var >= 0 && *col_var != c))
+    return -1;
+  *row_var = r;
+  *col_var = c;
+  if (s->op == IR_SET) (*nset)++;
+  else if (s->op == IR_ADDTO || s->op == IR_SUBFROM) (*nacc)++;
+  else return -1;
+  return 0;
+}
+
+/* Whether e is non-zero wherever the operands it reads are stored: copy,
+ * product, negation and scaling by a non-zero literal of unpadded sparse
+ * operands (SPEC §3). */
+static int preserves_nonzero(const Lower *L, const IrExpr *e) {
+  switch (e->kind) {
+  case IR_ACCESS: {
+    int s = L->access_st[e->access];
+    if (s < 0) return 0;
+    const STensor *st = &L->st[s];
+    return !level_is_padded(&st->lvl[st->nlvl - 1].type);
+  }
+  case IR_CONST: {
+    char *end = NULL;
+    double v = strtod(e->text, &end);
+    return end != e->text && v != 0.0 && (*end == 0 || strchr("fFlLuU", *end));
+  }
+  case IR_MUL:
+    return preserves_nonzero(L, e->a) && preserves_nonzero(L, e->b);
+  case IR_NEG: return preserves_nonzero(L, e->a);
+  default: return 0;
+  }
+}
+
+static int all_preserve(const Lower *L, const IrNode *n) {
+  if (n->kind == IR_NODE_STMT) return preserves_nonzero(L, n->stmt.rhs);
+  for (int i = 0; i < n->nbody; i++)
+    if (!all_preserve(L, n->body[i])) return 0;
+  return 1;
+}
+
+/* Every sparse operand is walked in coordinate order, each coordinate
+ * once (a requirement of the ordered append). */
+static int operands_ordered(const Lower *L) {
+  for (int s = 0; s < L->nst; s++)
+    for (int l = 0; l < L->st[s].nlvl; l++)
+      if (!ordered_unique(&L->st[s].lvl[l].type) ||
+          L->st[s].lvl[l].kind != LK_IDENT)
+        return 0;
+  return 1;
+}
+
+static int full_range(const Lower *L, int v, const char *extent) {
+  const IrLoopVar *lv = &L->k->vars[v];
+  return aff_is_zero(&lv->lo) && extent &&
+         same_text(graph_affine_str(L, &lv->hi), extent);
+}
+
+int asm_plan(Lower *L, const char **why) {
+  const IrKernel *k = L->k;
+  int ct = -1;
+  for (int ti = 0; ti < k->ntensors; ti++) {
+    const IrTensor *t = &k->tensors[ti];
+    if (!t->is_written) continue;
+    if (!t->handle) continue;
+    if (ct >= 0) {
+      *why = "the nest writes two sparse arrays";
+      return -1;
+    }
+    ct = ti;
+  }
+  if (ct < 0) return 0;
+  const IrTensor *t = &k->tensors[ct];
+  const char *refuse_base = arena_printf(L->arena, "the nest writes sparse "
+      "array '%s' (its element writes become buffered inserts)", t->name);
+  *why = refuse_base;
+  for (int ti = 0; ti < k->ntensors; ti++)
+    if (ti != ct && k->tensors[ti].is_written) {
+      *why = arena_printf(L->arena, "%s: it writes other arrays too",
+                          refuse_base);
+      return -1;
+    }
+  const sc_encoding *e = t->handle_enc;
+  if (!e || t->rank != 2 || e->dim_rank != 2 || e->lvl_rank != 2 ||
+      e->has_slices) {
+    *why = arena_printf(L->arena, "%s: only 2-D outputs with two levels are "
+                        "assembled", refuse_base);
+    return -1;
+  }
+  int rd = plain_dim(e, 0), cd = plain_dim(e, 1);
+  const sc_level_type *l0 = &e->lvl_types[0], *l1 = &e->lvl_types[1];
+  if (rd < 0 || cd < 0 || rd == cd || !ordered_unique(l0) ||
+      !ordered_unique(l1) || l1->format != SC_LVL_COMPRESSED ||
+      (l0->format != SC_LVL_DENSE && l0->format != SC_LVL_COMPRESSED)) {
+    *why = arena_printf(L->arena, "%s: its encoding is not assembled by "
+                        "append (a dense or compressed level over a "
+                        "compressed one, ordered and unique)", refuse_base);
+    return -1;
+  }
+  int row_var = -1, col_var = -1, nset = 0, nacc = 0;
+  if (check_stmts(L, k->root, ct, &row_var, &col_var, rd, cd, &nset, &nacc) ||
+      (nset && nacc)) {
+    *why = arena_printf(L->arena, "%s: a statement does not write %s(row, "
+                        "column) with =, += or -= of loop variables, or mixes "
+                        "= with +=", refuse_base, t->name);
+    return -1;
+  }
+  /* C read anywhere (other than by its own += / -=) */
+  if (graph_reads_tensor(L, k->root, ct)) {
+    *why = arena_printf(L->arena, "%s: it is also read in the nest",
+                        refuse_base);
+    return -1;
+  }
+  if (k->root->kind != IR_NODE_LOOP || k->root->var != row_var ||
+      L->var_nloops[row_var] != 1) {
+    *why = arena_printf(L->arena, "%s: the outermost loop is not the only "
+                        "loop over %s's first level", refuse_base, t->name);
+    return -1;
+  }
+  /* rows are visited once each, in increasing order */
+  for (int s = 0; s < L->nst; s++)
+    for (int l = 0; l < L->st[s].nlvl; l++) {
+      const LvlInfo *li = &L->st[s].lvl[l];
+      if ((li->varmask & (1u << row_var)) &&
+          (li->kind != LK_IDENT || !ordered_unique(&li->type))) {
+        *why = arena_printf(L->arena, "%s: %s's level over '%s' is not "
+                            "walked in order, once per row", refuse_base,
+                            L->st[s].name, graph_var_name(L, row_var));
+        return -1;
+      }
+    }
+  AsmOut *o = arena_alloc(L->arena, sizeof *o);
+  memset(o, 0, sizeof *o);
+  o->tensor = ct;
+  o->t = t;
+  o->h = arena_printf(L->arena, "sc__o_%s", t->name);
+  o->row_var = row_var;
+  o->col_var = col_var;
+  o->row_dim = rd;
+  o->col_dim = cd;
+  o->ctype = ctype_of(t);
+  o->accumulate = nacc > 0;
+  if (nset) {
+    if (!full_range(L, row_var, t->extent[rd]) ||
+        !full_range(L, col_var, t->extent[cd])) {
+      *why = arena_printf(L->arena, "%s: `=` does not cover every element",
+                          refuse_base);
+      return -1;
+    }
+  }
+  /* ordered append: for r { for c { C[r][c] = rhs } } */
+  const IrNode *r = k->root;
+  o->gustavson = 1;
+  if (nset && r->nbody == 1 && r->body[0]->kind == IR_NODE_LOOP &&
+      r->body[0]->var == col_var && r->body[0]->nbody == 1 &&
+      r->body[0]->body[0]->kind == IR_NODE_STMT &&
+      L->var_nloops[col_var] == 1 && operands_ordered(L))
+    o->gustavson = 0;
+  int padded = level_is_padded(l1);
+  /* several `=` per element may leave a zero in the workspace */
+  o->filter = !padded && (o->accumulate || (o->gustavson && nset > 1) ||
+                          !all_preserve(L, k->root));
+  const SourceFile *f = L->ctx->file;
+  unsigned lno = 0, col = 0;
+  if (f) source_line_col(f, k->root->span.start, &lno, &col);
+  o->where = arena_printf(L->arena, "%s:%u", f ? f->name : "<input>", lno);
+  for (const char *p = o->where; *p; p++)
+    if (*p == '"' || *p == '\\' || (unsigned char)*p < 32)
+      o->where = arena_printf(L->arena, "<input>:%u", lno);
+  L->out = o;
+  lower_note(L, "%s: sparse output, %s", t->name,
+             o->gustavson ? "Gustavson workspace (a dense row of values, a "
+                            "marker per column, the touched columns; sorted "
+                            "per row)"
+                          : "ordered append");
+  if (o->accumulate)
+    lower_note(L, "%s: += combines with its existing entries (each row of "
+               "the old contents loaded into the workspace first)", t->name);
+  if (o->filter)
+    lower_note(L, "zero filter: values appended to %s tested != 0 (unpadded "
+               "level; %s)", t->name,
+               o->accumulate ? "sums may cancel"
+               : nset > 1 ? "an element is assigned more than once"
+                             : "an operand may hold zeros or the operation "
+                               "does not preserve non-zeros");
+  else if (!padded)
+    lower_note(L, "no zero filter for %s: every operand is unpadded and the "
+               "operation preserves non-zeros", t->name);
+  *why = NULL;
+  return 1;
+}
+
+static const char *var(const Lower *L, int v) { return graph_var_name(L, v); }
+
+/* Appends (row, col) -> value text; lvl coords follow C's level order. */
+static void append_line(const Lower *L, StrBuf *sb, int depth,
+                        const char *row, const char *col, const char *val) {
+  const AsmOut *o = L->out;
+  StrBuf t = {0};
+  LN(depth, "{ const int64_t sc__lc[2] = {(int64_t)(%s), (int64_t)(%s)}; "
+     "sc__st = sc_tensor_append(%s, sc__lc, &%s); if (sc__st != SC_OK) "
+     "sc_fail(sc__st, \"%s\"); }", row, col, o->h, val, o->where);
+  sb_free(&t);
+}
+
+void asm_emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const char *rhs,
+                   int depth) {
+  const AsmOut *o = L->out;
+  StrBuf t = {0};
+  const char *r = var(L, o->row_var), *c = var(L, o->col_var);
+  if (!o->gustavson) {
+    LN(depth, "{");
+    LN(depth + 1, "const %s sc__v = (%s)(%s);", o->ctype, o->ctype, rhs);
+    if (o->filter) LN(depth + 1, "if (sc__v != 0)");
+    append_line(L, sb, depth + 1 + o->filter, r, c, "sc__v");
+    LN(depth, "}");
+    sb_free(&t);
+    return;
+  }
+  LN(depth, "{");
+  LN(depth + 1, "const size_t sc__wj = (size_t)(%s);", c);
+  LN(depth + 1, "if (!%s_mark[sc__wj]) { %s_mark[sc__wj] = 1; %s_w[sc__wj] = "
+     "0; %s_list[%s_n++] = (int64_t)sc__wj; }", o->h, o->h, o->h, o->h, o->h);
+  LN(depth + 1, "%s_w[sc__wj] %s %s;", o->h,
+     s->op == IR_SET ? "=" : s->op == IR_ADDTO ? "+=" : "-=", rhs);
+  LN(depth, "}");
+  sb_free(&t);
+}
+
+/* Copies the old rows [next, upto) of an accumulated C unchanged. */
+static void copy_old_rows(const Lower *L, StrBuf *sb, int depth,
+                          const char *upto) {
+  const AsmOut *o = L->out;
+  StrBuf t = {0};
+  LN(depth, "for (; %s_next < (int64_t)(%s); %s_next++)", o->h, upto, o->h);
+  LN(depth + 1, "for (size_t sc__q = %s_opos[%s_next]; sc__q < %s_opos[%s_next "
+     "+ 1]; sc__q++)", o->h, o->h, o->h, o->h);
+  append_line(L, sb, depth + 2, arena_printf(L->arena, "%s_next", o->h),
+              arena_printf(L->arena, "%s_ocrd[sc__q]", o->h),
+              arena_printf(L->arena, "%s_oval[sc__q]", o->h));
+  sb_free(&t);
+}
+
+void asm_row_begin(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
+  const AsmOut *o = L->out;
+  if (!o || !o->gustavson || loop->var != o->row_var) return;
+  if (!o->accumulate) return;
+  StrBuf t = {0};
+  const char *r = var(L, o->row_var);
+  copy_old_rows(L, sb, depth, r);
+  LN(depth, "for (size_t sc__q = %s_opos[%s]; sc__q < %s_opos[(size_t)(%s) + "
+     "1]; sc__q++) {", o->h, r, o->h, r);
+  LN(depth + 1, "const size_t sc__wj = (size_t)%s_ocrd[sc__q];", o->h);
+  LN(depth + 1, "%s_mark[sc__wj] = 1; %s_w[sc__wj] = %s_oval[sc__q]; "
+     "%s_list[%s_n++] = (int64_t)sc__wj;", o->h, o->h, o->h, o->h, o->h);
+  LN(depth, "}");
+  LN(depth, "%s_next = (int64_t)(%s) + 1;", o->h, r);
+  sb_free(&t);
+}
+
+void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
+  const AsmOut *o = L->out;
+  if (!o || !o->gustavson || loop->var != o->row_var) return;
+  StrBuf t = {0};
+  const char *r = var(L, o->row_var);
+  const char *h = o->h;
+  LN(depth, "if (%s_n > 0) {", h);
+  /* many touched columns: a marker scan gives them in order */
+  LN(depth + 1, "if ((size_t)%s_n > %s_ncol / 16) {", h, h);
+  LN(depth + 2, "%s_n = 0;", h);
+  LN(depth + 2, "for (size_t sc__j = 0; sc__j < %s_ncol; sc__j++)", h);
+  LN(depth + 3, "if (%s_mark[sc__j]) %s_list[%s_n++] = (int64_t)sc__j;", h, h,
+     h);
+  LN(depth + 1, "} else {");
+  /* few: a shell sort of the touched list */
+  LN(depth + 2, "for (int64_t sc__gap = %s_n / 2; sc__gap > 0; sc__gap /= 2)",
+     h);
+  LN(depth + 3, "for (int64_t sc__a = sc__gap; sc__a < %s_n; sc__a++) {", h);
+  LN(depth + 4, "const int64_t sc__x = %s_list[sc__a];", h);
+  LN(depth + 4, "int64_t sc__b = sc__a;");
+  LN(depth + 4, "for (; sc__b >= sc__gap && %s_list[sc__b - sc__gap] > sc__x; "
+     "sc__b -= sc__gap) %s_list[sc__b] = %s_list[sc__b - sc__gap];", h, h, h);
+  LN(depth + 4, "%s_list[sc__b] = sc__x;", h);
+  LN(depth + 3, "}");
+  LN(depth + 1, "}");
+  LN(depth + 1, "for (int64_t sc__a = 0; sc__a < %s_n; sc__a++) {", h);
+  LN(depth + 2, "const size_t sc__wj = (size_t)%s_list[sc__a];", h);
+  LN(depth + 2, "%s_mark[sc__wj] = 0;", h);
+  if (o->filter) LN(depth + 2, "if (%s_w[sc__wj] == 0) continue;", h);
+  append_line(L, sb, depth + 2, r, "sc__wj",
+              arena_printf(L->arena, "%s_w[sc__wj]", h));
+  LN(depth + 1, "}");
+  LN(depth + 1, "%s_n = 0;", h);
+  LN(depth, "}");
+  sb_free(&t);
+}
+
+void asm_prologue(Lower *L, StrBuf *sb) {
+  const AsmOut *o = L->out;
+  if (!o) return;
+  StrBuf t = {0};
+  const char *h = o->h;
+  LN(1, "sc_tensor *const %s = %s;", h, o->t->handle);
+  if (o->gustavson) {
+    LN(1, "const size_t %s_ncol = (size_t)sc_tensor_dim_size(%s, %d);", h, h,
+       o->col_dim);
+    if (o->accumulate) {
+      /* the old contents, rows over C's first level */
+      LN(1, "static const sc_encoding %s_oenc = {.dim_rank = 2, .lvl_rank = "
+         "2, .lvl_types = {{.format = SC_LVL_DENSE}, {.format = "
+         "SC_LVL_COMPRESSED}}, .lvl_exprs = {{.kind = SC_LEXPR_AFFINE, .coef "
+         "= {%d, %d}}, {.kind = SC_LEXPR_AFFINE, .coef = {%d, %d}}}};", h,
+         o->row_dim == 0, o->row_dim == 1, o->col_dim == 0, o->col_dim == 1);
+      LN(1, "sc_tensor *%s_old = NULL;", h);
+      LN(1, "sc__st = sc_tensor_convert(&%s_old, %s, &%s_oenc);", h, h, h);
+      LN(1, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
+      LN(1, "const uint64_t *%s_opos = (const uint64_t *)"
+         "sc_tensor_positions(%s_old, 1);", h, h);
+      LN(1, "const uint64_t *%s_ocrd = (const uint64_t *)"
+         "sc_tensor_coordinates(%s_old, 1);", h, h);
+      LN(1, "const %s *%s_oval = (const %s *)sc_tensor_values(%s_old);",
+         o->ctype, h, o->ctype, h);
+      LN(1, "const int64_t %s_nrow = sc_tensor_dim_size(%s, %d);", h, h,
+         o->row_dim);
+      LN(1, "int64_t %s_next = 0;", h);
+    }
+    LN(1, "%s *%s_w = (%s *)malloc((%s_ncol ? %s_ncol : 1) * sizeof *%s_w);",
+       o->ctype, h, o->ctype, h, h, h);
+    LN(1, "unsigned char *%s_mark = (unsigned char *)calloc(%s_ncol ? "
+       "%s_ncol : 1, 1);", h, h, h);
+    LN(1, "int64_t *%s_list = (int64_t *)malloc((%s_ncol ? %s_ncol : 1) * "
+       "sizeof *%s_list);", h, h, h, h);
+    LN(1, "int64_t %s_n = 0;", h);
+    LN(1, "if (!%s_w || !%s_mark || !%s_list) sc_fail(SC_ERR_NO_MEMORY, "
+       "\"%s\");", h, h, h, o->where);
+    L->ctx->need_runtime_include |= 4;
+  }
+  LN(1, "sc__st = sc_tensor_begin_append(%s);", h);
+  LN(1, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
+  sb_free(&t);
+}
+
+void asm_epilogue(Lower *L, StrBuf *sb) {
+  const AsmOut *o = L->out;
+  if (!o) return;
+  StrBuf t = {0};
+  const char *h = o->h;
+  if (o->gustavson && o->accumulate) {
+    copy_old_rows(L, sb, 1, arena_printf(L->arena, "%s_nrow", h));
+    LN(1, "sc_tensor_free(%s_old);", h);
+  }
+  LN(1, "sc__st = sc_tensor_end_append(%s);", h);
+  LN(1, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
+  if (o->gustavson) {
+    LN(1, "free(%s_w);", h);
+    LN(1, "free(%s_mark);", h);
+    LN(1, "free(%s_list);", h);
+  }
+  sb_free(&t);
+}
