@@ -970,6 +970,31 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
   return 0;
 }
 
+/* `n++;`, `++n;`, `n--;`, `--n;` on an arithmetic scalar (a counter, as
+ * in `if (A[i][j] != 0) nnz++;`) are the updates `n += 1`, `n -= 1`;
+ * anything else keeps the refusal of expr_of. */
+static int build_incdec(X *x, TSNode stmt, TSNode n, NodeList *list) {
+  TSNode arg = strip_parens(field(n, "argument"));
+  const char *nm = is(arg, "identifier") ? ntext(x, arg) : NULL;
+  CtDecl d;
+  if (!nm || any_var(x, nm) >= 0 || bound_of(x, nm) ||
+      !ct_lookup(x->env->ct, nm, ts_node_start_byte(arg), &d) ||
+      d.kind != CT_SCALAR || !d.elem_ok) {
+    expr_of(x, n); /* reports why */
+    return -1;
+  }
+  IrNode *s = stmt_node(x, stmt);
+  s->stmt.op = strstr(op_of(x, n), "++") ? IR_ADDTO : IR_SUBFROM;
+  s->stmt.lhs_elem = d.elem;
+  s->stmt.lhs_scalar = nm;
+  add_scalar(x, nm);
+  IrExpr *one = mk(x, IR_CONST, n);
+  one->text = "1";
+  s->stmt.rhs = one;
+  ARRAY_PUSH(x->a, *list, s);
+  return 0;
+}
+
 static int build_decl(X *x, TSNode n, NodeList *list) {
   if (x->in_if)
     return refuse(x, n, "declaration under an if in the loop nest");
@@ -1155,10 +1180,8 @@ static int build_stmt(X *x, TSNode n, NodeList *list) {
       return refuse(x, e, "call to '%s' whose result is unused",
                     ntext(x, field(e, "function")));
     }
-    if (is(e, "update_expression")) {
-      expr_of(x, e);
-      return -1;
-    }
+    if (is(e, "update_expression"))
+      return build_incdec(x, n, e, list);
     return refuse(x, e, "expression statement '%s'", excerpt(x, e));
   }
   if (!strcmp(ty, "declaration"))

@@ -411,10 +411,27 @@ static void report_head(Lower *L, const char *verdict, const char *text) {
             ctx->file ? ctx->file->name : "<input>", lno, col, verdict, text);
 }
 
+/* A nest of a declaration-level kernel that only writes its stored sparse
+ * arrays (a fill loop) loses nothing when refused: its element writes
+ * become buffered inserts. That is said in the report, not warned. */
+static int only_fills_stored(const IrKernel *k) {
+  if (k->pragma_on_nest) return 0;
+  int writes = 0;
+  for (int t = 0; t < k->ntensors; t++) {
+    if (!k->tensors[t].binding) continue;
+    if (k->tensors[t].is_read) return 0;
+    writes |= k->tensors[t].is_written && k->tensors[t].handle != NULL;
+  }
+  return writes;
+}
+
 static int refuse(Lower *L, const char *why) {
   SparsifyCtx *ctx = L->ctx;
   Span sp = L->k->root ? L->k->root->span : L->k->span;
-  if (ctx->diags)
+  if (only_fills_stored(L->k))
+    why = arena_printf(L->arena, "%s; its element writes become buffered "
+                       "inserts", why);
+  else if (ctx->diags)
     diag_warning(ctx->diags, ctx->file, sp, "loop not sparsified: %s", why);
   report_head(L, "not sparsified", why);
   if (ctx->report && ctx->opts && ctx->opts->report && L->notes.len)
