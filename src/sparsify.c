@@ -123,7 +123,11 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
 static void do_loop(S *s, const Attachment *g) {
   SparsifyCtx *ctx = s->ctx;
   size_t fstart = ts_node_start_byte(g->target);
-  if (overlaps(s, g->line_start, ts_node_end_byte(g->target))) {
+  /* the rewritten region: from the pragma lines, or only the loop when the
+   * pragma sits in an #if branch before it */
+  size_t start = g->detached ? attach_line_start(ctx->file, fstart)
+                             : g->line_start;
+  if (overlaps(s, start, ts_node_end_byte(g->target))) {
     diag_warning(ctx->diags, ctx->file, trim_nl(ctx->file, g->pragma_span),
                  "pragma sparse ignored: inside a loop nest sparsified by an "
                  "earlier pragma");
@@ -145,7 +149,7 @@ static void do_loop(S *s, const Attachment *g) {
     return;
   }
   ExtractEnv env = {ctx,      s->ct,         bound.data, (int)bound.len,
-                    g->vec,   g->pragma_span, 1,          g->line_start,
+                    g->vec,   g->pragma_span, 1,          start,
                     s->handles.data, (int)s->handles.len};
   ExtractRefusal why;
   run_kernel(s, &env, g->target, 0, &why);
@@ -457,6 +461,13 @@ int sparsify_file(SparsifyCtx *ctx, Edits *edits) {
       }
     return 0;
   }
+  /* a pragma in a branch the compiler does not see binds nothing */
+  for (size_t i = 0; i < s.ngroups; i++)
+    if (s.groups[i].nenc && ct_inactive(s.ct, s.groups[i].pragma_span.start)) {
+      report(&s, s.groups[i].pragma_span.start,
+             "pragma ignored: in a preprocessor branch that is not compiled");
+      s.groups[i].nenc = 0;
+    }
   for (size_t i = 0; i < s.ngroups; i++)
     if (s.groups[i].nenc &&
         (s.groups[i].kind == ATTACH_DECL || s.groups[i].kind == ATTACH_FUNC))

@@ -37,6 +37,27 @@ static TSNode next_sibling(TSNode n) {
   return s;
 }
 
+static int is_type(TSNode n, const char *t) {
+  return !ts_node_is_null(n) && !strcmp(ts_node_type(n), t);
+}
+
+/* A pragma that ends a branch of `#if`/`#ifdef` ... `#endif` applies to
+ * what follows the whole conditional (the usual way to choose an encoding
+ * per build). Returns that node, or a null node when n does not end a
+ * branch. */
+static TSNode after_conditional(TSNode n) {
+  TSNode nx = next_sibling(n);
+  if (!ts_node_is_null(nx) && !is_type(nx, "preproc_else") &&
+      !is_type(nx, "preproc_elif"))
+    return (TSNode){0};
+  TSNode p = ts_node_parent(n);
+  while (is_type(p, "preproc_else") || is_type(p, "preproc_elif"))
+    p = ts_node_parent(p);
+  if (!is_type(p, "preproc_if") && !is_type(p, "preproc_ifdef"))
+    return (TSNode){0};
+  return next_sibling(p);
+}
+
 size_t attach_pragmas(SparsifyCtx *ctx, Attachment **out) {
   ARRAY(Attachment) groups = {0};
   size_t i = 0;
@@ -65,6 +86,11 @@ size_t attach_pragmas(SparsifyCtx *ctx, Attachment **out) {
         cur = nx;
         last = (size_t)j;
         continue;
+      }
+      TSNode after = after_conditional(cur);
+      if (!ts_node_is_null(after)) {
+        nx = after;
+        g.detached = 1;
       }
       if (ts_node_is_null(nx)) {
         g.kind = ATTACH_NONE;

@@ -24,6 +24,9 @@ typedef struct Attachment {
   Span pragma_span;       /* first pragma line's `#` to the last one's end */
   size_t line_start;      /* start of the first pragma's line when only
                              blanks precede the `#`, else the `#` */
+  int detached;           /* the pragmas end a branch of an #if/#ifdef and
+                             the target follows its #endif: edits start at
+                             the target, the pragma lines stay */
 } Attachment;
 
 /* Groups ctx->sites (parsed ones of kind encoding/vectorize/novectorize)

@@ -26,6 +26,7 @@ struct CTypes {
   CXIndex index;
   CXTranslationUnit tu;
   ARRAY(CtRecord) recs;
+  ARRAY(Span) skipped;          /* inactive preprocessor branches */
 };
 
 typedef struct Scope {
@@ -123,7 +124,8 @@ CTypes *ct_open(const SourceFile *file, TSTree *tree, const char *const *args,
   CXIndex index = clang_createIndex(0, 0);
   CXTranslationUnit tu = NULL;
   enum CXErrorCode err = clang_parseTranslationUnit2(
-      index, fname, argv, argc, &unsaved, 1, CXTranslationUnit_None, &tu);
+      index, fname, argv, argc, &unsaved, 1,
+      CXTranslationUnit_DetailedPreprocessingRecord, &tu);
   if (err != CXError_Success || !tu) {
     *why = arena_printf(arena, "libclang could not parse the file (error %d)",
                         (int)err);
@@ -156,7 +158,25 @@ CTypes *ct_open(const SourceFile *file, TSTree *tree, const char *const *args,
   ct->tu = tu;
   Scope top = {ct, 0, SIZE_MAX, 1, 0};
   visit_children(clang_getTranslationUnitCursor(tu), &top);
+  CXFile cf = clang_getFile(tu, fname);
+  CXSourceRangeList *sk = cf ? clang_getSkippedRanges(tu, cf) : NULL;
+  for (unsigned i = 0; sk && i < sk->count; i++) {
+    unsigned so = 0, eo = 0;
+    clang_getFileLocation(clang_getRangeStart(sk->ranges[i]), NULL, NULL, NULL,
+                          &so);
+    clang_getFileLocation(clang_getRangeEnd(sk->ranges[i]), NULL, NULL, NULL,
+                          &eo);
+    ARRAY_PUSH(arena, ct->skipped, span_make(so, eo));
+  }
+  if (sk) clang_disposeSourceRangeList(sk);
   return ct;
+}
+
+int ct_inactive(const CTypes *ct, size_t offset) {
+  for (size_t i = 0; i < ct->skipped.len; i++)
+    if (ct->skipped.data[i].start <= offset && offset < ct->skipped.data[i].end)
+      return 1;
+  return 0;
 }
 
 void ct_close(CTypes *ct) {

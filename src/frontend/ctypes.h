@@ -52,6 +52,10 @@ CTypes *ct_open(const SourceFile *file, TSTree *tree, const char *const *args,
                 int nargs, Arena *arena, const char **why);
 void ct_close(CTypes *ct);
 
+/* Whether byte `offset` lies in a preprocessor branch that is not compiled
+ * with the user's flags (`#ifdef FOO` without -DFOO, `#if 0`...). */
+int ct_inactive(const CTypes *ct, size_t offset);
+
 /* The declaration of `name` visible at byte `offset` of the file. Returns 1
  * and fills *out, or 0 when no variable of that name is in scope. */
 int ct_lookup(CTypes *ct, const char *name, size_t offset, CtDecl *out);

@@ -223,13 +223,13 @@ static const Case kCases[] = {
     {NULL},
     NULL,
     1, 0},
-  {"in_ifdef",
+  {"in_active_ifndef",
     "#include <stdio.h>\n"
     "#define N 8\n"
     "#define M 6\n"
     "double A[N][M], y[N];\n"
     "void f(void) {\n"
-    "#ifdef USE_SPARSE\n"
+    "#ifndef NO_SPARSE\n"
     "  #pragma sparse encoding(A : CSR)\n"
     "  for (int i = 0; i < N; i++)\n"
     "    for (int j = 0; j < M; j++)\n"
@@ -246,6 +246,24 @@ static const Case kCases[] = {
     {NULL},
     NULL,
     1, 0},
+  {"in_inactive_ifdef",
+    "#include <stdio.h>\n"
+    "#define N 8\n"
+    "#define M 6\n"
+    "double A[N][M], y[N];\n"
+    "void f(void) {\n"
+    "#ifdef USE_SPARSE\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      y[i] += A[i][j];\n"
+    "#endif\n"
+    "}\n",
+    "",
+    {NULL},
+    {NULL},
+    NULL,
+    0, 0},
 };
 
 static void run_case(void **state) {
