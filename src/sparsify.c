@@ -18,6 +18,7 @@
 #include "frontend/attach.h"
 #include "frontend/ctypes.h"
 #include "frontend/extract.h"
+#include "frontend/hoist.h"
 #include "frontend/storage.h"
 #include "ir/ir_dump.h"
 #include "lower/lower.h"
@@ -30,6 +31,19 @@ typedef struct Group {
   int ok;
 } Group;
 
+/* Kernel entry assemblies kept across the repetitions of one enclosing
+ * loop (frontend/hoist.h): the loop is wrapped in a block declaring the
+ * caches (NULL) and freeing them after it. */
+typedef struct HoistCache {
+  const char *var;    /* the `sc_tensor *` variable */
+  int used;           /* lowering filled it (lower.c) */
+} HoistCache;
+
+typedef struct HoistLoop {
+  size_t start, end;  /* the loop statement's bytes */
+  ARRAY(HoistCache *) caches;
+} HoistLoop;
+
 typedef struct S {
   SparsifyCtx *ctx;
   CTypes *ct;
@@ -41,6 +55,8 @@ typedef struct S {
   ARRAY(Stored) stored;     /* case 1: arrays whose storage is replaced */
   ARRAY(BoundArray) handles;/* the non-dropped ones, for every kernel */
   Uses *uses;
+  ARRAY(HoistLoop *) hoists;
+  int nhoist;               /* for unique cache names */
 } S;
 
 static void report(S *s, size_t off, const char *fmt, ...)
@@ -89,10 +105,85 @@ static const Pragma *vec_for(const S *s, TSNode f) {
   return NULL;
 }
 
+/* Offers each sparse operand the kernel only reads a cache declared before
+ * the outermost enclosing loop that cannot change it (frontend/hoist.h);
+ * lowering uses it when it assembles or converts that operand. */
+static void plan_hoists(S *s, IrKernel *k, TSNode nest) {
+  SparsifyCtx *ctx = s->ctx;
+  for (int ti = 0; ti < k->ntensors; ti++) {
+    IrTensor *t = &k->tensors[ti];
+    if (!t->binding || t->is_written || !t->is_read) continue;
+    TSNode loop = hoist_target(ctx->file, s->ct, nest, k->span, t->name,
+                               t->extent, t->rank);
+    if (ts_node_is_null(loop)) continue;
+    size_t ls = ts_node_start_byte(loop), le = ts_node_end_byte(loop);
+    HoistLoop *hl = NULL;
+    for (size_t i = 0; i < s->hoists.len; i++)
+      if (s->hoists.data[i]->start == ls && s->hoists.data[i]->end == le)
+        hl = s->hoists.data[i];
+    if (!hl) {
+      hl = arena_alloc(ctx->arena, sizeof *hl);
+      memset(hl, 0, sizeof *hl);
+      hl->start = ls;
+      hl->end = le;
+      ARRAY_PUSH(ctx->arena, s->hoists, hl);
+    }
+    HoistCache *c = arena_alloc(ctx->arena, sizeof *c);
+    c->var = arena_printf(ctx->arena, "sc__%s_kept%d", t->name, s->nhoist++);
+    c->used = 0;
+    ARRAY_PUSH(ctx->arena, hl->caches, c);
+    unsigned line, col;
+    source_line_col(ctx->file, ls, &line, &col);
+    t->entry_cache = c->var;
+    t->entry_cache_line = line;
+    t->entry_cache_used = &c->used;
+  }
+}
+
+/* The edits that declare and free the used caches around their loops;
+ * closing edits of loops ending at the same byte go innermost first. */
+static void emit_hoists(S *s) {
+  SparsifyCtx *ctx = s->ctx;
+  for (size_t i = 0; i < s->hoists.len; i++) {
+    HoistLoop *hl = s->hoists.data[i];
+    StrBuf open = {0};
+    for (size_t c = 0; c < hl->caches.len; c++)
+      if (hl->caches.data[c]->used)
+        sb_printf(&open, "%ssc_tensor *%s = NULL;", open.len ? " " : "{ ",
+                  hl->caches.data[c]->var);
+    if (!open.len) continue;
+    sb_puts(&open, " ");
+    Edit e = {hl->start, hl->start, arena_strdup(ctx->arena, open.data), 0};
+    ARRAY_PUSH(ctx->arena, s->edits, e);
+    sb_free(&open);
+  }
+  /* closes: larger start (inner loop) first among equal ends */
+  for (;;) {
+    HoistLoop *next = NULL;
+    for (size_t i = 0; i < s->hoists.len; i++) {
+      HoistLoop *hl = s->hoists.data[i];
+      if (hl->end == (size_t)-1) continue;
+      if (!next || hl->start > next->start) next = hl;
+    }
+    if (!next) break;
+    StrBuf close = {0};
+    for (size_t c = 0; c < next->caches.len; c++)
+      if (next->caches.data[c]->used)
+        sb_printf(&close, " sc_tensor_free(%s);", next->caches.data[c]->var);
+    if (close.len) {
+      sb_puts(&close, " }");
+      Edit e = {next->end, next->end, arena_strdup(ctx->arena, close.data), 0};
+      ARRAY_PUSH(ctx->arena, s->edits, e);
+    }
+    sb_free(&close);
+    next->end = (size_t)-1;
+  }
+}
+
 /* Models, dumps and lowers one nest. Returns 0 when an edit was made, 1 on
  * a refusal (warned unless quiet, *why set), -1 when lowering declined. */
 static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
-                      ExtractRefusal *why) {
+                      int splittable, ExtractRefusal *why) {
   SparsifyCtx *ctx = s->ctx;
   IrKernel *k;
   if (extract_kernel(env, f, &k, why)) {
@@ -105,8 +196,22 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
   }
   if (ctx->opts && (ctx->opts->dump & DUMP_IR) && ctx->dump)
     ir_dump(k, ctx->file, ctx->dump);
+  plan_hoists(s, k, f);
   StrBuf out = {0};
+  ctx->quiet_lowering = 0;
+  ctx->quiet_refusal = NULL;
+  if (quiet && splittable) {
+    /* a refusal here is retried on the inner nests */
+    ctx->quiet_lowering = 1;
+  }
   int rc = lower_kernel(ctx, k, &out);
+  ctx->quiet_lowering = 0;
+  if (rc != 0 && ctx->quiet_refusal) {
+    why->where = k->root ? k->root->span : k->span;
+    why->reason = ctx->quiet_refusal;
+    sb_free(&out);
+    return 1;
+  }
   if (rc == 0) {
     unsigned line, col;
     source_line_col(ctx->file, k->span.end ? k->span.end - 1 : 0, &line, &col);
@@ -152,7 +257,7 @@ static void do_loop(S *s, const Attachment *g) {
                     g->vec,   g->pragma_span, 1,          start,
                     s->handles.data, (int)s->handles.len};
   ExtractRefusal why;
-  run_kernel(s, &env, g->target, 0, &why);
+  run_kernel(s, &env, g->target, 0, 0, &why);
 }
 
 /* ---- cases 1 and 2 ----------------------------------------------------- */
@@ -210,11 +315,12 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   e.span_start = attach_line_start(s->ctx->file, start);
   e.vec_pragma = vec_for(s, f);
   ExtractRefusal why;
-  if (run_kernel(s, &e, f, 1, &why) != 1)
+  TSNode body = field(f, "body");
+  int splittable = !ts_node_is_null(body) && has_for_using(s, body, env);
+  if (run_kernel(s, &e, f, 1, splittable, &why) != 1)
     return;
   /* split: try the nests inside; each warns for itself */
-  TSNode body = field(f, "body");
-  if (!ts_node_is_null(body) && has_for_using(s, body, env)) {
+  if (splittable) {
     report(s, start, "loop nest split: %s", why.reason);
     scan(s, env, body);
     return;
@@ -485,6 +591,7 @@ int sparsify_file(SparsifyCtx *ctx, Edits *edits) {
                s.scopes.data[i].g->kind == ATTACH_DECL ? "declaration"
                                                        : "function definition");
   emit_storage(&s);
+  emit_hoists(&s);
   ct_close(s.ct);
   /* edits against the original, in order */
   for (size_t i = 1; i < s.edits.len; i++)

@@ -56,6 +56,10 @@ typedef struct SparsifyCtx {
   PragmaSite *sites;       /* in file order */
   size_t nsites;
   PragmaFormats *formats;  /* user `format` definitions */
+  const char *quiet_refusal; /* set by lowering instead of warning when
+                               quiet_lowering is set (a nest that may be
+                               split into inner nests) */
+  int quiet_lowering;
   int need_runtime_include;/* bit 1: edits call the runtime; bit 2:
                              vector loops need intrinsics headers; bit 4:
                              workspaces need <stdlib.h> */

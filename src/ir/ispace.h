@@ -65,6 +65,14 @@ typedef struct IrTensor {
                                    dense array of this name. NULL: the
                                    array is dense storage. */
   const sc_encoding *handle_enc;/* the handle's encoding (with handle) */
+  const char *entry_cache;      /* when set, a `sc_tensor *` variable (NULL
+                                   until first use) declared before an
+                                   enclosing loop that cannot change this
+                                   read-only array (frontend/hoist.h): the
+                                   entry assembly or conversion fills it
+                                   once and is reused, not freed */
+  unsigned entry_cache_line;    /* that loop's line, for the report */
+  int *entry_cache_used;        /* set to 1 by lowering when it used it */
 } IrTensor;
 
 typedef struct IrAffine {

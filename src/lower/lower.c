@@ -136,13 +136,40 @@ static int handle_converts(const STensor *st) {
   return 0;
 }
 
+/* Whether the tensor's entry assembly (or conversion) goes to a cache
+ * hoisted out of an enclosing loop (IrTensor.entry_cache): only for an
+ * operand the kernel reads and never writes. */
+static int cached(const STensor *st) {
+  return st->t->entry_cache && st->t->entry_cache_used && !st->t->is_written &&
+         (!st->t->handle || handle_converts(st));
+}
+
 /* A tensor whose storage is a sparse tensor already (IrTensor.handle):
  * read it in place, or convert it once when the kernel needs another
  * encoding (that copy is freed at exit). */
 static void handle_prologue(Lower *L, StrBuf *sb, STensor *st,
                             const char *body, const char *where) {
   StrBuf t = {0};
-  if (handle_converts(st)) {
+  if (handle_converts(st) && cached(st)) {
+    emit_encoding(L, sb, st);
+    sb_printf(&t, "if (!%s) {", st->t->entry_cache);
+    line(L, sb, 1, t.data);
+    t.len = 0;
+    sb_printf(&t, "  sc__st = sc_tensor_convert(&%s, %s, &sc__%s_enc);",
+              st->t->entry_cache, st->t->handle, st->name);
+    line(L, sb, 1, t.data);
+    t.len = 0;
+    sb_printf(&t, "  if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", where);
+    line(L, sb, 1, t.data);
+    line(L, sb, 1, "}");
+    t.len = 0;
+    sb_printf(&t, "sc_tensor *const sc__%s = %s;", st->name, st->t->entry_cache);
+    line(L, sb, 1, t.data);
+    *st->t->entry_cache_used = 1;
+    lower_note(L, "conversion: %s's storage converted to the kernel's "
+               "encoding once, before the loop at line %u, and reused while "
+               "%s is unchanged", st->name, st->t->entry_cache_line, st->name);
+  } else if (handle_converts(st)) {
     emit_encoding(L, sb, st);
     sb_printf(&t, "sc_tensor *sc__%s = NULL;", st->name);
     line(L, sb, 1, t.data);
@@ -221,22 +248,38 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
       sb_printf(&t, "%s(int64_t)(%s)", d ? ", " : "", tn->extent[d]);
     sb_puts(&t, "};");
     line(L, sb, 1, t.data);
+    int hoisted = cached(st);
+    /* hoisted: assembled into the cache on first use, reused after */
+    const char *dst = hoisted ? tn->entry_cache
+                              : arena_printf(L->arena, "sc__%s", st->name);
+    const char *pad = hoisted ? "  " : "";
     t.len = 0;
-    sb_printf(&t, "sc_tensor *sc__%s = NULL;", st->name);
+    if (hoisted)
+      sb_printf(&t, "if (!%s) {", dst);
+    else
+      sb_printf(&t, "sc_tensor *sc__%s = NULL;", st->name);
     line(L, sb, 1, t.data);
     t.len = 0;
     if (tn->layout == IR_LAYOUT_ROW_PTRS)
-      sb_printf(&t, "sc__st = sc_tensor_from_dense_rows(&sc__%s, &sc__%s_enc, "
+      sb_printf(&t, "%ssc__st = sc_tensor_from_dense_rows(&%s, &sc__%s_enc, "
                 "%s, sc__%s_dims, (const void *const *)%s);",
-                st->name, st->name, vt_name(tn->elem), st->name, tn->name);
+                pad, dst, st->name, vt_name(tn->elem), st->name, tn->name);
     else
-      sb_printf(&t, "sc__st = sc_tensor_from_dense(&sc__%s, &sc__%s_enc, %s, "
+      sb_printf(&t, "%ssc__st = sc_tensor_from_dense(&%s, &sc__%s_enc, %s, "
                 "sc__%s_dims, %s);",
-                st->name, st->name, vt_name(tn->elem), st->name, tn->name);
+                pad, dst, st->name, vt_name(tn->elem), st->name, tn->name);
     line(L, sb, 1, t.data);
     t.len = 0;
-    sb_printf(&t, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", where.data);
+    sb_printf(&t, "%sif (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", pad,
+              where.data);
     line(L, sb, 1, t.data);
+    if (hoisted) {
+      line(L, sb, 1, "}");
+      t.len = 0;
+      sb_printf(&t, "sc_tensor *const sc__%s = %s;", st->name, dst);
+      line(L, sb, 1, t.data);
+      *tn->entry_cache_used = 1;
+    }
   arrays:
     for (int l = 0; l < st->nlvl; l++) {
       if (
@@ -428,6 +471,12 @@ static int only_fills_stored(const IrKernel *k) {
 static int refuse(Lower *L, const char *why) {
   SparsifyCtx *ctx = L->ctx;
   Span sp = L->k->root ? L->k->root->span : L->k->span;
+  if (ctx->quiet_lowering) { /* the caller may split the nest */
+    ctx->quiet_refusal = why;
+    sb_free(&L->notes);
+    sb_free(&L->lattice);
+    return -1;
+  }
   if (only_fills_stored(L->k))
     why = arena_printf(L->arena, "%s; its element writes become buffered "
                        "inserts", why);
@@ -462,6 +511,10 @@ static void format_notes(Lower *L, StrBuf *sb) {
               : handle_converts(st) ? "its sparse storage converted at entry"
                                     : "its sparse storage read in place",
               st->converted ? " (converted order)" : "");
+    if (cached(st) && !st->t->handle)
+      sb_printf(sb, "  %s: assembled once, before the loop at line %u, and "
+                "reused while %s is unchanged\n", st->name,
+                st->t->entry_cache_line, st->name);
     if (unpadded && !st->t->handle)
       sb_printf(sb, "  zero filter: %s's assembly drops explicit zeros "
                 "(unpadded levels, in the runtime)\n", st->name);
@@ -514,6 +567,7 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   StrBuf t = {0};
   for (int s = 0; s < L.nst; s++) {
     if (L.st[s].t->handle && !handle_converts(&L.st[s])) continue;
+    if (cached(&L.st[s])) continue; /* freed after the hoisting loop */
     t.len = 0;
     sb_printf(&t, "sc_tensor_free(sc__%s);", L.st[s].name);
     line(&L, out, 1, t.data);

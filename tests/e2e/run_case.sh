@@ -31,6 +31,9 @@
 #                                    outside the annotation lines
 #                                    (repeatable)
 #        // EXPECT-STDERR-EMPTY       sparsecc printed nothing on stderr
+#        // EXPECT-REPORT: text       text appears in report.txt (repeatable)
+#        // EXPECT-NOT-REPORT: text   text does not appear in report.txt
+#                                    (repeatable)
 #
 # Environment: SPARSECC, NUMDIFF (the built tools), CC (default cc),
 # E2E_CLANG (optional second compiler). Everything is left in WORKDIR.
@@ -120,6 +123,14 @@ while IFS= read -r text; do
   ! grep -F -- "$text" out.c | grep -qv 'EXPECT-ABSENT:' ||
     fail "out.c still contains: $text"
 done < <(directive EXPECT-ABSENT)
+while IFS= read -r text; do
+  [ -z "$text" ] && continue
+  grep -qF -- "$text" report.txt || fail "report.txt lacks: $text"
+done < <(directive EXPECT-REPORT)
+while IFS= read -r text; do
+  [ -z "$text" ] && continue
+  ! grep -qF -- "$text" report.txt || fail "report.txt contains: $text"
+done < <(directive EXPECT-NOT-REPORT)
 if grep -q '^[[:space:]]*//[[:space:]]*EXPECT-STDERR-EMPTY' "$case_file"; then
   [ ! -s sparsecc.err ] || fail "sparsecc printed: $(head -5 sparsecc.err)"
 fi

@@ -1,0 +1,401 @@
+/* hoist.c — hoist_target(): the loop out of which a kernel's entry
+ * assembly of one read-only array may move (see hoist.h for the rules).
+ * Pure syntax over the tree-sitter tree plus scope lookups through
+ * libclang (ctypes.h); no allocation outlives a call. */
+#include "frontend/hoist.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#define MAX_EXTENT_VARS 32
+
+typedef struct ExtentVar {
+  char name[64];
+  size_t decl;   /* name_offset of its declaration */
+} ExtentVar;
+
+typedef struct H {
+  const SourceFile *f;
+  CTypes *ct;
+  Span kernel;
+  const char *name;
+  size_t decl;
+  int strict;    /* the array may be aliased: writes only to scalars and
+                    local arrays of arithmetic elements */
+  ExtentVar vars[MAX_EXTENT_VARS];
+  int nvars;
+  int overflow;  /* too many extent variables: never hoist */
+} H;
+
+static int is(TSNode n, const char *type) {
+  return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type);
+}
+
+static TSNode field(TSNode n, const char *name) {
+  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+static int text_is(const H *h, TSNode n, const char *s) {
+  size_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
+  return b - a == strlen(s) && !memcmp(h->f->text + a, s, b - a);
+}
+
+static void text_copy(const H *h, TSNode n, char *buf, size_t cap) {
+  size_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
+  size_t len = b - a < cap - 1 ? b - a : cap - 1;
+  memcpy(buf, h->f->text + a, len);
+  buf[len] = 0;
+}
+
+static TSNode strip_parens(TSNode n) {
+  while (is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
+    n = ts_node_named_child(n, 0);
+  return n;
+}
+
+/* Whether identifier node n names the array (scope-correctly). */
+static int names_array(H *h, TSNode n) {
+  if (!is(n, "identifier") || !text_is(h, n, h->name)) return 0;
+  CtDecl d;
+  if (!ct_lookup(h->ct, h->name, ts_node_start_byte(n), &d)) return 0;
+  return d.name_offset == h->decl;
+}
+
+/* ---- extent variables ---- */
+
+static const char *const keywords[] = {
+    "sizeof", "int", "long", "short", "unsigned", "signed", "char", "size_t",
+    "double", "float", "const", "_Alignof", NULL};
+
+static void add_extent_idents(H *h, const char *text, size_t at, int depth);
+
+/* A macro defined in the file: its body's identifiers count too. */
+static void add_macro_body(H *h, const char *id, size_t at, int depth) {
+  size_t n = strlen(id);
+  for (size_t l = 0; l < h->f->nlines; l++) {
+    const char *p = h->f->text + h->f->line_starts[l];
+    while (*p == ' ' || *p == '\t') p++;
+    if (*p != '#') continue;
+    p++;
+    while (*p == ' ' || *p == '\t') p++;
+    if (strncmp(p, "define", 6)) continue;
+    p += 6;
+    if (*p != ' ' && *p != '\t') continue;
+    while (*p == ' ' || *p == '\t') p++;
+    if (strncmp(p, id, n) || isalnum((unsigned char)p[n]) || p[n] == '_')
+      continue;
+    const char *body = p + n, *end = body;
+    while (*end && *end != '\n') end++;
+    char buf[512];
+    size_t len = (size_t)(end - body) < sizeof buf - 1 ? (size_t)(end - body)
+                                                      : sizeof buf - 1;
+    if ((size_t)(end - body) >= sizeof buf - 1 || (len && body[len - 1] == '\\')) {
+      h->overflow = 1; /* a long or continued macro: do not guess */
+      return;
+    }
+    memcpy(buf, body, len);
+    buf[len] = 0;
+    add_extent_idents(h, buf, at, depth + 1);
+  }
+}
+
+static void add_extent_idents(H *h, const char *text, size_t at, int depth) {
+  if (depth > 8) {
+    h->overflow = 1;
+    return;
+  }
+  for (const char *p = text; *p;) {
+    if (!(isalpha((unsigned char)*p) || *p == '_')) {
+      p++;
+      continue;
+    }
+    const char *s = p;
+    while (isalnum((unsigned char)*p) || *p == '_') p++;
+    char id[64];
+    size_t len = (size_t)(p - s);
+    if (len >= sizeof id) {
+      h->overflow = 1;
+      return;
+    }
+    memcpy(id, s, len);
+    id[len] = 0;
+    int kw = 0;
+    for (int k = 0; keywords[k]; k++) kw |= !strcmp(keywords[k], id);
+    if (kw) continue;
+    CtDecl d;
+    if (ct_lookup(h->ct, id, at, &d)) {
+      if (h->nvars == MAX_EXTENT_VARS) {
+        h->overflow = 1;
+        return;
+      }
+      memcpy(h->vars[h->nvars].name, id, len + 1);
+      h->vars[h->nvars].decl = d.name_offset;
+      h->nvars++;
+    } else {
+      add_macro_body(h, id, at, depth);
+    }
+  }
+}
+
+static int is_extent_var(H *h, TSNode n) {
+  if (!is(n, "identifier")) return 0;
+  for (int i = 0; i < h->nvars; i++)
+    if (text_is(h, n, h->vars[i].name)) {
+      CtDecl d;
+      if (!ct_lookup(h->ct, h->vars[i].name, ts_node_start_byte(n), &d)) return 1;
+      if (d.name_offset == h->vars[i].decl) return 1;
+    }
+  return 0;
+}
+
+/* ---- aliasing of the array ---- */
+
+static int is_alloc_call(const H *h, TSNode n) {
+  n = strip_parens(n);
+  while (is(n, "cast_expression")) n = strip_parens(field(n, "value"));
+  if (!is(n, "call_expression")) return 0;
+  TSNode fn = field(n, "function");
+  return is(fn, "identifier") &&
+         (text_is(h, fn, "malloc") || text_is(h, fn, "calloc"));
+}
+
+/* Whether the occurrence n of the array's name can create an alias of its
+ * storage (the array escapes): anything but a full element access, its
+ * declaration, free(A), sizeof, a null test, or A = malloc/calloc(...). */
+static int occurrence_escapes(H *h, TSNode n, int crank) {
+  TSNode p = ts_node_parent(n), c = n;
+  int depth = 0;
+  while (is(p, "subscript_expression") &&
+         ts_node_start_byte(field(p, "argument")) == ts_node_start_byte(c) &&
+         ts_node_end_byte(field(p, "argument")) == ts_node_end_byte(c)) {
+    depth++;
+    c = p;
+    p = ts_node_parent(p);
+  }
+  while (is(p, "parenthesized_expression")) {
+    c = p;
+    p = ts_node_parent(p);
+  }
+  if (is(p, "pointer_expression") && text_is(h, ts_node_child(p, 0), "&"))
+    return 1;                                    /* its address is taken */
+  if (depth == crank) return 0;                  /* an element */
+  if (is(p, "sizeof_expression")) return 0;
+  if (depth == 0 && (is(p, "init_declarator") || is(p, "array_declarator") ||
+                     is(p, "pointer_declarator") || is(p, "declaration") ||
+                     is(p, "parameter_declaration"))) {
+    if (is(p, "init_declarator")) {
+      TSNode v = field(p, "value");
+      if (!ts_node_is_null(v) && !is_alloc_call(h, v) && !is(v, "null") &&
+          !text_is(h, v, "0") && !text_is(h, v, "NULL"))
+        return 1;
+    }
+    return 0;
+  }
+  if (is(p, "argument_list")) {
+    TSNode call = ts_node_parent(p);
+    TSNode fn = field(call, "function");
+    return !(ts_node_named_child_count(p) == 1 && is(fn, "identifier") &&
+             text_is(h, fn, "free"));
+  }
+  if (depth <= 1 && is(p, "assignment_expression") &&
+      ts_node_start_byte(field(p, "left")) == ts_node_start_byte(c) &&
+      text_is(h, ts_node_child(p, 1), "="))
+    return !is_alloc_call(h, field(p, "right"));
+  if (depth == 0 && is(p, "unary_expression") &&
+      text_is(h, ts_node_child(p, 0), "!"))
+    return 0;
+  if (depth == 0 && is(p, "binary_expression")) {
+    TSNode op = ts_node_child(p, 1);
+    if (text_is(h, op, "==") || text_is(h, op, "!=")) return 0;
+  }
+  if (depth == 0 && (is(p, "if_statement") || is(p, "while_statement")))
+    return 0;
+  return 1;
+}
+
+static int escapes(H *h, TSNode n, int crank) {
+  if (is(n, "identifier"))
+    return names_array(h, n) && occurrence_escapes(h, n, crank);
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (escapes(h, ts_node_named_child(n, i), crank)) return 1;
+  return 0;
+}
+
+/* ---- the loop's text ---- */
+
+static const char *const harmless_calls[] = {
+    "printf", "fprintf", "puts", "putchar", "fputs", "fputc", "fflush",
+    "clock", "time", "clock_gettime", "gettimeofday", "difftime",
+    "sqrt", "sqrtf", "fabs", "fabsf", "exp", "expf", "log", "logf", "pow",
+    "powf", "sin", "cos", "tan", "fmax", "fmin", "fmaxf", "fminf", "floor",
+    "ceil", "abs", "labs", "llabs", "rand", "srand", NULL};
+
+static int harmless_call(const H *h, TSNode call) {
+  TSNode fn = field(call, "function");
+  if (!is(fn, "identifier")) return 0;
+  for (int i = 0; harmless_calls[i]; i++)
+    if (text_is(h, fn, harmless_calls[i])) return 1;
+  return 0;
+}
+
+static int file_function_harmless(H *h, TSNode call, int depth);
+
+/* Whether a call cannot change the program's arrays: a known library
+ * function, or a function of the file that writes only its own locals. */
+static int call_harmless(H *h, TSNode call, int depth) {
+  return harmless_call(h, call) || file_function_harmless(h, call, depth);
+}
+
+/* Whether lvalue n, written in the function spanning [fs, fe), is one of
+ * that function's own local variables or local arrays. */
+static int local_lvalue(H *h, TSNode n, size_t fs, size_t fe) {
+  n = strip_parens(n);
+  int subscripted = 0;
+  while (is(n, "subscript_expression")) {
+    n = strip_parens(field(n, "argument"));
+    subscripted = 1;
+  }
+  if (!is(n, "identifier")) return 0;
+  char id[64];
+  text_copy(h, n, id, sizeof id);
+  CtDecl d;
+  if (!ct_lookup(h->ct, id, ts_node_start_byte(n), &d)) return 0;
+  if (d.name_offset < fs || d.name_offset >= fe) return 0;
+  if (!subscripted) return 1;
+  return d.kind == CT_ARRAY && !d.is_param && d.type_text &&
+         strchr(d.type_text, '[') && !strchr(d.type_text, '*');
+}
+
+static int body_harmless(H *h, TSNode n, size_t fs, size_t fe, int depth) {
+  const char *t = ts_node_type(n);
+  if (!strcmp(t, "identifier") && text_is(h, n, h->name)) return 0;
+  if (!strcmp(t, "call_expression") && !call_harmless(h, n, depth + 1))
+    return 0;
+  if (!strcmp(t, "assignment_expression") &&
+      !local_lvalue(h, field(n, "left"), fs, fe))
+    return 0;
+  if (!strcmp(t, "update_expression") &&
+      !local_lvalue(h, field(n, "argument"), fs, fe))
+    return 0;
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (!body_harmless(h, ts_node_named_child(n, i), fs, fe, depth)) return 0;
+  return 1;
+}
+
+static TSNode declarator_name(TSNode d) {
+  while (!ts_node_is_null(d) && !is(d, "identifier")) {
+    TSNode next = field(d, "declarator");
+    if (ts_node_is_null(next)) break;
+    d = next;
+  }
+  return d;
+}
+
+static int file_function_harmless(H *h, TSNode call, int depth) {
+  if (depth > 4) return 0;
+  TSNode fn = field(call, "function");
+  if (!is(fn, "identifier")) return 0;
+  TSNode root = call;
+  while (!ts_node_is_null(ts_node_parent(root))) root = ts_node_parent(root);
+  uint32_t c = ts_node_named_child_count(root);
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode def = ts_node_named_child(root, i);
+    if (!is(def, "function_definition")) continue;
+    TSNode nm = declarator_name(field(def, "declarator"));
+    if (!is(nm, "identifier")) continue;
+    size_t a = ts_node_start_byte(nm), b = ts_node_end_byte(nm);
+    size_t fa = ts_node_start_byte(fn), fb = ts_node_end_byte(fn);
+    if (b - a != fb - fa || memcmp(h->f->text + a, h->f->text + fa, b - a))
+      continue;
+    TSNode body = field(def, "body");
+    if (ts_node_is_null(body)) return 0;
+    return body_harmless(h, body, ts_node_start_byte(def),
+                         ts_node_end_byte(def), depth);
+  }
+  return 0;
+}
+
+/* Whether writing lvalue n is safe for the cached array. */
+static int safe_lvalue(H *h, TSNode n) {
+  n = strip_parens(n);
+  if (is(n, "identifier")) return !is_extent_var(h, n);
+  if (!is(n, "subscript_expression")) return 0;
+  TSNode root = n;
+  while (is(root, "subscript_expression"))
+    root = strip_parens(field(root, "argument"));
+  if (!is(root, "identifier")) return 0;
+  if (!h->strict) return 1;
+  char id[64];
+  text_copy(h, root, id, sizeof id);
+  CtDecl d;
+  if (!ct_lookup(h->ct, id, ts_node_start_byte(root), &d)) return 0;
+  return d.kind == CT_ARRAY && !d.is_param && d.type_text &&
+         strchr(d.type_text, '[') && !strchr(d.type_text, '*');
+}
+
+/* Whether the subtree n (outside the kernel) leaves the array and its
+ * extents unchanged. */
+static int loop_text_ok(H *h, TSNode n) {
+  size_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
+  if (a >= h->kernel.start && b <= h->kernel.end) return 1;
+  const char *t = ts_node_type(n);
+  if (!strcmp(t, "identifier") && text_is(h, n, h->name)) return 0;
+  if (!strcmp(t, "return_statement") || !strcmp(t, "goto_statement") ||
+      !strcmp(t, "labeled_statement"))
+    return 0;
+  if (!strcmp(t, "call_expression") && !call_harmless(h, n, 0)) return 0;
+  if (!strcmp(t, "assignment_expression") && !safe_lvalue(h, field(n, "left")))
+    return 0;
+  if (!strcmp(t, "update_expression") && !safe_lvalue(h, field(n, "argument")))
+    return 0;
+  if (!strcmp(t, "pointer_expression") && text_is(h, ts_node_child(n, 0), "&") &&
+      is_extent_var(h, strip_parens(field(n, "argument"))))
+    return 0;
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (!loop_text_ok(h, ts_node_named_child(n, i))) return 0;
+  return 1;
+}
+
+static int is_loop(TSNode n) {
+  return is(n, "for_statement") || is(n, "while_statement") ||
+         is(n, "do_statement");
+}
+
+TSNode hoist_target(const SourceFile *f, CTypes *ct, TSNode nest, Span kernel,
+                    const char *name, const char *const *extent, int rank) {
+  TSNode none = {{0}, NULL, NULL};
+  if (!ct || !name || strlen(name) >= 64) return none;
+  H h;
+  memset(&h, 0, sizeof h);
+  h.f = f;
+  h.ct = ct;
+  h.kernel = kernel;
+  h.name = name;
+  CtDecl ad;
+  if (!ct_lookup(ct, name, ts_node_start_byte(nest), &ad) || !ad.name_offset)
+    return none;
+  h.decl = ad.name_offset;
+  for (int d = 0; d < rank; d++)
+    if (extent[d]) add_extent_idents(&h, extent[d], ts_node_start_byte(nest), 0);
+  if (h.overflow) return none;
+  /* may another name reach the array's storage? */
+  TSNode root = nest;
+  while (!ts_node_is_null(ts_node_parent(root))) root = ts_node_parent(root);
+  h.strict = ad.is_param || escapes(&h, root, ad.rank > 0 ? ad.rank : rank);
+  TSNode best = none;
+  for (TSNode p = ts_node_parent(nest); !ts_node_is_null(p);
+       p = ts_node_parent(p)) {
+    if (is(p, "function_definition") || is(p, "translation_unit")) break;
+    if (!is_loop(p)) continue;
+    size_t ps = ts_node_start_byte(p), pe = ts_node_end_byte(p);
+    int declared_inside = ad.name_offset >= ps && ad.name_offset < pe;
+    for (int i = 0; i < h.nvars; i++)
+      if (h.vars[i].decl >= ps && h.vars[i].decl < pe) declared_inside = 1;
+    if (declared_inside || !loop_text_ok(&h, p)) break;
+    best = p;
+  }
+  return best;
+}

@@ -1,0 +1,39 @@
+/* hoist.h — where a kernel's entry assembly may move (SPEC §4, "The fine
+ * print": assemblies and conversions inserted at a nest's entry are hoisted
+ * out of enclosing loops and reused while their source is unchanged).
+ *
+ * A kernel that only reads a sparse array assembles it (or converts its
+ * sparse storage) at entry. When the kernel sits in a loop that repeats it
+ * (a timing loop, an iteration loop whose pragma is on the inner nest), the
+ * assembled tensor can be kept across repetitions if nothing in that loop,
+ * outside the kernel, can change the array or the expressions of its
+ * extents. hoist_target() finds the outermost such loop by a conservative
+ * syntactic check of the loop's text (outside the kernel):
+ *   - the array's name does not appear (no write, no alias, no escape, no
+ *     buffered insert);
+ *   - every call is to a function known not to write the program's arrays
+ *     (stdio output, timers, <math.h>);
+ *   - every assignment or ++/-- writes a scalar variable, or an element of
+ *     a local array of arithmetic elements (never through a pointer);
+ *   - no variable of an extent expression is written or has its address
+ *     taken, and each is declared outside the loop;
+ *   - no return, goto or label (the cached tensor is freed after the loop
+ *     and its declaration is never jumped over).
+ * Anything else keeps the assembly at the kernel's entry. */
+#ifndef SC_FRONTEND_HOIST_H
+#define SC_FRONTEND_HOIST_H
+
+#include <tree_sitter/api.h>
+
+#include "base/source.h"
+#include "frontend/ctypes.h"
+
+/* The outermost loop statement (for, while, do) that encloses `nest` within
+ * its function and out of which the entry assembly of array `name` (as
+ * seen from the nest; extents `extent[0..rank)`, C text) can be hoisted.
+ * `kernel` is the byte range the kernel's code replaces. Returns a null
+ * node when the assembly must stay at the kernel's entry. */
+TSNode hoist_target(const SourceFile *f, CTypes *ct, TSNode nest, Span kernel,
+                    const char *name, const char *const *extent, int rank);
+
+#endif
