@@ -225,6 +225,23 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
 
 /* ---- case 3 ------------------------------------------------------------ */
 
+/* Other pragma lines between a sparse pragma and its nest (`#pragma omp
+ * parallel for`) are part of the rewritten region: the report says they
+ * are gone (the generated loops are sequential). */
+static void note_dropped_pragmas(S *s, size_t from, size_t to) {
+  const char *t = s->ctx->file->text;
+  for (size_t p = from; p < to;) {
+    size_t e = p;
+    while (e < to && t[e] != '\n') e++;
+    size_t q = p;
+    while (q < e && (t[q] == ' ' || t[q] == '\t')) q++;
+    if (e - q >= 7 && !memcmp(t + q, "#pragma", 7))
+      report(s, q, "note: '%.*s' dropped: the sparsified nest replaces the "
+             "loop it applied to", (int)(e - q > 200 ? 200 : e - q), t + q);
+    p = e + 1;
+  }
+}
+
 static void do_loop(S *s, const Attachment *g) {
   SparsifyCtx *ctx = s->ctx;
   size_t fstart = ts_node_start_byte(g->target);
@@ -257,7 +274,8 @@ static void do_loop(S *s, const Attachment *g) {
                     g->vec,   g->pragma_span, 1,          start,
                     s->handles.data, (int)s->handles.len};
   ExtractRefusal why;
-  run_kernel(s, &env, g->target, 0, 0, &why);
+  if (run_kernel(s, &env, g->target, 0, 0, &why) == 0)
+    note_dropped_pragmas(s, g->pragma_span.end, fstart);
 }
 
 /* ---- cases 1 and 2 ----------------------------------------------------- */

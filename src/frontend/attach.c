@@ -41,6 +41,17 @@ static int is_type(TSNode n, const char *t) {
   return !ts_node_is_null(n) && !strcmp(ts_node_type(n), t);
 }
 
+/* Another tool's pragma line (`#pragma omp parallel for`, `#pragma GCC
+ * ivdep`) between a sparse pragma and its target: skipped, so the sparse
+ * pragma still applies to what follows. */
+static int is_foreign_pragma(const SparsifyCtx *ctx, TSNode n) {
+  if (!is_type(n, "preproc_call") || site_at(ctx, n) >= 0) return 0;
+  TSNode d = ts_node_child_by_field_name(n, "directive", 9);
+  if (ts_node_is_null(d)) return 0;
+  size_t a = ts_node_start_byte(d), b = ts_node_end_byte(d);
+  return b - a == 7 && !memcmp(ctx->file->text + a, "#pragma", 7);
+}
+
 /* A pragma that ends a branch of `#if`/`#ifdef` ... `#endif` applies to
  * what follows the whole conditional (the usual way to choose an encoding
  * per build). Returns that node, or a null node when n does not end a
@@ -81,6 +92,7 @@ size_t attach_pragmas(SparsifyCtx *ctx, Attachment **out) {
           g.vec = &s->pragma;
       }
       TSNode nx = next_sibling(cur);
+      while (is_foreign_pragma(ctx, nx)) nx = next_sibling(nx);
       long j = ts_node_is_null(nx) ? -1 : site_at(ctx, nx);
       if (j > (long)last) {
         cur = nx;

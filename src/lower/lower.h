@@ -9,7 +9,7 @@
  * at their final values. Generated identifiers use the `sc__` prefix.
  * Exception: an operand whose IrTensor.entry_cache is set is assembled into
  * that variable on first use and kept (the caller declares and frees it
- * around an enclosing loop, frontend/hoist.h). */
+ * around an enclosing loop, frontend/hoist.h).
  *
  * Report lines (ctx->report, when opts->report) start with
  *   file:line:col: kernel sparsified: <summary>
