@@ -33,6 +33,7 @@ typedef enum UKind {
 
 typedef struct Site {
   UKind kind;
+  int zero;                 /* NEST/FSET: the value is a literal zero */
   size_t start, end;        /* bytes replaced */
   Stored *st;
   TSNode node;
@@ -113,6 +114,30 @@ static int token_in(const char *t, const char *id) {
       return 1;
   }
   return 0;
+}
+
+/* Whether a value's text is a literal zero (`0`, `0.0`, `(0.)`, `0.0f`,
+ * `-0.0`): a nest assigning it to every element only clears. */
+static int zero_literal(const char *t) {
+  size_t a = 0, b = strlen(t);
+  for (;;) {
+    while (a < b && (t[a] == ' ' || t[a] == '\t')) a++;
+    while (b > a && (t[b - 1] == ' ' || t[b - 1] == '\t')) b--;
+    if (b - a >= 2 && t[a] == '(' && t[b - 1] == ')') { a++; b--; continue; }
+    break;
+  }
+  if (a < b && (t[a] == '-' || t[a] == '+')) a++;
+  if (a == b || !(t[a] == '0' || t[a] == '.')) return 0;
+  int digit = 0;
+  for (size_t i = a; i < b; i++) {
+    char c = t[i];
+    if (c == '0') digit = 1;
+    else if (c == '.') continue;
+    else if (i + 1 == b && (c == 'f' || c == 'F' || c == 'l' || c == 'L' ||
+                            c == 'u' || c == 'U')) continue;
+    else return 0;
+  }
+  return digit;
 }
 
 static Site *add(Uses *u, UKind k, TSNode n, Stored *st) {
@@ -392,6 +417,8 @@ static int try_nest(Uses *u, Stored *st, TSNode f) {
   Site *fs = add(u, U_FSET, hit, st);
   fs->nest = num;
   fs->val = field(as, "right");
+  fs->zero = zero_literal(text(u, fs->val));
+  u->s.data[u->s.len - 2].zero = fs->zero; /* the NEST site, added above */
   fs->nidx = n;
   for (int d = 0; d < n; d++)
     fs->idx[d] = idx[d];
@@ -977,11 +1004,21 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
     sb_printf(out, "%s  const int sc__full%d = %s;\n", ind, s->nest, s->full);
     sb_printf(out, "%s  if (sc__full%d) sc__chk(sc_tensor_clear(%s), %s);\n%s  ",
               ind, s->nest, st->ba.handle, where(u, s), ind);
+    /* zeroing every element: the clear is all there is to do (the dense
+     * walk over every element runs only when the extents differ) */
+    if (s->zero)
+      sb_printf(out, "if (!sc__full%d)\n%s  ", s->nest, ind);
     subst_from(u, out, s->start, s->end, si);
     sb_printf(out, "\n%s}", ind);
     return;
   }
   case U_FSET:
+    if (s->zero) { /* under `if (!sc__full)`: every zero clears one element */
+      sb_printf(out, "sc__set_%s(%s, ", st->sfx, st->ba.handle);
+      coords(u, out, s);
+      sb_printf(out, ", (%s)0, %s);", st->ctype, where(u, s));
+      return;
+    }
     sb_printf(out, "{ const %s sc__v = (", st->ctype);
     node_text(u, out, s->val);
     sb_printf(out, "); if (sc__v != 0 || !sc__full%d) sc__set_%s(%s, ", s->nest,
