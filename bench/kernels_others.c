@@ -19,20 +19,27 @@ enum { KB_MAXV = 6, KB_SDDMM_K = 32 };
 
 #define KB_HW __attribute__((noinline, aligned(64))) static
 
-/* C = A*X, X ncols x K, C nrows x K, row-major. */
-KB_HW void hw_spmm(const bench_csr *A, int64_t K, const double *restrict X,
-                   double *restrict C) {
-  const int64_t *restrict rp = A->rp, *restrict ci = A->ci;
-  const double *restrict val = A->val;
-  for (int64_t i = 0, m = A->nrows; i < m; i++) {
-    double *restrict c = C + i * K;
-    for (int64_t k = 0; k < K; k++) c[k] = 0.0;
-    for (int64_t p = rp[i], e = rp[i + 1]; p < e; p++) {
-      const double a = val[p], *restrict x = X + ci[p] * K;
-      for (int64_t k = 0; k < K; k++) c[k] += a * x[k];
-    }
+/* C = A*X, X ncols x K, C nrows x K, row-major; K a constant (one
+ * function per K), as in sparsecc's input and MLIR's static shapes. (No
+ * unroll-and-jam: gcc 12 -O3 otherwise jams two entries of a row into one
+ * loop that fetches the second row of X with a gather, 2-3x slower on
+ * this machine.) */
+#define HW_SPMM(K)                                                             \
+  __attribute__((optimize("no-loop-unroll-and-jam"))) KB_HW void              \
+  hw_spmm##K(const bench_csr *A, const double *restrict X, double *restrict C) { \
+    const int64_t *restrict rp = A->rp, *restrict ci = A->ci;                 \
+    const double *restrict val = A->val;                                      \
+    for (int64_t i = 0, m = A->nrows; i < m; i++) {                           \
+      double *restrict c = C + i * K;                                         \
+      for (int k = 0; k < K; k++) c[k] = 0.0;                                 \
+      for (int64_t p = rp[i], e = rp[i + 1]; p < e; p++) {                    \
+        const double a = val[p], *restrict x = X + ci[p] * K;                 \
+        for (int k = 0; k < K; k++) c[k] += a * x[k];                         \
+      }                                                                       \
+    }                                                                         \
   }
-}
+HW_SPMM(16)
+HW_SPMM(64)
 
 /* Values of R on A's pattern (R's positions and coordinates are A's). */
 KB_HW void hw_sddmm(const bench_csr *A, const double *restrict U,
@@ -304,7 +311,8 @@ static void run_var(kb *k, kb_var *v) {
   }
 #endif
   if (v->kind == KB_HAND) {
-    if (k->bench[0] == 's' && k->bench[2] == 'm') hw_spmm(A, k->K, k->X, v->dense);
+    if (!strcmp(k->bench, "spmm16")) hw_spmm16(A, k->X, v->dense);
+    else if (!strcmp(k->bench, "spmm64")) hw_spmm64(A, k->X, v->dense);
     else if (!strcmp(k->bench, "sddmm")) hw_sddmm(A, k->X, k->Y, v->out->val);
     else if (!strcmp(k->bench, "spadd")) hw_spadd(A, k->B, v->out);
     else hw_spgemm(A, A, v->out, &k->ws);

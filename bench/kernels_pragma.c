@@ -26,6 +26,10 @@
 #include "bench_common.h"
 #include "kernels_others.h"
 
+#ifndef KB_IMPL
+#define KB_IMPL "sparsecc" /* the impl= label (kernels_run.sh: per build) */
+#endif
+
 /* Calls per sample so that a sample lasts min_time. */
 static long calibrate(double t, double min_time) {
   return t < min_time ? (long)(min_time / (t + 1e-9)) + 1 : 1;
@@ -56,11 +60,14 @@ static int finish(kb *o, const char *bench, const char *matrix, double d,
             "loop (%g)\n", bench, matrix, d);
     status = 1;
   }
-  if (kb_report(o, "sparsecc", t, check)) status = 1;
+  if (kb_report(o, KB_IMPL, t, check)) status = 1;
   return status;
 }
 
 /* ---- SpMM: C = A*X, K dense columns ------------------------------------ */
+
+/* K is a constant in each kernel, as in legacy code with `#define NCOLS
+ * 64` (and as MLIR's kernels have it: their shapes are static). */
 
 static int run_spmm(const bench_csr *M, long K, int reps, double min_time) {
   long m = (long)M->nrows, n = (long)M->ncols;
@@ -86,16 +93,30 @@ static int run_spmm(const bench_csr *M, long K, int reps, double min_time) {
   while (r < reps) {
     long c = 0;
     double t0 = bench_now();
-    while (c < calls) {
-      /* ---- the kernel: dense C = A*X ---- */
-      for (long i = 0; i < m; i++) {
-        for (long k = 0; k < K; k++) Cd[i * K + k] = 0.0;
-        for (long j = 0; j < n; j++)
-          for (long k = 0; k < K; k++)
-            Cd[i * K + k] += A[i * n + j] * X[j * K + k];
+    if (K == 16) {
+      while (c < calls) {
+        /* ---- the kernel: dense C = A*X, 16 columns ---- */
+        for (long i = 0; i < m; i++) {
+          for (long k = 0; k < 16; k++) Cd[i * 16 + k] = 0.0;
+          for (long j = 0; j < n; j++)
+            for (long k = 0; k < 16; k++)
+              Cd[i * 16 + k] += A[i * n + j] * X[j * 16 + k];
+        }
+        /* ----------------------------------------------- */
+        c++;
       }
-      /* ----------------------------------- */
-      c++;
+    } else {
+      while (c < calls) {
+        /* ---- the kernel: dense C = A*X, 64 columns ---- */
+        for (long i = 0; i < m; i++) {
+          for (long k = 0; k < 64; k++) Cd[i * 64 + k] = 0.0;
+          for (long j = 0; j < n; j++)
+            for (long k = 0; k < 64; k++)
+              Cd[i * 64 + k] += A[i * n + j] * X[j * 64 + k];
+        }
+        /* ----------------------------------------------- */
+        c++;
+      }
     }
     double tp = (bench_now() - t0) / (double)calls;
     if (r == -1) calls = calibrate(tp, min_time);
@@ -149,8 +170,8 @@ static int run_sddmm(const bench_csr *M, int reps, double min_time) {
         for (long j = 0; j < n; j++) R[i * n + j] = 0.0;
       for (long i = 0; i < m; i++)
         for (long j = 0; j < n; j++)
-          for (long k = 0; k < kd; k++)
-            R[i * n + j] += A[i * n + j] * U[i * kd + k] * V[j * kd + k];
+          for (long k = 0; k < 32; k++)
+            R[i * n + j] += A[i * n + j] * U[i * 32 + k] * V[j * 32 + k];
       /* --------------------------------------------------------- */
       c++;
     }

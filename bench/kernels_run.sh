@@ -10,14 +10,17 @@
 # Default matrices: poisson2d:500, random:100000:8 and the real matrices of
 # MATRIX_DIR (../shared/matrices, relative to the repository root) that
 # exist (bcsstk33, luxembourg, crack, cage8). Writes
-# the log and a summary to bench/build/kernels_results.txt.
+# the log and a summary to bench/build/kernels_results_LABEL.txt (LABEL:
+# sparsecc, or as below).
 #
 # Needs: sparsecc (SPARSECC, else sparsecc on PATH, else build/src/sparsecc);
 # optional, skipped with a message when missing: mlir-opt-19,
 # mlir-translate-19 and clang-19 (Debian mlir-19-tools, clang-19) and
 # GraphBLAS (GraphBLAS.h, -lgraphblas: Debian libgraphblas-dev).
 #
-# Environment: CC (cc), OPTFLAGS (-O3 -march=native), BENCH_REPS (9),
+# Environment: SPARSECC_FLAGS (empty: the scalar output; e.g. "--simd=avx2
+# --vl=8" for sparsecc's vectorized output, labelled sparsecc_avx2_vl8),
+# CC (cc), OPTFLAGS (-O3 -march=native), BENCH_REPS (9),
 # BENCH_MIN_TIME (0.05), BENCH_BUILD (bench/build), KERNELS (spmm16 spmm64
 # sddmm spadd spgemm), BENCH_SKIP_MLIR=1, BENCH_SKIP_GRAPHBLAS=1,
 # NICE ("nice -n 10").
@@ -31,8 +34,12 @@ NICE=${NICE-nice -n 10}
 export BENCH_REPS=${BENCH_REPS:-9}
 export BENCH_MIN_TIME=${BENCH_MIN_TIME:-0.05}
 KERNELS=${KERNELS:-spmm16 spmm64 sddmm spadd spgemm}
+IMPL=sparsecc
+if [ -n "${SPARSECC_FLAGS:-}" ]; then
+  IMPL="sparsecc$(echo "$SPARSECC_FLAGS" | sed -e 's/--simd=/_/g' -e 's/--vl=/_vl/g' -e 's/[^A-Za-z0-9_]//g')"
+fi
 mkdir -p "$B/kernels"
-LOG="$B/kernels_results.txt"
+LOG="$B/kernels_results_$IMPL.txt"
 : > "$LOG"
 say() { echo "$*" | tee -a "$LOG"; }
 
@@ -71,14 +78,17 @@ fi
 say "# kernel benchmarks: $(date -u '+%Y-%m-%d %H:%M UTC'), $($CC --version | head -n1), $OPTFLAGS, reps $BENCH_REPS"
 say "# matrices: $MATRICES; kernels: $KERNELS; mlir: $MLIR; graphblas: $GRB"
 
+say "# sparsecc flags: ${SPARSECC_FLAGS:-(none)}; label: $IMPL"
 gen="$B/kernels/kernels_sparse.c"
-if ! $NICE "$SC" bench/kernels_pragma.c -o "$gen" --report="$B/kernels/report.txt" -Ibench >>"$LOG" 2>&1; then
+# shellcheck disable=SC2086
+if ! $NICE "$SC" bench/kernels_pragma.c -o "$gen" --report="$B/kernels/report.txt" \
+     ${SPARSECC_FLAGS:-} -Ibench >>"$LOG" 2>&1; then
   say "FAIL: sparsecc failed on bench/kernels_pragma.c (see $LOG)"
   exit 1
 fi
-grep -E 'kernel sparsified|sparse output' "$B/kernels/report.txt" | tee -a "$LOG"
+grep -E 'kernel sparsified|sparse output|vectorized' "$B/kernels/report.txt" | tee -a "$LOG"
 # shellcheck disable=SC2086
-$NICE $CC $OPTFLAGS -std=c11 -D_POSIX_C_SOURCE=200809L -Ibench $("$SC" --cflags) \
+$NICE $CC $OPTFLAGS -std=c11 -D_POSIX_C_SOURCE=200809L -Ibench -DKB_IMPL="\"$IMPL\"" $("$SC" --cflags) \
   -c "$gen" -o "$B/kernels/kernels_sparse.o" || exit 2
 
 GRBDEF=""; GRBLIB=""
@@ -120,17 +130,18 @@ function val(key,   i) {
   return ""
 }
 /^RESULT bench=/ { ms[val("bench") SUBSEP val("matrix") SUBSEP val("impl")] = val("median_s") * 1e3 }
+/^RATIO bench=/ { cand = val("impl") }
 /^RATIO bench=/ {
   k = val("bench") SUBSEP val("matrix")
   if (!(k in seen)) { seen[k] = 1; order[n++] = k }
   sp[k SUBSEP val("vs")] = val("speedup")
 }
 END {
-  printf "%-8s %-16s %10s | %-34s\n", "bench", "matrix", "sparsecc", "baseline: ms (speedup)"
+  printf "%-8s %-16s %10s | %-34s\n", "bench", "matrix", cand, "baseline: ms (speedup)"
   split("handwritten mlir_vl0 mlir_vl8 graphblas rt_append_only", names, " ")
   for (i = 0; i < n; i++) {
     split(order[i], p, SUBSEP)
-    line = sprintf("%-8s %-16s %10.3f |", p[1], p[2], ms[order[i] SUBSEP "sparsecc"])
+    line = sprintf("%-8s %-16s %10.3f |", p[1], p[2], ms[order[i] SUBSEP cand])
     for (j = 1; j <= 5; j++)
       if ((order[i] SUBSEP names[j]) in sp)
         line = line sprintf(" %s %.3f (x%s)", names[j], ms[order[i] SUBSEP names[j]], sp[order[i] SUBSEP names[j]])
