@@ -47,7 +47,7 @@ for VL in 0 8; do
   # clang replaces the module's target triple with the host's: harmless.
   # shellcheck disable=SC2086
   "$CLANG" $OPTFLAGS -Wno-override-module -c "$base.ll" -o "$base.tmp.o"
-  # the sparsifier's helpers (_insert_*, _sparse_sort_*) have the same
+  # the sparsifier's support functions (_insert_*, _sparse_sort_*) have the same
   # names at every VL: keep only the C entry points global
   objcopy --wildcard --keep-global-symbol='_mlir_ciface_*' "$base.tmp.o" "$base.o"
   rm -f "$base.tmp.o"
