@@ -12,8 +12,10 @@
 // computes C = A*B as the hand-written loop and sparsecc's kernel do. Sparse outputs (SDDMM, SpAdd, SpGEMM) are new tensors
 // (tensor.empty) that the sparsifier builds by insertion; they are copied
 // into the caller's buffers with sparse_tensor.disassemble, which returns
-// the used lengths. The copy is part of the timed call (one pass over the
-// result); sparsecc's and GraphBLAS's timed calls build their result too.
+// the used lengths; bufferization.dealloc_tensor then frees the tensor's
+// own buffers (without it LLVM 19 leaks them on every call). The copy is
+// part of the timed call (one pass over the result); sparsecc's and
+// GraphBLAS's timed calls build their result too.
 //
 // SDDMM: X(i,j) = sum_k S(i,j) * U(i,k) * V(j,k) on the pattern of S
 // (k = 32); V is stored row-major n x 32 (the transpose of the right
@@ -74,6 +76,7 @@ func.func @sddmm__VL__(%pos: tensor<?xindex>, %crd: tensor<?xindex>, %val: tenso
   %rp, %rc, %rv, %lp, %lc, %lv = sparse_tensor.disassemble %r : tensor<__NROWS__x__NCOLS__xf64, #CSR>
      out_lvls(%opos, %ocrd : tensor<?xindex>, tensor<?xindex>) out_vals(%oval : tensor<?xf64>)
      -> (tensor<?xindex>, tensor<?xindex>), tensor<?xf64>, (index, index), index
+  bufferization.dealloc_tensor %r : tensor<__NROWS__x__NCOLS__xf64, #CSR>
   return %rp, %rc, %rv, %lp, %lc, %lv : tensor<?xindex>, tensor<?xindex>, tensor<?xf64>, index, index, index
 }
 
@@ -97,6 +100,7 @@ func.func @spadd__VL__(%pa: tensor<?xindex>, %ca: tensor<?xindex>, %va: tensor<?
   %rp, %rc, %rv, %lp, %lc, %lv = sparse_tensor.disassemble %r : tensor<__NROWS__x__NCOLS__xf64, #CSR>
      out_lvls(%opos, %ocrd : tensor<?xindex>, tensor<?xindex>) out_vals(%oval : tensor<?xf64>)
      -> (tensor<?xindex>, tensor<?xindex>), tensor<?xf64>, (index, index), index
+  bufferization.dealloc_tensor %r : tensor<__NROWS__x__NCOLS__xf64, #CSR>
   return %rp, %rc, %rv, %lp, %lc, %lv : tensor<?xindex>, tensor<?xindex>, tensor<?xf64>, index, index, index
 }
 
@@ -121,5 +125,6 @@ func.func @spgemm__VL__(%pa: tensor<?xindex>, %ca: tensor<?xindex>, %va: tensor<
   %rp, %rc, %rv, %lp, %lc, %lv = sparse_tensor.disassemble %r : tensor<__NROWS__x__NCOLS__xf64, #CSR>
      out_lvls(%opos, %ocrd : tensor<?xindex>, tensor<?xindex>) out_vals(%oval : tensor<?xf64>)
      -> (tensor<?xindex>, tensor<?xindex>), tensor<?xf64>, (index, index), index
+  bufferization.dealloc_tensor %r : tensor<__NROWS__x__NCOLS__xf64, #CSR>
   return %rp, %rc, %rv, %lp, %lc, %lv : tensor<?xindex>, tensor<?xindex>, tensor<?xf64>, index, index, index
 }
