@@ -393,7 +393,6 @@ kb *kb_new(const char *bench, const bench_csr *A, const bench_csr *B,
   k->reps = reps;
   k->min_time = min_time;
   int spmm = !strcmp(bench, "spmm16") || !strcmp(bench, "spmm64");
-  int sparse_out = !spmm;
   if (spmm) k->K = !strcmp(bench, "spmm16") ? 16 : 64;
   else if (strcmp(bench, "sddmm") && strcmp(bench, "spadd") && strcmp(bench, "spgemm")) {
     fprintf(stderr, "kernels: unknown benchmark '%s'\n", bench);
@@ -498,7 +497,6 @@ kb *kb_new(const char *bench, const bench_csr *A, const bench_csr *B,
       k->status = 1;
     }
   }
-  (void)sparse_out;
   return k;
 }
 

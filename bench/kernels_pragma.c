@@ -68,7 +68,6 @@ static int finish(kb *o, const char *bench, const char *matrix, double d,
 
 /* K is a constant in each kernel, as in legacy code with `#define NCOLS
  * 64` (and as MLIR's kernels have it: their shapes are static). */
-
 static int run_spmm(const bench_csr *M, long K, int reps, double min_time) {
   long m = (long)M->nrows, n = (long)M->ncols;
   double *X = bench_xmalloc((size_t)(n * K) * sizeof(double));
