@@ -80,14 +80,14 @@ say "# matrices: $MATRICES; kernels: $KERNELS; mlir: $MLIR; graphblas: $GRB"
 
 say "# sparsecc flags: ${SPARSECC_FLAGS:-(none)}; label: $IMPL"
 gen="$B/kernels/kernels_sparse.c"
-# shellcheck disable=SC2086
+# shellcheck disable=SC2086,SC2046
 if ! $NICE "$SC" bench/kernels_pragma.c -o "$gen" --report="$B/kernels/report.txt" \
      ${SPARSECC_FLAGS:-} -Ibench >>"$LOG" 2>&1; then
   say "FAIL: sparsecc failed on bench/kernels_pragma.c (see $LOG)"
   exit 1
 fi
 grep -E 'kernel sparsified|sparse output|vectorized' "$B/kernels/report.txt" | tee -a "$LOG"
-# shellcheck disable=SC2086
+# shellcheck disable=SC2086,SC2046
 $NICE $CC $OPTFLAGS -std=c11 -D_POSIX_C_SOURCE=200809L -Ibench -DKB_IMPL="\"$IMPL\"" $("$SC" --cflags) \
   -c "$gen" -o "$B/kernels/kernels_sparse.o" || exit 2
 
@@ -112,7 +112,7 @@ for M in $MATRICES; do
       say "SKIP mlir $M: build failed (see $LOG)"
     fi
   fi
-  # shellcheck disable=SC2086
+  # shellcheck disable=SC2086,SC2046
   $NICE $CC $OPTFLAGS -std=c11 -Wall -Wextra -Ibench $defs $GRBDEF \
     -DKB_SPARSECC_RT $("$SC" --cflags) -o "$d/kernels" \
     "$B/kernels/kernels_sparse.o" bench/kernels_others.c $objs \
