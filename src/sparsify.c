@@ -55,6 +55,7 @@ typedef struct S {
   ARRAY(Stored) stored;     /* case 1: arrays whose storage is replaced */
   ARRAY(BoundArray) handles;/* the non-dropped ones, for every kernel */
   Uses *uses;
+  ARRAY(size_t) refused;    /* nests already reported as not sparsified */
   ARRAY(HoistLoop *) hoists;
   int nhoist;               /* for unique cache names */
 } S;
@@ -327,8 +328,13 @@ static void scan(S *s, ExtractEnv *env, TSNode n) {
 
 static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   size_t start = ts_node_start_byte(f);
-  if (overlaps(s, start, ts_node_end_byte(f)))
+  if (overlaps(s, start, ts_node_end_byte(f))) {
+    /* part of it is rewritten already (a clear, another kernel): the
+     * nests inside that are not may still be kernels */
+    TSNode body = field(f, "body");
+    if (!ts_node_is_null(body)) scan(s, env, body);
     return;
+  }
   ExtractEnv e = *env;
   e.span_start = attach_line_start(s->ctx->file, start);
   e.vec_pragma = vec_for(s, f);
@@ -343,6 +349,11 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
     scan(s, env, body);
     return;
   }
+  /* a nest using arrays of two declaration groups is tried by each: say
+   * why it stays dense once */
+  for (size_t i = 0; i < s->refused.len; i++)
+    if (s->refused.data[i] == start) return;
+  ARRAY_PUSH(s->ctx->arena, s->refused, start);
   diag_warning(s->ctx->diags, s->ctx->file, why.where, "loop not sparsified: %s",
                why.reason);
   report(s, start, "kernel not sparsified: %s", why.reason);
