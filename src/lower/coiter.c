@@ -397,6 +397,36 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
   STensor *st = &L->st[s];
   const TBind *b0 = &sc->b[s];
   LvlInfo *li = &st->lvl[b0->next];
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  const char *begin, *end;
+  if (!L->out && li->kind == LK_IDENT && level_is_unique(&li->type) &&
+      !counter && n->nbody == 1 && vec_innermost(n->body[0]) &&
+      b0->next + 1 == st->nlvl && graph_subtree_tensors(L, n) == 1u << s &&
+      affine_is_zero(&lv->lo) && !hi_needed(L, n, 1u << s)) {
+    /* a position loop around one innermost loop (SpMM's j around k): the
+     * vectorizer may register-block the pair */
+    size_t mark = L->notes.len;
+    StrBuf scalar = {0};
+    emit_single_scalar(L, &scalar, n, sc, s, counter, depth);
+    Scope in = *sc;
+    in.bound |= 1u << n->var;
+    in.b[s].next = b0->next + 1;
+    in.b[s].p = arena_printf(L->arena, "sc__%s_p%d", st->name, b0->next);
+    in.b[s].q = NULL;
+    in.b[s].in = NULL;
+    range_of(L, st, b0, &begin, &end);
+    VecUser u = {L, &in, 0};
+    VecNest vn = {.inner = {.shape = VEC_DENSE, .n = n->body[0],
+                            .depth = depth + 2, .invariant = vec_invariant,
+                            .user = &u},
+                  .outer = n, .depth = depth, .p = in.b[s].p, .begin = begin,
+                  .end = end, .crd = li->ops->coord_at(&li->ref, in.b[s].p),
+                  .notes_mark = mark};
+    if (!vec_emit_nest(L, &vn, scalar.data ? scalar.data : "", sb))
+      sb_puts(sb, scalar.data ? scalar.data : "");
+    sb_free(&scalar);
+    return;
+  }
   if (!vec_innermost(n) || L->out || li->kind != LK_IDENT ||
       !level_is_unique(&li->type)) {
     emit_single_scalar(L, sb, n, sc, s, counter, depth);
@@ -404,8 +434,6 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
   }
   StrBuf scalar = {0};
   emit_single_scalar(L, &scalar, n, sc, s, counter, depth);
-  const IrLoopVar *lv = &L->k->vars[n->var];
-  const char *begin, *end;
   range_of(L, st, b0, &begin, &end);
   VecUser u = {L, sc, 0};
   VecLoop vl = {.shape = VEC_POSITIONS, .n = n, .depth = depth, .st = s,

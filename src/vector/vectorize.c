@@ -964,3 +964,262 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
   sb_free(&vb);
   sb_free(&c.guard);
 }
+
+/* ---- register blocking (SpMM) ----
+ *
+ * A position loop j around one innermost dense loop k whose statements all
+ * update (+= -=) a location that varies with k but not with j, reading
+ * no location written in the nest (SpMM: C[i][k] += A[i][j] * B[j][k]):
+ * each element C[i][k] receives the same updates in the same order (j
+ * ascending) whichever loop is outside, so the vector code runs blocks of
+ * R vector values of k outside and the entries j inside, keeping the block
+ * of C in R vector registers across the row; one load and one store per
+ * block instead of one per entry and vector value.
+ *
+ *   {
+ *     const size_t sc__ve = END, sc__vb = BEGIN;
+ *     if (sc__vb < sc__ve) {                      (an empty row: C untouched)
+ *       int k = lo;
+ *       for (; hi - k >= R * lanes; k += R * lanes) {
+ *         acc_u = load(&C[i][k + u * lanes]);           u = 0 .. R-1
+ *         for (size_t p = sc__vb; p < sc__ve; p++) {
+ *           const int j = crd[p];
+ *           acc_u = acc_u + <e at k + u * lanes>;
+ *         }
+ *         store(&C[i][k + u * lanes], acc_u);
+ *       }
+ *       while (k < hi) {                          (one vector value a pass,
+ *         m = mask(min(lanes, hi - k));            the last one partial)
+ *         acc = load(&C[i][k], m);  for (p ...) acc += <e at k, m>;
+ *         store(&C[i][k], acc, m);  k += min(lanes, hi - k);
+ *       }
+ *     }
+ *   }
+ *
+ * No reassociation: the result is the scalar loop's, element by element.
+ * The dense arrays of the nest must be distinct objects (declared arrays,
+ * not pointers or parameters), else a read could see a block not yet
+ * stored; otherwise the nest is emitted as before (inner loop vectorized). */
+
+#ifndef VEC_BLOCK_ACCS
+#define VEC_BLOCK_ACCS 8 /* vector registers held across the entries */
+#endif
+
+/* Removes the report lines about loop `name`'s vectorization after mark. */
+static void drop_vec_notes(Lower *L, size_t mark, const char *name) {
+  StrBuf *nb = &L->notes;
+  if (!nb->data || mark >= nb->len) return;
+  char *pre1 = arena_printf(L->arena, "  loop %s: vectorized:", name);
+  char *pre2 = arena_printf(L->arena, "  loop %s: not vectorized:", name);
+  size_t w = mark;
+  for (size_t r = mark; r < nb->len;) {
+    char *nl = strchr(nb->data + r, '\n');
+    size_t e = nl ? (size_t)(nl - nb->data) + 1 : nb->len;
+    const char *ln = nb->data + r;
+    int drop = !strncmp(ln, pre1, strlen(pre1)) ||
+               !strncmp(ln, pre2, strlen(pre2));
+    if (!drop) {
+      memmove(nb->data + w, ln, e - r);
+      w += e - r;
+    }
+    r = e;
+  }
+  nb->len = w;
+  nb->data[w] = '\0';
+}
+
+static int dense_distinct(VC *c, const IrExpr *e) {
+  if (!e) return 1;
+  if (e->kind == IR_ACCESS && c->L->access_st[e->access] < 0 &&
+      c->L->k->tensors[c->L->k->accesses[e->access].tensor].layout !=
+          IR_LAYOUT_ARRAY)
+    return 0;
+  if (!dense_distinct(c, e->a) || !dense_distinct(c, e->b) ||
+      !dense_distinct(c, e->c))
+    return 0;
+  for (int i = 0; i < e->nargs; i++)
+    if (!dense_distinct(c, e->args[i])) return 0;
+  return 1;
+}
+
+static int nest_legal(VC *c, int jv) {
+  const IrLoopVar *jl = &c->L->k->vars[jv];
+  if (!jl->declared_in_header || !c->lv->declared_in_header) return 0;
+  if (c->lv->lo.coef[jv] || c->lv->hi.coef[jv]) return 0;
+  for (int i = 0; i < c->nvs; i++) {
+    const VStmt *vs = &c->vs[i];
+    const IrStmt *s = vs->s;
+    if (vs->kind != VS_STORE || s->lhs_access < 0) return 0;
+    if (s->op != IR_ADDTO && s->op != IR_SUBFROM) return 0;
+    const IrAccess *ac = &c->L->k->accesses[s->lhs_access];
+    if (c->L->k->tensors[ac->tensor].layout != IR_LAYOUT_ARRAY) return 0;
+    for (int d = 0; d < ac->nsub; d++)
+      if (ac->sub[d].coef[jv]) return 0;
+    if (!dense_distinct(c, vs->e)) return 0;
+    for (int j = 0; j < c->nvs; j++)
+      if (reads_of(c->L, c->vs[j].e, s) != -1) return 0;
+  }
+  return 1;
+}
+
+/* One pass over the entries for the vector values 0..nv-1 of the block at
+ * k (offsets u * lanes, or u * svcntd()), under mask c->m. */
+static void nest_pass(VC *c, const VecNest *vn, StrBuf *sb, int d, int nv,
+                      const char *vb, const char *ve) {
+  const IrLoopVar *jl = &c->L->k->vars[vn->outer->var];
+  const char *w = c->cfg.lanes ? arena_printf(c->L->arena, "%d", c->cfg.lanes)
+                               : "(int)svcntd()";
+  c->c.pre = sb;
+  c->c.ind = ind_of(c, d);
+  for (int u = 0; u < nv; u++) {
+    c->off = u ? arena_printf(c->L->arena, "%d * %s", u, w) : "0";
+    for (int i = 0; i < c->nvs; i++) {
+      const char *v = vload(c, c->vs[i].s->lhs_access);
+      simd_pre(&c->c, "%s %s = %s;", c->ops->vtype, acc_name(c, i, u), v);
+    }
+  }
+  line(c, sb, d, "for (size_t %s = %s; %s < %s; %s++) {", vn->p, vb, vn->p,
+       ve, vn->p);
+  line(c, sb, d + 1, "const %s %s = (%s)(%s);", jl->ctype, jl->name,
+       jl->ctype, vn->crd);
+  line(c, sb, d + 1, "(void)%s;", jl->name);
+  c->c.ind = ind_of(c, d + 1);
+  for (int u = 0; u < nv; u++) {
+    c->off = u ? arena_printf(c->L->arena, "%d * %s", u, w) : "0";
+    for (int i = 0; i < c->nvs; i++) {
+      const VStmt *vs = &c->vs[i];
+      const char *val = vexpr(c, vs->e);
+      int op = vs->s->op == IR_ADDTO ? '+' : '-';
+      const char *acc = acc_name(c, i, u);
+      simd_pre(&c->c, "%s = %s;", acc, c->ops->binop(&c->c, op, acc, val));
+    }
+  }
+  line(c, sb, d, "}");
+  c->c.ind = ind_of(c, d);
+  for (int u = 0; u < nv; u++) {
+    c->off = u ? arena_printf(c->L->arena, "%d * %s", u, w) : "0";
+    for (int i = 0; i < c->nvs; i++)
+      c->ops->store(&c->c, dense_addr(c, c->vs[i].s->lhs_access),
+                    acc_name(c, i, u), c->m);
+  }
+  c->off = "0";
+}
+
+int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
+                  StrBuf *out) {
+  const VecLoop *lp = &vn->inner;
+  VC c;
+  memset(&c, 0, sizeof c);
+  c.L = L;
+  c.lp = lp;
+  const SparsifyCtx *ctx = L->ctx;
+  vec_config(L->arena, ctx->opts, L->k->vec_pragma, ctx->clang_args,
+             ctx->nclang_args, &c.cfg);
+  c.ops = c.cfg.ops;
+  if (!c.ops || !vec_innermost(lp->n) || lp->n->nbody == 0) return 0;
+  c.v = lp->n->var;
+  c.lv = &L->k->vars[c.v];
+  c.uniq = L->uniq;
+  c.c.arena = L->arena;
+  c.c.uniq = &c.uniq;
+  c.c.lanes = c.cfg.lanes;
+  c.c.index32 = c.cfg.index32;
+  c.off = "0";
+  classify(&c);
+  if (c.why || !nest_legal(&c, vn->outer->var)) {
+    sb_free(&c.guard);
+    return 0;
+  }
+  int nv = VEC_BLOCK_ACCS / c.nvs;
+  if (nv < 1) nv = 1;
+  StrBuf b = {0};
+  int d = vn->depth + 1, d2 = d + 1;
+  const IrLoopVar *lv = c.lv;
+  const char *ve = arena_printf(L->arena, "sc__ve%d", c.uniq++);
+  const char *vb = arena_printf(L->arena, "sc__vb%d", c.uniq++);
+  const char *k = lv->name;
+  const char *hi = arena_printf(L->arena, "(%s)", graph_affine_str(L, &lv->hi));
+  c.c.pre = &b;
+  c.c.ind = ind_of(&c, d);
+  c.ops->prologue(&c.c, &b, c.c.ind);
+  line(&c, &b, d, "const size_t %s = %s;", ve, vn->end);
+  line(&c, &b, d, "const size_t %s = %s;", vb, vn->begin);
+  line(&c, &b, d, "if (%s < %s) {", vb, ve);
+  line(&c, &b, d2, "%s %s = (%s)(%s);", lv->ctype, k, lv->ctype,
+       graph_affine_str(L, &lv->lo));
+  const char *step =
+      c.cfg.lanes ? arena_printf(L->arena, "%d", nv * c.cfg.lanes)
+                  : arena_printf(L->arena, "%d * (int)svcntd()", nv);
+  line(&c, &b, d2, "for (; %s - %s >= %s; %s += %s) {", hi, k, step, k, step);
+  c.m = NULL;
+  nest_pass(&c, vn, &b, d2 + 1, nv, vb, ve);
+  line(&c, &b, d2, "}");
+  int64_t lo_c, hi_c;
+  int multiple = c.cfg.lanes && affine_const(&lv->lo, &lo_c) &&
+                 affine_const(&lv->hi, &hi_c) && hi_c > lo_c &&
+                 (hi_c - lo_c) % (nv * c.cfg.lanes) == 0;
+  if (!multiple) {
+    line(&c, &b, d2, "while (%s < %s) {", k, hi);
+    c.c.pre = &b;
+    c.c.ind = ind_of(&c, d2 + 1);
+    const char *adv;
+    if (c.cfg.lanes) {
+      const char *nn = arena_printf(L->arena, "sc__n%d", c.uniq++);
+      line(&c, &b, d2 + 1, "const int %s = %s - %s < %d ? (int)(%s - %s) : %d;",
+           nn, hi, k, c.cfg.lanes, hi, k, c.cfg.lanes);
+      c.m = c.ops->mask(&c.c, nn);
+      adv = nn;
+    } else {
+      c.m = c.ops->mask(&c.c, arena_printf(L->arena, "(int64_t)(%s), "
+                                           "(int64_t)(%s)", k, hi));
+      adv = arena_printf(L->arena, "(%s)svcntp_b64(%s, %s)", lv->ctype, c.m,
+                         c.m);
+    }
+    nest_pass(&c, vn, &b, d2 + 1, 1, vb, ve);
+    line(&c, &b, d2 + 1, "%s += %s;", k, adv);
+    line(&c, &b, d2, "}");
+    c.m = NULL;
+  }
+  line(&c, &b, d, "}");
+  L->uniq = c.uniq;
+  sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
+  if (c.guard.len) {
+    /* the checks are on types (sizeof, __typeof__) and may name the
+     * position variable, which is declared for them */
+    line(&c, out, vn->depth, "{");
+    line(&c, out, vn->depth + 1, "const size_t %s = 0;", vn->p);
+    line(&c, out, vn->depth + 1, "(void)%s;", vn->p);
+    line(&c, out, vn->depth + 1, "if (%s) {", c.guard.data);
+    sb_puts(out, b.data);
+    line(&c, out, vn->depth + 1, "} else");
+    sb_puts(out, "#endif\n");
+    sb_puts(out, scalar);
+    sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
+    line(&c, out, vn->depth, "}");
+    sb_puts(out, "#endif\n");
+  } else {
+    line(&c, out, vn->depth, "{");
+    sb_puts(out, b.data);
+    line(&c, out, vn->depth, "}");
+    sb_puts(out, "#else\n");
+    sb_puts(out, scalar);
+    sb_puts(out, "#endif\n");
+  }
+  drop_vec_notes(L, vn->notes_mark, lv->name);
+  const char *w = c.cfg.lanes ? arena_printf(L->arena, "%d", c.cfg.lanes)
+                              : "svcntd()";
+  lower_note(L, "loop %s: vectorized: %s, register-blocked over %s: blocks of "
+             "%d x %s lanes of %s held in registers across the entries, one "
+             "vector value a pass for the rest (the last partial, masked), "
+             "no scalar remainder; compiled when %s (%s), else the scalar "
+             "loop%s%s%s%s",
+             lv->name, c.ops->name, L->k->vars[vn->outer->var].name, nv, w,
+             lhs_text(&c, c.vs[0].s), c.ops->guard, c.ops->needs,
+             c.guard.len ? "; run-time check " : "",
+             c.guard.len ? c.guard.data : "", c.cfg.adjust ? "; " : "",
+             c.cfg.adjust ? c.cfg.adjust : "");
+  L->ctx->need_runtime_include |= 2;
+  sb_free(&b);
+  sb_free(&c.guard);
+  return 1;
+}

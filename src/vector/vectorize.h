@@ -36,6 +36,23 @@ typedef struct VecLoop {
   void *user;
 } VecLoop;
 
+/* A position loop over a unique compressed level around exactly one
+ * innermost dense loop (SpMM: j over the entries of row i, around k), for
+ * register blocking: the vectorizer may swap the pair at the vector level
+ * (blocks of the inner loop's range outside, the entries inside) and keep
+ * the written block in vector registers across the entries. */
+typedef struct VecNest {
+  VecLoop inner;          /* the inner dense loop (its printer sees the
+                             outer loop's variable bound) */
+  const IrNode *outer;    /* the position loop node */
+  int depth;              /* indentation depth of the position loop */
+  const char *p;          /* the position variable's name */
+  const char *begin, *end;/* the position range (C expressions) */
+  const char *crd;        /* the coordinate at position p (C expression) */
+  size_t notes_mark;      /* report length before the scalar text was made:
+                             its vectorization lines are replaced */
+} VecNest;
+
 /* Whether loop node n contains statements only (an innermost loop). */
 int vec_innermost(const IrNode *n);
 
@@ -43,5 +60,11 @@ int vec_innermost(const IrNode *n);
  * loop statement as coiter emitted it) to out; adds a report line for
  * innermost loops when vectorization is on. */
 void vec_emit(Lower *L, const VecLoop *v, const char *scalar, StrBuf *out);
+
+/* Appends the register-blocked vector nest and returns 1, or returns 0 and
+ * appends nothing (the caller emits `scalar`, the nest as coiter made it,
+ * whose inner loop went through vec_emit). */
+int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
+                  StrBuf *out);
 
 #endif

@@ -34,6 +34,8 @@
 #        // EXPECT-REPORT: text       text appears in report.txt (repeatable)
 #        // EXPECT-NOT-REPORT: text   text does not appear in report.txt
 #                                    (repeatable)
+#        // EXPECT-VECTOR-REPORT: text  with a SIMD backend other than none,
+#                                    text appears in report.txt (repeatable)
 #
 # Environment: SPARSECC, NUMDIFF (the built tools), CC (default cc),
 # E2E_CLANG (optional second compiler). Everything is left in WORKDIR.
@@ -139,5 +141,11 @@ if [ -n "$simd" ] && [ "$simd" != none ] && [ -n "$expected_vec" ]; then
   nvec=$(grep -c ': vectorized:' report.txt 2>/dev/null || true)
   [ "${nvec:-0}" -eq "$expected_vec" ] ||
     fail "${nvec:-0} loops vectorized, the case expects $expected_vec (report.txt)"
+fi
+if [ -n "$simd" ] && [ "$simd" != none ]; then
+  while IFS= read -r text; do
+    [ -z "$text" ] && continue
+    grep -qF -- "$text" report.txt || fail "report.txt does not say: $text"
+  done < <(directive EXPECT-VECTOR-REPORT)
 fi
 echo "e2e $name: passed ($count kernels sparsified)"

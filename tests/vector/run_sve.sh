@@ -4,7 +4,8 @@
 # aarch64-linux-gnu-gcc -march=armv8-a+sve (the runtime's sources are
 # cross-compiled with it, statically), run under qemu-aarch64 with SVE
 # vector lengths of 128, 256, 512 and 2048 bits, and compared with the
-# host reference for trip counts around those lengths. The whole e2e
+# host reference for trip counts around those lengths; blocked.c (the
+# register-blocked SpMM nest) likewise for column counts. The whole e2e
 # suite's cases are also compiled for SVE (compile only).
 # Skipped (exit 77) with a message when the cross tools are absent
 # (Debian: gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user).
@@ -52,6 +53,24 @@ for T in 0 1 2 3 5 8 15 16 17 31 33 67; do
   done
 done
 # every e2e case compiles for SVE
+# the register-blocked SpMM nest (blocks of 8 or 4 x svcntd() doubles)
+for KB in 0 1 3 15 16 17 33 67 131; do
+  "$cc" -std=c11 -O1 -DKB=$KB "$here/blocked.c" -o ref -lm && ./ref > ref.out ||
+    fail "KB=$KB: reference"
+  # shellcheck disable=SC2068
+  "$sparsecc" "$here/blocked.c" -DKB=$KB --simd=sve $@ -o out.c --report=report.txt 2>err.txt ||
+    fail "KB=$KB: sparsecc: $(cat err.txt)"
+  nb=$(grep -c 'vectorized: .*register-blocked' report.txt)
+  [ "$nb" -eq 2 ] || fail "KB=$KB: $nb nests register-blocked, expected 2"
+  "$xcc" $xflags -Wall -Wextra -Werror -DKB=$KB -I"$root/runtime/include" out.c \
+    -o sparse -static -L. -lsparsecc_rt_sve -lm 2>cc.txt ||
+    fail "KB=$KB: out.c does not cross-compile: $(head -20 cc.txt)"
+  for bytes in 16 32 64 256; do
+    "$qemu" -cpu max,sve-default-vector-length=$bytes ./sparse > sparse.out ||
+      fail "KB=$KB, $((bytes * 8))-bit SVE: the program failed"
+    "$numdiff" ref.out sparse.out || fail "KB=$KB, $((bytes * 8))-bit SVE: output differs"
+  done
+done
 for c in "$root"/tests/e2e/*.c; do
   [ "$(basename "$c")" = numdiff.c ] && continue
   args=$(sed -n 's|^[[:space:]]*//[[:space:]]*SPARSECC-ARGS:[[:space:]]*||p' "$c" | head -1)

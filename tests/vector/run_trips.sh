@@ -6,7 +6,8 @@
 # is) and the rewritten program through `sparsecc --simd=SIMD FLAGS` must
 # print the same numbers (numdiff), every loop of shapes.c must be
 # vectorized (report), and the vector code must hold no scalar remainder
-# loop (no `for (...; ...++)` in a vector region besides lane loops).
+# loop (no `for (...; ...++)` in a vector region besides lane loops and the
+# entry loop of a register-blocked nest, `p = sc__vbN`).
 #   SIMD avx2: compiled with -mavx2 -mfma, skipped (77) without AVX2;
 #   SIMD avx512: compiled with -mavx512f -Werror always, run only on AVX-512F
 #   hosts (otherwise compile-only).
@@ -49,7 +50,7 @@ for T in 0 1 2 3 4 5 7 8 9 11 15 16 17 19 35; do
     bad=$(awk '/^#if defined\(__GNUC__\) &&/ {v = 1; next}
                /^#else|^#endif/ {v = 0}
                v && /} else$/ {v = 0}
-               v && /for \(/ && /\+\+\)/ && !/sc__l\+\+/ {print}' out.c)
+               v && /for \(/ && /\+\+\)/ && !/sc__l\+\+/ && !/= sc__vb[0-9]+;/ {print}' out.c)
     [ -z "$bad" ] || fail "] T=$T: scalar loop in a vector region: $bad"
   fi
   # shellcheck disable=SC2086
@@ -58,6 +59,26 @@ for T in 0 1 2 3 4 5 7 8 9 11 15 16 17 19 35; do
   [ $run -eq 1 ] || continue
   ./sparse > sparse.out || fail "] T=$T: the rewritten program failed"
   "$numdiff" ref.out sparse.out || fail "] T=$T: output differs"
+done
+# the register-blocked SpMM nest of blocked.c: column counts around the
+# block widths (8 or 4 vector values: 16, 32, 64 doubles) and the lanes
+for KB in 0 1 3 4 5 7 8 9 15 16 17 31 32 33 35 63 64 65 67 131; do
+  "$cc" -std=c11 -O1 -DKB=$KB "$here/blocked.c" -o ref -lm || fail "] KB=$KB: reference does not compile"
+  ./ref > ref.out || fail "] KB=$KB: reference failed"
+  # shellcheck disable=SC2068
+  "$sparsecc" "$here/blocked.c" -DKB=$KB --simd=$simd $@ -o out.c --report=report.txt 2>err.txt ||
+    fail "] KB=$KB: sparsecc: $(cat err.txt)"
+  [ "$(grep -c 'kernel sparsified' report.txt)" -eq 2 ] || fail "] KB=$KB: not sparsified"
+  if [ "$simd" != none ]; then
+    nb=$(grep -c 'vectorized: .*register-blocked' report.txt)
+    [ "$nb" -eq 2 ] || fail "] KB=$KB: $nb nests register-blocked, expected 2"
+  fi
+  # shellcheck disable=SC2086
+  "$cc" -std=c11 -O1 -Wall -Wextra -Werror -DKB=$KB $simd_cflags $cflags out.c -o sparse $libs -lm 2>cc.txt ||
+    fail "] KB=$KB: out.c does not compile: $(head -20 cc.txt)"
+  [ $run -eq 1 ] || continue
+  ./sparse > sparse.out || fail "] KB=$KB: the rewritten program failed"
+  "$numdiff" ref.out sparse.out || fail "] KB=$KB: output differs"
 done
 [ $run -eq 1 ] || echo "trips [$simd $*]: compiled only (no AVX-512F on this host)"
 echo "trips [$simd $*]: passed"
