@@ -1,7 +1,8 @@
 #!/bin/sh
 # vec_run.sh — the vectorization benchmarks side by side, one run:
 # bench/vec_kernels.c through sparsecc with --simd=none (the scalar output),
-# --simd=generic and --simd=avx2 (when the host has AVX2; vl 8 and vl 4),
+# --simd=generic, --simd=avx2 (when the host has AVX2; vl 8 and vl 4) and
+# --simd=avx512 (when the host has AVX-512F),
 # all compiled with the same flags, each kernel run by every build in turn.
 # Prints RESULT lines and, per kernel, the speed-up over the scalar output.
 #
@@ -22,6 +23,7 @@ fi
 mkdir -p "$B"
 impls="none generic avx2 avx2_vl4"
 grep -qw avx2 /proc/cpuinfo 2>/dev/null || impls="none generic"
+grep -qw avx512f /proc/cpuinfo 2>/dev/null && impls="$impls avx512"
 for impl in $impls; do
   case $impl in
     avx2_vl4) flags="--simd=avx2 --vl=4" ;;

@@ -22,6 +22,8 @@ typedef struct SimdCtx {
   int *uniq;            /* counter for fresh temporaries */
   int lanes;            /* lanes per vector value (0: vector-length agnostic) */
   int index32;          /* gather/scatter with 32-bit indices */
+  const char *mask_n;   /* the lane count of the last mask made (fixed-lane
+                           backends), or NULL */
 } SimdCtx;
 
 /* Reduction kinds (the combining operator). */

@@ -1,13 +1,11 @@
 /* simd_avx2.c — the AVX2 backend: __m256d values (4 doubles), masks as
  * __m256i lanes of all ones for the active prefix; masked loads and stores
- * by _mm256_maskload_pd/_mm256_maskstore_pd, gathers by
- * _mm256_mask_i64gather_pd (64-bit coordinates) or
- * _mm256_mask_i32gather_pd (32-bit coordinates, or --index32) in the masked
- * last chunk, four scalar loads in full chunks. AVX2 has
+ * by _mm256_maskload_pd/_mm256_maskstore_pd; gathers by four scalar loads
+ * (vgatherqpd is microcoded and slower, masked or not, on the cores
+ * measured), in the masked last chunk with the inactive lanes at the last
+ * active lane's coordinate, so --index32 changes nothing here. AVX2 has
  * no scatter: a scatter stores the lanes through a spill. Emitted under
  * `#if defined(__AVX2__)` (compile with -mavx2 or a -march that has it). */
-#include <string.h>
-
 #include "vector/simd.h"
 
 static void a_prologue(SimdCtx *c, StrBuf *sb, const char *ind) {
@@ -18,6 +16,7 @@ static const char *a_mask(SimdCtx *c, const char *n) {
   const char *m = simd_tmp(c, "m");
   simd_pre(c, "const __m256i %s = _mm256_cmpgt_epi64(_mm256_set1_epi64x("
               "(long long)(%s)), _mm256_setr_epi64x(0, 1, 2, 3));", m, n);
+  c->mask_n = n;
   return m;
 }
 
@@ -36,41 +35,6 @@ static void a_store(SimdCtx *c, const char *addr, const char *v,
   else simd_pre(c, "_mm256_maskstore_pd(%s, %s, %s);", addr, m, v);
 }
 
-/* The index vector of a chunk: __m256i of 64-bit or __m128i of 32-bit
- * indices (a declared temporary); *is32 says which. */
-static const char *indices(SimdCtx *c, const char *crd, const char *crd_type,
-                           const char *m, int *is32) {
-  const char *t = simd_tmp(c, "ix");
-  int w64 = strcmp(crd_type, "uint32_t") != 0;
-  if (!w64) {
-    *is32 = 1;
-    if (!m)
-      simd_pre(c, "const __m128i %s = _mm_loadu_si128((const __m128i *)(%s));",
-               t, crd);
-    else
-      simd_pre(c, "const __m128i %s = _mm_maskload_epi32((const int *)(%s), "
-                  "_mm256_castsi256_si128(_mm256_permutevar8x32_epi32(%s, "
-                  "_mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6))));", t, crd, m);
-    return t;
-  }
-  if (!m)
-    simd_pre(c, "const __m256i %s = _mm256_loadu_si256((const __m256i *)(%s));",
-             t, crd);
-  else
-    simd_pre(c, "const __m256i %s = _mm256_maskload_epi64((const long long *)"
-                "(%s), %s);", t, crd, m);
-  if (c->index32) { /* narrow to 32-bit lanes 0, 2, 4, 6 */
-    const char *n = simd_tmp(c, "ix");
-    simd_pre(c, "const __m128i %s = _mm256_castsi256_si128("
-                "_mm256_permutevar8x32_epi32(%s, _mm256_setr_epi32(0, 2, 4, "
-                "6, 0, 2, 4, 6)));", n, t);
-    *is32 = 1;
-    return n;
-  }
-  *is32 = 0;
-  return t;
-}
-
 static const char *a_gather(SimdCtx *c, const char *base, const char *crd,
                             const char *crd_type, const char *m) {
   if (!m) {
@@ -82,15 +46,16 @@ static const char *a_gather(SimdCtx *c, const char *base, const char *crd,
                         "(%s)[%s[2]], (%s)[%s[3]])", base, p, base, p, base, p,
                         base, p);
   }
-  int is32;
-  const char *ix = indices(c, crd, crd_type, m, &is32);
-  if (!m)
-    return arena_printf(c->arena, "_mm256_i%dgather_pd(%s, %s, 8)",
-                        is32 ? 32 : 64, base, ix);
-  return arena_printf(c->arena,
-                      "_mm256_mask_i%dgather_pd(_mm256_setzero_pd(), %s, %s, "
-                      "_mm256_castsi256_pd(%s), 8)",
-                      is32 ? 32 : 64, base, ix, m);
+  /* the last chunk of n (1..4) lanes: four scalar loads, inactive lanes
+   * at the last active lane's coordinate (in the segment, already read;
+   * the masked accumulation or store drops them) */
+  const char *p = simd_tmp(c, "cp");
+  const char *n = c->mask_n ? c->mask_n : "1";
+  simd_pre(c, "const %s *const %s = %s;", crd_type, p, crd);
+  return arena_printf(c->arena, "_mm256_setr_pd((%s)[%s[0]], (%s)[%s[1 < %s "
+                      "? 1 : %s - 1]], (%s)[%s[2 < %s ? 2 : %s - 1]], "
+                      "(%s)[%s[3 < %s ? 3 : %s - 1]])", base, p, base, p, n,
+                      n, base, p, n, n, base, p, n, n);
 }
 
 static void a_scatter(SimdCtx *c, const char *base, const char *crd,

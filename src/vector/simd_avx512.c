@@ -1,8 +1,9 @@
 /* simd_avx512.c — the AVX-512F backend: __m512d values (8 doubles), k-masks
- * (__mmask8) for the active prefix; masked loads, stores, gathers
- * (_mm512_mask_i64gather_pd, _mm512_mask_i32gather_pd for 32-bit
- * coordinates or --index32), scatters (_mm512_mask_i64scatter_pd ...) and
- * masked arithmetic for reductions. Only AVX512F intrinsics are used, so
+ * (__mmask8) for the active prefix; masked loads, stores, scatters
+ * (_mm512_mask_i64scatter_pd, _mm512_mask_i32scatter_pd for 32-bit
+ * coordinates or --index32) and masked arithmetic for reductions; gathers
+ * by eight scalar loads (in the last chunk, inactive lanes at the last
+ * active lane's coordinate). Only AVX512F intrinsics are used, so
  * `-mavx512f` suffices; emitted under `#if defined(__AVX512F__)`. */
 #include <string.h>
 
@@ -15,6 +16,7 @@ static void k_prologue(SimdCtx *c, StrBuf *sb, const char *ind) {
 static const char *k_mask(SimdCtx *c, const char *n) {
   const char *m = simd_tmp(c, "m");
   simd_pre(c, "const __mmask8 %s = (__mmask8)(0xFFu >> (8 - (int)(%s)));", m, n);
+  c->mask_n = n;
   return m;
 }
 
@@ -62,14 +64,25 @@ static const char *indices(SimdCtx *c, const char *crd, const char *crd_type,
 
 static const char *k_gather(SimdCtx *c, const char *base, const char *crd,
                             const char *crd_type, const char *m) {
-  int is32;
-  const char *ix = indices(c, crd, crd_type, m, &is32);
-  if (!m)
-    return arena_printf(c->arena, "_mm512_i%dgather_pd(%s, %s, 8)",
-                        is32 ? 32 : 64, ix, base);
-  return arena_printf(c->arena,
-                      "_mm512_mask_i%dgather_pd(_mm512_setzero_pd(), %s, %s, "
-                      "%s, 8)", is32 ? 32 : 64, m, ix, base);
+  /* eight scalar loads (vgatherqpd is slower on the cores measured,
+   * docs/vectorization.md); in the last chunk of n lanes the inactive
+   * lanes load at the last active lane's coordinate (in the segment,
+   * already read; the masked accumulation or store drops them) */
+  const char *p = simd_tmp(c, "cp");
+  const char *n = m ? (c->mask_n ? c->mask_n : "1") : NULL;
+  simd_pre(c, "const %s *const %s = %s;", crd_type, p, crd);
+  StrBuf sb = {0};
+  sb_puts(&sb, "_mm512_setr_pd(");
+  for (int l = 0; l < 8; l++) {
+    if (!n || l == 0)
+      sb_printf(&sb, "%s(%s)[%s[%d]]", l ? ", " : "", base, p, l);
+    else
+      sb_printf(&sb, ", (%s)[%s[%d < %s ? %d : %s - 1]]", base, p, l, n, l, n);
+  }
+  sb_puts(&sb, ")");
+  const char *r = arena_strdup(c->arena, sb.data);
+  sb_free(&sb);
+  return r;
 }
 
 static void k_scatter(SimdCtx *c, const char *base, const char *crd,

@@ -133,6 +133,7 @@ void vec_config(Arena *a, const Options *o, const Pragma *vp,
   cfg->ops = ops_of(b);
   if (!cfg->ops) return;
   int vl = pv && pv->vl ? pv->vl : o ? o->vl : 0;
+  cfg->vl_given = vl != 0;
   cfg->index32 = (pv && pv->index32) || (o && o->index32);
   if (b == SIMD_SVE) {
     if (vl) cfg->adjust = "vl ignored: sve is vector-length agnostic (svcntd() lanes)";

@@ -15,6 +15,7 @@ typedef struct VecConfig {
   int vl;               /* elements per main-loop step (0: agnostic, sve) */
   int lanes;            /* elements per vector value (0: agnostic) */
   int unroll;           /* vector values per main-loop step: vl / lanes */
+  int vl_given;         /* vl came from --vl or the pragma (not defaulted) */
   int index32;          /* 32-bit gather/scatter indices */
   const char *origin;   /* how the backend was chosen, for the report */
   const char *adjust;   /* an adjustment of the request, or NULL */

@@ -473,7 +473,9 @@ static void check_positions(VC *c) {
        c->crd_bits, st->name, c->ops->name);
     return;
   }
+  /* generic indexes in C, avx2 gathers by scalar loads */
   int idx32 = c->ops->lanes && strcmp(c->ops->name, "generic") &&
+              strcmp(c->ops->name, "avx2") &&
               (c->crd_bits == 32 || c->cfg.index32);
   if (idx32)
     add_guard(c, arena_printf(c->L->arena, "sc__%s_dims[%d] <= 2147483647",
@@ -931,9 +933,22 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
     sb_free(&c.guard);
     return;
   }
+  if (lp->shape == VEC_POSITIONS && c.cfg.lanes && !c.cfg.vl_given &&
+      c.cfg.unroll > 1) {
+    /* compressed segments are often short: one vector value a step by
+     * default (docs/performance.md, "Vectorization") */
+    c.cfg.unroll = 1;
+    c.cfg.vl = c.cfg.lanes;
+  }
   if (lp->n->nbody == 0) no(&c, "an empty body");
   classify(&c);
   if (!c.why && lp->shape == VEC_POSITIONS) check_positions(&c);
+  /* a segment shorter than one vector would run only the masked chunk and
+   * the horizontal reduction: the scalar loop does it faster (a choice per
+   * segment at run time, not a remainder loop; docs/vectorization.md) */
+  if (!c.why && lp->shape == VEC_POSITIONS && c.cfg.lanes)
+    add_guard(&c, arena_printf(L->arena, "(size_t)(%s) - (size_t)(%s) >= %d",
+                               lp->end, lp->begin, c.cfg.lanes));
   if (c.why) {
     lower_note(L, "loop %s: not vectorized: %s", c.lv->name, c.why);
     sb_puts(out, scalar);

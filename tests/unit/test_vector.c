@@ -126,25 +126,29 @@ static void test_backend_text(void **state) {
   Arena a = {0};
   StrBuf pre = {0};
   int uniq = 0;
-  SimdCtx c = {&a, &pre, "  ", &uniq, 4, 0};
-  /* AVX2: mask of the first n lanes, masked load and 64-bit gather */
+  SimdCtx c = {&a, &pre, "  ", &uniq, 4, 0, NULL};
+  /* AVX2: mask of the first n lanes, masked load; gathers are scalar
+   * loads, in the last chunk with inactive lanes at the last active one */
   const char *m = simd_avx2_ops.mask(&c, "sc__n");
   assert_non_null(strstr(pre.data, "_mm256_cmpgt_epi64"));
   assert_non_null(strstr(simd_avx2_ops.load(&c, "p", m), "_mm256_maskload_pd"));
   const char *g = simd_avx2_ops.gather(&c, "x", "crd", "uint64_t", m);
-  assert_non_null(strstr(g, "_mm256_mask_i64gather_pd"));
+  assert_non_null(strstr(g, "_mm256_setr_pd"));
+  assert_non_null(strstr(g, "[3 < sc__n ? 3 : sc__n - 1]"));
+  assert_null(strstr(g, "gather"));
   g = simd_avx2_ops.gather(&c, "x", "crd", "uint32_t", NULL);
   assert_non_null(strstr(g, "_mm256_setr_pd")); /* full chunk: loads */
-  c.index32 = 1;
-  g = simd_avx2_ops.gather(&c, "x", "crd", "uint64_t", m);
-  assert_non_null(strstr(g, "_mm256_mask_i32gather_pd"));
-  c.index32 = 0;
+  assert_null(strstr(g, "sc__n"));
   /* AVX-512: k-masks */
   c.lanes = 8;
   m = simd_avx512_ops.mask(&c, "sc__n");
   assert_non_null(strstr(pre.data, "__mmask8"));
   g = simd_avx512_ops.gather(&c, "x", "crd", "uint32_t", m);
-  assert_non_null(strstr(g, "_mm512_mask_i32gather_pd"));
+  assert_non_null(strstr(g, "_mm512_setr_pd")); /* scalar loads */
+  assert_non_null(strstr(g, "[7 < sc__n ? 7 : sc__n - 1]"));
+  pre.len = 0;
+  simd_avx512_ops.scatter(&c, "x", "crd", "uint32_t", "v", m);
+  assert_non_null(strstr(pre.data, "_mm512_mask_i32scatter_pd"));
   /* SVE: whilelt predicates, gathers with 64-bit indices */
   c.lanes = 0;
   m = simd_sve_ops.mask(&c, "(int64_t)(p), (int64_t)(e)");
