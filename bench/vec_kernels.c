@@ -98,6 +98,7 @@ static double checksum(const double *v, size_t n) {
   return c;
 }
 
+#ifndef VEC_NO_MAIN /* bench/mlir/vec_harness.c reuses the data above */
 int main(int argc, char **argv) {
   const char *k = argc > 1 ? argv[1] : "spmm";
   int reps = (int)bench_env_long("BENCH_REPS", 15);
@@ -132,3 +133,4 @@ int main(int argc, char **argv) {
          VEC_IMPL, per * 1e6, cs);
   return 0;
 }
+#endif

@@ -4,7 +4,10 @@
 # --simd=generic, --simd=avx2 (when the host has AVX2; vl 8 and vl 4) and
 # --simd=avx512 (when the host has AVX-512F),
 # all compiled with the same flags, each kernel run by every build in turn.
-# Prints RESULT lines and, per kernel, the speed-up over the scalar output.
+# With MLIR's tools installed, also MLIR's sparsifier with vl=0 and vl=8 on
+# the same kernels and data (bench/mlir/vec_kernels.mlir, vec_harness.c).
+# Prints RESULT lines and, per kernel, the speed-up over the scalar output
+# and over MLIR vl=8. Times are thread CPU time (the machine may be shared).
 #
 # Environment: CC (cc), OPTFLAGS (-O3 -march=native), SPARSECC (sparsecc on
 # PATH, then build/src/sparsecc), BENCH_REPS (15), VEC_INNER (40),
@@ -35,15 +38,44 @@ for impl in $impls; do
   $NICE $CC $OPTFLAGS -std=c11 -D_POSIX_C_SOURCE=200809L -Ibench -DVEC_IMPL="\"$impl\"" $("$SC" --cflags) \
     "$B/vec_$impl.c" -o "$B/vec_$impl" $("$SC" --libs) -lm || exit 2
 done
+# MLIR's sparsifier on the same kernels and data (vl=0 and vl=8), when its
+# tools are installed (MLIR_OPT, MLIR_TRANSLATE, CLANG as in bench/mlir)
+MLIR_OPT=${MLIR_OPT:-mlir-opt-19}
+MLIR_TRANSLATE=${MLIR_TRANSLATE:-mlir-translate-19}
+CLANG=${CLANG:-clang-19}
+mlir=1
+for tool in "$MLIR_OPT" "$MLIR_TRANSLATE" "$CLANG"; do
+  command -v "$tool" >/dev/null 2>&1 || { echo "SKIP mlir: '$tool' not found"; mlir=0; }
+done
+if [ $mlir -eq 1 ]; then
+  for VL in 0 8; do
+    sed -e "s/@\(spmm\|sddmm\|denselvl\|spmv\)(/@\1_vl$VL(/" bench/mlir/vec_kernels.mlir > "$B/mlir_vl$VL.mlir"
+    $NICE "$MLIR_OPT" "$B/mlir_vl$VL.mlir" --sparsifier="vl=$VL enable-runtime-library=false" -o "$B/mlir_vl$VL.llvm.mlir" &&
+      $NICE "$MLIR_TRANSLATE" --mlir-to-llvmir "$B/mlir_vl$VL.llvm.mlir" -o "$B/mlir_vl$VL.ll" &&
+      $NICE "$CLANG" $OPTFLAGS -Wno-override-module -c "$B/mlir_vl$VL.ll" -o "$B/mlir_vl$VL.o" || exit 2
+  done
+  # shellcheck disable=SC2086
+  $NICE $CC $OPTFLAGS -std=c11 -D_POSIX_C_SOURCE=200809L -Ibench -Wno-unknown-pragmas \
+    bench/mlir/vec_harness.c "$B/mlir_vl0.o" "$B/mlir_vl8.o" -o "$B/vec_mlir" -lm || exit 2
+fi
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+us() { echo "$1" | sed -n 's/.*us_per_rep=\([0-9.]*\).*/\1/p'; }
 echo "# vectorization benchmarks: $(date -u '+%Y-%m-%d %H:%M UTC'), $($CC --version | head -n1), $OPTFLAGS"
 for k in spmm sddmm denselvl spmv_short spmv_long; do
+  m8=""
+  if [ $mlir -eq 1 ]; then
+    $NICE "$B/vec_mlir" $k 0
+    line=$($NICE "$B/vec_mlir" $k 8)
+    echo "$line"
+    m8=$(us "$line")
+  fi
   base=""
   for impl in $impls; do
     line=$($NICE "$B/vec_$impl" $k)
     echo "$line"
-    t=$(echo "$line" | sed -n 's/.*us_per_rep=\([0-9.]*\).*/\1/p')
+    t=$(us "$line")
     if [ -z "$base" ]; then base=$t; else
-      echo "RATIO kernel=$k impl=$impl speedup_vs_scalar=$(awk -v a="$base" -v b="$t" 'BEGIN { printf "%.2f", a / b }')"
+      echo "RATIO kernel=$k impl=$impl speedup_vs_scalar=$(ratio "$base" "$t")${m8:+ speedup_vs_mlir_vl8=$(ratio "$m8" "$t")}"
     fi
   done
 done
