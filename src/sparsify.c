@@ -326,6 +326,61 @@ static void scan(S *s, ExtractEnv *env, TSNode n) {
     scan(s, env, ts_node_named_child(n, i));
 }
 
+/* The binding among b[0..nb) that identifier n names (scope-correctly). */
+static const BoundArray *named(S *s, TSNode n, const BoundArray *b, int nb) {
+  size_t st = ts_node_start_byte(n), en = ts_node_end_byte(n);
+  for (int i = 0; i < nb; i++) {
+    const char *nm = b[i].b->name;
+    if (en - st == strlen(nm) && !memcmp(s->ctx->file->text + st, nm, en - st)) {
+      CtDecl d;
+      if (ct_lookup(s->ct, nm, st, &d) && d.name_offset == b[i].decl.name_offset)
+        return &b[i];
+    }
+  }
+  return NULL;
+}
+
+/* Whether the nest n reads no element of a sparse array: it only writes
+ * elements of arrays whose storage is replaced (a fill loop), or uses them
+ * whole or by rows (allocations, frees, null tests, memsets), all of which
+ * uses.c rewrites. Refusing such a nest loses nothing (its writes become
+ * buffered inserts): it is reported, not warned. */
+static int fills_only(S *s, TSNode n, const ExtractEnv *env) {
+  if (is(n, "identifier")) {
+    const BoundArray *b = named(s, n, env->stored, env->nstored);
+    if (!b) {
+      b = named(s, n, env->bound, env->nbound);
+      return !b || b->handle;
+    }
+    TSNode e = n, top = n, p;
+    int k = 0;
+    for (;;) {
+      top = e;
+      p = ts_node_parent(e);
+      while (is(p, "parenthesized_expression")) {
+        top = p;
+        p = ts_node_parent(p);
+      }
+      if (!is(p, "subscript_expression") ||
+          ts_node_start_byte(field(p, "argument")) != ts_node_start_byte(e))
+        break;
+      k++;
+      e = p;
+    }
+    if (k < b->decl.rank)
+      return 1;
+    if (is(p, "assignment_expression"))
+      return ts_node_start_byte(field(p, "left")) == ts_node_start_byte(top) &&
+             ts_node_end_byte(field(p, "left")) == ts_node_end_byte(top);
+    return is(p, "update_expression");
+  }
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (!fills_only(s, ts_node_named_child(n, i), env))
+      return 0;
+  return 1;
+}
+
 static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   size_t start = ts_node_start_byte(f);
   if (overlaps(s, start, ts_node_end_byte(f))) {
@@ -354,6 +409,11 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   for (size_t i = 0; i < s->refused.len; i++)
     if (s->refused.data[i] == start) return;
   ARRAY_PUSH(s->ctx->arena, s->refused, start);
+  if (fills_only(s, f, env)) {
+    report(s, start, "kernel not sparsified: %s; its element writes become "
+           "buffered inserts", why.reason);
+    return;
+  }
   diag_warning(s->ctx->diags, s->ctx->file, why.where, "loop not sparsified: %s",
                why.reason);
   report(s, start, "kernel not sparsified: %s", why.reason);

@@ -396,6 +396,34 @@ static const Helper kHelpers[] = {
      "  }\n"
      "  return c;\n"
      "}\n"},
+    {"sc__linof", "",
+     "/* the row-major linear index of the first element of a part (k leading\n"
+     "   coordinates given) */\n"
+     "static inline int64_t sc__linof(const sc_tensor *t, const int64_t *c, int k) {\n"
+     "  int64_t lin = 0;\n"
+     "  for (int d = 0; d < sc_tensor_dim_rank(t); d++)\n"
+     "    lin = lin * sc_tensor_dim_size(t, d) + (d < k ? c[d] : 0);\n"
+     "  return lin;\n"
+     "}\n"},
+    {"sc__zero", "sc__chk sc__lin",
+     "/* memset(P, 0, bytes) of the elements from linear index lin: whole\n"
+     "   elements inside the array, each written as an explicit 0 (the whole\n"
+     "   array: a clear) */\n"
+     "static inline void sc__zero(sc_tensor *t, int64_t lin, size_t bytes,\n"
+     "    size_t esize, const char *where) {\n"
+     "  int64_t total = 1, c[SC_MAX_RANK];\n"
+     "  for (int d = 0; d < sc_tensor_dim_rank(t); d++) total *= sc_tensor_dim_size(t, d);\n"
+     "  const int64_t n = (int64_t)(bytes / esize);\n"
+     "  if (bytes % esize || lin < 0 || n > total - lin)\n"
+     "    sc_fail(SC_ERR_OUT_OF_RANGE, where);\n"
+     "  if (lin == 0 && n == total) {\n"
+     "    sc__chk(sc_tensor_clear(t), where);\n"
+     "    return;\n"
+     "  }\n"
+     "  const int64_t zero = 0; /* +0.0 and integer 0 alike */\n"
+     "  for (int64_t i = lin; i < lin + n; i++)\n"
+     "    sc__chk(sc_tensor_insert(t, sc__lin(t, i, c), &zero), where);\n"
+     "}\n"},
     ELEM_HELPERS("double", "f64"),
     ELEM_HELPERS("float", "f32"),
     ELEM_HELPERS("int64_t", "i64"),

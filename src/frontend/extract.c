@@ -295,6 +295,59 @@ static int is_pure_fn(const char *name) {
  * side effect: no assignment, ++/--, or call other than a pure <math.h>
  * function (PolyBench's SCALAR_VAL(x), SQRT_FUN(x)). Its call stays in the
  * output as written, so it expands exactly as in the input. */
+static int macro_defined(X *x, TSNode n, const char *name) {
+  if (is(n, "preproc_def") || is(n, "preproc_function_def")) {
+    TSNode nm = field(n, "name");
+    return is(nm, "identifier") && !strcmp(ntext(x, nm), name);
+  }
+  if (!is(n, "translation_unit") && strncmp(ts_node_type(n), "preproc_", 8))
+    return 0;
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (macro_defined(x, ts_node_named_child(n, i), name))
+      return 1;
+  return 0;
+}
+
+/* Whether every name in a macro body is a parameter, a C keyword, a pure
+ * function or another macro of the file: a body that names a variable
+ * (`#define AT(i, j) A[i][j]`) hides a read the kernel model cannot see. */
+static int macro_names_only_params(X *x, TSNode def, const char *t) {
+  static const char *const kw[] = {
+      "double", "float", "int", "long", "short", "char", "unsigned", "signed",
+      "const", "sizeof", "_Bool", "size_t", "int64_t", "int32_t", "uint64_t",
+      "uint32_t", "void"};
+  const char *params = ntext(x, field(def, "parameters"));
+  for (const char *p = t; *p;) {
+    if (!(*p == '_' || ((*p | 32) >= 'a' && (*p | 32) <= 'z'))) {
+      if (*p >= '0' && *p <= '9') /* a number: its suffix letters too */
+        while (*p == '.' || *p == '_' || ((*p | 32) >= 'a' && (*p | 32) <= 'z') ||
+               (*p >= '0' && *p <= '9'))
+          p++;
+      else
+        p++;
+      continue;
+    }
+    const char *b = p;
+    while (*p == '_' || ((*p | 32) >= 'a' && (*p | 32) <= 'z') || (*p >= '0' && *p <= '9'))
+      p++;
+    const char *id = arena_strndup(x->a, b, (size_t)(p - b));
+    int ok = is_pure_fn(id) || name_in(id, kw, sizeof kw / sizeof *kw) ||
+             macro_defined(x, ts_tree_root_node(x->ctx->tree), id);
+    for (const char *q = params; !ok && (q = strstr(q, id)); q++) {
+      size_t n = strlen(id);
+      int before = q > params && (q[-1] == '_' || ((q[-1] | 32) >= 'a' && (q[-1] | 32) <= 'z') ||
+                                  (q[-1] >= '0' && q[-1] <= '9'));
+      char a = q[n];
+      int after = a == '_' || ((a | 32) >= 'a' && (a | 32) <= 'z') || (a >= '0' && a <= '9');
+      ok = !before && !after;
+    }
+    if (!ok)
+      return 0;
+  }
+  return 1;
+}
+
 static int pure_macro_in(X *x, TSNode n, const char *name) {
   if (is(n, "preproc_function_def")) {
     TSNode nm = field(n, "name"), v = field(n, "value");
@@ -303,6 +356,8 @@ static int pure_macro_in(X *x, TSNode n, const char *name) {
     if (ts_node_is_null(v))
       return 1;
     const char *t = ntext(x, v);
+    if (!macro_names_only_params(x, n, t))
+      return 0;
     for (const char *p = t; *p; p++) {
       if ((p[0] == '+' && p[1] == '+') || (p[0] == '-' && p[1] == '-'))
         return 0;

@@ -26,7 +26,7 @@
 
 typedef enum UKind {
   U_READ, U_SET, U_UPD, U_INC, U_SIZEOF, U_CLEAR, U_FREE, U_ALLOC, U_NAME,
-  U_VOID, U_EXIT, U_END, U_NEST, U_FSET
+  U_VOID, U_EXIT, U_END, U_NEST, U_FSET, U_ZERO
 } UKind;
 
 #define U_MAX_FREES 8
@@ -296,7 +296,7 @@ static int try_nest(Uses *u, Stored *st, TSNode f) {
   const char *name = st->ba.b->name;
   int crank = st->ba.decl.rank;
   NLoop loops[SC_MAX_RANK];
-  int nl = 0;
+  int nl = 0, flat = 0;
   TSNode cur = f, body;
   for (;;) {
     if (!is(cur, "for_statement") || nl == SC_MAX_RANK || !simple_header(u, cur, &loops[nl]))
@@ -306,7 +306,13 @@ static int try_nest(Uses *u, Stored *st, TSNode f) {
     if (nl == (st->ba.delinearize ? st->ba.rank : crank))
       break;
     TSNode one[2];
-    if (body_stmts(body, one, 1) != 1)
+    int nb = body_stmts(body, one, 1);
+    /* a flat block walked by one loop over all its elements: A[i] */
+    if (st->ba.delinearize && nl == 1 && (nb != 1 || !is(one[0], "for_statement"))) {
+      flat = 1;
+      break;
+    }
+    if (nb != 1)
       return 0;
     cur = one[0];
   }
@@ -349,7 +355,9 @@ static int try_nest(Uses *u, Stored *st, TSNode f) {
   /* which loop indexes which dimension; each loop exactly one */
   int dim_loop[SC_MAX_RANK];
   const char *stride = NULL;
-  if (st->ba.delinearize) {
+  if (flat) {
+    dim_loop[0] = loop_of(loops, nl, idx[0], u);
+  } else if (st->ba.delinearize) {
     if (st->ba.rank != 2)
       return 0;
     TSNode e = strip(idx[0]);
@@ -404,7 +412,12 @@ static int try_nest(Uses *u, Stored *st, TSNode f) {
     return 0;
   int num = u->nests++;
   StrBuf full = {0};
-  for (int d = 0; d < nl; d++)
+  if (flat) {
+    sb_printf(&full, "(int64_t)(%s) == 1", text(u, loops[0].hi));
+    for (int d = 0; d < st->ba.rank; d++)
+      sb_printf(&full, " * sc_tensor_dim_size(%s, %d)", st->ba.handle, d);
+  }
+  for (int d = 0; d < nl && !flat; d++)
     sb_printf(&full, "%s(int64_t)(%s) == sc_tensor_dim_size(%s, %d)", d ? " && " : "",
               text(u, loops[dim_loop[d]].hi), st->ba.handle, d);
   if (stride)
@@ -473,6 +486,67 @@ static int same_text_ws(const char *a, const char *b) {
       return 1;
     a++, b++;
   }
+}
+
+/* Whether the expression `top` (x, or x in parentheses; p its parent, pty
+ * p's type) only tests a pointer for null: !x, x == NULL, x != 0, x && ...,
+ * if (x), x ? a : b. */
+static int null_test(Uses *u, TSNode x, TSNode top, TSNode p, const char *pty) {
+  if (!strcmp(pty, "unary_expression") && !strcmp(text(u, field(p, "operator")), "!"))
+    return 1;
+  if (!strcmp(pty, "binary_expression")) {
+    const char *op = text(u, field(p, "operator"));
+    TSNode other = same(field(p, "left"), top) ? field(p, "right") : field(p, "left");
+    if ((!strcmp(op, "==") || !strcmp(op, "!=")) && is_null_const(u, other))
+      return 1;
+    return !strcmp(op, "&&") || !strcmp(op, "||");
+  }
+  if (!strcmp(pty, "if_statement") || !strcmp(pty, "while_statement") ||
+      !strcmp(pty, "do_statement") || !strcmp(pty, "for_statement"))
+    return same(field(p, "condition"), ts_node_parent(x));
+  if (!strcmp(pty, "conditional_expression"))
+    return same(field(p, "condition"), top);
+  return 0;
+}
+
+/* memset(P, 0, SIZE) where P is the array (k = 0), a part of it (k
+ * subscripts, a row), or &element (amp): a clear when P is the array and
+ * SIZE its whole size as written, else a U_ZERO site (SIZE bytes from P's
+ * position are zeroed, checked at run time). 1 when a site was added. */
+static int try_memset(Uses *u, TSNode top, TSNode p, const TSNode *idx, int k,
+                      int amp) {
+  Stored *st = u->cur;
+  const char *name = st->ba.b->name;
+  if (!is(p, "argument_list"))
+    return 0;
+  TSNode call = ts_node_parent(p);
+  if (strcmp(text(u, field(call, "function")), "memset") ||
+      ts_node_named_child_count(p) != 3 || !same(ts_node_named_child(p, 0), top))
+    return 0;
+  TSNode v = strip(ts_node_named_child(p, 1));
+  TSNode szn = ts_node_named_child(p, 2);
+  const char *sz = text(u, szn);
+  if (strcmp(text(u, v), "0") || !stmt_ctx(call)) {
+    unsupported(u, call, "'%s' (only memset(A, 0, size) is rewritten)", text(u, call));
+    return 1;
+  }
+  int whole = 0;
+  if (k == 0 && !amp) {
+    if (!st->is_pointer)
+      whole = same_text_ws(sz, arena_printf(u->ctx->arena, "sizeof %s", name)) ||
+              same_text_ws(sz, arena_printf(u->ctx->arena, "sizeof(%s)", name));
+    else if (!ts_node_is_null(st->init) && is_alloc(u, st->init))
+      whole = same_text_ws(sz, alloc_size(u, st->init));
+  }
+  if (whole) {
+    add(u, U_CLEAR, call, st);
+    return 1;
+  }
+  Site *s = add(u, U_ZERO, call, st);
+  s->val = szn;
+  s->nidx = k;
+  memcpy(s->idx, idx, sizeof(TSNode) * (size_t)k);
+  return 1;
 }
 
 static void classify(Uses *u, TSNode id) {
@@ -563,6 +637,10 @@ static void classify(Uses *u, TSNode id) {
       return;
     }
     if (!strcmp(pty, "pointer_expression")) {
+      TSNode ptop, pp = up(p, &ptop);
+      if (!strcmp(ts_node_type(ts_node_child(p, 0)), "&") &&
+          try_memset(u, ptop, pp, idx, k, 1))
+        return;
       escape(u, id, "the address of an element is taken ('%s')", text(u, p));
       return;
     }
@@ -585,6 +663,13 @@ static void classify(Uses *u, TSNode id) {
         return;
       }
     }
+    if (try_memset(u, top, p, idx, k, 0))
+      return;
+    /* a row allocation is replaced and never fails */
+    if (rows && null_test(u, e, top, p, pty)) {
+      add(u, U_NAME, e, st);
+      return;
+    }
     escape(u, id, "a part of it is used as a pointer ('%s')", text(u, e));
     return;
   }
@@ -592,7 +677,6 @@ static void classify(Uses *u, TSNode id) {
   if (!strcmp(pty, "argument_list")) {
     TSNode call = ts_node_parent(p);
     const char *fn = text(u, field(call, "function"));
-    TSNode args = p;
     if (!strcmp(fn, "free") && st->is_pointer) {
       if (!stmt_ctx(call)) {
         unsupported(u, call, "the value of '%s' is used", text(u, call));
@@ -601,24 +685,8 @@ static void classify(Uses *u, TSNode id) {
       add(u, U_FREE, call, st);
       return;
     }
-    if (!strcmp(fn, "memset") && ts_node_named_child_count(args) == 3 &&
-        same(ts_node_named_child(args, 0), top)) {
-      TSNode v = strip(ts_node_named_child(args, 1));
-      const char *sz = text(u, ts_node_named_child(args, 2));
-      int whole = 0;
-      if (!st->is_pointer)
-        whole = same_text_ws(sz, arena_printf(u->ctx->arena, "sizeof %s", name)) ||
-                same_text_ws(sz, arena_printf(u->ctx->arena, "sizeof(%s)", name));
-      else if (!ts_node_is_null(st->init) && is_alloc(u, st->init))
-        whole = same_text_ws(sz, alloc_size(u, st->init));
-      if (!whole || strcmp(text(u, v), "0") || !stmt_ctx(call)) {
-        unsupported(u, call, "'%s' (only memset(A, 0, <its whole size>) is "
-                    "rewritten)", text(u, call));
-        return;
-      }
-      add(u, U_CLEAR, call, st);
+    if (try_memset(u, top, p, idx, 0, 0))
       return;
-    }
     escape(u, id, "it is passed to '%s'", fn);
     return;
   }
@@ -635,27 +703,9 @@ static void classify(Uses *u, TSNode id) {
     unsupported(u, p, "'%s' (only malloc/calloc or NULL may be assigned)", text(u, p));
     return;
   }
-  if (st->is_pointer) {
-    int test = 0;
-    if (!strcmp(pty, "unary_expression") && !strcmp(text(u, field(p, "operator")), "!"))
-      test = 1;
-    else if (!strcmp(pty, "binary_expression")) {
-      const char *op = text(u, field(p, "operator"));
-      TSNode other = same(field(p, "left"), top) ? field(p, "right") : field(p, "left");
-      if ((!strcmp(op, "==") || !strcmp(op, "!=")) && is_null_const(u, other))
-        test = 1;
-      if (!strcmp(op, "&&") || !strcmp(op, "||"))
-        test = 1;
-    } else if ((!strcmp(pty, "if_statement") || !strcmp(pty, "while_statement") ||
-                !strcmp(pty, "do_statement") || !strcmp(pty, "for_statement")) &&
-               same(field(p, "condition"), ts_node_parent(id)))
-      test = 1;
-    else if (!strcmp(pty, "conditional_expression") && same(field(p, "condition"), top))
-      test = 1;
-    if (test) {
-      add(u, U_NAME, id, st);
-      return;
-    }
+  if (st->is_pointer && null_test(u, id, top, p, pty)) {
+    add(u, U_NAME, id, st);
+    return;
   }
   escape(u, id, "it is used as a pointer value ('%s')",
          ts_node_is_null(p) ? name : text(u, p));
@@ -953,6 +1003,28 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
     sb_puts(out, "sizeof(");
     sb_puts(out, storage_dense_type(u->ctx, st, s->k));
     sb_puts(out, ")");
+    return;
+  }
+  case U_ZERO: {
+    /* memset of a part: SIZE bytes from the part's linear position */
+    sb_printf(out, "sc__zero(%s, ", st->ba.handle);
+    if (st->ba.delinearize && s->nidx) {
+      sb_puts(out, "(int64_t)(");
+      node_text(u, out, s->idx[0]);
+      sb_puts(out, ")");
+    } else {
+      sb_printf(out, "sc__linof(%s, (const int64_t[]){", st->ba.handle);
+      for (int d = 0; d < s->nidx; d++) {
+        sb_puts(out, d ? ", (int64_t)(" : "(int64_t)(");
+        node_text(u, out, s->idx[d]);
+        sb_puts(out, ")");
+      }
+      sb_printf(out, "%s}, %d)", s->nidx ? "" : "0", s->nidx);
+    }
+    sb_puts(out, ", (size_t)(");
+    node_text(u, out, s->val);
+    sb_printf(out, "), sizeof(%s), %s)",
+              storage_dense_type(u->ctx, st, st->ba.decl.rank), where(u, s));
     return;
   }
   case U_CLEAR:

@@ -420,6 +420,18 @@ int graph_analyze(Lower *L) {
   }
   if (L->nst == 0) {
     L->refuse = "no sparse operand is only read in the nest";
+    for (int ti = 0; ti < k->ntensors; ti++) {
+      const IrTensor *t = &k->tensors[ti];
+      if (!t->binding) continue;
+      if (t->is_written && t->is_read)
+        L->refuse = arena_printf(L->arena, "'%s' is both read and written in "
+                                 "the nest", t->name);
+      else if (!t->is_written)
+        L->refuse = arena_printf(L->arena, "no access of '%s' is subscripted "
+                                 "by distinct loop variables (a diagonal "
+                                 "'%s[i][i]', a fixed row)", t->name, t->name);
+      break;
+    }
     return -1;
   }
   return 0;
