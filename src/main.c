@@ -176,9 +176,10 @@ static int pass_through(Run *r) {
     sb_printf(&r->report, "%s: no #pragma sparse; copied unchanged\n",
               r->src.name);
   if (o->check && check(r, r->src.text, r->src.len)) return EXIT_INPUT;
-  int rc = EXIT_OK;
-  if (!(o->dump && !o->output)) rc = write_output(r, r->src.text, r->src.len);
-  return rc ? rc : write_report(r);
+  /* the report first: when it cannot be written, the output is not either */
+  int rc = write_report(r);
+  if (!rc && !(o->dump && !o->output)) rc = write_output(r, r->src.text, r->src.len);
+  return rc;
 }
 
 /* Every `#pragma sparse` line left in the output (on a declaration or
@@ -263,9 +264,9 @@ static int translate(Run *r) {
   if (splice_apply(f, &edits, &so, &r->out, &r->diags) != 0) return EXIT_INPUT;
   const char *text = r->out.data ? r->out.data : "";
   if (o->check && check(r, text, r->out.len)) return EXIT_INPUT;
-  rc = EXIT_OK;
-  if (!(o->dump && !o->output)) rc = write_output(r, text, r->out.len);
-  return rc ? rc : write_report(r);
+  rc = write_report(r);
+  if (!rc && !(o->dump && !o->output)) rc = write_output(r, text, r->out.len);
+  return rc;
 }
 
 static int compile(Options *o) {

@@ -623,7 +623,12 @@ static void emit_storage(S *s) {
 
 /* ---- entry ------------------------------------------------------------- */
 
-static int edit_cmp_less(const Edit *a, const Edit *b) { return a->start < b->start; }
+/* by start; at one offset an insertion (empty range) comes first, so the
+ * helpers inserted at byte 0 precede a rewrite of a pragma on line 1 */
+static int edit_cmp_less(const Edit *a, const Edit *b) {
+  return a->start < b->start ||
+         (a->start == b->start && a->start == a->end && b->end > b->start);
+}
 
 int sparsify_file(SparsifyCtx *ctx, Edits *edits) {
   S s;

@@ -190,6 +190,21 @@ section_atomic() {
   NO_COLOR=1 run "$tmp/bad.c"
   ! grep -q $'\033' "$tmp/err"
   check "no colour when stderr is not a terminal"
+  # a report that cannot be written is an I/O error: no output either
+  printf '#pragma sparse encoding(A : CSR)\ndouble A[4][4];\nint main(void) { return 0; }\n' \
+    >"$tmp/rep.c"
+  run "$tmp/rep.c" -o "$tmp/rep_out.c" --report="$tmp/nodir/r.txt"
+  [ $rc -eq 2 ] && [ ! -e "$tmp/rep_out.c" ] && grep -q "cannot write report" "$tmp/err"
+  check "unwritable --report=FILE: exit 2, no output created"
+  run "$tmp/good.c" -o "$tmp/rep_out2.c" --report="$tmp/nodir/r.txt"
+  [ $rc -eq 2 ] && [ ! -e "$tmp/rep_out2.c" ]
+  check "unwritable --report=FILE without a pragma: exit 2, no output created"
+  # the pragma on the file's first line, its declaration stored sparse
+  printf '#pragma sparse encoding(A : CSR)\ndouble A[4][4];\nint main(void) { A[1][1] = 2; return A[1][1] > 0 ? 0 : 1; }\n' \
+    >"$tmp/line1.c"
+  run "$tmp/line1.c" -o "$tmp/line1_out.c"
+  [ $rc -eq 0 ] && grep -q "sc_tensor" "$tmp/line1_out.c"
+  check "pragma on line 1 before a declaration: rewritten, exit 0"
 }
 
 # passthrough FILE: sparsecc FILE must reproduce it byte for byte.
