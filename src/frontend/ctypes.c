@@ -25,6 +25,7 @@ struct CTypes {
   TSTree *tree;
   CXIndex index;
   CXTranslationUnit tu;
+  CXFile main;                  /* the input file */
   ARRAY(CtRecord) recs;
   ARRAY(Span) skipped;          /* inactive preprocessor branches */
 };
@@ -57,6 +58,17 @@ static void extent_offsets(CXCursor c, size_t *start, size_t *end) {
 
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData data);
 
+/* Whether loc is in the input file, also when it is a macro expansion
+ * there (`DATA_TYPE A[N][N];` starts with a macro whose location libclang
+ * may not count as the main file's). */
+static int from_main(const CTypes *ct, CXSourceLocation loc) {
+  if (clang_Location_isFromMainFile(loc))
+    return 1;
+  CXFile f = NULL;
+  clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
+  return f && ct->main && clang_File_isEqual(f, ct->main);
+}
+
 static void visit_children(CXCursor c, Scope *s) {
   clang_visitChildren(c, visit, s);
 }
@@ -67,7 +79,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
   Scope *s = data;
   enum CXCursorKind k = clang_getCursorKind(c);
   CXSourceLocation loc = clang_getCursorLocation(c);
-  int main_file = clang_Location_isFromMainFile(loc) != 0;
+  int main_file = from_main(s->ct, loc);
   if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
     if (main_file || s->global) {
       CtRecord r;
@@ -156,6 +168,7 @@ CTypes *ct_open(const SourceFile *file, TSTree *tree, const char *const *args,
   ct->tree = tree;
   ct->index = index;
   ct->tu = tu;
+  ct->main = clang_getFile(tu, fname);
   Scope top = {ct, 0, SIZE_MAX, 1, 0};
   visit_children(clang_getTranslationUnitCursor(tu), &top);
   CXFile cf = clang_getFile(tu, fname);
