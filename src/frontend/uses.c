@@ -792,6 +792,28 @@ static void walk(Uses *u, TSNode n, int in_loop, int in_switch, int in_nest) {
     walk(u, ts_node_child(n, i), in_loop || loop, in_switch || sw, in_nest);
 }
 
+/* A macro defined anywhere before the region (a header line, the top of
+ * the file) whose body names the array and that is used in the region:
+ * its expansion would subscript the replaced array. */
+static void macros_naming(Uses *u, TSNode n) {
+  Stored *st = u->cur;
+  if (u->why || ts_node_start_byte(n) >= st->region_start)
+    return;
+  if (is(n, "preproc_def") || is(n, "preproc_function_def")) {
+    TSNode nm = field(n, "name"), v = field(n, "value");
+    if (ts_node_is_null(v) || !token_in(text(u, v), st->ba.b->name))
+      return;
+    const char *region = arena_strndup(u->ctx->arena, u->ctx->file->text + st->region_start,
+                                       st->region_end - st->region_start);
+    if (token_in(region, text(u, nm)))
+      unsupported(u, n, "a macro names '%s'", st->ba.b->name);
+    return;
+  }
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    macros_naming(u, ts_node_named_child(n, i));
+}
+
 static void walk_function_gotos(Uses *u, TSNode n) {
   if (is(n, "goto_statement"))
     unsupported(u, n, "%s in the function", "goto");
@@ -830,6 +852,7 @@ int uses_collect(SparsifyCtx *ctx, CTypes *ct, Stored *st, int nst, Uses **out) 
       if (!ts_node_is_null(fn))
         walk_function_gotos(u, fn);
     }
+    macros_naming(u, root);
     walk(u, root, 0, 0, 0);
     if (u->escaped) {
       rc = -1;
