@@ -7,8 +7,9 @@
  *          pragma's line so the pragma is consumed.
  *  case 1  pragma on a declaration, case 2 on a function definition: every
  *          loop nest of the scope that uses a bound array becomes a kernel
- *          of its own (the storage stays dense for now; each kernel
- *          assembles at entry). A nest that cannot be modelled is split
+ *          of its own (the array, or parameter, is a sparse tensor: see
+ *          storage.h; when it cannot be replaced, each kernel assembles it
+ *          at entry). A nest that cannot be modelled is split
  *          into its inner nests before giving up. */
 #include "sparsify.h"
 
@@ -52,7 +53,9 @@ typedef struct S {
   size_t ngroups;
   int rc;
   ARRAY(Group) scopes;      /* case 1/2 groups, bound */
-  ARRAY(Stored) stored;     /* case 1: arrays whose storage is replaced */
+  StoredArray stored;       /* cases 1 and 2: arrays (parameters) whose
+                               storage is replaced */
+  FuncSigArray funcs;       /* case 2: functions taking tensors */
   ARRAY(BoundArray) handles;/* the non-dropped ones, for every kernel */
   Uses *uses;
   ARRAY(size_t) refused;    /* nests already reported as not sparsified */
@@ -465,6 +468,16 @@ static void plan_storage(S *s) {
   SparsifyCtx *ctx = s->ctx;
   for (size_t i = 0; i < s->scopes.len; i++) {
     Group *gr = &s->scopes.data[i];
+    if (!gr->ok || gr->g->kind != ATTACH_FUNC || !gr->nbound)
+      continue;
+    const char *why = NULL;
+    if (params_plan(ctx, gr->g, gr->bound, gr->nbound, &s->stored, &s->funcs, &why))
+      report(s, gr->g->pragma_span.start,
+             "parameters not replaced: %s; each loop nest using them assembles "
+             "them at entry", why);
+  }
+  for (size_t i = 0; i < s->scopes.len; i++) {
+    Group *gr = &s->scopes.data[i];
     if (!gr->ok || gr->g->kind != ATTACH_DECL)
       continue;
     for (int b = 0; b < gr->nbound; b++) {
@@ -485,7 +498,8 @@ static void plan_storage(S *s) {
   }
   if (!s->stored.len)
     return;
-  if (uses_collect(ctx, s->ct, s->stored.data, (int)s->stored.len, &s->uses) < 0) {
+  if (uses_collect(ctx, s->ct, s->stored.data, (int)s->stored.len, s->funcs.data,
+                   (int)s->funcs.len, &s->uses) < 0) {
     s->rc = -1;
     return;
   }
@@ -554,6 +568,41 @@ static void scan_scope(S *s, const Group *gr, const char *what) {
   }
 }
 
+static void add_edit(void *arg, size_t start, size_t end, const char *text) {
+  S *s = arg;
+  unsigned line = 0, col;
+  if (strchr(text, '\n'))
+    source_line_col(s->ctx->file, end, &line, &col);
+  Edit e = {start, end, text, line};
+  ARRAY_PUSH(s->ctx->arena, s->edits, e);
+}
+
+/* Case 2 edits: each converted function's parameters, prototypes and
+ * wrappers; the report shows the new prototype. */
+static void emit_params(S *s) {
+  for (size_t f = 0; f < s->funcs.len; f++) {
+    FuncSig *fs = &s->funcs.data[f];
+    fs->full = 0;
+    for (int p = 0; p < fs->nparams; p++)
+      if (fs->st[p] >= 0 && !s->stored.data[fs->st[p]].dropped)
+        fs->full |= 1u << p;
+    if (!fs->full)
+      continue;
+    const char *proto = params_edits(s->ctx, fs, s->stored.data, add_edit, s);
+    const Stored *first = NULL;
+    for (int p = 0; p < fs->nparams && !first; p++)
+      if (fs->st[p] >= 0 && !s->stored.data[fs->st[p]].dropped)
+        first = &s->stored.data[fs->st[p]];
+    report(s, first->g->pragma_span.start, "function '%s' takes sparse tensors: "
+           "new prototype %s; '%s' keeps its prototype and assembles its array "
+           "arguments (calls passing dense arrays)", fs->name, proto, fs->name);
+    for (int m = 0; m < fs->nmasks; m++)
+      report(s, first->g->pragma_span.start, "calls of '%s' with dense arrays go "
+             "through %s (assembled at the call, scattered back)", fs->name,
+             params_wrapper_name(s->ctx, fs, fs->masks[m]));
+  }
+}
+
 /* Case 1 edits: the rewritten uses outside kernels, the declarations (and
  * their pragma lines), and the helpers at the top of the file. */
 static void emit_storage(S *s) {
@@ -612,6 +661,7 @@ static void emit_storage(S *s) {
                 storage_decl_text(ctx, s->stored.data, (int)s->stored.len, g), line};
     ARRAY_PUSH(ctx->arena, s->edits, de_);
   }
+  emit_params(s);
   ARRAY(const char *) texts = {0};
   for (size_t i = 0; i < s->edits.len; i++)
     ARRAY_PUSH(ctx->arena, texts, s->edits.data[i].text);

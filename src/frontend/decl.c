@@ -209,10 +209,39 @@ static void c_string(StrBuf *sb, const char *s) {
   sb_puts(sb, "\"");
 }
 
+/* `&(const sc_encoding){...}, VT, (const int64_t[]){dims}` */
+static void enc_vt_dims(StrBuf *sb, const Stored *st);
+
 const char *storage_new_expr(SparsifyCtx *ctx, const Stored *st, int must) {
+  StrBuf sb = {0};
+  sb_puts(&sb, "sc__tnew(");
+  enc_vt_dims(&sb, st);
+  sb_printf(&sb, ", %d, ", must);
+  c_string(&sb, st->where);
+  sb_puts(&sb, ")");
+  const char *r = arena_strdup(ctx->arena, sb.data);
+  sb_free(&sb);
+  return r;
+}
+
+const char *storage_from_dense_expr(SparsifyCtx *ctx, const Stored *st,
+                                    const char *dense, const char *where) {
+  StrBuf sb = {0};
+  sb_puts(&sb, "sc__tdense(");
+  enc_vt_dims(&sb, st);
+  sb_printf(&sb, ", (const void *)(%s), %d, ", dense,
+            st->ba.decl.layout == IR_LAYOUT_ROW_PTRS);
+  c_string(&sb, where);
+  sb_puts(&sb, ")");
+  const char *r = arena_strdup(ctx->arena, sb.data);
+  sb_free(&sb);
+  return r;
+}
+
+static void enc_vt_dims(StrBuf *out, const Stored *st) {
   const sc_encoding *e = &st->ba.b->enc.rt;
   StrBuf sb = {0};
-  sb_printf(&sb, "sc__tnew(&(const sc_encoding){.dim_rank = %d, .lvl_rank = %d, "
+  sb_printf(&sb, "&(const sc_encoding){.dim_rank = %d, .lvl_rank = %d, "
             ".lvl_types = {", e->dim_rank, e->lvl_rank);
   for (int l = 0; l < e->lvl_rank; l++) {
     const sc_level_type *t = &e->lvl_types[l];
@@ -232,12 +261,9 @@ const char *storage_new_expr(SparsifyCtx *ctx, const Stored *st, int must) {
             e->pos_width, e->crd_width, st->vt);
   for (int d = 0; d < st->ba.rank; d++)
     sb_printf(&sb, "%s(int64_t)(%s)", d ? ", " : "", st->ba.extent[d]);
-  sb_printf(&sb, "}, %d, ", must);
-  c_string(&sb, st->where);
-  sb_puts(&sb, ")");
-  const char *r = arena_strdup(ctx->arena, sb.data);
+  sb_puts(&sb, "}");
+  sb_puts(out, sb.data);
   sb_free(&sb);
-  return r;
 }
 
 const char *storage_dense_type(SparsifyCtx *ctx, const Stored *st, int k) {
@@ -384,6 +410,25 @@ static const Helper kHelpers[] = {
      "  const sc_status st = sc_tensor_new(&t, e, vt, dims);\n"
      "  if (st != SC_OK && (must || st != SC_ERR_NO_MEMORY)) sc_fail(st, where);\n"
      "  return st == SC_OK ? t : NULL;\n"
+     "}\n"},
+    {"sc__tdense", "sc__chk",
+     "/* a tensor assembled from a dense block (rows: row pointers) */\n"
+     "static inline sc_tensor *sc__tdense(const sc_encoding *e, sc_value_type vt,\n"
+     "    const int64_t *dims, const void *dense, int rows, const char *where) {\n"
+     "  sc_tensor *t = NULL;\n"
+     "  sc__chk(rows ? sc_tensor_from_dense_rows(&t, e, vt, dims,\n"
+     "                                           (const void *const *)dense)\n"
+     "              : sc_tensor_from_dense(&t, e, vt, dims, dense), where);\n"
+     "  return t;\n"
+     "}\n"},
+    {"sc__tback", "sc__chk",
+     "/* scatters t back into the dense block it was assembled from, frees it */\n"
+     "static inline void sc__tback(sc_tensor *t, void *dense, int rows, int write,\n"
+     "    const char *where) {\n"
+     "  if (write)\n"
+     "    sc__chk(rows ? sc_tensor_to_dense_rows(t, (void *const *)dense)\n"
+     "                 : sc_tensor_to_dense(t, dense), where);\n"
+     "  sc_tensor_free(t);\n"
      "}\n"},
     {"sc__lin", "",
      "/* coordinates of a row-major linear index (flat arrays) */\n"

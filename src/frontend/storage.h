@@ -1,5 +1,6 @@
 /* storage.h — replacing an array's storage by a sparse tensor (SPEC §4
- * case 1: a pragma on a declaration). Two modules share this header:
+ * case 1: a pragma on a declaration; case 2: on a function definition,
+ * for its parameters). Three modules share this header:
  *
  *   decl.c   decides whether a declaration can be replaced (storage_plan),
  *            names the handle that holds the `sc_tensor *`, and writes the
@@ -7,7 +8,9 @@
  *            the rewritten uses call (storage_prelude);
  *   uses.c   finds every use of a replaced array in its scope and decides
  *            what it becomes (uses_collect), then writes each rewritten
- *            region with the uses nested in it (uses_text).
+ *            region with the uses nested in it (uses_text);
+ *   params.c plans the parameters of case 2 and writes the function's new
+ *            parameter list, prototypes and call wrappers.
  *
  * How a replaced array is held:
  *   local array / VLA      `sc_tensor *A = <new empty tensor>;` freed when
@@ -52,7 +55,36 @@ typedef struct Stored {
   const char *sfx;      /* helper suffix: "f64", "f32", "i64", "i32" */
   const char *ctype;    /* value type of the helpers: double, float... */
   const char *where;    /* "file.c:LINE" of the declaration */
+  int param;            /* case 2: a parameter of a function definition
+                           (decl: its parameter_declaration, scope: the
+                           body; the caller owns the tensor) */
+  int func;             /* its FuncSig, index in the caller's table */
+  int pos;              /* its position in the parameter list */
+  int written;          /* a parameter whose elements the function may
+                           write (or pass on): the wrappers scatter back */
 } Stored;
+
+/* Case 2: a function definition whose bound parameters become sparse
+ * tensor handles (params.c). The definition becomes `static ... sc__F_s`
+ * taking `sc_tensor *`; F itself is redefined after it with its own
+ * prototype, assembling its array arguments (so other files, function
+ * pointers and calls with dense arrays keep working). Calls in the file
+ * that pass replaced arrays call sc__F_s; a call mixing both goes through
+ * `sc__F_dMASK` (MASK: the positions given dense). A wrapper assembles the
+ * dense arguments, calls sc__F_s, scatters them back when F may write them
+ * and they are not const, and frees them. */
+#define SC_MAX_PARAMS 32
+typedef struct FuncSig {
+  const char *name;
+  TSNode def;                 /* the function_definition */
+  int nparams;
+  int st[SC_MAX_PARAMS];      /* per position: index of its Stored, or -1 */
+  unsigned full;               /* the positions that are tensors */
+  int dense_used;              /* F itself is called with dense arrays (or
+                                  named otherwise): a static F is kept */
+  unsigned masks[SC_MAX_PARAMS]; /* partial wrapper masks the calls need */
+  int nmasks;
+} FuncSig;
 
 /* decl.c ---------------------------------------------------------------- */
 
@@ -71,6 +103,11 @@ const char *storage_decl_text(SparsifyCtx *ctx, const Stored *st, int nst,
  * failure is fatal (sc_fail), else NULL on allocation failure. */
 const char *storage_new_expr(SparsifyCtx *ctx, const Stored *st, int must);
 
+/* `sc__tdense(...)`: a new tensor of st's encoding assembled from the
+ * dense block `dense` (an expression). */
+const char *storage_from_dense_expr(SparsifyCtx *ctx, const Stored *st,
+                                    const char *dense, const char *where);
+
 /* The helper functions that `texts` (the edits made) call, for the top of
  * the file (only those: an unused static function warns). */
 const char *storage_prelude(Arena *a, const char *const *texts, size_t n);
@@ -78,6 +115,30 @@ const char *storage_prelude(Arena *a, const char *const *texts, size_t n);
 /* The dense C type of an expression that applies `k` subscripts or
  * dereferences to the array (k = 0: the array itself), for sizeof. */
 const char *storage_dense_type(SparsifyCtx *ctx, const Stored *st, int k);
+
+/* params.c -------------------------------------------------------------- */
+
+/* Plans the bound parameters of function group g: appends their Stored to
+ * *st and the function to *fs. 1 with *why when the function cannot take
+ * tensors (its parameters stay dense, as before). */
+typedef ARRAY(Stored) StoredArray;
+typedef ARRAY(FuncSig) FuncSigArray;
+int params_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *bound,
+                int nbound, StoredArray *st, FuncSigArray *fs, const char **why);
+
+/* The callee for mask (positions given dense arrays): sc__F_s for 0, F
+ * for every tensor position, else sc__F_dMASK. */
+const char *params_wrapper_name(SparsifyCtx *ctx, const FuncSig *f, unsigned mask);
+
+/* The edits of a converted function (params whose Stored is not dropped):
+ * its parameter list, its prototypes in the file, the wrappers after it.
+ * Calls `add(start, end, text)`; returns the new prototype for the report. */
+const char *params_edits(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
+                         void (*add)(void *, size_t, size_t, const char *),
+                         void *arg);
+
+/* Whether two bindings denote the same encoding. */
+int params_same_encoding(const Stored *a, const Stored *b);
 
 /* uses.c ---------------------------------------------------------------- */
 
@@ -87,7 +148,7 @@ typedef struct Uses Uses;
  * (reported, returns -1); an unsupported use drops that array (warning with
  * the reason, st[i].dropped = 1). Returns 0 otherwise. */
 int uses_collect(SparsifyCtx *ctx, CTypes *ct, Stored *st, int nst,
-                 Uses **out);
+                 FuncSig *fs, int nfs, Uses **out);
 
 /* The outermost rewritten regions, in file order, for the caller to turn
  * into edits: [start, end) and whether it is a whole loop nest (a nest

@@ -26,7 +26,7 @@
 
 typedef enum UKind {
   U_READ, U_SET, U_UPD, U_INC, U_SIZEOF, U_CLEAR, U_FREE, U_ALLOC, U_NAME,
-  U_VOID, U_EXIT, U_END, U_NEST, U_FSET, U_ZERO
+  U_VOID, U_EXIT, U_END, U_NEST, U_FSET, U_ZERO, U_PASS, U_CALL
 } UKind;
 
 #define U_MAX_FREES 8
@@ -64,6 +64,8 @@ struct Uses {
   ARRAY(size_t) skip;       /* identifier offsets handled by a nest */
   Stored *all;              /* every replaced array (for try_nest) */
   int nall;
+  FuncSig *fs;              /* functions taking tensors (case 2) */
+  int nfs;
 };
 
 static int is(TSNode n, const char *type) {
@@ -165,6 +167,11 @@ static void unsupported(Uses *u, TSNode n, const char *fmt, const char *arg) {
 static void escape(Uses *u, TSNode id, const char *fmt, const char *arg) {
   SparsifyCtx *ctx = u->ctx;
   const char *name = u->cur->ba.b->name;
+  if (u->cur->param) {
+    /* a parameter stays dense instead (as before case 2 applied) */
+    unsupported(u, id, fmt, arg);
+    return;
+  }
   diag_error(ctx->diags, ctx->file,
              span_make(ts_node_start_byte(id), ts_node_end_byte(id)),
              "'%s' is stored as a sparse tensor but %s; sparsecc cannot "
@@ -549,6 +556,54 @@ static int try_memset(Uses *u, TSNode top, TSNode p, const TSNode *idx, int k,
   return 1;
 }
 
+/* When `top` is an argument of a call to a function of u->fs whose
+ * parameter there is a tensor (not dropped): that function, *pos set. */
+static FuncSig *callee(Uses *u, TSNode args, TSNode top, int *pos) {
+  TSNode call = ts_node_parent(args);
+  TSNode fn = field(call, "function");
+  if (!is(fn, "identifier"))
+    return NULL;
+  const char *name = text(u, fn);
+  for (int f = 0; f < u->nfs; f++) {
+    FuncSig *fs = &u->fs[f];
+    if (strcmp(fs->name, name))
+      continue;
+    int p = 0;
+    uint32_t c = ts_node_named_child_count(args);
+    for (uint32_t i = 0; i < c; i++) {
+      TSNode a = ts_node_named_child(args, i);
+      if (is(a, "comment"))
+        continue;
+      if (same(a, top))
+        break;
+      p++;
+    }
+    if (p < fs->nparams && fs->st[p] >= 0 && !u->all[fs->st[p]].dropped) {
+      *pos = p;
+      return fs;
+    }
+    return NULL;
+  }
+  return NULL;
+}
+
+/* The replaced array an argument names (scope-correctly), or NULL. */
+static Stored *stored_arg(Uses *u, TSNode a) {
+  a = strip(a);
+  if (!is(a, "identifier"))
+    return NULL;
+  const char *nm = text(u, a);
+  CtDecl d;
+  if (!ct_lookup(u->ct, nm, ts_node_start_byte(a), &d))
+    return NULL;
+  for (int i = 0; i < u->nall; i++)
+    if (!u->all[i].dropped && u->all[i].ba.decl.name_offset == d.name_offset &&
+        !strcmp(u->all[i].ba.b->name, nm) && ts_node_start_byte(a) >= u->all[i].region_start &&
+        ts_node_start_byte(a) < u->all[i].region_end)
+      return &u->all[i];
+  return NULL;
+}
+
 static void classify(Uses *u, TSNode id) {
   Stored *st = u->cur;
   const char *name = st->ba.b->name;
@@ -687,6 +742,20 @@ static void classify(Uses *u, TSNode id) {
     }
     if (try_memset(u, top, p, idx, 0, 0))
       return;
+    int pos;
+    FuncSig *f = callee(u, p, top, &pos);
+    if (f) {
+      const Stored *ps = &u->all[f->st[pos]];
+      if (!params_same_encoding(st, ps)) {
+        escape(u, id, arena_printf(u->ctx->arena, "it is passed to '%s' whose "
+                                   "parameter '%%s' has another encoding or "
+                                   "element type", fn),
+               ps->ba.b->name);
+        return;
+      }
+      add(u, U_PASS, id, st);
+      return;
+    }
     escape(u, id, "it is passed to '%s'", fn);
     return;
   }
@@ -828,17 +897,77 @@ static int site_less(const Site *x, const Site *y) {
   return x->end > y->end;
 }
 
-int uses_collect(SparsifyCtx *ctx, CTypes *ct, Stored *st, int nst, Uses **out) {
+/* Calls of converted functions that pass a dense array where a tensor is
+ * expected: the callee becomes the wrapper for those positions. */
+static void calls(Uses *u, TSNode n) {
+  if (is(n, "call_expression") && is(field(n, "function"), "identifier")) {
+    const char *name = text(u, field(n, "function"));
+    for (int f = 0; f < u->nfs; f++) {
+      FuncSig *fs = &u->fs[f];
+      if (strcmp(fs->name, name))
+        continue;
+      TSNode args = field(n, "arguments");
+      unsigned mask = 0;
+      fs->full = 0;
+      for (int q = 0; q < fs->nparams; q++)
+        if (fs->st[q] >= 0 && !u->all[fs->st[q]].dropped)
+          fs->full |= 1u << q;
+      int p = 0;
+      uint32_t c = ts_node_named_child_count(args);
+      for (uint32_t i = 0; i < c; i++) {
+        TSNode a = ts_node_named_child(args, i);
+        if (is(a, "comment"))
+          continue;
+        if (p < fs->nparams && fs->st[p] >= 0 && !u->all[fs->st[p]].dropped &&
+            !stored_arg(u, a))
+          mask |= 1u << p;
+        p++;
+      }
+      if (mask == fs->full)
+        fs->dense_used = 1;
+      if (!fs->full || mask == fs->full)
+        break; /* F itself: it assembles */
+      int known = !mask;
+      for (int m = 0; m < fs->nmasks; m++)
+        known |= fs->masks[m] == mask;
+      if (!known && fs->nmasks < SC_MAX_PARAMS)
+        fs->masks[fs->nmasks++] = mask;
+      Site *s = add(u, U_CALL, field(n, "function"), NULL);
+      s->full = params_wrapper_name(u->ctx, fs, mask);
+      break;
+    }
+  }
+  if (is(n, "identifier")) {
+    /* F named other than as a callee or in its declarators (a pointer) */
+    TSNode p = ts_node_parent(n);
+    int callee_or_decl = is(p, "function_declarator") ||
+                         (is(p, "call_expression") && same(field(p, "function"), n));
+    for (int f = 0; f < u->nfs && !callee_or_decl; f++)
+      if (!strcmp(u->fs[f].name, text(u, n)))
+        u->fs[f].dense_used = 1;
+  }
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    calls(u, ts_node_named_child(n, i));
+}
+
+int uses_collect(SparsifyCtx *ctx, CTypes *ct, Stored *st, int nst, FuncSig *fs,
+                 int nfs, Uses **out) {
   Uses *u = arena_alloc(ctx->arena, sizeof *u);
   memset(u, 0, sizeof *u);
   u->ctx = ctx;
   u->ct = ct;
   u->all = st;
   u->nall = nst;
+  u->fs = fs;
+  u->nfs = nfs;
   int rc = 0;
   TSNode root = ts_tree_root_node(ctx->tree);
-  for (int i = 0; i < nst; i++) {
-    if (st[i].dropped)
+  /* parameters first: whether they stay tensors decides how the arrays
+   * passed to them are rewritten */
+  for (int k = 0; k < 2 * nst; k++) {
+    int i = k % nst;
+    if (st[i].dropped || st[i].param != (k < nst))
       continue;
     size_t mark = u->s.len;
     u->cur = &st[i];
@@ -892,12 +1021,20 @@ int uses_collect(SparsifyCtx *ctx, CTypes *ct, Stored *st, int nst, Uses **out) 
                    st[i].ba.b->name, u->why);
       continue;
     }
+    for (size_t r = mark; r < u->s.len && st[i].param; r++) {
+      UKind sk = u->s.data[r].kind;
+      if (u->s.data[r].st == &st[i] && sk != U_READ && sk != U_SIZEOF && sk != U_NAME &&
+          sk != U_EXIT && sk != U_END)
+        st[i].written = 1;
+    }
     if (st[i].free_at_exit) {
       Site *s = add(u, U_END, st[i].scope, &st[i]);
       s->start = s->end = ts_node_end_byte(st[i].scope) - 1;
       s->frees[s->nfrees++] = &st[i];
     }
   }
+  if (nfs)
+    calls(u, root);
   /* drop emptied exit sites; sort; find the outermost */
   size_t w = 0;
   for (size_t r = 0; r < u->s.len; r++)
@@ -1050,6 +1187,12 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
               storage_dense_type(u->ctx, st, st->ba.decl.rank), where(u, s));
     return;
   }
+  case U_PASS:
+    sb_puts(out, st->ba.handle);
+    return;
+  case U_CALL:
+    sb_puts(out, s->full);
+    return;
   case U_CLEAR:
     sb_printf(out, "sc__chk(sc_tensor_clear(%s), %s)", st->ba.handle, where(u, s));
     return;

@@ -124,7 +124,10 @@ static const Case kCases[] = {
     {NULL},
     {NULL},
     NULL,
-    1, 0},
+    /* the kernel; `static`, the name and the parameters of the tensor
+     * version, its parameters marked used; spmv itself after it; the
+     * helpers */
+    7, 0},
   {"err_func_not_param",
     "#include <stdio.h>\n"
     "#define N 8\n"
