@@ -6,7 +6,7 @@
 // the conversion at each entry (A changes between repetitions).
 // EXPECT-SPARSIFIED: 2
 // EXPECT-REPORT: conversion: A's storage converted to the kernel's encoding once, before the loop at line 20
-// EXPECT-REPORT: loop nest split: no sparse operand is only read in the nest
+// EXPECT-REPORT: loop nest split: 'A' is both read and written in the nest
 // EXPECT-REPORT: conversion: A's storage converted to the kernel's encoding at entry
 // EXPECT-ABSENT: for (int j = 0; j < N; j++) y[i] += A[j][i] * x[j];
 #include <stdio.h>

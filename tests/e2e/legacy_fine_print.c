@@ -1,5 +1,6 @@
 // EXPECT-SPARSIFIED: 3
-// EXPECT-WARNING: no loop can skip absent entries
+// EXPECT-REPORT: loop nest split: no loop can skip absent entries
+// EXPECT-WARNING: loop not sparsified
 // EXPECT-ABSENT: double A[N][N];
 // SPEC "the fine print" on a global array stored sparse: functions with
 // f(0) != 0 and division by a value that may be zero see the absent
