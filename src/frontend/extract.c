@@ -1131,6 +1131,32 @@ static int build_if(X *x, TSNode n, NodeList *list) {
   branch_writes(x, then_l.data, (int)then_l.len, &tens, &sc, &nsc, &cap);
   branch_writes(x, else_l.data, (int)else_l.len, &tens, &sc, &nsc, &cap);
   const char *w = reads_written(x, cond, tens, sc, nsc);
+  if (w && !else_l.len && then_l.len == 1 &&
+      then_l.data[0]->kind == IR_NODE_STMT &&
+      then_l.data[0]->stmt.op == IR_SET && !then_l.data[0]->stmt.decl_ctype) {
+    /* `if (c) lhs = e;` whose condition reads what it writes (the running
+     * maximum `if (A[i][j] > m) m = A[i][j];`) is exactly the statement
+     * `lhs = c ? e : lhs`: c is evaluated once, before the store. */
+    IrNode *s = then_l.data[0];
+    IrExpr *self;
+    if (s->stmt.lhs_access >= 0) {
+      self = mk(x, IR_ACCESS, n);
+      self->access = s->stmt.lhs_access;
+      x->tensors.data[x->accesses.data[s->stmt.lhs_access].tensor].is_read = 1;
+    } else {
+      self = mk(x, IR_SCALAR, n);
+      self->text = s->stmt.lhs_scalar;
+    }
+    IrExpr *sel = mk(x, IR_SELECT, n);
+    sel->a = cond;
+    sel->b = s->stmt.rhs;
+    sel->c = self;
+    s->stmt.rhs = sel;
+    s->span = nspan(n);
+    s->stmt.span = nspan(n);
+    ARRAY_PUSH(x->a, *list, s);
+    return 0;
+  }
   if (w)
     return refuse(x, cn, "if condition reads '%s', which its branches write", w);
   IrNode *node = arena_alloc(x->a, sizeof *node);

@@ -741,22 +741,95 @@ static int expr_mentions(const Lower *L, const IrExpr *e, const IrStmt *s) {
   return 0;
 }
 
-/* `m = fmax(m, e)` (fmin too) with e zero where the iterator is absent and
- * m not indexed by the loop: an idempotent reduction; absent entries all
- * contribute the same zero value, once is enough (when any was absent). */
+/* Structural equality of two pure expressions (accesses by subscripts). */
+static int expr_equal(const Lower *L, const IrExpr *a, const IrExpr *b) {
+  if (!a || !b) return a == b;
+  if (a->kind != b->kind || a->nargs != b->nargs) return 0;
+  if ((a->text || b->text) && (!a->text || !b->text || strcmp(a->text, b->text)))
+    return 0;
+  if (a->kind == IR_INDEX && a->var != b->var) return 0;
+  if (a->kind == IR_ACCESS && !same_access(L, a->access, b->access)) return 0;
+  if (!expr_equal(L, a->a, b->a) || !expr_equal(L, a->b, b->b) ||
+      !expr_equal(L, a->c, b->c))
+    return 0;
+  for (int i = 0; i < a->nargs; i++)
+    if (!expr_equal(L, a->args[i], b->args[i])) return 0;
+  return 1;
+}
+
+/* Whether e has an integer type (so it is never NaN). */
+static int expr_integer(const Lower *L, const IrExpr *e) {
+  switch (e->kind) {
+  case IR_INDEX: return 1;
+  case IR_ACCESS: {
+    IrElemType t = L->k->tensors[L->k->accesses[e->access].tensor].elem;
+    return t == IR_I64 || t == IR_I32;
+  }
+  case IR_CONST:
+    return e->text && e->text[0] >= '0' && e->text[0] <= '9' &&
+           !strpbrk(e->text, ".eEpPxX");
+  case IR_NEG: return expr_integer(L, e->a);
+  case IR_ADD:
+  case IR_SUB:
+  case IR_MUL: return expr_integer(L, e->a) && expr_integer(L, e->b);
+  case IR_CALL:
+    return e->nargs == 1 && (!strcmp(e->text, "abs") || !strcmp(e->text, "labs") ||
+                             !strcmp(e->text, "llabs")) &&
+           expr_integer(L, e->args[0]);
+  default: return 0;
+  }
+}
+
+/* A running maximum or minimum written with a comparison, `m = e > m ? e :
+ * m` (also from `if (e > m) m = e;`, with <, <=, >= and either operand
+ * order): the e operand, or NULL. The select must take e when the
+ * comparison holds, so a NaN e is never taken and the result does not
+ * depend on the order the values come in (ties differ only in the sign of
+ * a zero, and absent entries are all +0); the inverted form `m = m > e ? m
+ * : e` takes a NaN e, which later values replace: integers only. */
+static const IrExpr *select_extreme(const Lower *L, const IrStmt *s) {
+  const IrExpr *e = s->rhs;
+  if (e->kind != IR_SELECT || e->a->kind != IR_CMP) return NULL;
+  const IrExpr *c = e->a;
+  if (strcmp(c->text, "<") && strcmp(c->text, "<=") && strcmp(c->text, ">") &&
+      strcmp(c->text, ">="))
+    return NULL;
+  const IrExpr *other;
+  if (expr_is_lhs(L, c->a, s)) other = c->b;
+  else if (expr_is_lhs(L, c->b, s)) other = c->a;
+  else return NULL;
+  if (expr_is_lhs(L, e->c, s) && expr_equal(L, e->b, other)) return other;
+  int integer = s->lhs_elem == IR_I64 || s->lhs_elem == IR_I32;
+  if (integer && expr_is_lhs(L, e->b, s) && expr_equal(L, e->c, other) &&
+      expr_integer(L, other))
+    return other;
+  return NULL;
+}
+
+/* `m = fmax(m, e)` (fmin too, and the select forms above) with e zero
+ * where the iterator is absent and m not indexed by the loop: an
+ * idempotent reduction; absent entries all contribute the same zero value,
+ * once is enough (when any was absent). */
 static int idem_ok(const Lower *L, const IrNode *n, unsigned cand) {
   if (n->nbody != 1 || n->body[0]->kind != IR_NODE_STMT) return 0;
   const IrStmt *s = &n->body[0]->stmt;
   if (s->op != IR_SET || s->decl_ctype) return 0;
   const IrExpr *e = s->rhs;
-  if (e->kind != IR_CALL || e->nargs != 2) return 0;
-  if (strcmp(e->text, "fmax") && strcmp(e->text, "fmin") &&
-      strcmp(e->text, "fmaxf") && strcmp(e->text, "fminf"))
+  const IrExpr *other = select_extreme(L, s);
+  if (other) {
+    /* fall through to the common checks */
+  } else if (e->kind != IR_CALL || e->nargs != 2) {
     return 0;
-  const IrExpr *other;
-  if (expr_is_lhs(L, e->args[0], s)) other = e->args[1];
-  else if (expr_is_lhs(L, e->args[1], s)) other = e->args[0];
-  else return 0;
+  } else if (strcmp(e->text, "fmax") && strcmp(e->text, "fmin") &&
+             strcmp(e->text, "fmaxf") && strcmp(e->text, "fminf")) {
+    return 0;
+  } else if (expr_is_lhs(L, e->args[0], s)) {
+    other = e->args[1];
+  } else if (expr_is_lhs(L, e->args[1], s)) {
+    other = e->args[0];
+  } else {
+    return 0;
+  }
   if (expr_mentions(L, other, s)) return 0;
   if (s->lhs_access >= 0) {
     const IrAccess *ac = &L->k->accesses[s->lhs_access];
