@@ -1132,14 +1132,25 @@ static int build_if(X *x, TSNode n, NodeList *list) {
   branch_writes(x, else_l.data, (int)else_l.len, &tens, &sc, &nsc, &cap);
   const char *w = reads_written(x, cond, tens, sc, nsc);
   if (w && !else_l.len && then_l.len == 1 &&
-      then_l.data[0]->kind == IR_NODE_STMT &&
-      then_l.data[0]->stmt.op == IR_SET && !then_l.data[0]->stmt.decl_ctype) {
+      then_l.data[0]->kind == IR_NODE_STMT && !then_l.data[0]->stmt.decl_ctype) {
     /* `if (c) lhs = e;` whose condition reads what it writes (the running
      * maximum `if (A[i][j] > m) m = A[i][j];`) is exactly the statement
-     * `lhs = c ? e : lhs`: c is evaluated once, before the store. */
+     * `lhs = c ? e : lhs`: c is evaluated once, before the store; an
+     * update `if (c) lhs *= e;` is `lhs *= c ? e : 1` (+= and -= with
+     * their identities, -0.0 for a floating +=, as ir/predicate.c). */
     IrNode *s = then_l.data[0];
     IrExpr *self;
-    if (s->stmt.lhs_access >= 0) {
+    if (s->stmt.op != IR_SET) {
+      int integer = s->stmt.lhs_elem == IR_I64 || s->stmt.lhs_elem == IR_I32;
+      self = mk(x, IR_CONST, n);
+      self->text = s->stmt.op == IR_MULBY ? "1" : "0";
+      if (s->stmt.op == IR_ADDTO && !integer) {
+        self->text = s->stmt.lhs_elem == IR_F32 ? "0.0f" : "0.0";
+        IrExpr *neg = mk(x, IR_NEG, n);
+        neg->a = self;
+        self = neg;
+      }
+    } else if (s->stmt.lhs_access >= 0) {
       self = mk(x, IR_ACCESS, n);
       self->access = s->stmt.lhs_access;
       x->tensors.data[x->accesses.data[s->stmt.lhs_access].tensor].is_read = 1;

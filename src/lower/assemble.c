@@ -196,6 +196,8 @@ int asm_plan(Lower *L, const char **why) {
     const IrTensor *t = &k->tensors[ti];
     if (!t->is_written) continue;
     if (!t->handle) continue;
+    if (L->tensor_st[ti] >= 0 && (L->inplace & (1u << L->tensor_st[ti])))
+      continue; /* updated in place (graph.c), not rebuilt */
     if (ct >= 0) {
       *why = "the nest writes two sparse arrays";
       return -1;

@@ -117,6 +117,10 @@ static void hook_access(void *user, StrBuf *out, int a) {
     sb_puts(out, zero);
     return;
   }
+  if (st->inplace && !st->t->handle) { /* the current value, in place */
+    dense_access(L, out, a);
+    return;
+  }
   const TBind *b = &E->sc->b[s];
   if (b->next != st->nlvl) {
     if (!L->refuse) L->refuse = "an operand's levels are not all bound";
@@ -148,13 +152,35 @@ static void emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const Scope *sc,
     return;
   }
   if (s->decl_ctype) sb_printf(&line, "%s ", s->decl_ctype);
-  if (s->lhs_access >= 0) dense_access(L, &line, s->lhs_access);
-  else sb_puts(&line, s->lhs_scalar);
+  int ip = graph_inplace_lhs(L, s);
+  const char *guard = NULL;
+  if (ip >= 0 && L->st[ip].t->handle) {
+    /* a stored value, written where it is stored: the statement has no
+     * effect where the element is absent (lower.c checks), so a merge
+     * position where it is absent is skipped */
+    const STensor *st = &L->st[ip];
+    const TBind *b = &sc->b[ip];
+    if (b->next != st->nlvl || (zero & (1u << ip))) {
+      if (!L->refuse) L->refuse = "an in-place update below unbound levels";
+      sb_free(&line);
+      return;
+    }
+    L->st[ip].use_val = 1;
+    guard = b->in;
+    sb_printf(&line, "sc__%s_val[%s]", st->name, b->p);
+  } else if (s->lhs_access >= 0) {
+    dense_access(L, &line, s->lhs_access);
+  } else {
+    sb_puts(&line, s->lhs_scalar);
+  }
   const char *op = s->op == IR_SET ? "=" : s->op == IR_ADDTO ? "+="
                  : s->op == IR_SUBFROM ? "-=" : "*=";
   sb_printf(&line, " %s ", op);
   cprint_expr(&line, s->rhs, &h);
-  ln(L, sb, depth, "%s;", line.data);
+  if (ip >= 0 && L->st[ip].t->elem != IR_I64 && L->st[ip].t->elem != IR_I32)
+    L->inplace_note = 1;
+  if (guard) ln(L, sb, depth, "if (%s) %s;", guard, line.data);
+  else ln(L, sb, depth, "%s;", line.data);
   sb_free(&line);
   if ((s->op == IR_ADDTO || s->op == IR_SUBFROM) &&
       lat_has_sparse_product(L, s->rhs))
@@ -345,7 +371,9 @@ static void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
 
 static void emit_dense_loop(Lower *L, StrBuf *sb, const IrNode *n,
                             const Scope *sc, unsigned zero, int depth) {
-  if (!vec_innermost(n) || L->out) { /* sparse outputs: scalar loops */
+  if (!vec_innermost(n) || L->out || L->inplace) { /* scalar loops for
+                                                      sparse outputs and
+                                                      in-place updates */
     emit_dense_loop_scalar(L, sb, n, sc, zero, depth);
     return;
   }
@@ -399,7 +427,8 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
   LvlInfo *li = &st->lvl[b0->next];
   const IrLoopVar *lv = &L->k->vars[n->var];
   const char *begin, *end;
-  if (!L->out && li->kind == LK_IDENT && level_is_unique(&li->type) &&
+  if (!L->out && !L->inplace && li->kind == LK_IDENT &&
+      level_is_unique(&li->type) &&
       !counter && n->nbody == 1 && vec_innermost(n->body[0]) &&
       b0->next + 1 == st->nlvl && graph_subtree_tensors(L, n) == 1u << s &&
       affine_is_zero(&lv->lo) && !hi_needed(L, n, 1u << s)) {
@@ -427,7 +456,7 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
     sb_free(&scalar);
     return;
   }
-  if (!vec_innermost(n) || L->out || li->kind != LK_IDENT ||
+  if (!vec_innermost(n) || L->out || L->inplace || li->kind != LK_IDENT ||
       !level_is_unique(&li->type)) {
     emit_single_scalar(L, sb, n, sc, s, counter, depth);
     return;

@@ -299,6 +299,61 @@ static void convert_order(Lower *L, STensor *st) {
   st->enc = e;
 }
 
+/* A tensor written in place (`A[i][j] = 2.5 * A[i][j]`, `a[i] *= 3`,
+ * `A[i][j] = -A[i][j]`): read too, every access of it subscripted by the
+ * same distinct loop variables (one element at a time, the one the
+ * statement writes), and no other tensor of the kernel written in place.
+ * Its structure at the kernel's entry drives the loops and its values are
+ * read and written where they live; the lattice (lat_no_effect) skips an
+ * element only where its statements leave a zero a zero. An element the
+ * loops never visit keeps its zero, so the structure at entry stays a
+ * superset of the non-zeros while the kernel runs (also when an outer
+ * loop repeats the update). */
+/* Whether every statement writing tensor ti uses `=` or `*=`. */
+static int writes_set_or_scale(const Lower *L, const IrNode *n, int ti) {
+  if (n->kind == IR_NODE_STMT) {
+    const IrStmt *s = &n->stmt;
+    if (s->lhs_access < 0 || L->k->accesses[s->lhs_access].tensor != ti)
+      return 1;
+    return s->op == IR_SET || s->op == IR_MULBY;
+  }
+  for (int i = 0; i < n->nbody; i++)
+    if (!writes_set_or_scale(L, n->body[i], ti)) return 0;
+  return 1;
+}
+
+static int inplace_ok(const Lower *L, int ti) {
+  const IrKernel *k = L->k;
+  const IrTensor *t = &k->tensors[ti];
+  if (!t->is_read || !t->is_written || L->inplace) return 0;
+  /* stored sparse: `+=`/`-=` accumulate into a rebuilt output instead */
+  if (t->handle && !writes_set_or_scale(L, k->root, ti)) return 0;
+  int first = -1;
+  for (int a = 0; a < k->naccesses; a++) {
+    const IrAccess *ac = &k->accesses[a];
+    if (ac->tensor != ti) continue;
+    if (ac->nsub != t->rank) return 0;
+    unsigned seen = 0;
+    for (int d = 0; d < ac->nsub; d++) {
+      int v = pure_var(L, &ac->sub[d]);
+      if (v < 0 || (seen & (1u << v))) return 0;
+      seen |= 1u << v;
+      if (first >= 0 && pure_var(L, &k->accesses[first].sub[d]) != v) return 0;
+    }
+    if (first < 0) first = a;
+  }
+  for (int ti2 = 0; ti2 < k->ntensors; ti2++)
+    if (ti2 != ti && k->tensors[ti2].binding && k->tensors[ti2].is_written)
+      return 0;
+  return first >= 0;
+}
+
+int graph_inplace_lhs(const Lower *L, const IrStmt *s) {
+  if (!L->inplace || s->lhs_access < 0) return -1;
+  int st = L->access_st[s->lhs_access];
+  return st >= 0 && (L->inplace & (1u << st)) ? st : -1;
+}
+
 /* Adds tensor ti as a sparse operand bound to its first access not bound
  * yet; `name` names its generated variables (a tensor stored sparse,
  * IrTensor.handle, may be added once per loop nest that reads it, e.g.
@@ -308,11 +363,16 @@ static int add_sparse(Lower *L, int ti, const char *name) {
   const IrTensor *t = &k->tensors[ti];
   const char *why = NULL;
   int access = -1;
+  int inplace = 0;
   if (t->is_written) {
-    if (!t->handle) /* else a sparse output (assemble.c) */
-      lower_note(L, "%s: written in the nest: computed in its dense array "
-                 "(not assembled)", t->name);
-    return 0;
+    if (inplace_ok(L, ti)) {
+      inplace = 1;
+    } else {
+      if (!t->handle) /* else a sparse output (assemble.c) */
+        lower_note(L, "%s: written in the nest: computed in its dense array "
+                   "(not assembled)", t->name);
+      return 0;
+    }
   }
   const sc_encoding *enc = &t->binding->enc.rt;
   if (enc->dim_rank != t->rank) why = "its encoding's rank differs";
@@ -370,7 +430,14 @@ static int add_sparse(Lower *L, int ti, const char *name) {
     return 0;
   }
   int idx = L->nst++;
+  tmp.inplace = inplace;
   L->st[idx] = tmp;
+  if (inplace) {
+    L->inplace |= 1u << idx;
+    lower_note(L, "%s: updated in place: the loops visit its entries stored "
+               "at entry, values are read and written in %s", t->name,
+               t->handle ? "its sparse storage" : "its dense array");
+  }
   if (L->tensor_st[ti] < 0) L->tensor_st[ti] = idx;
   L->access_st[access] = idx;
   /* identical accesses share the primary binding */

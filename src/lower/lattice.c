@@ -163,6 +163,18 @@ static int guarded_off(const Lower *L, const IrStmt *s, unsigned absent) {
 int lat_no_effect(const Lower *L, const IrNode *n, unsigned absent) {
   if (n->kind == IR_NODE_STMT) {
     const IrStmt *s = &n->stmt;
+    int ip = graph_inplace_lhs(L, s);
+    if (ip >= 0) {
+      /* an update in place: none where the element is absent (a zero)
+       * and the statement leaves a zero (0 * x is 0, as for any product
+       * with an absent entry); else the usual rule for += and -= */
+      if (absent & (1u << ip)) {
+        if (s->op == IR_MULBY) return 1;
+        if (s->op == IR_SET) return lat_zero(L, s->rhs, absent);
+      }
+      if (s->op != IR_ADDTO && s->op != IR_SUBFROM) return 0;
+      return lat_zero(L, s->rhs, absent);
+    }
     if (s->op == IR_SET && asm_stmt_is_output(L, s))
       return lat_zero(L, s->rhs, absent);
     if (s->op != IR_ADDTO && s->op != IR_SUBFROM)

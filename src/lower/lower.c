@@ -198,6 +198,19 @@ static void handle_prologue(Lower *L, StrBuf *sb, STensor *st,
   sb_free(&t);
 }
 
+/* Whether every statement writing in-place operand st has no effect
+ * where st is absent, whatever the other operands (so stored storage is
+ * only ever written at stored positions). */
+static int inplace_writes_present(const Lower *L, const IrNode *n, int st) {
+  if (n->kind == IR_NODE_STMT) {
+    if (graph_inplace_lhs(L, &n->stmt) != st) return 1;
+    return lat_no_effect(L, n, 1u << st);
+  }
+  for (int i = 0; i < n->nbody; i++)
+    if (!inplace_writes_present(L, n->body[i], st)) return 0;
+  return 1;
+}
+
 /* Kernels over replaced storage read it through the handle only: every
  * access must be a sparse (primary) access, and it must not be written
  * (element writes outside kernels become buffered inserts instead). */
@@ -206,7 +219,18 @@ static const char *handle_check(Lower *L) {
   for (int ti = 0; ti < k->ntensors; ti++) {
     const IrTensor *t = &k->tensors[ti];
     if (!t->handle || (L->out && ti == asm_tensor(L))) continue;
-    if (t->is_written)
+    int st = L->tensor_st[ti];
+    if (st >= 0 && (L->inplace & (1u << st))) {
+      if (handle_converts(&L->st[st]))
+        return arena_printf(L->arena, "sparse array '%s' is updated in place "
+                            "but the loops need another level order (its "
+                            "element writes become buffered inserts)", t->name);
+      if (!inplace_writes_present(L, L->k->root, st))
+        return arena_printf(L->arena, "an update of sparse array '%s' may "
+                            "make an absent element non-zero (its element "
+                            "writes become buffered inserts)", t->name);
+    }
+    if (t->is_written && !(st >= 0 && (L->inplace & (1u << st))))
       return arena_printf(L->arena, "the nest writes sparse array '%s' (its "
                           "element writes become buffered inserts)", t->name);
     if (L->tensor_st[ti] < 0)
@@ -306,8 +330,12 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
     }
     if (lower_uses_ident(body, arena_printf(L->arena, "sc__%s_val", st->name))) {
       t.len = 0;
-      sb_printf(&t, "const %s *sc__%s_val = (const %s *)sc_tensor_values(sc__%s);",
-                val_ctype(tn), st->name, val_ctype(tn), st->name);
+      if (st->inplace) /* a handle updated in place */
+        sb_printf(&t, "%s *sc__%s_val = (%s *)sc_tensor_values(sc__%s);",
+                  val_ctype(tn), st->name, val_ctype(tn), st->name);
+      else
+        sb_printf(&t, "const %s *sc__%s_val = (const %s *)sc_tensor_values(sc__%s);",
+                  val_ctype(tn), st->name, val_ctype(tn), st->name);
       line(L, sb, 1, t.data);
     }
   }
@@ -604,6 +632,11 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
     if (L.ieee_note)
       sb_puts(ctx->report, "  note: a product with an absent entry is taken "
                            "as 0 (0*Inf, 0*NaN)\n");
+    if (L.inplace_note)
+      sb_puts(ctx->report, "  note: an element updated in place is skipped "
+                           "where absent and stays +0.0 (the dense update "
+                           "may store -0.0 there: negation, a negative "
+                           "factor; or NaN: a NaN factor)\n");
   }
   if (ctx->dump && ctx->opts && (ctx->opts->dump & DUMP_LATTICE)) {
     unsigned lno = 0, col = 0;
