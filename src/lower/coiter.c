@@ -750,6 +750,159 @@ static int same_access(const Lower *L, int a, int b) {
   return 1;
 }
 
+/* ---- init statements before a reduction: fill, then a sparse loop ----
+ * `for j { O[i][j] = 0; for k O[i][j] += S[i][j] * U[i][k] * V[j][k]; }`
+ * and `for j { double s = 0; for k s += ...; O[i][j] = s; }`: the body's
+ * top-level `=` statements with an effect where the candidates are absent
+ * (the inits) run in a dense fill loop; the whole body then runs where the
+ * rest may have an effect. Exact when every iteration touches only its
+ * own elements: the tensors the body writes are dense, written and read
+ * only at one access indexed by the loop variable, the scalars it writes
+ * are declared in it, an init reads no sparse operand and is the first
+ * child to touch what it writes (re-running it at a visited coordinate
+ * starts that coordinate afresh). */
+
+typedef struct InitCk {
+  const Lower *L;
+  int tref[64];     /* per tensor (< 64): its one access in the body, -1 */
+  uint64_t written; /* tensors written in the body */
+  int ok;
+} InitCk;
+
+static void init_expr(InitCk *c, const IrExpr *e) {
+  if (!e || !c->ok) return;
+  if (e->kind == IR_ACCESS) {
+    int t = c->L->k->accesses[e->access].tensor;
+    if (t >= 64) c->ok = 0;
+    else if (c->tref[t] < 0) c->tref[t] = e->access;
+    else if (!same_access(c->L, c->tref[t], e->access)) c->tref[t] = -2;
+  }
+  init_expr(c, e->a);
+  init_expr(c, e->b);
+  init_expr(c, e->c);
+  for (int i = 0; i < e->nargs; i++) init_expr(c, e->args[i]);
+}
+
+static int decl_in(const IrNode *n, const char *name) {
+  if (n->kind == IR_NODE_STMT)
+    return n->stmt.decl_ctype && !strcmp(n->stmt.lhs_scalar, name);
+  for (int i = 0; i < n->nbody; i++)
+    if (decl_in(n->body[i], name)) return 1;
+  return 0;
+}
+
+static void init_walk(InitCk *c, const IrNode *root, const IrNode *n) {
+  if (!c->ok) return;
+  if (n->kind == IR_NODE_STMT) {
+    const IrStmt *s = &n->stmt;
+    if (s->lhs_access >= 0) {
+      int t = c->L->k->accesses[s->lhs_access].tensor;
+      if (t >= 64 || c->L->access_st[s->lhs_access] >= 0 ||
+          c->L->k->tensors[t].handle) {
+        c->ok = 0;
+        return;
+      }
+      c->written |= (uint64_t)1 << t;
+      IrExpr self = {.kind = IR_ACCESS, .access = s->lhs_access};
+      init_expr(c, &self);
+    } else if (!decl_in(root, s->lhs_scalar)) {
+      c->ok = 0; /* an accumulator across iterations */
+      return;
+    }
+    init_expr(c, s->rhs);
+    return;
+  }
+  for (int i = 0; i < n->nbody; i++) init_walk(c, root, n->body[i]);
+}
+
+static int expr_touches(const Lower *L, const IrExpr *e, int t) {
+  if (!e) return 0;
+  if (e->kind == IR_ACCESS && L->k->accesses[e->access].tensor == t) return 1;
+  if (expr_touches(L, e->a, t) || expr_touches(L, e->b, t) ||
+      expr_touches(L, e->c, t))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (expr_touches(L, e->args[i], t)) return 1;
+  return 0;
+}
+
+static int node_touches(const Lower *L, const IrNode *n, int t) {
+  if (n->kind == IR_NODE_STMT)
+    return (n->stmt.lhs_access >= 0 &&
+            L->k->accesses[n->stmt.lhs_access].tensor == t) ||
+           expr_touches(L, n->stmt.rhs, t);
+  for (int i = 0; i < n->nbody; i++)
+    if (node_touches(L, n->body[i], t)) return 1;
+  return 0;
+}
+
+static int expr_reads_sparse(const Lower *L, const IrExpr *e) {
+  if (!e) return 0;
+  if (e->kind == IR_ACCESS &&
+      (L->access_st[e->access] >= 0 ||
+       L->k->tensors[L->k->accesses[e->access].tensor].handle))
+    return 1;
+  if (expr_reads_sparse(L, e->a) || expr_reads_sparse(L, e->b) ||
+      expr_reads_sparse(L, e->c))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (expr_reads_sparse(L, e->args[i])) return 1;
+  return 0;
+}
+
+/* Splits loop n into its fill loop (*fillp: the inits) and the rest
+ * (*restp: for the lattice); 0 when the rewrite does not apply. */
+static int init_split(Lower *L, const IrNode *n, unsigned cand,
+                      IrNode **fillp, IrNode **restp) {
+  if (L->out || L->k->vars[n->var].carries_dependence) return 0;
+  InitCk c = {.L = L, .ok = 1};
+  for (int t = 0; t < 64; t++) c.tref[t] = -1;
+  init_walk(&c, n, n);
+  if (!c.ok) return 0;
+  for (int t = 0; t < 64 && t < L->k->ntensors; t++) {
+    if (!(c.written & ((uint64_t)1 << t))) continue;
+    if (c.tref[t] < 0) return 0; /* two different accesses */
+    const IrAccess *ac = &L->k->accesses[c.tref[t]];
+    int indexed = 0;
+    for (int d = 0; d < ac->nsub; d++) {
+      const IrAffine *a = &ac->sub[d];
+      int only = !a->sym && !a->constant && a->coef[n->var] == 1;
+      for (int v = 0; v < IR_MAX_VARS; v++)
+        if (v != n->var && a->coef[v]) only = 0;
+      if (only) indexed = 1;
+    }
+    if (!indexed) return 0;
+  }
+  IrNode *fill = arena_alloc(L->arena, sizeof *fill);
+  IrNode *rest = arena_alloc(L->arena, sizeof *rest);
+  *fill = *n;
+  *rest = *n;
+  fill->body = arena_alloc(L->arena, sizeof *fill->body * (size_t)n->nbody);
+  rest->body = arena_alloc(L->arena, sizeof *rest->body * (size_t)n->nbody);
+  fill->nbody = rest->nbody = 0;
+  for (int i = 0; i < n->nbody; i++) {
+    const IrNode *ch = n->body[i];
+    if (lat_no_effect(L, ch, cand)) {
+      rest->body[rest->nbody++] = n->body[i];
+      continue;
+    }
+    if (ch->kind != IR_NODE_STMT || ch->stmt.op != IR_SET ||
+        expr_reads_sparse(L, ch->stmt.rhs))
+      return 0;
+    if (ch->stmt.lhs_access >= 0) {
+      int t = L->k->accesses[ch->stmt.lhs_access].tensor;
+      if (expr_touches(L, ch->stmt.rhs, t)) return 0;
+      for (int b = 0; b < i; b++)
+        if (node_touches(L, n->body[b], t)) return 0;
+    }
+    fill->body[fill->nbody++] = n->body[i];
+  }
+  if (!fill->nbody || !rest->nbody) return 0;
+  *fillp = fill;
+  *restp = rest;
+  return 1;
+}
+
 static int expr_is_lhs(const Lower *L, const IrExpr *e, const IrStmt *s) {
   if (s->lhs_access < 0)
     return e->kind == IR_SCALAR && !strcmp(e->text, s->lhs_scalar);
@@ -901,6 +1054,14 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     fill = np > 0;
     if (!fill) np = -1;
   }
+  IrNode *init_fill = NULL, *init_rest = NULL;
+  if (np < 0 && cand && !fill && init_split(L, n, cand, &init_fill, &init_rest)) {
+    np = lat_points(L, init_rest, cand, pts, 16);
+    if (np <= 0) {
+      np = -1;
+      init_fill = NULL;
+    }
+  }
   for (int a = 1; a < np; a++) /* deterministic order: by operand index */
     for (int c = a; c > 0 && pts[c - 1] > pts[c]; c--) {
       unsigned t = pts[c]; pts[c] = pts[c - 1]; pts[c - 1] = t;
@@ -934,7 +1095,8 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
   /* report and dump */
   const char *desc = lat_describe(L, cand, np >= 0 ? pts : NULL, np);
   lower_note(L, "loop %s: %s%s%s%s%s", lv->name, desc,
-             fill ? " (after a fill loop for `=`)" : "",
+             fill ? " (after a fill loop for `=`)"
+             : init_fill ? " (after a fill loop for the init statements)" : "",
              idem ? " (idempotent reduction: absent entries counted, "
                     "their zero applied once)" : "",
              why_dense ? ": " : "", why_dense ? why_dense : "");
@@ -959,7 +1121,7 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
         }
       sb_puts(&L->lattice, "}");
     }
-    sb_printf(&L->lattice, "%s\n", fill ? " after fill" : "");
+    sb_printf(&L->lattice, "%s\n", fill || init_fill ? " after fill" : "");
   }
   if (np < 0) {
     emit_dense_loop(L, sb, n, sc, 0, depth);
@@ -968,6 +1130,7 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
   L->nsparse_loops++;
   L->var_sparse[v] = 1;
   if (fill) emit_dense_loop(L, sb, n, sc, cand, depth);
+  if (init_fill) emit_dense_loop(L, sb, init_fill, sc, cand, depth);
   if (idem) {
     int s = 0;
     while (!(drivers & (1u << s))) s++;

@@ -230,9 +230,12 @@ static void test_spmv_dcsr_locate(void **state) {
   KB *b = kb_new();
   sc_encoding e = enc_simple(2, F_DCSR, ROWS, 0);
   assert_int_equal(lower(b, spmv(b, &e)), 0);
-  /* y[i] = 0 needs every row: rows are located by binary search */
-  assert_non_null(strstr(b->out.data, "sc__mid"));
-  assert_non_null(strstr(b->out.data, "sc__A_in0 ?"));
+  /* y[i] = 0 needs every row: a fill loop writes it, then the stored
+   * rows are walked by position (no binary search) */
+  assert_null(strstr(b->out.data, "sc__mid"));
+  assert_non_null(strstr(b->report.data,
+                         "loop i: positions of A (after a fill loop for the "
+                         "init statements)"));
   kb_free(b);
 }
 
