@@ -142,6 +142,11 @@ int lat_zero(const Lower *L, const IrExpr *e, unsigned absent) {
   case IR_CALL:
     return e->nargs == 1 && call_preserves_zero(e->text) &&
            lat_zero(L, e->args[0], absent);
+  case IR_CMP:
+  case IR_AND:
+  case IR_OR:
+  case IR_NOT: /* a truth value (0 or 1): `nnz += A[i][j] != 0` */
+    return lat_truth(L, e, absent) == 0;
   default: return 0;
   }
 }
