@@ -121,6 +121,8 @@ typedef struct X {
   int stack[IR_MAX_VARS];       /* loop vars enclosing the current point */
   int depth;
   int in_if;                    /* statements under an if_statement */
+  uint32_t skip_byte;           /* a statement already taken as the
+                                   initializer of a declaration (or 0) */
   int refused;
   ExtractRefusal why;
 } X;
@@ -721,7 +723,8 @@ static IrExpr *expr_of(X *x, TSNode n) {
       IrExprKind k;
     } ops[] = {{"+", IR_ADD}, {"-", IR_SUB},  {"*", IR_MUL},  {"/", IR_DIV},
                {"<", IR_CMP}, {"<=", IR_CMP}, {">", IR_CMP},  {">=", IR_CMP},
-               {"==", IR_CMP}, {"!=", IR_CMP}, {"&&", IR_AND}, {"||", IR_OR}};
+               {"==", IR_CMP}, {"!=", IR_CMP}, {"&&", IR_AND}, {"||", IR_OR},
+               {"%", IR_MOD}};
     for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
       if (!strcmp(ops[i].op, op)) {
         IrExpr *l = expr_of(x, field(n, "left"));
@@ -1013,10 +1016,32 @@ static int build_decl(X *x, TSNode n, NodeList *list) {
     if (ts_node_start_byte(d) <= ts_node_start_byte(ty) || is(d, "comment") ||
         is(d, "type_qualifier"))
       continue;
-    if (!is(d, "init_declarator"))
-      return refuse(x, d, "local declaration '%s' without an initializer",
-                    excerpt(x, d));
-    TSNode dn = field(d, "declarator");
+    /* `double s; s = e;` is `double s = e;`: the assignment right after a
+     * declaration of one scalar without an initializer */
+    TSNode val = {0}, later = {0};
+    if (!is(d, "init_declarator")) {
+      TSNode nx = ts_node_next_named_sibling(n);
+      while (!ts_node_is_null(nx) && is(nx, "comment"))
+        nx = ts_node_next_named_sibling(nx);
+      TSNode as = (!ts_node_is_null(nx) && is(nx, "expression_statement") &&
+                   ts_node_named_child_count(nx) == 1)
+                      ? ts_node_named_child(nx, 0) : (TSNode){0};
+      TSNode al = is(as, "assignment_expression")
+                      ? strip_parens(field(as, "left")) : (TSNode){0};
+      if (!is(d, "identifier") || ts_node_is_null(al) ||
+          strcmp(op_of(x, as), "=") || !is(al, "identifier") ||
+          strcmp(ntext(x, al), ntext(x, d)) ||
+          extract_mentions(x->env->ctx->file, field(as, "right"), ntext(x, d)))
+        return refuse(x, d, "local declaration '%s' without an initializer",
+                      excerpt(x, d));
+      for (uint32_t k2 = i + 1; k2 < c; k2++) /* one declarator only */
+        if (!is(ts_node_named_child(n, k2), "comment"))
+          return refuse(x, d, "local declaration '%s' without an initializer",
+                        excerpt(x, d));
+      val = field(as, "right");
+      later = nx;
+    }
+    TSNode dn = ts_node_is_null(later) ? field(d, "declarator") : d;
     if (!is(dn, "identifier"))
       return refuse(x, d, "local declaration '%s' is not a scalar", excerpt(x, d));
     char *nm = ntext(x, dn);
@@ -1027,7 +1052,10 @@ static int build_decl(X *x, TSNode n, NodeList *list) {
     if (!ct_lookup(x->env->ct, nm, ts_node_end_byte(d), &cd) || cd.kind != CT_SCALAR)
       return refuse(x, d, "local declaration of '%s' is not an arithmetic scalar",
                     nm);
-    TSNode val = field(d, "value");
+    if (ts_node_is_null(later))
+      val = field(d, "value");
+    else
+      x->skip_byte = ts_node_start_byte(later);
     if (is(val, "initializer_list"))
       return refuse(x, d, "local declaration of '%s' with an initializer list", nm);
     IrExpr *rhs = expr_of(x, val);
@@ -1189,6 +1217,10 @@ static int build_stmt(X *x, TSNode n, NodeList *list) {
   const char *ty = ts_node_type(n);
   if (!strcmp(ty, "comment"))
     return 0;
+  if (x->skip_byte && ts_node_start_byte(n) == x->skip_byte) {
+    x->skip_byte = 0; /* taken by the declaration before it */
+    return 0;
+  }
   if (!strcmp(ty, "compound_statement")) {
     uint32_t c = ts_node_named_child_count(n);
     for (uint32_t i = 0; i < c; i++)

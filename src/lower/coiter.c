@@ -227,6 +227,8 @@ static void locate_level(Lower *L, StrBuf *sb, STensor *st, TBind *b,
     li->ops->locate(&li->ref, sb, ind, b->in, b->p, li->coord, p, in);
   }
   b->q = NULL;
+  if (st->inplace && !st->t->handle) /* its values are read in place */
+    ln(L, sb, depth, "(void)%s; (void)%s;", p, in);
   if (!level_is_unique(&li->type)) {
     const char *lo, *hi;
     li->ops->pos_bounds(&li->ref, b->p, NULL, &lo, &hi);

@@ -326,8 +326,10 @@ static int inplace_ok(const Lower *L, int ti) {
   const IrKernel *k = L->k;
   const IrTensor *t = &k->tensors[ti];
   if (!t->is_read || !t->is_written || L->inplace) return 0;
-  /* stored sparse: `+=`/`-=` accumulate into a rebuilt output instead */
-  if (t->handle && !writes_set_or_scale(L, k->root, ti)) return 0;
+  /* `+=`/`-=` skip where their rhs is zero whether the element is stored
+   * or not: the structure would only be located (stored sparse: they
+   * accumulate into a rebuilt output instead) */
+  if (!writes_set_or_scale(L, k->root, ti)) return 0;
   int first = -1;
   for (int a = 0; a < k->naccesses; a++) {
     const IrAccess *ac = &k->accesses[a];

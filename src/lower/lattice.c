@@ -126,6 +126,7 @@ int lat_zero(const Lower *L, const IrExpr *e, unsigned absent) {
   case IR_CONST: return const_is_zero(e->text);
   case IR_MUL: return lat_zero(L, e->a, absent) || lat_zero(L, e->b, absent);
   case IR_DIV:
+  case IR_MOD: /* 0 / c and 0 % c for a non-zero literal c */
     return lat_zero(L, e->a, absent) && e->b->kind == IR_CONST &&
            const_is_nonzero(e->b->text);
   case IR_ADD:
