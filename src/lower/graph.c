@@ -299,6 +299,18 @@ static void convert_order(Lower *L, STensor *st) {
   st->enc = e;
 }
 
+/* Whether every subscript of access ac is one loop variable, all distinct
+ * (an access a sparse operand can be bound to). */
+static int distinct_vars(const Lower *L, const IrAccess *ac) {
+  unsigned seen = 0;
+  for (int d = 0; d < ac->nsub; d++) {
+    int v = pure_var(L, &ac->sub[d]);
+    if (v < 0 || (seen & (1u << v))) return 0;
+    seen |= 1u << v;
+  }
+  return 1;
+}
+
 /* A tensor written in place (`A[i][j] = 2.5 * A[i][j]`, `a[i] *= 3`,
  * `A[i][j] = -A[i][j]`): read too, every access of it subscripted by the
  * same distinct loop variables (one element at a time, the one the
@@ -433,6 +445,12 @@ static int add_sparse(Lower *L, int ti, const char *name) {
   }
   int idx = L->nst++;
   tmp.inplace = inplace;
+  tmp.alias = -1;
+  if (!t->handle)
+    for (int o = 0; o < idx; o++)
+      if (L->st[o].tensor == ti && L->st[o].alias < 0 &&
+          !memcmp(&L->st[o].enc, &tmp.enc, sizeof tmp.enc))
+        tmp.alias = o;
   L->st[idx] = tmp;
   if (inplace) {
     L->inplace |= 1u << idx;
@@ -475,12 +493,18 @@ int graph_analyze(Lower *L) {
   for (int ti = 0; ti < k->ntensors; ti++) {
     if (!k->tensors[ti].binding) continue;
     add_sparse(L, ti, k->tensors[ti].name);
-    /* replaced storage has no dense copy: bind its other accesses too */
-    for (int extra = 1; k->tensors[ti].handle && L->tensor_st[ti] >= 0 &&
-                        extra < LW_MAX_SPARSE; extra++) {
+    /* replaced storage has no dense copy: bind its other accesses too;
+     * a dense array read in sibling loops (`for j s += A[i][j]; for j
+     * B[i][j] = A[i][j] / s;`) shares its assembly when the encoding is
+     * the same (STensor.alias) */
+    int dense_ro = !k->tensors[ti].handle && !k->tensors[ti].is_written;
+    for (int extra = 1; (k->tensors[ti].handle || dense_ro) &&
+                        L->tensor_st[ti] >= 0 && extra < LW_MAX_SPARSE;
+         extra++) {
       int left = 0;
       for (int a = 0; a < k->naccesses; a++)
-        left |= k->accesses[a].tensor == ti && L->access_st[a] < 0;
+        left |= k->accesses[a].tensor == ti && L->access_st[a] < 0 &&
+                (!dense_ro || distinct_vars(L, &k->accesses[a]));
       int before = L->nst;
       if (!left) break;
       add_sparse(L, ti, arena_printf(L->arena, "%s_%d", k->tensors[ti].name, extra));

@@ -265,6 +265,22 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
       handle_prologue(L, sb, st, body, where.data);
       goto arrays;
     }
+    if (st->alias >= 0) { /* shares another operand's assembly */
+      t.len = 0;
+      sb_printf(&t, "sc_tensor *const sc__%s = sc__%s;", st->name,
+                L->st[st->alias].name);
+      line(L, sb, 1, t.data);
+      if (lower_uses_ident(body, arena_printf(L->arena, "sc__%s_dims",
+                                              st->name))) {
+        t.len = 0;
+        sb_printf(&t, "const int64_t sc__%s_dims[] = {", st->name);
+        for (int d = 0; d < tn->rank; d++)
+          sb_printf(&t, "%s(int64_t)(%s)", d ? ", " : "", tn->extent[d]);
+        sb_puts(&t, "};");
+        line(L, sb, 1, t.data);
+      }
+      goto arrays;
+    }
     emit_encoding(L, sb, st);
     t.len = 0;
     sb_printf(&t, "const int64_t sc__%s_dims[] = {", st->name);
@@ -535,15 +551,16 @@ static void format_notes(Lower *L, StrBuf *sb) {
     }
     sb_printf(sb, "), posWidth %d, crdWidth %d; %s%s\n", st->enc.pos_width,
               st->enc.crd_width,
-              !st->t->handle ? "assembled from its dense array at entry"
+              st->alias >= 0 ? "the same assembly as another loop's operand"
+              : !st->t->handle ? "assembled from its dense array at entry"
               : handle_converts(st) ? "its sparse storage converted at entry"
                                     : "its sparse storage read in place",
               st->converted ? " (converted order)" : "");
-    if (cached(st) && !st->t->handle)
+    if (cached(st) && !st->t->handle && st->alias < 0)
       sb_printf(sb, "  %s: assembled once, before the loop at line %u, and "
                 "reused while %s is unchanged\n", st->name,
                 st->t->entry_cache_line, st->name);
-    if (unpadded && !st->t->handle)
+    if (unpadded && !st->t->handle && st->alias < 0)
       sb_printf(sb, "  zero filter: %s's assembly drops explicit zeros "
                 "(unpadded levels, in the runtime)\n", st->name);
   }
@@ -596,6 +613,7 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   for (int s = 0; s < L.nst; s++) {
     if (L.st[s].t->handle && !handle_converts(&L.st[s])) continue;
     if (cached(&L.st[s])) continue; /* freed after the hoisting loop */
+    if (L.st[s].alias >= 0) continue; /* shares another operand's */
     t.len = 0;
     sb_printf(&t, "sc_tensor_free(sc__%s);", L.st[s].name);
     line(&L, out, 1, t.data);

@@ -51,6 +51,10 @@ typedef struct STensor {
   LvlInfo lvl[SC_MAX_LEVELS];
   sc_encoding enc;          /* as assembled (maybe reordered) */
   int converted;            /* level order changed to follow the loops */
+  int alias;                /* another operand over the same dense array
+                               assembled with the same encoding: the
+                               index of that operand (its tensor is
+                               shared, not assembled or freed), or -1 */
   const char *pos_type, *crd_type;
   int use_pos[SC_MAX_LEVELS], use_crd[SC_MAX_LEVELS], use_size[SC_MAX_LEVELS];
   int use_dims, use_val;
