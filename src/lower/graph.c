@@ -299,6 +299,25 @@ static void convert_order(Lower *L, STensor *st) {
   st->enc = e;
 }
 
+/* Whether two encodings denote the same storage (field by field). */
+static int same_enc(const sc_encoding *a, const sc_encoding *b) {
+  if (a->dim_rank != b->dim_rank || a->lvl_rank != b->lvl_rank ||
+      a->pos_width != b->pos_width || a->crd_width != b->crd_width ||
+      a->has_slices || b->has_slices)
+    return 0;
+  for (int l = 0; l < a->lvl_rank; l++) {
+    const sc_level_type *x = &a->lvl_types[l], *y = &b->lvl_types[l];
+    const sc_level_expr *p = &a->lvl_exprs[l], *q = &b->lvl_exprs[l];
+    if (x->format != y->format || x->props != y->props || x->n != y->n ||
+        x->m != y->m || p->kind != q->kind || p->constant != q->constant ||
+        p->divisor != q->divisor)
+      return 0;
+    for (int d = 0; d < a->dim_rank; d++)
+      if (p->coef[d] != q->coef[d]) return 0;
+  }
+  return 1;
+}
+
 /* Whether every subscript of access ac is one loop variable, all distinct
  * (an access a sparse operand can be bound to). */
 static int distinct_vars(const Lower *L, const IrAccess *ac) {
@@ -396,6 +415,7 @@ static int add_sparse(Lower *L, int ti, const char *name) {
   else if (t->rank > SC_MAX_RANK) why = "rank too large";
   STensor tmp;
   memset(&tmp, 0, sizeof tmp);
+  size_t notes_mark = L->notes.len; /* a dropped binding leaves no notes */
   if (!why) {
     for (int a = 0; a < k->naccesses; a++) {
       const IrAccess *ac = &k->accesses[a];
@@ -443,14 +463,24 @@ static int add_sparse(Lower *L, int ti, const char *name) {
     lower_note(L, "%s: read from its dense array (%s)", t->name, why);
     return 0;
   }
-  int idx = L->nst++;
   tmp.inplace = inplace;
   tmp.alias = -1;
-  if (!t->handle)
-    for (int o = 0; o < idx; o++)
+  if (!t->handle && L->tensor_st[ti] >= 0) {
+    /* another access of a dense array: only as an alias of the first
+     * assembly (one entry assembly per array, which may be kept across
+     * an enclosing loop) */
+    for (int o = 0; o < L->nst; o++)
       if (L->st[o].tensor == ti && L->st[o].alias < 0 &&
-          !memcmp(&L->st[o].enc, &tmp.enc, sizeof tmp.enc))
+          same_enc(&L->st[o].enc, &tmp.enc))
         tmp.alias = o;
+    if (tmp.alias < 0) {
+      if (L->notes.data) L->notes.data[L->notes.len = notes_mark] = '\0';
+      lower_note(L, "%s: an access in another loop order reads its dense "
+                 "array", t->name);
+      return 0;
+    }
+  }
+  int idx = L->nst++;
   L->st[idx] = tmp;
   if (inplace) {
     L->inplace |= 1u << idx;
