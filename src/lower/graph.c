@@ -340,16 +340,21 @@ static int distinct_vars(const Lower *L, const IrAccess *ac) {
  * loops never visit keeps its zero, so the structure at entry stays a
  * superset of the non-zeros while the kernel runs (also when an outer
  * loop repeats the update). */
-/* Whether every statement writing tensor ti uses `=` or `*=`. */
-static int writes_set_or_scale(const Lower *L, const IrNode *n, int ti) {
+/* Whether every statement writing tensor ti uses `=` or `*=`, or (when
+ * self_acc) `+=`/`-=` of an expression that reads ti itself (`A[i][j] -=
+ * 0.5 * A[i][j]`, written `A = A - 0.5 * A`). */
+static int writes_set_or_scale(const Lower *L, const IrNode *n, int ti,
+                               int self_acc) {
   if (n->kind == IR_NODE_STMT) {
     const IrStmt *s = &n->stmt;
     if (s->lhs_access < 0 || L->k->accesses[s->lhs_access].tensor != ti)
       return 1;
+    if (self_acc && (s->op == IR_ADDTO || s->op == IR_SUBFROM))
+      return graph_reads_tensor(L, n, ti);
     return s->op == IR_SET || s->op == IR_MULBY;
   }
   for (int i = 0; i < n->nbody; i++)
-    if (!writes_set_or_scale(L, n->body[i], ti)) return 0;
+    if (!writes_set_or_scale(L, n->body[i], ti, self_acc)) return 0;
   return 1;
 }
 
@@ -358,9 +363,10 @@ static int inplace_ok(const Lower *L, int ti) {
   const IrTensor *t = &k->tensors[ti];
   if (!t->is_read || !t->is_written || L->inplace) return 0;
   /* `+=`/`-=` skip where their rhs is zero whether the element is stored
-   * or not: the structure would only be located (stored sparse: they
-   * accumulate into a rebuilt output instead) */
-  if (!writes_set_or_scale(L, k->root, ti)) return 0;
+   * or not: the structure would only be located, unless the rhs reads the
+   * element itself (stored sparse: they accumulate into a rebuilt output
+   * instead) */
+  if (!writes_set_or_scale(L, k->root, ti, !t->handle)) return 0;
   int first = -1;
   for (int a = 0; a < k->naccesses; a++) {
     const IrAccess *ac = &k->accesses[a];

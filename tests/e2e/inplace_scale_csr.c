@@ -3,9 +3,10 @@
 // CSC, negation of an int matrix, a guarded `if (I > 5) I *= 3`, a flat
 // float array with a shape, a product with another sparse operand, an
 // update inside an iteration loop, and an update followed by a read of
-// the new value. The loops visit the entries stored at entry; updates
+// the new value, `A = A - 0.5 * A` (a `-=` of the element itself). The
+// loops visit the entries stored at entry; updates
 // that do not keep a zero a zero (`A + 1`, `exp(A)`, `1 / A`) stay dense.
-// EXPECT-SPARSIFIED: 10
+// EXPECT-SPARSIFIED: 11
 // EXPECT-WARNING: loop not sparsified: no loop can skip absent entries
 // EXPECT-ABSENT: for (int j = 0; j < M; j++) A[i][j] = 2.5 * A[i][j];
 // EXPECT-ABSENT: for (int j = 0; j < M; j++) A[i][j] /= 4;
@@ -14,6 +15,7 @@
 // EXPECT-ABSENT: for (int j = 0; j < M; j++) I[i][j] = -I[i][j];
 // EXPECT-ABSENT: for (int j = 0; j < M; j++) F[i * M + j] *= 2.0f;
 // EXPECT-ABSENT: A[i][j] = A[i][j] * 0.5;
+// EXPECT-ABSENT: for (int j = 0; j < M; j++) A[i][j] = A[i][j] - 0.5 * A[i][j];
 #include <math.h>
 #include <stdio.h>
 
@@ -103,6 +105,10 @@ int main(void) {
   show();
   for (int i = 0; i < N; i++) printf("%g ", w[i]);
   printf("\n");
+#pragma sparse encoding(A : CSR)
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++) A[i][j] = A[i][j] - 0.5 * A[i][j];
+  show();
   /* not zero-preserving: correct, dense */
 #pragma sparse encoding(A : CSR)
   for (int i = 0; i < N; i++)
