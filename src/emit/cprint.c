@@ -24,7 +24,7 @@ static int prec_of(const IrExpr *e) {
   case IR_SCALAR: case IR_INDEX: case IR_ACCESS: case IR_CALL:
     return PREC_PRIMARY;
   case IR_NEG: case IR_NOT: case IR_CAST: return PREC_UNARY;
-  case IR_MUL: case IR_DIV: return PREC_MUL;
+  case IR_MUL: case IR_DIV: case IR_MOD: return PREC_MUL;
   case IR_ADD: case IR_SUB: return PREC_ADD;
   case IR_CMP:
     return (e->text && (!strcmp(e->text, "==") || !strcmp(e->text, "!=")))
@@ -90,6 +90,7 @@ void cprint_expr(StrBuf *out, const IrExpr *e, const CPrintHooks *h) {
   case IR_SUB: print_binary(out, e, "-", h); return;
   case IR_MUL: print_binary(out, e, "*", h); return;
   case IR_DIV: print_binary(out, e, "/", h); return;
+  case IR_MOD: print_binary(out, e, "%", h); return;
   case IR_CMP: print_binary(out, e, e->text, h); return;
   case IR_AND: print_binary(out, e, "&&", h); return;
   case IR_OR: print_binary(out, e, "||", h); return;

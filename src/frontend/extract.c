@@ -121,6 +121,8 @@ typedef struct X {
   int stack[IR_MAX_VARS];       /* loop vars enclosing the current point */
   int depth;
   int in_if;                    /* statements under an if_statement */
+  uint32_t skip_byte;           /* a statement already taken as the
+                                   initializer of a declaration (or 0) */
   int refused;
   ExtractRefusal why;
 } X;
@@ -776,7 +778,8 @@ static IrExpr *expr_of(X *x, TSNode n) {
       IrExprKind k;
     } ops[] = {{"+", IR_ADD}, {"-", IR_SUB},  {"*", IR_MUL},  {"/", IR_DIV},
                {"<", IR_CMP}, {"<=", IR_CMP}, {">", IR_CMP},  {">=", IR_CMP},
-               {"==", IR_CMP}, {"!=", IR_CMP}, {"&&", IR_AND}, {"||", IR_OR}};
+               {"==", IR_CMP}, {"!=", IR_CMP}, {"&&", IR_AND}, {"||", IR_OR},
+               {"%", IR_MOD}};
     for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
       if (!strcmp(ops[i].op, op)) {
         IrExpr *l = expr_of(x, field(n, "left"));
@@ -1068,10 +1071,32 @@ static int build_decl(X *x, TSNode n, NodeList *list) {
     if (ts_node_start_byte(d) <= ts_node_start_byte(ty) || is(d, "comment") ||
         is(d, "type_qualifier"))
       continue;
-    if (!is(d, "init_declarator"))
-      return refuse(x, d, "local declaration '%s' without an initializer",
-                    excerpt(x, d));
-    TSNode dn = field(d, "declarator");
+    /* `double s; s = e;` is `double s = e;`: the assignment right after a
+     * declaration of one scalar without an initializer */
+    TSNode val = {0}, later = {0};
+    if (!is(d, "init_declarator")) {
+      TSNode nx = ts_node_next_named_sibling(n);
+      while (!ts_node_is_null(nx) && is(nx, "comment"))
+        nx = ts_node_next_named_sibling(nx);
+      TSNode as = (!ts_node_is_null(nx) && is(nx, "expression_statement") &&
+                   ts_node_named_child_count(nx) == 1)
+                      ? ts_node_named_child(nx, 0) : (TSNode){0};
+      TSNode al = is(as, "assignment_expression")
+                      ? strip_parens(field(as, "left")) : (TSNode){0};
+      if (!is(d, "identifier") || ts_node_is_null(al) ||
+          strcmp(op_of(x, as), "=") || !is(al, "identifier") ||
+          strcmp(ntext(x, al), ntext(x, d)) ||
+          extract_mentions(x->env->ctx->file, field(as, "right"), ntext(x, d)))
+        return refuse(x, d, "local declaration '%s' without an initializer",
+                      excerpt(x, d));
+      for (uint32_t k2 = i + 1; k2 < c; k2++) /* one declarator only */
+        if (!is(ts_node_named_child(n, k2), "comment"))
+          return refuse(x, d, "local declaration '%s' without an initializer",
+                        excerpt(x, d));
+      val = field(as, "right");
+      later = nx;
+    }
+    TSNode dn = ts_node_is_null(later) ? field(d, "declarator") : d;
     if (!is(dn, "identifier"))
       return refuse(x, d, "local declaration '%s' is not a scalar", excerpt(x, d));
     char *nm = ntext(x, dn);
@@ -1082,7 +1107,10 @@ static int build_decl(X *x, TSNode n, NodeList *list) {
     if (!ct_lookup(x->env->ct, nm, ts_node_end_byte(d), &cd) || cd.kind != CT_SCALAR)
       return refuse(x, d, "local declaration of '%s' is not an arithmetic scalar",
                     nm);
-    TSNode val = field(d, "value");
+    if (ts_node_is_null(later))
+      val = field(d, "value");
+    else
+      x->skip_byte = ts_node_start_byte(later);
     if (is(val, "initializer_list"))
       return refuse(x, d, "local declaration of '%s' with an initializer list", nm);
     IrExpr *rhs = expr_of(x, val);
@@ -1186,6 +1214,43 @@ static int build_if(X *x, TSNode n, NodeList *list) {
   branch_writes(x, then_l.data, (int)then_l.len, &tens, &sc, &nsc, &cap);
   branch_writes(x, else_l.data, (int)else_l.len, &tens, &sc, &nsc, &cap);
   const char *w = reads_written(x, cond, tens, sc, nsc);
+  if (w && !else_l.len && then_l.len == 1 &&
+      then_l.data[0]->kind == IR_NODE_STMT && !then_l.data[0]->stmt.decl_ctype) {
+    /* `if (c) lhs = e;` whose condition reads what it writes (the running
+     * maximum `if (A[i][j] > m) m = A[i][j];`) is exactly the statement
+     * `lhs = c ? e : lhs`: c is evaluated once, before the store; an
+     * update `if (c) lhs *= e;` is `lhs *= c ? e : 1` (+= and -= with
+     * their identities, -0.0 for a floating +=, as ir/predicate.c). */
+    IrNode *s = then_l.data[0];
+    IrExpr *self;
+    if (s->stmt.op != IR_SET) {
+      int integer = s->stmt.lhs_elem == IR_I64 || s->stmt.lhs_elem == IR_I32;
+      self = mk(x, IR_CONST, n);
+      self->text = s->stmt.op == IR_MULBY ? "1" : "0";
+      if (s->stmt.op == IR_ADDTO && !integer) {
+        self->text = s->stmt.lhs_elem == IR_F32 ? "0.0f" : "0.0";
+        IrExpr *neg = mk(x, IR_NEG, n);
+        neg->a = self;
+        self = neg;
+      }
+    } else if (s->stmt.lhs_access >= 0) {
+      self = mk(x, IR_ACCESS, n);
+      self->access = s->stmt.lhs_access;
+      x->tensors.data[x->accesses.data[s->stmt.lhs_access].tensor].is_read = 1;
+    } else {
+      self = mk(x, IR_SCALAR, n);
+      self->text = s->stmt.lhs_scalar;
+    }
+    IrExpr *sel = mk(x, IR_SELECT, n);
+    sel->a = cond;
+    sel->b = s->stmt.rhs;
+    sel->c = self;
+    s->stmt.rhs = sel;
+    s->span = nspan(n);
+    s->stmt.span = nspan(n);
+    ARRAY_PUSH(x->a, *list, s);
+    return 0;
+  }
   if (w)
     return refuse(x, cn, "if condition reads '%s', which its branches write", w);
   IrNode *node = arena_alloc(x->a, sizeof *node);
@@ -1207,6 +1272,10 @@ static int build_stmt(X *x, TSNode n, NodeList *list) {
   const char *ty = ts_node_type(n);
   if (!strcmp(ty, "comment"))
     return 0;
+  if (x->skip_byte && ts_node_start_byte(n) == x->skip_byte) {
+    x->skip_byte = 0; /* taken by the declaration before it */
+    return 0;
+  }
   if (!strcmp(ty, "compound_statement")) {
     uint32_t c = ts_node_named_child_count(n);
     for (uint32_t i = 0; i < c; i++)

@@ -54,7 +54,7 @@ static int prec(const IrExpr *e) {
   case IR_AND: return 3;
   case IR_CMP: return 4;
   case IR_ADD: case IR_SUB: return 5;
-  case IR_MUL: case IR_DIV: return 6;
+  case IR_MUL: case IR_DIV: case IR_MOD: return 6;
   case IR_NEG: case IR_NOT: case IR_CAST: return 7;
   default: return 8;
   }
@@ -67,6 +67,7 @@ static void ep(const IrKernel *k, const IrExpr *e, int min, StrBuf *out) {
     sb_puts(out, "(");
   static const char *bin[] = {[IR_ADD] = " + ", [IR_SUB] = " - ",
                               [IR_MUL] = " * ", [IR_DIV] = " / ",
+                              [IR_MOD] = " % ",
                               [IR_AND] = " && ", [IR_OR] = " || "};
   switch (e->kind) {
   case IR_CONST:
@@ -89,6 +90,7 @@ static void ep(const IrKernel *k, const IrExpr *e, int min, StrBuf *out) {
     ep(k, e->a, 7, out);
     break;
   case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV: case IR_AND: case IR_OR:
+  case IR_MOD:
     ep(k, e->a, p, out);
     sb_puts(out, bin[e->kind]);
     ep(k, e->b, p + 1, out);

@@ -105,7 +105,8 @@ typedef enum IrExprKind {
   IR_NOT,     /* !a */
   IR_SELECT,  /* a ? b : c */
   IR_CALL,    /* text: a pure <math.h> function; args */
-  IR_CAST     /* text: the C type; a */
+  IR_CAST,    /* text: the C type; a */
+  IR_MOD      /* a % b (integer operands, as C requires) */
 } IrExprKind;
 
 typedef struct IrExpr IrExpr;

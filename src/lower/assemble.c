@@ -142,6 +142,29 @@ static int check_stmts(const Lower *L, const IrNode *n, int ct, int *row_var,
   return 0;
 }
 
+/* `=` then `+=` on C (`C[i][j] = 0; for (k) C[i][j] += ...`): every `=`
+ * is a direct child of the (single) column loop and comes before every
+ * `+=`/`-=` in body order, so at each element the `=` run first and the
+ * element is never assigned after an accumulation (a skipped `=` of a
+ * zero would then lose it). *seen_acc carries the order. */
+static int mixed_order_ok(const Lower *L, const IrNode *n, int ct, int col_var,
+                          int parent_var, int *seen_acc) {
+  if (n->kind == IR_NODE_LOOP) {
+    for (int i = 0; i < n->nbody; i++)
+      if (!mixed_order_ok(L, n->body[i], ct, col_var, n->var, seen_acc))
+        return 0;
+    return 1;
+  }
+  const IrStmt *s = &n->stmt;
+  if (s->lhs_access < 0 || L->k->accesses[s->lhs_access].tensor != ct)
+    return 1;
+  if (s->op != IR_SET) {
+    *seen_acc = 1;
+    return 1;
+  }
+  return !*seen_acc && parent_var == col_var;
+}
+
 /* Whether e is non-zero wherever the operands it reads are stored: copy,
  * product, negation and scaling by a non-zero literal of unpadded sparse
  * operands (SPEC §3). */
@@ -196,6 +219,8 @@ int asm_plan(Lower *L, const char **why) {
     const IrTensor *t = &k->tensors[ti];
     if (!t->is_written) continue;
     if (!t->handle) continue;
+    if (L->tensor_st[ti] >= 0 && (L->inplace & (1u << L->tensor_st[ti])))
+      continue; /* updated in place (graph.c), not rebuilt */
     if (ct >= 0) {
       *why = "the nest writes two sparse arrays";
       return -1;
@@ -230,9 +255,14 @@ int asm_plan(Lower *L, const char **why) {
                         "compressed one, ordered and unique)", refuse_base);
     return -1;
   }
-  int row_var = -1, col_var = -1, nset = 0, nacc = 0;
-  if (check_stmts(L, k->root, ct, &row_var, &col_var, rd, cd, &nset, &nacc) ||
-      (nset && nacc)) {
+  int row_var = -1, col_var = -1, nset = 0, nacc = 0, seen_acc = 0;
+  int failed =
+      check_stmts(L, k->root, ct, &row_var, &col_var, rd, cd, &nset, &nacc);
+  int mixed = !failed && nset && nacc;
+  if (mixed && (L->var_nloops[col_var] != 1 ||
+                !mixed_order_ok(L, k->root, ct, col_var, -1, &seen_acc)))
+    failed = 1;
+  if (failed) {
     *why = arena_printf(L->arena, "%s: a statement does not write %s(row, "
                         "column) with =, += or -= of loop variables, or mixes "
                         "= with +=", refuse_base, t->name);
@@ -272,7 +302,9 @@ int asm_plan(Lower *L, const char **why) {
   o->row_dim = rd;
   o->col_dim = cd;
   o->ctype = ctype_of(t);
-  o->accumulate = nacc > 0;
+  /* with `=` covering every element first, the old contents are not
+   * combined: the `+=` add to what the `=` wrote */
+  o->accumulate = nacc > 0 && !nset;
   if (nset) {
     if (!full_range(L, row_var, t->extent[rd]) ||
         !full_range(L, col_var, t->extent[cd])) {
@@ -291,7 +323,7 @@ int asm_plan(Lower *L, const char **why) {
     o->gustavson = 0;
   int padded = level_is_padded(l1);
   /* several `=` per element may leave a zero in the workspace */
-  o->filter = !padded && (o->accumulate || (o->gustavson && nset > 1) ||
+  o->filter = !padded && (o->accumulate || mixed || (o->gustavson && nset > 1) ||
                           !all_preserve(L, k->root));
   const SourceFile *f = L->ctx->file;
   unsigned lno = 0, col = 0;
@@ -312,7 +344,7 @@ int asm_plan(Lower *L, const char **why) {
   if (o->filter)
     lower_note(L, "zero filter: values appended to %s tested != 0 (unpadded "
                "level; %s)", t->name,
-               o->accumulate ? "sums may cancel"
+               o->accumulate || mixed ? "sums may cancel"
                : nset > 1 ? "an element is assigned more than once"
                              : "an operand may hold zeros or the operation "
                                "does not preserve non-zeros");

@@ -117,6 +117,10 @@ static void hook_access(void *user, StrBuf *out, int a) {
     sb_puts(out, zero);
     return;
   }
+  if (st->inplace && !st->t->handle) { /* the current value, in place */
+    dense_access(L, out, a);
+    return;
+  }
   const TBind *b = &E->sc->b[s];
   if (b->next != st->nlvl) {
     if (!L->refuse) L->refuse = "an operand's levels are not all bound";
@@ -148,13 +152,35 @@ static void emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const Scope *sc,
     return;
   }
   if (s->decl_ctype) sb_printf(&line, "%s ", s->decl_ctype);
-  if (s->lhs_access >= 0) dense_access(L, &line, s->lhs_access);
-  else sb_puts(&line, s->lhs_scalar);
+  int ip = graph_inplace_lhs(L, s);
+  const char *guard = NULL;
+  if (ip >= 0 && L->st[ip].t->handle) {
+    /* a stored value, written where it is stored: the statement has no
+     * effect where the element is absent (lower.c checks), so a merge
+     * position where it is absent is skipped */
+    const STensor *st = &L->st[ip];
+    const TBind *b = &sc->b[ip];
+    if (b->next != st->nlvl || (zero & (1u << ip))) {
+      if (!L->refuse) L->refuse = "an in-place update below unbound levels";
+      sb_free(&line);
+      return;
+    }
+    L->st[ip].use_val = 1;
+    guard = b->in;
+    sb_printf(&line, "sc__%s_val[%s]", st->name, b->p);
+  } else if (s->lhs_access >= 0) {
+    dense_access(L, &line, s->lhs_access);
+  } else {
+    sb_puts(&line, s->lhs_scalar);
+  }
   const char *op = s->op == IR_SET ? "=" : s->op == IR_ADDTO ? "+="
                  : s->op == IR_SUBFROM ? "-=" : "*=";
   sb_printf(&line, " %s ", op);
   cprint_expr(&line, s->rhs, &h);
-  ln(L, sb, depth, "%s;", line.data);
+  if (ip >= 0 && L->st[ip].t->elem != IR_I64 && L->st[ip].t->elem != IR_I32)
+    L->inplace_note = 1;
+  if (guard) ln(L, sb, depth, "if (%s) %s;", guard, line.data);
+  else ln(L, sb, depth, "%s;", line.data);
   sb_free(&line);
   if ((s->op == IR_ADDTO || s->op == IR_SUBFROM) &&
       lat_has_sparse_product(L, s->rhs))
@@ -201,6 +227,8 @@ static void locate_level(Lower *L, StrBuf *sb, STensor *st, TBind *b,
     li->ops->locate(&li->ref, sb, ind, b->in, b->p, li->coord, p, in);
   }
   b->q = NULL;
+  if (st->inplace && !st->t->handle) /* its values are read in place */
+    ln(L, sb, depth, "(void)%s; (void)%s;", p, in);
   if (!level_is_unique(&li->type)) {
     const char *lo, *hi;
     li->ops->pos_bounds(&li->ref, b->p, NULL, &lo, &hi);
@@ -345,7 +373,9 @@ static void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
 
 static void emit_dense_loop(Lower *L, StrBuf *sb, const IrNode *n,
                             const Scope *sc, unsigned zero, int depth) {
-  if (!vec_innermost(n) || L->out) { /* sparse outputs: scalar loops */
+  if (!vec_innermost(n) || L->out || L->inplace) { /* scalar loops for
+                                                      sparse outputs and
+                                                      in-place updates */
     emit_dense_loop_scalar(L, sb, n, sc, zero, depth);
     return;
   }
@@ -399,7 +429,8 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
   LvlInfo *li = &st->lvl[b0->next];
   const IrLoopVar *lv = &L->k->vars[n->var];
   const char *begin, *end;
-  if (!L->out && li->kind == LK_IDENT && level_is_unique(&li->type) &&
+  if (!L->out && !L->inplace && li->kind == LK_IDENT &&
+      level_is_unique(&li->type) &&
       !counter && n->nbody == 1 && vec_innermost(n->body[0]) &&
       b0->next + 1 == st->nlvl && graph_subtree_tensors(L, n) == 1u << s &&
       affine_is_zero(&lv->lo) && !hi_needed(L, n, 1u << s)) {
@@ -427,7 +458,7 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
     sb_free(&scalar);
     return;
   }
-  if (!vec_innermost(n) || L->out || li->kind != LK_IDENT ||
+  if (!vec_innermost(n) || L->out || L->inplace || li->kind != LK_IDENT ||
       !level_is_unique(&li->type)) {
     emit_single_scalar(L, sb, n, sc, s, counter, depth);
     return;
@@ -721,6 +752,159 @@ static int same_access(const Lower *L, int a, int b) {
   return 1;
 }
 
+/* ---- init statements before a reduction: fill, then a sparse loop ----
+ * `for j { O[i][j] = 0; for k O[i][j] += S[i][j] * U[i][k] * V[j][k]; }`
+ * and `for j { double s = 0; for k s += ...; O[i][j] = s; }`: the body's
+ * top-level `=` statements with an effect where the candidates are absent
+ * (the inits) run in a dense fill loop; the whole body then runs where the
+ * rest may have an effect. Exact when every iteration touches only its
+ * own elements: the tensors the body writes are dense, written and read
+ * only at one access indexed by the loop variable, the scalars it writes
+ * are declared in it, an init reads no sparse operand and is the first
+ * child to touch what it writes (re-running it at a visited coordinate
+ * starts that coordinate afresh). */
+
+typedef struct InitCk {
+  const Lower *L;
+  int tref[64];     /* per tensor (< 64): its one access in the body, -1 */
+  uint64_t written; /* tensors written in the body */
+  int ok;
+} InitCk;
+
+static void init_expr(InitCk *c, const IrExpr *e) {
+  if (!e || !c->ok) return;
+  if (e->kind == IR_ACCESS) {
+    int t = c->L->k->accesses[e->access].tensor;
+    if (t >= 64) c->ok = 0;
+    else if (c->tref[t] < 0) c->tref[t] = e->access;
+    else if (!same_access(c->L, c->tref[t], e->access)) c->tref[t] = -2;
+  }
+  init_expr(c, e->a);
+  init_expr(c, e->b);
+  init_expr(c, e->c);
+  for (int i = 0; i < e->nargs; i++) init_expr(c, e->args[i]);
+}
+
+static int decl_in(const IrNode *n, const char *name) {
+  if (n->kind == IR_NODE_STMT)
+    return n->stmt.decl_ctype && !strcmp(n->stmt.lhs_scalar, name);
+  for (int i = 0; i < n->nbody; i++)
+    if (decl_in(n->body[i], name)) return 1;
+  return 0;
+}
+
+static void init_walk(InitCk *c, const IrNode *root, const IrNode *n) {
+  if (!c->ok) return;
+  if (n->kind == IR_NODE_STMT) {
+    const IrStmt *s = &n->stmt;
+    if (s->lhs_access >= 0) {
+      int t = c->L->k->accesses[s->lhs_access].tensor;
+      if (t >= 64 || c->L->access_st[s->lhs_access] >= 0 ||
+          c->L->k->tensors[t].handle) {
+        c->ok = 0;
+        return;
+      }
+      c->written |= (uint64_t)1 << t;
+      IrExpr self = {.kind = IR_ACCESS, .access = s->lhs_access};
+      init_expr(c, &self);
+    } else if (!decl_in(root, s->lhs_scalar)) {
+      c->ok = 0; /* an accumulator across iterations */
+      return;
+    }
+    init_expr(c, s->rhs);
+    return;
+  }
+  for (int i = 0; i < n->nbody; i++) init_walk(c, root, n->body[i]);
+}
+
+static int expr_touches(const Lower *L, const IrExpr *e, int t) {
+  if (!e) return 0;
+  if (e->kind == IR_ACCESS && L->k->accesses[e->access].tensor == t) return 1;
+  if (expr_touches(L, e->a, t) || expr_touches(L, e->b, t) ||
+      expr_touches(L, e->c, t))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (expr_touches(L, e->args[i], t)) return 1;
+  return 0;
+}
+
+static int node_touches(const Lower *L, const IrNode *n, int t) {
+  if (n->kind == IR_NODE_STMT)
+    return (n->stmt.lhs_access >= 0 &&
+            L->k->accesses[n->stmt.lhs_access].tensor == t) ||
+           expr_touches(L, n->stmt.rhs, t);
+  for (int i = 0; i < n->nbody; i++)
+    if (node_touches(L, n->body[i], t)) return 1;
+  return 0;
+}
+
+static int expr_reads_sparse(const Lower *L, const IrExpr *e) {
+  if (!e) return 0;
+  if (e->kind == IR_ACCESS &&
+      (L->access_st[e->access] >= 0 ||
+       L->k->tensors[L->k->accesses[e->access].tensor].handle))
+    return 1;
+  if (expr_reads_sparse(L, e->a) || expr_reads_sparse(L, e->b) ||
+      expr_reads_sparse(L, e->c))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (expr_reads_sparse(L, e->args[i])) return 1;
+  return 0;
+}
+
+/* Splits loop n into its fill loop (*fillp: the inits) and the rest
+ * (*restp: for the lattice); 0 when the rewrite does not apply. */
+static int init_split(Lower *L, const IrNode *n, unsigned cand,
+                      IrNode **fillp, IrNode **restp) {
+  if (L->out || L->k->vars[n->var].carries_dependence) return 0;
+  InitCk c = {.L = L, .ok = 1};
+  for (int t = 0; t < 64; t++) c.tref[t] = -1;
+  init_walk(&c, n, n);
+  if (!c.ok) return 0;
+  for (int t = 0; t < 64 && t < L->k->ntensors; t++) {
+    if (!(c.written & ((uint64_t)1 << t))) continue;
+    if (c.tref[t] < 0) return 0; /* two different accesses */
+    const IrAccess *ac = &L->k->accesses[c.tref[t]];
+    int indexed = 0;
+    for (int d = 0; d < ac->nsub; d++) {
+      const IrAffine *a = &ac->sub[d];
+      int only = !a->sym && !a->constant && a->coef[n->var] == 1;
+      for (int v = 0; v < IR_MAX_VARS; v++)
+        if (v != n->var && a->coef[v]) only = 0;
+      if (only) indexed = 1;
+    }
+    if (!indexed) return 0;
+  }
+  IrNode *fill = arena_alloc(L->arena, sizeof *fill);
+  IrNode *rest = arena_alloc(L->arena, sizeof *rest);
+  *fill = *n;
+  *rest = *n;
+  fill->body = arena_alloc(L->arena, sizeof *fill->body * (size_t)n->nbody);
+  rest->body = arena_alloc(L->arena, sizeof *rest->body * (size_t)n->nbody);
+  fill->nbody = rest->nbody = 0;
+  for (int i = 0; i < n->nbody; i++) {
+    const IrNode *ch = n->body[i];
+    if (lat_no_effect(L, ch, cand)) {
+      rest->body[rest->nbody++] = n->body[i];
+      continue;
+    }
+    if (ch->kind != IR_NODE_STMT || ch->stmt.op != IR_SET ||
+        expr_reads_sparse(L, ch->stmt.rhs))
+      return 0;
+    if (ch->stmt.lhs_access >= 0) {
+      int t = L->k->accesses[ch->stmt.lhs_access].tensor;
+      if (expr_touches(L, ch->stmt.rhs, t)) return 0;
+      for (int b = 0; b < i; b++)
+        if (node_touches(L, n->body[b], t)) return 0;
+    }
+    fill->body[fill->nbody++] = n->body[i];
+  }
+  if (!fill->nbody || !rest->nbody) return 0;
+  *fillp = fill;
+  *restp = rest;
+  return 1;
+}
+
 static int expr_is_lhs(const Lower *L, const IrExpr *e, const IrStmt *s) {
   if (s->lhs_access < 0)
     return e->kind == IR_SCALAR && !strcmp(e->text, s->lhs_scalar);
@@ -741,22 +925,95 @@ static int expr_mentions(const Lower *L, const IrExpr *e, const IrStmt *s) {
   return 0;
 }
 
-/* `m = fmax(m, e)` (fmin too) with e zero where the iterator is absent and
- * m not indexed by the loop: an idempotent reduction; absent entries all
- * contribute the same zero value, once is enough (when any was absent). */
+/* Structural equality of two pure expressions (accesses by subscripts). */
+static int expr_equal(const Lower *L, const IrExpr *a, const IrExpr *b) {
+  if (!a || !b) return a == b;
+  if (a->kind != b->kind || a->nargs != b->nargs) return 0;
+  if ((a->text || b->text) && (!a->text || !b->text || strcmp(a->text, b->text)))
+    return 0;
+  if (a->kind == IR_INDEX && a->var != b->var) return 0;
+  if (a->kind == IR_ACCESS && !same_access(L, a->access, b->access)) return 0;
+  if (!expr_equal(L, a->a, b->a) || !expr_equal(L, a->b, b->b) ||
+      !expr_equal(L, a->c, b->c))
+    return 0;
+  for (int i = 0; i < a->nargs; i++)
+    if (!expr_equal(L, a->args[i], b->args[i])) return 0;
+  return 1;
+}
+
+/* Whether e has an integer type (so it is never NaN). */
+static int expr_integer(const Lower *L, const IrExpr *e) {
+  switch (e->kind) {
+  case IR_INDEX: return 1;
+  case IR_ACCESS: {
+    IrElemType t = L->k->tensors[L->k->accesses[e->access].tensor].elem;
+    return t == IR_I64 || t == IR_I32;
+  }
+  case IR_CONST:
+    return e->text && e->text[0] >= '0' && e->text[0] <= '9' &&
+           !strpbrk(e->text, ".eEpPxX");
+  case IR_NEG: return expr_integer(L, e->a);
+  case IR_ADD:
+  case IR_SUB:
+  case IR_MUL: return expr_integer(L, e->a) && expr_integer(L, e->b);
+  case IR_CALL:
+    return e->nargs == 1 && (!strcmp(e->text, "abs") || !strcmp(e->text, "labs") ||
+                             !strcmp(e->text, "llabs")) &&
+           expr_integer(L, e->args[0]);
+  default: return 0;
+  }
+}
+
+/* A running maximum or minimum written with a comparison, `m = e > m ? e :
+ * m` (also from `if (e > m) m = e;`, with <, <=, >= and either operand
+ * order): the e operand, or NULL. The select must take e when the
+ * comparison holds, so a NaN e is never taken and the result does not
+ * depend on the order the values come in (ties differ only in the sign of
+ * a zero, and absent entries are all +0); the inverted form `m = m > e ? m
+ * : e` takes a NaN e, which later values replace: integers only. */
+static const IrExpr *select_extreme(const Lower *L, const IrStmt *s) {
+  const IrExpr *e = s->rhs;
+  if (e->kind != IR_SELECT || e->a->kind != IR_CMP) return NULL;
+  const IrExpr *c = e->a;
+  if (strcmp(c->text, "<") && strcmp(c->text, "<=") && strcmp(c->text, ">") &&
+      strcmp(c->text, ">="))
+    return NULL;
+  const IrExpr *other;
+  if (expr_is_lhs(L, c->a, s)) other = c->b;
+  else if (expr_is_lhs(L, c->b, s)) other = c->a;
+  else return NULL;
+  if (expr_is_lhs(L, e->c, s) && expr_equal(L, e->b, other)) return other;
+  int integer = s->lhs_elem == IR_I64 || s->lhs_elem == IR_I32;
+  if (integer && expr_is_lhs(L, e->b, s) && expr_equal(L, e->c, other) &&
+      expr_integer(L, other))
+    return other;
+  return NULL;
+}
+
+/* `m = fmax(m, e)` (fmin too, and the select forms above) with e zero
+ * where the iterator is absent and m not indexed by the loop: an
+ * idempotent reduction; absent entries all contribute the same zero value,
+ * once is enough (when any was absent). */
 static int idem_ok(const Lower *L, const IrNode *n, unsigned cand) {
   if (n->nbody != 1 || n->body[0]->kind != IR_NODE_STMT) return 0;
   const IrStmt *s = &n->body[0]->stmt;
   if (s->op != IR_SET || s->decl_ctype) return 0;
   const IrExpr *e = s->rhs;
-  if (e->kind != IR_CALL || e->nargs != 2) return 0;
-  if (strcmp(e->text, "fmax") && strcmp(e->text, "fmin") &&
-      strcmp(e->text, "fmaxf") && strcmp(e->text, "fminf"))
+  const IrExpr *other = select_extreme(L, s);
+  if (other) {
+    /* fall through to the common checks */
+  } else if (e->kind != IR_CALL || e->nargs != 2) {
     return 0;
-  const IrExpr *other;
-  if (expr_is_lhs(L, e->args[0], s)) other = e->args[1];
-  else if (expr_is_lhs(L, e->args[1], s)) other = e->args[0];
-  else return 0;
+  } else if (strcmp(e->text, "fmax") && strcmp(e->text, "fmin") &&
+             strcmp(e->text, "fmaxf") && strcmp(e->text, "fminf")) {
+    return 0;
+  } else if (expr_is_lhs(L, e->args[0], s)) {
+    other = e->args[1];
+  } else if (expr_is_lhs(L, e->args[1], s)) {
+    other = e->args[0];
+  } else {
+    return 0;
+  }
   if (expr_mentions(L, other, s)) return 0;
   if (s->lhs_access >= 0) {
     const IrAccess *ac = &L->k->accesses[s->lhs_access];
@@ -799,6 +1056,14 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     fill = np > 0;
     if (!fill) np = -1;
   }
+  IrNode *init_fill = NULL, *init_rest = NULL;
+  if (np < 0 && cand && !fill && init_split(L, n, cand, &init_fill, &init_rest)) {
+    np = lat_points(L, init_rest, cand, pts, 16);
+    if (np <= 0) {
+      np = -1;
+      init_fill = NULL;
+    }
+  }
   for (int a = 1; a < np; a++) /* deterministic order: by operand index */
     for (int c = a; c > 0 && pts[c - 1] > pts[c]; c--) {
       unsigned t = pts[c]; pts[c] = pts[c - 1]; pts[c - 1] = t;
@@ -832,7 +1097,8 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
   /* report and dump */
   const char *desc = lat_describe(L, cand, np >= 0 ? pts : NULL, np);
   lower_note(L, "loop %s: %s%s%s%s%s", lv->name, desc,
-             fill ? " (after a fill loop for `=`)" : "",
+             fill ? " (after a fill loop for `=`)"
+             : init_fill ? " (after a fill loop for the init statements)" : "",
              idem ? " (idempotent reduction: absent entries counted, "
                     "their zero applied once)" : "",
              why_dense ? ": " : "", why_dense ? why_dense : "");
@@ -857,7 +1123,7 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
         }
       sb_puts(&L->lattice, "}");
     }
-    sb_printf(&L->lattice, "%s\n", fill ? " after fill" : "");
+    sb_printf(&L->lattice, "%s\n", fill || init_fill ? " after fill" : "");
   }
   if (np < 0) {
     emit_dense_loop(L, sb, n, sc, 0, depth);
@@ -866,6 +1132,7 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
   L->nsparse_loops++;
   L->var_sparse[v] = 1;
   if (fill) emit_dense_loop(L, sb, n, sc, cand, depth);
+  if (init_fill) emit_dense_loop(L, sb, init_fill, sc, cand, depth);
   if (idem) {
     int s = 0;
     while (!(drivers & (1u << s))) s++;

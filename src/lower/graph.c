@@ -299,6 +299,100 @@ static void convert_order(Lower *L, STensor *st) {
   st->enc = e;
 }
 
+/* Whether two encodings denote the same storage (field by field). */
+static int same_enc(const sc_encoding *a, const sc_encoding *b) {
+  if (a->dim_rank != b->dim_rank || a->lvl_rank != b->lvl_rank ||
+      a->pos_width != b->pos_width || a->crd_width != b->crd_width ||
+      a->has_slices || b->has_slices)
+    return 0;
+  for (int l = 0; l < a->lvl_rank; l++) {
+    const sc_level_type *x = &a->lvl_types[l], *y = &b->lvl_types[l];
+    const sc_level_expr *p = &a->lvl_exprs[l], *q = &b->lvl_exprs[l];
+    if (x->format != y->format || x->props != y->props || x->n != y->n ||
+        x->m != y->m || p->kind != q->kind || p->constant != q->constant ||
+        p->divisor != q->divisor)
+      return 0;
+    for (int d = 0; d < a->dim_rank; d++)
+      if (p->coef[d] != q->coef[d]) return 0;
+  }
+  return 1;
+}
+
+/* Whether every subscript of access ac is one loop variable, all distinct
+ * (an access a sparse operand can be bound to). */
+static int distinct_vars(const Lower *L, const IrAccess *ac) {
+  unsigned seen = 0;
+  for (int d = 0; d < ac->nsub; d++) {
+    int v = pure_var(L, &ac->sub[d]);
+    if (v < 0 || (seen & (1u << v))) return 0;
+    seen |= 1u << v;
+  }
+  return 1;
+}
+
+/* A tensor written in place (`A[i][j] = 2.5 * A[i][j]`, `a[i] *= 3`,
+ * `A[i][j] = -A[i][j]`): read too, every access of it subscripted by the
+ * same distinct loop variables (one element at a time, the one the
+ * statement writes), and no other tensor of the kernel written in place.
+ * Its structure at the kernel's entry drives the loops and its values are
+ * read and written where they live; the lattice (lat_no_effect) skips an
+ * element only where its statements leave a zero a zero. An element the
+ * loops never visit keeps its zero, so the structure at entry stays a
+ * superset of the non-zeros while the kernel runs (also when an outer
+ * loop repeats the update). */
+/* Whether every statement writing tensor ti uses `=` or `*=`, or (when
+ * self_acc) `+=`/`-=` of an expression that reads ti itself (`A[i][j] -=
+ * 0.5 * A[i][j]`, written `A = A - 0.5 * A`). */
+static int writes_set_or_scale(const Lower *L, const IrNode *n, int ti,
+                               int self_acc) {
+  if (n->kind == IR_NODE_STMT) {
+    const IrStmt *s = &n->stmt;
+    if (s->lhs_access < 0 || L->k->accesses[s->lhs_access].tensor != ti)
+      return 1;
+    if (self_acc && (s->op == IR_ADDTO || s->op == IR_SUBFROM))
+      return graph_reads_tensor(L, n, ti);
+    return s->op == IR_SET || s->op == IR_MULBY;
+  }
+  for (int i = 0; i < n->nbody; i++)
+    if (!writes_set_or_scale(L, n->body[i], ti, self_acc)) return 0;
+  return 1;
+}
+
+static int inplace_ok(const Lower *L, int ti) {
+  const IrKernel *k = L->k;
+  const IrTensor *t = &k->tensors[ti];
+  if (!t->is_read || !t->is_written || L->inplace) return 0;
+  /* `+=`/`-=` skip where their rhs is zero whether the element is stored
+   * or not: the structure would only be located, unless the rhs reads the
+   * element itself (stored sparse: they accumulate into a rebuilt output
+   * instead) */
+  if (!writes_set_or_scale(L, k->root, ti, !t->handle)) return 0;
+  int first = -1;
+  for (int a = 0; a < k->naccesses; a++) {
+    const IrAccess *ac = &k->accesses[a];
+    if (ac->tensor != ti) continue;
+    if (ac->nsub != t->rank) return 0;
+    unsigned seen = 0;
+    for (int d = 0; d < ac->nsub; d++) {
+      int v = pure_var(L, &ac->sub[d]);
+      if (v < 0 || (seen & (1u << v))) return 0;
+      seen |= 1u << v;
+      if (first >= 0 && pure_var(L, &k->accesses[first].sub[d]) != v) return 0;
+    }
+    if (first < 0) first = a;
+  }
+  for (int ti2 = 0; ti2 < k->ntensors; ti2++)
+    if (ti2 != ti && k->tensors[ti2].binding && k->tensors[ti2].is_written)
+      return 0;
+  return first >= 0;
+}
+
+int graph_inplace_lhs(const Lower *L, const IrStmt *s) {
+  if (!L->inplace || s->lhs_access < 0) return -1;
+  int st = L->access_st[s->lhs_access];
+  return st >= 0 && (L->inplace & (1u << st)) ? st : -1;
+}
+
 /* Adds tensor ti as a sparse operand bound to its first access not bound
  * yet; `name` names its generated variables (a tensor stored sparse,
  * IrTensor.handle, may be added once per loop nest that reads it, e.g.
@@ -308,11 +402,16 @@ static int add_sparse(Lower *L, int ti, const char *name) {
   const IrTensor *t = &k->tensors[ti];
   const char *why = NULL;
   int access = -1;
+  int inplace = 0;
   if (t->is_written) {
-    if (!t->handle) /* else a sparse output (assemble.c) */
-      lower_note(L, "%s: written in the nest: computed in its dense array "
-                 "(not assembled)", t->name);
-    return 0;
+    if (inplace_ok(L, ti)) {
+      inplace = 1;
+    } else {
+      if (!t->handle) /* else a sparse output (assemble.c) */
+        lower_note(L, "%s: written in the nest: computed in its dense array "
+                   "(not assembled)", t->name);
+      return 0;
+    }
   }
   const sc_encoding *enc = &t->binding->enc.rt;
   if (enc->dim_rank != t->rank) why = "its encoding's rank differs";
@@ -322,6 +421,7 @@ static int add_sparse(Lower *L, int ti, const char *name) {
   else if (t->rank > SC_MAX_RANK) why = "rank too large";
   STensor tmp;
   memset(&tmp, 0, sizeof tmp);
+  size_t notes_mark = L->notes.len; /* a dropped binding leaves no notes */
   if (!why) {
     for (int a = 0; a < k->naccesses; a++) {
       const IrAccess *ac = &k->accesses[a];
@@ -369,8 +469,31 @@ static int add_sparse(Lower *L, int ti, const char *name) {
     lower_note(L, "%s: read from its dense array (%s)", t->name, why);
     return 0;
   }
+  tmp.inplace = inplace;
+  tmp.alias = -1;
+  if (!t->handle && L->tensor_st[ti] >= 0) {
+    /* another access of a dense array: only as an alias of the first
+     * assembly (one entry assembly per array, which may be kept across
+     * an enclosing loop) */
+    for (int o = 0; o < L->nst; o++)
+      if (L->st[o].tensor == ti && L->st[o].alias < 0 &&
+          same_enc(&L->st[o].enc, &tmp.enc))
+        tmp.alias = o;
+    if (tmp.alias < 0) {
+      if (L->notes.data) L->notes.data[L->notes.len = notes_mark] = '\0';
+      lower_note(L, "%s: an access in another loop order reads its dense "
+                 "array", t->name);
+      return 0;
+    }
+  }
   int idx = L->nst++;
   L->st[idx] = tmp;
+  if (inplace) {
+    L->inplace |= 1u << idx;
+    lower_note(L, "%s: updated in place: the loops visit its entries stored "
+               "at entry, values are read and written in %s", t->name,
+               t->handle ? "its sparse storage" : "its dense array");
+  }
   if (L->tensor_st[ti] < 0) L->tensor_st[ti] = idx;
   L->access_st[access] = idx;
   /* identical accesses share the primary binding */
@@ -406,12 +529,18 @@ int graph_analyze(Lower *L) {
   for (int ti = 0; ti < k->ntensors; ti++) {
     if (!k->tensors[ti].binding) continue;
     add_sparse(L, ti, k->tensors[ti].name);
-    /* replaced storage has no dense copy: bind its other accesses too */
-    for (int extra = 1; k->tensors[ti].handle && L->tensor_st[ti] >= 0 &&
-                        extra < LW_MAX_SPARSE; extra++) {
+    /* replaced storage has no dense copy: bind its other accesses too;
+     * a dense array read in sibling loops (`for j s += A[i][j]; for j
+     * B[i][j] = A[i][j] / s;`) shares its assembly when the encoding is
+     * the same (STensor.alias) */
+    int dense_ro = !k->tensors[ti].handle && !k->tensors[ti].is_written;
+    for (int extra = 1; (k->tensors[ti].handle || dense_ro) &&
+                        L->tensor_st[ti] >= 0 && extra < LW_MAX_SPARSE;
+         extra++) {
       int left = 0;
       for (int a = 0; a < k->naccesses; a++)
-        left |= k->accesses[a].tensor == ti && L->access_st[a] < 0;
+        left |= k->accesses[a].tensor == ti && L->access_st[a] < 0 &&
+                (!dense_ro || distinct_vars(L, &k->accesses[a]));
       int before = L->nst;
       if (!left) break;
       add_sparse(L, ti, arena_printf(L->arena, "%s_%d", k->tensors[ti].name, extra));

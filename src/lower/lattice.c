@@ -126,6 +126,7 @@ int lat_zero(const Lower *L, const IrExpr *e, unsigned absent) {
   case IR_CONST: return const_is_zero(e->text);
   case IR_MUL: return lat_zero(L, e->a, absent) || lat_zero(L, e->b, absent);
   case IR_DIV:
+  case IR_MOD: /* 0 / c and 0 % c for a non-zero literal c */
     return lat_zero(L, e->a, absent) && e->b->kind == IR_CONST &&
            const_is_nonzero(e->b->text);
   case IR_ADD:
@@ -142,6 +143,11 @@ int lat_zero(const Lower *L, const IrExpr *e, unsigned absent) {
   case IR_CALL:
     return e->nargs == 1 && call_preserves_zero(e->text) &&
            lat_zero(L, e->args[0], absent);
+  case IR_CMP:
+  case IR_AND:
+  case IR_OR:
+  case IR_NOT: /* a truth value (0 or 1): `nnz += A[i][j] != 0` */
+    return lat_truth(L, e, absent) == 0;
   default: return 0;
   }
 }
@@ -163,6 +169,18 @@ static int guarded_off(const Lower *L, const IrStmt *s, unsigned absent) {
 int lat_no_effect(const Lower *L, const IrNode *n, unsigned absent) {
   if (n->kind == IR_NODE_STMT) {
     const IrStmt *s = &n->stmt;
+    int ip = graph_inplace_lhs(L, s);
+    if (ip >= 0) {
+      /* an update in place: none where the element is absent (a zero)
+       * and the statement leaves a zero (0 * x is 0, as for any product
+       * with an absent entry); else the usual rule for += and -= */
+      if (absent & (1u << ip)) {
+        if (s->op == IR_MULBY) return 1;
+        if (s->op == IR_SET) return lat_zero(L, s->rhs, absent);
+      }
+      if (s->op != IR_ADDTO && s->op != IR_SUBFROM) return 0;
+      return lat_zero(L, s->rhs, absent);
+    }
     if (s->op == IR_SET && asm_stmt_is_output(L, s))
       return lat_zero(L, s->rhs, absent);
     if (s->op != IR_ADDTO && s->op != IR_SUBFROM)

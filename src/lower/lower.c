@@ -198,6 +198,19 @@ static void handle_prologue(Lower *L, StrBuf *sb, STensor *st,
   sb_free(&t);
 }
 
+/* Whether every statement writing in-place operand st has no effect
+ * where st is absent, whatever the other operands (so stored storage is
+ * only ever written at stored positions). */
+static int inplace_writes_present(const Lower *L, const IrNode *n, int st) {
+  if (n->kind == IR_NODE_STMT) {
+    if (graph_inplace_lhs(L, &n->stmt) != st) return 1;
+    return lat_no_effect(L, n, 1u << st);
+  }
+  for (int i = 0; i < n->nbody; i++)
+    if (!inplace_writes_present(L, n->body[i], st)) return 0;
+  return 1;
+}
+
 /* Kernels over replaced storage read it through the handle only: every
  * access must be a sparse (primary) access, and it must not be written
  * (element writes outside kernels become buffered inserts instead). */
@@ -206,7 +219,18 @@ static const char *handle_check(Lower *L) {
   for (int ti = 0; ti < k->ntensors; ti++) {
     const IrTensor *t = &k->tensors[ti];
     if (!t->handle || (L->out && ti == asm_tensor(L))) continue;
-    if (t->is_written)
+    int st = L->tensor_st[ti];
+    if (st >= 0 && (L->inplace & (1u << st))) {
+      if (handle_converts(&L->st[st]))
+        return arena_printf(L->arena, "sparse array '%s' is updated in place "
+                            "but the loops need another level order (its "
+                            "element writes become buffered inserts)", t->name);
+      if (!inplace_writes_present(L, L->k->root, st))
+        return arena_printf(L->arena, "an update of sparse array '%s' may "
+                            "make an absent element non-zero (its element "
+                            "writes become buffered inserts)", t->name);
+    }
+    if (t->is_written && !(st >= 0 && (L->inplace & (1u << st))))
       return arena_printf(L->arena, "the nest writes sparse array '%s' (its "
                           "element writes become buffered inserts)", t->name);
     if (L->tensor_st[ti] < 0)
@@ -239,6 +263,22 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
     const IrTensor *tn = st->t;
     if (tn->handle) {
       handle_prologue(L, sb, st, body, where.data);
+      goto arrays;
+    }
+    if (st->alias >= 0) { /* shares another operand's assembly */
+      t.len = 0;
+      sb_printf(&t, "sc_tensor *const sc__%s = sc__%s;", st->name,
+                L->st[st->alias].name);
+      line(L, sb, 1, t.data);
+      if (lower_uses_ident(body, arena_printf(L->arena, "sc__%s_dims",
+                                              st->name))) {
+        t.len = 0;
+        sb_printf(&t, "const int64_t sc__%s_dims[] = {", st->name);
+        for (int d = 0; d < tn->rank; d++)
+          sb_printf(&t, "%s(int64_t)(%s)", d ? ", " : "", tn->extent[d]);
+        sb_puts(&t, "};");
+        line(L, sb, 1, t.data);
+      }
       goto arrays;
     }
     emit_encoding(L, sb, st);
@@ -306,8 +346,12 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
     }
     if (lower_uses_ident(body, arena_printf(L->arena, "sc__%s_val", st->name))) {
       t.len = 0;
-      sb_printf(&t, "const %s *sc__%s_val = (const %s *)sc_tensor_values(sc__%s);",
-                val_ctype(tn), st->name, val_ctype(tn), st->name);
+      if (st->inplace) /* a handle updated in place */
+        sb_printf(&t, "%s *sc__%s_val = (%s *)sc_tensor_values(sc__%s);",
+                  val_ctype(tn), st->name, val_ctype(tn), st->name);
+      else
+        sb_printf(&t, "const %s *sc__%s_val = (const %s *)sc_tensor_values(sc__%s);",
+                  val_ctype(tn), st->name, val_ctype(tn), st->name);
       line(L, sb, 1, t.data);
     }
   }
@@ -507,15 +551,16 @@ static void format_notes(Lower *L, StrBuf *sb) {
     }
     sb_printf(sb, "), posWidth %d, crdWidth %d; %s%s\n", st->enc.pos_width,
               st->enc.crd_width,
-              !st->t->handle ? "assembled from its dense array at entry"
+              st->alias >= 0 ? "the same assembly as another loop's operand"
+              : !st->t->handle ? "assembled from its dense array at entry"
               : handle_converts(st) ? "its sparse storage converted at entry"
                                     : "its sparse storage read in place",
               st->converted ? " (converted order)" : "");
-    if (cached(st) && !st->t->handle)
+    if (cached(st) && !st->t->handle && st->alias < 0)
       sb_printf(sb, "  %s: assembled once, before the loop at line %u, and "
                 "reused while %s is unchanged\n", st->name,
                 st->t->entry_cache_line, st->name);
-    if (unpadded && !st->t->handle)
+    if (unpadded && !st->t->handle && st->alias < 0)
       sb_printf(sb, "  zero filter: %s's assembly drops explicit zeros "
                 "(unpadded levels, in the runtime)\n", st->name);
   }
@@ -568,6 +613,7 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   for (int s = 0; s < L.nst; s++) {
     if (L.st[s].t->handle && !handle_converts(&L.st[s])) continue;
     if (cached(&L.st[s])) continue; /* freed after the hoisting loop */
+    if (L.st[s].alias >= 0) continue; /* shares another operand's */
     t.len = 0;
     sb_printf(&t, "sc_tensor_free(sc__%s);", L.st[s].name);
     line(&L, out, 1, t.data);
@@ -604,6 +650,11 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
     if (L.ieee_note)
       sb_puts(ctx->report, "  note: a product with an absent entry is taken "
                            "as 0 (0*Inf, 0*NaN)\n");
+    if (L.inplace_note)
+      sb_puts(ctx->report, "  note: an element updated in place is skipped "
+                           "where absent and stays +0.0 (the dense update "
+                           "may store -0.0 there: negation, a negative "
+                           "factor; or NaN: a NaN factor)\n");
   }
   if (ctx->dump && ctx->opts && (ctx->opts->dump & DUMP_LATTICE)) {
     unsigned lno = 0, col = 0;

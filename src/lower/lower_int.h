@@ -51,9 +51,17 @@ typedef struct STensor {
   LvlInfo lvl[SC_MAX_LEVELS];
   sc_encoding enc;          /* as assembled (maybe reordered) */
   int converted;            /* level order changed to follow the loops */
+  int alias;                /* another operand over the same dense array
+                               assembled with the same encoding: the
+                               index of that operand (its tensor is
+                               shared, not assembled or freed), or -1 */
   const char *pos_type, *crd_type;
   int use_pos[SC_MAX_LEVELS], use_crd[SC_MAX_LEVELS], use_size[SC_MAX_LEVELS];
   int use_dims, use_val;
+  int inplace;              /* written in place (graph.c inplace_ok): its
+                               structure drives the loops, its values are
+                               read and written where they live (the dense
+                               array, or the handle's values) */
 } STensor;
 
 typedef struct AsmOut AsmOut; /* assemble.c: a sparse output */
@@ -72,11 +80,13 @@ typedef struct Lower {
   const char *refuse;       /* first reason to give up, or NULL */
   int nsparse_loops;        /* loops that skip absent entries */
   int ieee_note;            /* a product skipped an absent entry */
+  int inplace_note;         /* a floating update in place skipped one */
   int nfilters;
   StrBuf notes;             /* indented report lines */
   StrBuf lattice;           /* --dump=lattice text */
   int uniq;                 /* counter for fresh names */
   AsmOut *out;              /* the sparse output assembled, or NULL */
+  unsigned inplace;         /* sparse operands updated in place (bit set) */
 } Lower;
 
 /* graph.c */
@@ -88,6 +98,9 @@ int graph_only_reductions(const IrNode *n);
 /* Whether tensor `t` is read anywhere in node's subtree. */
 int graph_reads_tensor(const Lower *L, const IrNode *n, int t);
 const char *graph_var_name(const Lower *L, int v);
+/* Whether statement s writes a sparse operand updated in place: its index
+ * into L->st, or -1. */
+int graph_inplace_lhs(const Lower *L, const IrStmt *s);
 /* Appends the C text of an affine form over loop variables. */
 void graph_affine(const Lower *L, StrBuf *out, const IrAffine *a);
 const char *graph_affine_str(const Lower *L, const IrAffine *a);
