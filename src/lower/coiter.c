@@ -860,6 +860,14 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     sb_printf(&L->lattice, "%s\n", fill ? " after fill" : "");
   }
   if (np < 0) {
+    /* operands this loop could not skip over in their declared encoding:
+     * lower.c retries the kernel with them in their plain form */
+    for (int s = 0; s < L->nst; s++) {
+      const STensor *st = &L->st[s];
+      if (!(rel & (1u << s)) || st->plain || st->tensor >= 32) continue;
+      for (int l = sc->b[s].next; l < st->nlvl; l++)
+        if (st->lvl[l].varmask & (1u << v)) L->plain_req |= 1u << st->tensor;
+    }
     emit_dense_loop(L, sb, n, sc, 0, depth);
     return;
   }

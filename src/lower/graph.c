@@ -5,7 +5,11 @@
  * non-full level because the loops bind its coordinates in another order,
  * the operand (assembled from dense data at entry anyway) is assembled
  * with its level expressions reordered to follow the loops, and the
- * report calls it a conversion. Loops are never reordered. */
+ * report calls it a conversion. Loops are never reordered. An encoding
+ * the loops cannot walk at all (an ELL counting level, a nonunique level
+ * over a non-singleton level) or, on lower.c's retry, one that kept a loop
+ * from skipping (a block or 2:4 level in a merge, an unordered level where
+ * order matters) is converted through the runtime to its plain form. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -299,6 +303,43 @@ static void convert_order(Lower *L, STensor *st) {
   st->enc = e;
 }
 
+/* Whether st can be walked as it is by every loop order that binds its
+ * levels outermost first: plain dimensions, dense or ordered unique
+ * compressed levels. */
+static int is_plain(const STensor *st) {
+  if (!reorderable(st)) return 0;
+  for (int l = 0; l < st->nlvl; l++)
+    if (!level_is_ordered(&st->enc.lvl_types[l])) return 0;
+  return 1;
+}
+
+/* Replaces st's encoding with its plain form: one level per dimension in
+ * the order the loops bind them, the outermost dense (compressed for a
+ * vector), the others compressed, native widths (CSR or CSC, CSF-like for
+ * 3-D). Every loop can walk or locate it; the runtime converts to it (from
+ * dense data at entry, or from the stored tensor), and a kernel's reads see
+ * the same values. */
+static void plain_encoding(Lower *L, STensor *st) {
+  int n = st->enc.dim_rank, order[SC_MAX_RANK];
+  for (int d = 0; d < n; d++) order[d] = d;
+  for (int a = 1; a < n; a++) /* stable insertion sort by loop depth */
+    for (int b = a; b > 0 && L->var_depth[st->dim_var[order[b - 1]]] >
+                                 L->var_depth[st->dim_var[order[b]]]; b--) {
+      int t = order[b]; order[b] = order[b - 1]; order[b - 1] = t;
+    }
+  sc_encoding e;
+  memset(&e, 0, sizeof e);
+  e.dim_rank = e.lvl_rank = n;
+  for (int l = 0; l < n; l++) {
+    e.lvl_types[l].format = l == 0 && n > 1 ? SC_LVL_DENSE : SC_LVL_COMPRESSED;
+    e.lvl_exprs[l].kind = SC_LEXPR_AFFINE;
+    e.lvl_exprs[l].coef[order[l]] = 1;
+  }
+  st->enc = e;
+  st->pos_type = level_width_ctype(0);
+  st->crd_type = level_width_ctype(0);
+}
+
 /* Adds tensor ti as a sparse operand bound to its first access not bound
  * yet; `name` names its generated variables (a tensor stored sparse,
  * IrTensor.handle, may be added once per loop nest that reads it, e.g.
@@ -353,8 +394,24 @@ static int add_sparse(Lower *L, int ti, const char *name) {
     st->enc = *enc;
     st->pos_type = level_width_ctype(enc->pos_width);
     st->crd_type = level_width_ctype(enc->crd_width);
-    if (level_map(L, st, &why) == 0 && needs_search(L, st) &&
-        reorderable(st)) {
+    const char *declared = NULL, *pwhy = NULL;
+    int mapped = level_map(L, st, &pwhy) == 0;
+    if (mapped) declared = enc_text(L, st);
+    if (!mapped || (ti < 32 && (L->plain & (1u << ti)))) {
+      plain_encoding(L, st);
+      if (level_map(L, st, &why) == 0) {
+        st->converted = 1;
+        st->plain = 1;
+        if (declared)
+          lower_note(L, "conversion: %s %s assembled as %s: the loops cannot "
+                     "skip over its levels as declared", t->name, declared,
+                     enc_text(L, st));
+        else
+          lower_note(L, "conversion: %s assembled as %s: its encoding has %s, "
+                     "which the loops cannot walk", t->name, enc_text(L, st),
+                     pwhy);
+      }
+    } else if (needs_search(L, st) && reorderable(st)) {
       const char *before = enc_text(L, st);
       convert_order(L, st);
       if (level_map(L, st, &why) == 0) {
@@ -364,9 +421,13 @@ static int add_sparse(Lower *L, int ti, const char *name) {
                    enc_text(L, st));
       }
     }
+    if (!why) st->plain = st->plain || is_plain(st);
   }
   if (why) {
     lower_note(L, "%s: read from its dense array (%s)", t->name, why);
+    if (!L->refuse)
+      L->refuse = arena_printf(L->arena, "'%s' cannot be co-iterated: %s",
+                               t->name, why);
     return 0;
   }
   int idx = L->nst++;
@@ -419,8 +480,9 @@ int graph_analyze(Lower *L) {
     }
   }
   if (L->nst == 0) {
-    L->refuse = "no sparse operand is only read in the nest";
+    if (!L->refuse) L->refuse = "no sparse operand is only read in the nest";
     return -1;
   }
+  L->refuse = NULL; /* some operand is co-iterated; the others read dense */
   return 0;
 }

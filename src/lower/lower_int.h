@@ -51,6 +51,8 @@ typedef struct STensor {
   LvlInfo lvl[SC_MAX_LEVELS];
   sc_encoding enc;          /* as assembled (maybe reordered) */
   int converted;            /* level order changed to follow the loops */
+  int plain;                /* co-iterable as it is: plain dimensions on
+                             * dense or ordered unique compressed levels */
   const char *pos_type, *crd_type;
   int use_pos[SC_MAX_LEVELS], use_crd[SC_MAX_LEVELS], use_size[SC_MAX_LEVELS];
   int use_dims, use_val;
@@ -77,6 +79,11 @@ typedef struct Lower {
   StrBuf lattice;           /* --dump=lattice text */
   int uniq;                 /* counter for fresh names */
   AsmOut *out;              /* the sparse output assembled, or NULL */
+  unsigned plain;           /* kernel tensors converted to their plain form
+                             * (graph.c) in this attempt */
+  unsigned plain_req;       /* kernel tensors a loop could not skip over in
+                             * their declared form: lower.c retries with
+                             * them converted */
 } Lower;
 
 /* graph.c */
