@@ -4,7 +4,9 @@
  *     at absent coordinates; sparse operands are located (searched);
  *   - a position loop over one iterator (a compressed, singleton, loose or
  *     2:4 level; a block level followed by its dense `mod` level walks the
- *     block and then the entries inside it, i = ib * r + ii);
+ *     block and then the entries inside it, i = ib * r + ii; a dense block
+ *     level over its sparse `mod` level, as NV24, walks every block and
+ *     the entries stored in it);
  *   - a `while` merge over several iterators on the minimum coordinate,
  *     entering the body for the lattice points (intersection, union, ...);
  *   - for a single `=` into a dense element indexed by the loop variable:
@@ -389,6 +391,80 @@ static void emit_single_scalar(Lower *L, StrBuf *sb, const IrNode *n,
                                const Scope *sc, int s, const char *counter,
                                int depth);
 
+/* Whether the next level of st is a dense `v floordiv r` level directly
+ * over its ordered, unique, non-full `v mod r` partner (the 2:4 level of
+ * NV24): a loop over v walks every block and the entries stored in it. */
+static int dense_blocks_ok(const STensor *st, const TBind *b, int v) {
+  const LvlInfo *li = &st->lvl[b->next];
+  if (li->kind != LK_FLOOR || li->var != v || !li->ops->full || b->q ||
+      li->partner != b->next + 1)
+    return 0;
+  const LvlInfo *lm = &st->lvl[li->partner];
+  return !lm->ops->full && lm->ops->coord_pos_iter &&
+         level_is_unique(&lm->type) && level_is_ordered(&lm->type);
+}
+
+/* The loop for dense_blocks_ok: for each block c of the dense floor level,
+ * the positions of its mod level, v = c * r + crd. Entries a padded level
+ * stores past the extent (the last, partial block) are skipped. */
+static void emit_dense_blocks(Lower *L, StrBuf *sb, const IrNode *n,
+                              const Scope *sc, int s, const char *counter,
+                              int depth) {
+  STensor *st = &L->st[s];
+  const TBind *b0 = &sc->b[s];
+  int l = b0->next, m = l + 1;
+  LvlInfo *li = &st->lvl[l], *lm = &st->lvl[m];
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  const char *fb, *fe, *mb, *me;
+  range_of(L, st, b0, &fb, &fe);
+  mark_level(st, l);
+  mark_level(st, m);
+  const char *pf = arena_printf(L->arena, "sc__%s_p%d", st->name, l);
+  const char *ef = arena_printf(L->arena, "sc__%s_e%d", st->name, l);
+  const char *pm = arena_printf(L->arena, "sc__%s_p%d", st->name, m);
+  const char *em = arena_printf(L->arena, "sc__%s_e%d", st->name, m);
+  const char *c = arena_printf(L->arena, "sc__%s_c%d", st->name, l);
+  lm->ops->pos_bounds(&lm->ref, pf, NULL, &mb, &me);
+  ln(L, sb, depth, "{");
+  ln(L, sb, depth + 1, "const size_t %s = %s;", ef, fe);
+  ln(L, sb, depth + 1, "for (size_t %s = %s; %s < %s; %s++) {", pf, fb, pf, ef,
+     pf);
+  int d = depth + 2;
+  ln(L, sb, d, "const uint64_t %s = %s;", c, li->ops->coord_at(&li->ref, pf));
+  ln(L, sb, d, "const size_t %s = %s;", em, me);
+  ln(L, sb, d, "for (size_t %s = %s; %s < %s; %s++) {", pm, mb, pm, em, pm);
+  Scope in = *sc;
+  in.bound |= 1u << n->var;
+  TBind *b = &in.b[s];
+  b->next = m + 1;
+  b->p = pm;
+  b->q = NULL;
+  b->in = NULL;
+  StrBuf rest = {0};
+  ln(L, &rest, d + 1, "if ((int64_t)(%s) >= sc__%s_dims[%d]) break;", lv->name,
+     st->name, li->dim);
+  st->use_dims = 1;
+  if (!affine_is_zero(&lv->lo))
+    ln(L, &rest, d + 1, "if (%s < %s) continue;", lv->name,
+       graph_affine_str(L, &lv->lo));
+  if (hi_needed(L, n, 1u << s))
+    ln(L, &rest, d + 1, "if (!(%s < %s)) break;", lv->name,
+       graph_affine_str(L, &lv->hi));
+  chain(L, &rest, &in, graph_subtree_tensors(L, n), d + 1);
+  if (counter) ln(L, &rest, d + 1, "%s++;", counter);
+  emit_body(L, &rest, n, &in, 0, d + 1);
+  bind_var(L, sb, n->var,
+           arena_printf(L->arena, "%s * %lld + %s", c, (long long)li->div,
+                        lm->ops->coord_at(&lm->ref, pm)),
+           rest.data ? rest.data : "", d + 1);
+  sb_puts(sb, rest.data ? rest.data : "");
+  sb_free(&rest);
+  ln(L, sb, d, "}");
+  ln(L, sb, depth + 1, "}");
+  ln(L, sb, depth, "}");
+}
+
+
 /* One iterator: a position loop; innermost loops over a unique level may
  * be vectorized. */
 static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
@@ -397,6 +473,10 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
   STensor *st = &L->st[s];
   const TBind *b0 = &sc->b[s];
   LvlInfo *li = &st->lvl[b0->next];
+  if (dense_blocks_ok(st, b0, n->var)) {
+    emit_dense_blocks(L, sb, n, sc, s, counter, depth);
+    return;
+  }
   const IrLoopVar *lv = &L->k->vars[n->var];
   const char *begin, *end;
   if (!L->out && li->kind == LK_IDENT && level_is_unique(&li->type) &&
@@ -778,6 +858,10 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     const TBind *b = &sc->b[s];
     if (b->next >= st->nlvl) continue;
     const LvlInfo *li = &st->lvl[b->next];
+    if (dense_blocks_ok(st, b, v)) {
+      cand |= 1u << s;
+      continue;
+    }
     if (li->ops->full || !li->ops->coord_pos_iter || li->var != v) continue;
     if (b->q && !li->ops->segment_child) continue;
     if (li->kind == LK_IDENT) {
@@ -860,13 +944,23 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     sb_printf(&L->lattice, "%s\n", fill ? " after fill" : "");
   }
   if (np < 0) {
-    /* operands this loop could not skip over in their declared encoding:
-     * lower.c retries the kernel with them in their plain form */
+    /* operands this loop could not skip over in their declared encoding
+     * (the block or unordered iterators of a refused merge; else those
+     * with a level on v that are no iterator): lower.c retries the kernel
+     * with them in their plain form */
     for (int s = 0; s < L->nst; s++) {
       const STensor *st = &L->st[s];
       if (!(rel & (1u << s)) || st->plain || st->tensor >= 32) continue;
-      for (int l = sc->b[s].next; l < st->nlvl; l++)
-        if (st->lvl[l].varmask & (1u << v)) L->plain_req |= 1u << st->tensor;
+      int want = 0;
+      if (why_dense) {
+        const LvlInfo *li = &st->lvl[sc->b[s].next];
+        want = (drivers & (1u << s)) &&
+               (li->kind == LK_FLOOR || !level_is_ordered(&li->type));
+      } else if (!(cand & (1u << s))) {
+        for (int l = sc->b[s].next; l < st->nlvl; l++)
+          if (st->lvl[l].varmask & (1u << v)) want = 1;
+      }
+      if (want) L->plain_req |= 1u << st->tensor;
     }
     emit_dense_loop(L, sb, n, sc, 0, depth);
     return;
