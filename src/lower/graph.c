@@ -6,10 +6,11 @@
  * the operand (assembled from dense data at entry anyway) is assembled
  * with its level expressions reordered to follow the loops, and the
  * report calls it a conversion. Loops are never reordered. An encoding
- * the loops cannot walk at all (an ELL counting level, a nonunique level
- * over a non-singleton level) or, on lower.c's retry, one that kept a loop
- * from skipping (a block or 2:4 level in a merge, an unordered level where
- * order matters) is converted through the runtime to its plain form. */
+ * the loops cannot walk at all (a counting level that is not dense, a
+ * nonunique level over a non-singleton level) or, on lower.c's retry, one
+ * that kept a loop from skipping (a block, 2:4 or ELL counting level in a
+ * merge, an unordered level where order matters) is converted through the
+ * runtime to its plain form. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,8 +127,19 @@ static int level_map(Lower *L, STensor *st, const char **why) {
     li->ref.crd_type = st->crd_type;
     const sc_level_expr *x = &li->expr;
     if (x->kind == SC_LEXPR_COUNT) {
-      *why = "an ELL counting level";
-      return -1;
+      /* the s-th stored entry of each row: a dense level of k slices that
+       * no loop binds; a loop over the last level walks the slices
+       * (coiter.c) */
+      if (li->type.format != SC_LVL_DENSE) {
+        *why = "an ELL counting level that is not dense";
+        return -1;
+      }
+      li->kind = LK_COUNT;
+      li->div = x->divisor;
+      for (int d = 0; d < enc->dim_rank; d++)
+        if (x->coef[d]) li->dim = d;
+      li->coord = "0";
+      continue;
     }
     int nd = 0, d1 = -1;
     for (int d = 0; d < enc->dim_rank; d++)
@@ -241,6 +253,9 @@ static const char *enc_text(const Lower *L, const STensor *st) {
     else if (li->kind == LK_FLOOR || li->kind == LK_MOD)
       sb_printf(&sb, "%s %s %lld", graph_var_name(L, li->var),
                 li->kind == LK_FLOOR ? "floordiv" : "mod", (long long)li->div);
+    else if (li->kind == LK_COUNT && li->dim >= 0)
+      sb_printf(&sb, "c * %lld * %s", (long long)li->div,
+                graph_var_name(L, st->dim_var[li->dim]));
     else
       sb_puts(&sb, "<affine>");
     sb_printf(&sb, " : %s", li->ops->name);

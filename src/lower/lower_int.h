@@ -24,6 +24,7 @@ typedef enum LvlKind {
   LK_IDENT,   /* coordinate = one loop variable */
   LK_FLOOR,   /* coordinate = var floordiv div */
   LK_MOD,     /* coordinate = var mod div */
+  LK_COUNT,   /* an ELL counting level (dense): walked, never located */
   LK_OTHER    /* any other affine form: located only */
 } LvlKind;
 
