@@ -9,7 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 
-/* not every instance uses every helper */
+/* not every instance calls every function */
 #define MX_UNUSED __attribute__((unused))
 
 /* shapes: n x m, none a multiple of a block size, 1 x N and N x 1 */
