@@ -4,7 +4,10 @@
  *     at absent coordinates; sparse operands are located (searched);
  *   - a position loop over one iterator (a compressed, singleton, loose or
  *     2:4 level; a block level followed by its dense `mod` level walks the
- *     block and then the entries inside it, i = ib * r + ii);
+ *     block and then the entries inside it, i = ib * r + ii; a dense block
+ *     level over its sparse `mod` level, as NV24, walks every block and
+ *     the entries stored in it; an ELL counting level walks its slices and
+ *     the row's entries in each);
  *   - a `while` merge over several iterators on the minimum coordinate,
  *     entering the body for the lattice points (intersection, union, ...);
  *   - for a single `=` into a dense element indexed by the loop variable:
@@ -251,7 +254,7 @@ static void chain(Lower *L, StrBuf *sb, Scope *sc, unsigned tensors,
     if (!(tensors & (1u << s))) continue;
     STensor *st = &L->st[s];
     TBind *b = &sc->b[s];
-    while (b->next < st->nlvl &&
+    while (b->next < st->nlvl && st->lvl[b->next].kind != LK_COUNT &&
            !(st->lvl[b->next].varmask & ~sc->bound))
       locate_level(L, sb, st, b, depth);
   }
@@ -419,6 +422,167 @@ static void emit_single_scalar(Lower *L, StrBuf *sb, const IrNode *n,
                                const Scope *sc, int s, const char *counter,
                                int depth);
 
+/* Whether the next level of st is a dense `v floordiv r` level directly
+ * over its ordered, unique, non-full `v mod r` partner (the 2:4 level of
+ * NV24): a loop over v walks every block and the entries stored in it. */
+static int dense_blocks_ok(const STensor *st, const TBind *b, int v) {
+  const LvlInfo *li = &st->lvl[b->next];
+  if (li->kind != LK_FLOOR || li->var != v || !li->ops->full || b->q ||
+      li->partner != b->next + 1)
+    return 0;
+  const LvlInfo *lm = &st->lvl[li->partner];
+  return !lm->ops->full && lm->ops->coord_pos_iter &&
+         level_is_unique(&lm->type) && level_is_ordered(&lm->type);
+}
+
+/* The loop for dense_blocks_ok: for each block c of the dense floor level,
+ * the positions of its mod level, v = c * r + crd. Entries a padded level
+ * stores past the extent (the last, partial block) are skipped. */
+static void emit_dense_blocks(Lower *L, StrBuf *sb, const IrNode *n,
+                              const Scope *sc, int s, const char *counter,
+                              int depth) {
+  STensor *st = &L->st[s];
+  const TBind *b0 = &sc->b[s];
+  int l = b0->next, m = l + 1;
+  LvlInfo *li = &st->lvl[l], *lm = &st->lvl[m];
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  const char *fb, *fe, *mb, *me;
+  range_of(L, st, b0, &fb, &fe);
+  mark_level(st, l);
+  mark_level(st, m);
+  const char *pf = arena_printf(L->arena, "sc__%s_p%d", st->name, l);
+  const char *ef = arena_printf(L->arena, "sc__%s_e%d", st->name, l);
+  const char *pm = arena_printf(L->arena, "sc__%s_p%d", st->name, m);
+  const char *em = arena_printf(L->arena, "sc__%s_e%d", st->name, m);
+  const char *c = arena_printf(L->arena, "sc__%s_c%d", st->name, l);
+  lm->ops->pos_bounds(&lm->ref, pf, NULL, &mb, &me);
+  ln(L, sb, depth, "{");
+  ln(L, sb, depth + 1, "const size_t %s = %s;", ef, fe);
+  ln(L, sb, depth + 1, "for (size_t %s = %s; %s < %s; %s++) {", pf, fb, pf, ef,
+     pf);
+  int d = depth + 2;
+  ln(L, sb, d, "const uint64_t %s = %s;", c, li->ops->coord_at(&li->ref, pf));
+  ln(L, sb, d, "const size_t %s = %s;", em, me);
+  ln(L, sb, d, "for (size_t %s = %s; %s < %s; %s++) {", pm, mb, pm, em, pm);
+  Scope in = *sc;
+  in.bound |= 1u << n->var;
+  TBind *b = &in.b[s];
+  b->next = m + 1;
+  b->p = pm;
+  b->q = NULL;
+  b->in = NULL;
+  StrBuf rest = {0};
+  ln(L, &rest, d + 1, "if ((int64_t)(%s) >= sc__%s_dims[%d]) break;", lv->name,
+     st->name, li->dim);
+  st->use_dims = 1;
+  if (!affine_is_zero(&lv->lo))
+    ln(L, &rest, d + 1, "if (%s < %s) continue;", lv->name,
+       graph_affine_str(L, &lv->lo));
+  if (hi_needed(L, n, 1u << s))
+    ln(L, &rest, d + 1, "if (!(%s < %s)) break;", lv->name,
+       graph_affine_str(L, &lv->hi));
+  chain(L, &rest, &in, graph_subtree_tensors(L, n), d + 1);
+  if (counter) ln(L, &rest, d + 1, "%s++;", counter);
+  emit_body(L, &rest, n, &in, 0, d + 1);
+  bind_var(L, sb, n->var,
+           arena_printf(L->arena, "%s * %lld + %s", c, (long long)li->div,
+                        lm->ops->coord_at(&lm->ref, pm)),
+           rest.data ? rest.data : "", d + 1);
+  sb_puts(sb, rest.data ? rest.data : "");
+  sb_free(&rest);
+  ln(L, sb, d, "}");
+  ln(L, sb, depth + 1, "}");
+  ln(L, sb, depth, "}");
+}
+
+
+/* The level a loop over v walks after an ELL counting level at b->next:
+ * the levels between are full, locatable and bound; the level is a plain,
+ * ordered, unique, non-full level of v. -1 when there is none. */
+static int count_walk_level(const STensor *st, const TBind *b, int v,
+                            unsigned bound) {
+  if (b->next >= st->nlvl || st->lvl[b->next].kind != LK_COUNT || b->q)
+    return -1;
+  for (int l = b->next + 1; l < st->nlvl; l++) {
+    const LvlInfo *li = &st->lvl[l];
+    if (li->varmask & (1u << v))
+      return li->kind == LK_IDENT && li->var == v && !li->ops->full &&
+                     li->ops->coord_pos_iter && level_is_unique(&li->type) &&
+                     level_is_ordered(&li->type)
+                 ? l : -1;
+    if (!li->ops->full || !li->ops->locate_expr || (li->varmask & ~bound) ||
+        li->kind == LK_COUNT)
+      return -1;
+  }
+  return -1;
+}
+
+static int count_walk_ok(const Lower *L, const STensor *st, const TBind *b,
+                         int v, unsigned bound) {
+  (void)L;
+  return count_walk_level(st, b, v, bound) >= 0;
+}
+
+/* The loop for count_walk_ok (ELL): for each slice of the counting level,
+ * the bound levels below it located, then the positions of v's level. The
+ * s-th stored entries of a row come in slice order, so coordinates come
+ * ascending, as from one compressed row. */
+static void emit_count_walk(Lower *L, StrBuf *sb, const IrNode *n,
+                            const Scope *sc, int s, const char *counter,
+                            int depth) {
+  STensor *st = &L->st[s];
+  const TBind *b0 = &sc->b[s];
+  int l = b0->next;
+  int t = count_walk_level(st, b0, n->var, sc->bound);
+  LvlInfo *li = &st->lvl[l], *lt = &st->lvl[t];
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  const char *sb0, *se0;
+  range_of(L, st, b0, &sb0, &se0);
+  mark_level(st, l);
+  mark_level(st, t);
+  const char *ps = arena_printf(L->arena, "sc__%s_p%d", st->name, l);
+  const char *es = arena_printf(L->arena, "sc__%s_e%d", st->name, l);
+  const char *pt = arena_printf(L->arena, "sc__%s_p%d", st->name, t);
+  const char *et = arena_printf(L->arena, "sc__%s_e%d", st->name, t);
+  (void)li;
+  ln(L, sb, depth, "{");
+  ln(L, sb, depth + 1, "const size_t %s = %s;", es, se0);
+  ln(L, sb, depth + 1, "for (size_t %s = %s; %s < %s; %s++) {", ps, sb0, ps,
+     es, ps);
+  int d = depth + 2;
+  Scope in = *sc;
+  TBind *b = &in.b[s];
+  b->next = l + 1;
+  b->p = ps;
+  b->q = NULL;
+  b->in = NULL;
+  while (b->next < t) locate_level(L, sb, st, b, d);
+  const char *tb, *te;
+  lt->ops->pos_bounds(&lt->ref, b->p, NULL, &tb, &te);
+  ln(L, sb, d, "const size_t %s = %s;", et, te);
+  ln(L, sb, d, "for (size_t %s = %s; %s < %s; %s++) {", pt, tb, pt, et, pt);
+  in.bound |= 1u << n->var;
+  b->next = t + 1;
+  b->p = pt;
+  StrBuf rest = {0};
+  if (!affine_is_zero(&lv->lo))
+    ln(L, &rest, d + 1, "if (%s < %s) continue;", lv->name,
+       graph_affine_str(L, &lv->lo));
+  if (hi_needed(L, n, 1u << s))
+    ln(L, &rest, d + 1, "if (!(%s < %s)) break;", lv->name,
+       graph_affine_str(L, &lv->hi));
+  chain(L, &rest, &in, graph_subtree_tensors(L, n), d + 1);
+  if (counter) ln(L, &rest, d + 1, "%s++;", counter);
+  emit_body(L, &rest, n, &in, 0, d + 1);
+  bind_var(L, sb, n->var, lt->ops->coord_at(&lt->ref, pt),
+           rest.data ? rest.data : "", d + 1);
+  sb_puts(sb, rest.data ? rest.data : "");
+  sb_free(&rest);
+  ln(L, sb, d, "}");
+  ln(L, sb, depth + 1, "}");
+  ln(L, sb, depth, "}");
+}
+
 /* One iterator: a position loop; innermost loops over a unique level may
  * be vectorized. */
 static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
@@ -427,6 +591,14 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
   STensor *st = &L->st[s];
   const TBind *b0 = &sc->b[s];
   LvlInfo *li = &st->lvl[b0->next];
+  if (dense_blocks_ok(st, b0, n->var)) {
+    emit_dense_blocks(L, sb, n, sc, s, counter, depth);
+    return;
+  }
+  if (count_walk_ok(L, st, b0, n->var, sc->bound)) {
+    emit_count_walk(L, sb, n, sc, s, counter, depth);
+    return;
+  }
   const IrLoopVar *lv = &L->k->vars[n->var];
   const char *begin, *end;
   if (!L->out && !L->inplace && li->kind == LK_IDENT &&
@@ -1035,6 +1207,10 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     const TBind *b = &sc->b[s];
     if (b->next >= st->nlvl) continue;
     const LvlInfo *li = &st->lvl[b->next];
+    if (dense_blocks_ok(st, b, v) || count_walk_ok(L, st, b, v, sc->bound)) {
+      cand |= 1u << s;
+      continue;
+    }
     if (li->ops->full || !li->ops->coord_pos_iter || li->var != v) continue;
     if (b->q && !li->ops->segment_child) continue;
     if (li->kind == LK_IDENT) {
@@ -1082,7 +1258,7 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     for (int s = 0; s < L->nst; s++)
       if (drivers & (1u << s)) {
         const LvlInfo *li = &L->st[s].lvl[sc->b[s].next];
-        if (li->kind == LK_FLOOR) any_floor = 1;
+        if (li->kind == LK_FLOOR || li->kind == LK_COUNT) any_floor = 1;
         if (!level_is_ordered(&li->type)) any_unordered = 1;
       }
     if (popc(drivers) > 1 && (any_floor || any_unordered)) {
@@ -1126,6 +1302,25 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     sb_printf(&L->lattice, "%s\n", fill || init_fill ? " after fill" : "");
   }
   if (np < 0) {
+    /* operands this loop could not skip over in their declared encoding
+     * (the block or unordered iterators of a refused merge; else those
+     * with a level on v that are no iterator): lower.c retries the kernel
+     * with them in their plain form */
+    for (int s = 0; s < L->nst; s++) {
+      const STensor *st = &L->st[s];
+      if (!(rel & (1u << s)) || st->plain || st->tensor >= 32) continue;
+      int want = 0;
+      if (why_dense) {
+        const LvlInfo *li = &st->lvl[sc->b[s].next];
+        want = (drivers & (1u << s)) &&
+               (li->kind == LK_FLOOR || li->kind == LK_COUNT ||
+                !level_is_ordered(&li->type));
+      } else if (!(cand & (1u << s))) {
+        for (int l = sc->b[s].next; l < st->nlvl; l++)
+          if (st->lvl[l].varmask & (1u << v)) want = 1;
+      }
+      if (want) L->plain_req |= 1u << st->tensor;
+    }
     emit_dense_loop(L, sb, n, sc, 0, depth);
     return;
   }

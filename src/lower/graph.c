@@ -5,7 +5,12 @@
  * non-full level because the loops bind its coordinates in another order,
  * the operand (assembled from dense data at entry anyway) is assembled
  * with its level expressions reordered to follow the loops, and the
- * report calls it a conversion. Loops are never reordered. */
+ * report calls it a conversion. Loops are never reordered. An encoding
+ * the loops cannot walk at all (a counting level that is not dense, a
+ * nonunique level over a non-singleton level) or, on lower.c's retry, one
+ * that kept a loop from skipping (a block, 2:4 or ELL counting level in a
+ * merge, an unordered level where order matters) is converted through the
+ * runtime to its plain form. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,8 +127,19 @@ static int level_map(Lower *L, STensor *st, const char **why) {
     li->ref.crd_type = st->crd_type;
     const sc_level_expr *x = &li->expr;
     if (x->kind == SC_LEXPR_COUNT) {
-      *why = "an ELL counting level";
-      return -1;
+      /* the s-th stored entry of each row: a dense level of k slices that
+       * no loop binds; a loop over the last level walks the slices
+       * (coiter.c) */
+      if (li->type.format != SC_LVL_DENSE) {
+        *why = "an ELL counting level that is not dense";
+        return -1;
+      }
+      li->kind = LK_COUNT;
+      li->div = x->divisor;
+      for (int d = 0; d < enc->dim_rank; d++)
+        if (x->coef[d]) li->dim = d;
+      li->coord = "0";
+      continue;
     }
     int nd = 0, d1 = -1;
     for (int d = 0; d < enc->dim_rank; d++)
@@ -237,6 +253,9 @@ static const char *enc_text(const Lower *L, const STensor *st) {
     else if (li->kind == LK_FLOOR || li->kind == LK_MOD)
       sb_printf(&sb, "%s %s %lld", graph_var_name(L, li->var),
                 li->kind == LK_FLOOR ? "floordiv" : "mod", (long long)li->div);
+    else if (li->kind == LK_COUNT && li->dim >= 0)
+      sb_printf(&sb, "c * %lld * %s", (long long)li->div,
+                graph_var_name(L, st->dim_var[li->dim]));
     else
       sb_puts(&sb, "<affine>");
     sb_printf(&sb, " : %s", li->ops->name);
@@ -393,6 +412,43 @@ int graph_inplace_lhs(const Lower *L, const IrStmt *s) {
   return st >= 0 && (L->inplace & (1u << st)) ? st : -1;
 }
 
+/* Whether st can be walked as it is by every loop order that binds its
+ * levels outermost first: plain dimensions, dense or ordered unique
+ * compressed levels. */
+static int is_plain(const STensor *st) {
+  if (!reorderable(st)) return 0;
+  for (int l = 0; l < st->nlvl; l++)
+    if (!level_is_ordered(&st->enc.lvl_types[l])) return 0;
+  return 1;
+}
+
+/* Replaces st's encoding with its plain form: one level per dimension in
+ * the order the loops bind them, the outermost dense (compressed for a
+ * vector), the others compressed, native widths (CSR or CSC, CSF-like for
+ * 3-D). Every loop can walk or locate it; the runtime converts to it (from
+ * dense data at entry, or from the stored tensor), and a kernel's reads see
+ * the same values. */
+static void plain_encoding(Lower *L, STensor *st) {
+  int n = st->enc.dim_rank, order[SC_MAX_RANK];
+  for (int d = 0; d < n; d++) order[d] = d;
+  for (int a = 1; a < n; a++) /* stable insertion sort by loop depth */
+    for (int b = a; b > 0 && L->var_depth[st->dim_var[order[b - 1]]] >
+                                 L->var_depth[st->dim_var[order[b]]]; b--) {
+      int t = order[b]; order[b] = order[b - 1]; order[b - 1] = t;
+    }
+  sc_encoding e;
+  memset(&e, 0, sizeof e);
+  e.dim_rank = e.lvl_rank = n;
+  for (int l = 0; l < n; l++) {
+    e.lvl_types[l].format = l == 0 && n > 1 ? SC_LVL_DENSE : SC_LVL_COMPRESSED;
+    e.lvl_exprs[l].kind = SC_LEXPR_AFFINE;
+    e.lvl_exprs[l].coef[order[l]] = 1;
+  }
+  st->enc = e;
+  st->pos_type = level_width_ctype(0);
+  st->crd_type = level_width_ctype(0);
+}
+
 /* Adds tensor ti as a sparse operand bound to its first access not bound
  * yet; `name` names its generated variables (a tensor stored sparse,
  * IrTensor.handle, may be added once per loop nest that reads it, e.g.
@@ -453,8 +509,24 @@ static int add_sparse(Lower *L, int ti, const char *name) {
     st->enc = *enc;
     st->pos_type = level_width_ctype(enc->pos_width);
     st->crd_type = level_width_ctype(enc->crd_width);
-    if (level_map(L, st, &why) == 0 && needs_search(L, st) &&
-        reorderable(st)) {
+    const char *declared = NULL, *pwhy = NULL;
+    int mapped = level_map(L, st, &pwhy) == 0;
+    if (mapped) declared = enc_text(L, st);
+    if (!mapped || (ti < 32 && (L->plain & (1u << ti)))) {
+      plain_encoding(L, st);
+      if (level_map(L, st, &why) == 0) {
+        st->converted = 1;
+        st->plain = 1;
+        if (declared)
+          lower_note(L, "conversion: %s %s assembled as %s: the loops cannot "
+                     "skip over its levels as declared", t->name, declared,
+                     enc_text(L, st));
+        else
+          lower_note(L, "conversion: %s assembled as %s: its encoding has %s, "
+                     "which the loops cannot walk", t->name, enc_text(L, st),
+                     pwhy);
+      }
+    } else if (needs_search(L, st) && reorderable(st)) {
       const char *before = enc_text(L, st);
       convert_order(L, st);
       if (level_map(L, st, &why) == 0) {
@@ -464,9 +536,13 @@ static int add_sparse(Lower *L, int ti, const char *name) {
                    enc_text(L, st));
       }
     }
+    if (!why) st->plain = st->plain || is_plain(st);
   }
   if (why) {
     lower_note(L, "%s: read from its dense array (%s)", t->name, why);
+    if (!L->refuse)
+      L->refuse = arena_printf(L->arena, "'%s' cannot be co-iterated: %s",
+                               t->name, why);
     return 0;
   }
   tmp.inplace = inplace;
@@ -548,20 +624,23 @@ int graph_analyze(Lower *L) {
     }
   }
   if (L->nst == 0) {
-    L->refuse = "no sparse operand is only read in the nest";
-    for (int ti = 0; ti < k->ntensors; ti++) {
-      const IrTensor *t = &k->tensors[ti];
-      if (!t->binding) continue;
-      if (t->is_written && t->is_read)
-        L->refuse = arena_printf(L->arena, "'%s' is both read and written in "
-                                 "the nest", t->name);
-      else if (!t->is_written)
-        L->refuse = arena_printf(L->arena, "no access of '%s' is subscripted "
-                                 "by distinct loop variables (a diagonal "
-                                 "'%s[i][i]', a fixed row)", t->name, t->name);
-      break;
+    if (!L->refuse) {
+      L->refuse = "no sparse operand is only read in the nest";
+      for (int ti = 0; ti < k->ntensors; ti++) {
+        const IrTensor *t = &k->tensors[ti];
+        if (!t->binding) continue;
+        if (t->is_written && t->is_read)
+          L->refuse = arena_printf(L->arena, "'%s' is both read and written in "
+                                   "the nest", t->name);
+        else if (!t->is_written)
+          L->refuse = arena_printf(L->arena, "no access of '%s' is subscripted "
+                                   "by distinct loop variables (a diagonal "
+                                   "'%s[i][i]', a fixed row)", t->name, t->name);
+        break;
+      }
     }
     return -1;
   }
+  L->refuse = NULL; /* some operand is co-iterated; the others read dense */
   return 0;
 }

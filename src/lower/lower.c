@@ -566,6 +566,43 @@ static void format_notes(Lower *L, StrBuf *sb) {
   }
 }
 
+/* One lowering of the (predicated) kernel with the tensors in `plain`
+ * converted to their plain form: the co-iteration loops in *loops and the
+ * live variables' final values in *live. 0, or -1 with L->refuse. */
+static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
+                   unsigned plain, StrBuf *loops, StrBuf *live) {
+  memset(L, 0, sizeof *L);
+  L->ctx = ctx;
+  L->arena = ctx->arena;
+  L->k = kernel;
+  L->plain = plain;
+  if (graph_analyze(L) != 0) return -1;
+  const char *owhy = NULL; /* a sparse output stored as a handle */
+  if (asm_plan(L, &owhy) < 0) {
+    L->refuse = owhy;
+    return -1;
+  }
+  const char *hwhy = handle_check(L);
+  if (hwhy) {
+    L->refuse = hwhy;
+    return -1;
+  }
+  if (coiter_emit(L, loops, 1) != 0) return -1;
+  if (L->nsparse_loops == 0) {
+    L->refuse = "no loop can skip absent entries (every loop body has an "
+                "effect where the sparse operands are zero)";
+    return -1;
+  }
+  return emit_live(L, live);
+}
+
+static void attempt_free(Lower *L, StrBuf *loops, StrBuf *live) {
+  sb_free(loops);
+  sb_free(live);
+  sb_free(&L->notes);
+  sb_free(&L->lattice);
+}
+
 int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   Lower L;
   memset(&L, 0, sizeof L);
@@ -581,24 +618,27 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
       if (pk->tensors[ti].handle && pk->tensors[ti].is_written)
         return refuse(&L, arena_printf(L.arena, "a write to sparse array '%s' "
                       "under an if", pk->tensors[ti].name));
-  L.k = kernel = pk;
-  if (graph_analyze(&L) != 0) return refuse(&L, L.refuse);
-  const char *owhy = NULL; /* a sparse output stored as a handle */
-  if (asm_plan(&L, &owhy) < 0) return refuse(&L, owhy);
-  const char *hwhy = handle_check(&L);
-  if (hwhy) return refuse(&L, hwhy);
-  StrBuf loops = {0};
-  if (coiter_emit(&L, &loops, 1) != 0) {
-    sb_free(&loops);
-    return refuse(&L, L.refuse);
+  kernel = pk;
+  StrBuf loops = {0}, live = {0};
+  int rc = attempt(&L, ctx, kernel, 0, &loops, &live);
+  if (L.plain_req) {
+    /* a loop stayed dense over operands it cannot skip over as declared:
+     * lower again with them converted to their plain form, and keep the
+     * version that skips more loops */
+    Lower L2;
+    StrBuf loops2 = {0}, live2 = {0};
+    int rc2 = attempt(&L2, ctx, kernel, L.plain_req, &loops2, &live2);
+    if (rc2 == 0 && (rc != 0 || L2.nsparse_loops > L.nsparse_loops)) {
+      attempt_free(&L, &loops, &live);
+      L = L2;
+      loops = loops2;
+      live = live2;
+      rc = 0;
+    } else {
+      attempt_free(&L2, &loops2, &live2);
+    }
   }
-  if (L.nsparse_loops == 0) {
-    sb_free(&loops);
-    return refuse(&L, "no loop can skip absent entries (every loop body has "
-                      "an effect where the sparse operands are zero)");
-  }
-  StrBuf live = {0};
-  if (emit_live(&L, &live) != 0) {
+  if (rc != 0) {
     sb_free(&loops);
     sb_free(&live);
     return refuse(&L, L.refuse);

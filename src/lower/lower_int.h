@@ -24,6 +24,7 @@ typedef enum LvlKind {
   LK_IDENT,   /* coordinate = one loop variable */
   LK_FLOOR,   /* coordinate = var floordiv div */
   LK_MOD,     /* coordinate = var mod div */
+  LK_COUNT,   /* an ELL counting level (dense): walked, never located */
   LK_OTHER    /* any other affine form: located only */
 } LvlKind;
 
@@ -55,6 +56,8 @@ typedef struct STensor {
                                assembled with the same encoding: the
                                index of that operand (its tensor is
                                shared, not assembled or freed), or -1 */
+  int plain;                /* co-iterable as it is: plain dimensions on
+                             * dense or ordered unique compressed levels */
   const char *pos_type, *crd_type;
   int use_pos[SC_MAX_LEVELS], use_crd[SC_MAX_LEVELS], use_size[SC_MAX_LEVELS];
   int use_dims, use_val;
@@ -87,6 +90,11 @@ typedef struct Lower {
   int uniq;                 /* counter for fresh names */
   AsmOut *out;              /* the sparse output assembled, or NULL */
   unsigned inplace;         /* sparse operands updated in place (bit set) */
+  unsigned plain;           /* kernel tensors converted to their plain form
+                             * (graph.c) in this attempt */
+  unsigned plain_req;       /* kernel tensors a loop could not skip over in
+                             * their declared form: lower.c retries with
+                             * them converted */
 } Lower;
 
 /* graph.c */
