@@ -321,6 +321,7 @@ void sc_append_free(sc_tensor *t);
 typedef struct sc_text {
   char *buf;
   size_t len;
+  size_t map_len; /* nonzero: buf is a read-only mapping of map_len bytes */
   const char *p, *end;
   size_t line; /* 1-based line of p */
   const char *name;

@@ -1,7 +1,9 @@
 /* Matrix Market and FROSTT IO: write/read identity, symmetric and skew
  * expansion, pattern and array files, every malformed-input case with its
  * line number, the shared real-world matrices (when SC_SHARED_DIR is set),
- * .tns round trips. */
+ * .tns round trips, large files (mapped where the system allows) read
+ * exactly as the same bytes from a stream. */
+#define _POSIX_C_SOURCE 200809L
 #include "rt_test_util.h"
 
 #include <time.h>
@@ -366,6 +368,113 @@ static void test_tns_read_and_errors(void **state) {
   remove(path);
 }
 
+/* ---- large files: mapped vs read ---- */
+
+static void assert_same_csr(sc_tensor *a, sc_tensor *b) {
+  size_t rows = (size_t)sc_tensor_dim_size(a, 0), nz = sc_tensor_nnz(a);
+  assert_int_equal(nz, sc_tensor_nnz(b));
+  assert_int_equal(sc_tensor_dim_size(a, 1), sc_tensor_dim_size(b, 1));
+  assert_memory_equal(sc_tensor_positions(a, 1), sc_tensor_positions(b, 1),
+                      (rows + 1) * sizeof(uint64_t));
+  assert_memory_equal(sc_tensor_coordinates(a, 1),
+                      sc_tensor_coordinates(b, 1), nz * sizeof(uint64_t));
+  assert_memory_equal(sc_tensor_values(a), sc_tensor_values(b),
+                      nz * sizeof(double));
+}
+
+/* text[0, len) as a file at path, read with sc_read_mtx (mapped when
+ * large), and as a memory stream (read): same tensor or same error. */
+static void check_big(const char *path, const char *text, size_t len,
+                      const char *err) {
+  sc_tensor *a = NULL, *b = NULL;
+  FILE *f = fopen(path, "wb");
+  sc_status sa, sb;
+  char msg_a[600];
+  assert_non_null(f);
+  assert_int_equal(fwrite(text, 1, len, f), len);
+  fclose(f);
+  sa = sc_read_mtx(&a, path, NULL, SC_F64);
+  snprintf(msg_a, sizeof msg_a, "%s", sc_last_error());
+  f = fmemopen((void *)(uintptr_t)text, len, "rb");
+  assert_non_null(f);
+  sb = sc_read_mtx_stream(&b, f, path, NULL, SC_F64);
+  fclose(f);
+  if (err) {
+    assert_int_equal(sa, SC_ERR_PARSE);
+    assert_int_equal(sb, SC_ERR_PARSE);
+    assert_string_equal(msg_a, sc_last_error());
+    if (!strstr(msg_a, err))
+      fail_msg("message '%s' lacks '%s'", msg_a, err);
+  } else {
+    RT_OK(sa);
+    RT_OK(sb);
+    assert_same_csr(a, b);
+  }
+  sc_tensor_free(a);
+  sc_tensor_free(b);
+  remove(path);
+}
+
+static void test_large_file_mapped_like_read(void **state) {
+  enum { SIZE = 1 << 21 }; /* a multiple of the page size */
+  char *text = malloc(SIZE + 1), path[600], want[64];
+  size_t n = 0, nent = 0, bad_line = 0;
+  uint64_t s = 99;
+  const char *head = "%%MatrixMarket matrix coordinate real general\n";
+  char *body = malloc(SIZE);
+  size_t blen = 0;
+  (void)state;
+  assert_non_null(text);
+  assert_non_null(body);
+  tmp_path(path, sizeof path, "rt_io_big.mtx");
+  /* entries until ~1.9 MB, the last without a newline */
+  while (blen < SIZE - 100000) {
+    uint64_t r = rt_rand(&s);
+    blen += (size_t)snprintf(body + blen, SIZE - blen,
+                             "%s%llu %llu %.6g", nent ? "\n" : "",
+                             (unsigned long long)(r % 3000 + 1),
+                             (unsigned long long)((r >> 20) % 3000 + 1),
+                             (double)(r >> 40) / 7.0 - 1e5);
+    nent++;
+  }
+  /* header, a filler comment sized so the file is exactly SIZE bytes,
+   * the size line, the entries */
+  {
+    char sizes[64];
+    int sl = snprintf(sizes, sizeof sizes, "3000 3000 %zu\n", nent);
+    size_t hl = strlen(head), fill = SIZE - hl - (size_t)sl - blen - 2;
+    memcpy(text, head, hl);
+    n = hl;
+    text[n++] = '%';
+    memset(text + n, 'x', fill);
+    n += fill;
+    text[n++] = '\n';
+    memcpy(text + n, sizes, (size_t)sl);
+    n += (size_t)sl;
+    memcpy(text + n, body, blen);
+    n += blen;
+  }
+  assert_int_equal(n, SIZE);
+  check_big(path, text, n, NULL); /* ends at a page boundary, no newline */
+  text[n] = '\n';
+  check_big(path, text, n + 1, NULL);
+  /* an error near the end names its line on both paths */
+  for (size_t i = n; i-- > 0;)
+    if (text[i] == '\n' && ++bad_line == 3) {
+      memcpy(text + i + 1, "x", 1); /* "x..." row index */
+      break;
+    }
+  {
+    size_t line = 1;
+    for (size_t i = 0; i < n; i++)
+      line += text[i] == '\n';
+    snprintf(want, sizeof want, "rt_io_big.mtx:%zu: row index", line - 2);
+  }
+  check_big(path, text, n + 1, want);
+  free(text);
+  free(body);
+}
+
 static int setup(void **state) {
   const char *b = getenv("SC_BINARY_DIR");
   (void)state;
@@ -382,6 +491,7 @@ int main(void) {
       cmocka_unit_test(test_shared_matrices),
       cmocka_unit_test(test_tns_roundtrip),
       cmocka_unit_test(test_tns_read_and_errors),
+      cmocka_unit_test(test_large_file_mapped_like_read),
   };
   return cmocka_run_group_tests(tests, setup, NULL);
 }
