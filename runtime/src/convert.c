@@ -92,6 +92,76 @@ static int sc_major_dim(const sc_tensor *t) {
   return t->enc.lvl_exprs[0].coef[0] == 1 ? 0 : 1;
 }
 
+/* The transpose's scatter in two passes for large inputs (64-bit source
+ * arrays and target coordinates; values of 8 or 4 bytes): pass 1 walks
+ * the source in order and appends (target row << 32 | source row) keys and
+ * the values to the target row block of each entry, in the target's own
+ * arrays (next[] gives the block starts); pass 2 copies one block at a
+ * time to scratch (in cache) and scatters it to its target rows by
+ * next[]. Both passes are stable, so every target row comes out sorted. */
+static sc_status sc_transpose_blocked(const sc_tensor *src, sc_storage *s,
+                                      size_t *next, size_t rows,
+                                      size_t trows, int shift) {
+  const uint64_t *sp = src->lv[1].pos, *sc = src->lv[1].crd;
+  const unsigned char *sv = src->values;
+  uint64_t *tk = s->lv[1].crd, *sk = NULL;
+  unsigned char *tv = s->values, *svb = NULL;
+  size_t vs = src->vsize, nb = ((trows - 1) >> shift) + 1, bmax = 0;
+  size_t *bnext = NULL;
+  sc_status st;
+  if ((st = sc_alloc((void **)&bnext, nb + 1, sizeof *bnext, 0,
+                     "block starts")))
+    return st;
+  for (size_t b = 0; b <= nb; b++) {
+    size_t r = b << shift;
+    bnext[b] = next[r < trows ? r : trows];
+    if (b && bnext[b] - bnext[b - 1] > bmax)
+      bmax = bnext[b] - bnext[b - 1];
+  }
+  if ((st = sc_alloc((void **)&sk, bmax, sizeof *sk, 0, "block buffer")) ||
+      (st = sc_alloc((void **)&svb, bmax, vs, 0, "block buffer")))
+    goto done;
+  for (size_t r = 0; r < rows; r++)
+    for (uint64_t p = sp[r], e = sp[r + 1]; p < e; p++) {
+      size_t q = bnext[sc[p] >> shift]++;
+      tk[q] = sc[p] << 32 | r;
+      if (vs == 8)
+        memcpy(tv + q * 8, sv + p * 8, 8);
+      else
+        memcpy(tv + q * 4, sv + p * 4, 4);
+    }
+  for (size_t b = 0, lo = 0; b < nb; b++) {
+    size_t hi = bnext[b], m = hi - lo;
+    if (m) {
+      memcpy(sk, tk + lo, m * sizeof *sk);
+      memcpy(svb, tv + lo * vs, m * vs);
+    }
+    if (vs == 8) {
+      const uint64_t *s8 = (const uint64_t *)(void *)svb;
+      uint64_t *d8 = (uint64_t *)(void *)tv;
+      for (size_t i = 0; i < m; i++) {
+        size_t q = next[sk[i] >> 32]++;
+        tk[q] = sk[i] & 0xffffffffu;
+        d8[q] = s8[i];
+      }
+    } else {
+      const uint32_t *s4 = (const uint32_t *)(void *)svb;
+      uint32_t *d4 = (uint32_t *)(void *)tv;
+      for (size_t i = 0; i < m; i++) {
+        size_t q = next[sk[i] >> 32]++;
+        tk[q] = sk[i] & 0xffffffffu;
+        d4[q] = s4[i];
+      }
+    }
+    lo = hi;
+  }
+done:
+  free(bnext);
+  free(sk);
+  free(svb);
+  return st;
+}
+
 /* CSR <-> CSC: a transpose by counting. Entries of the source's minor
  * dimension are counted (the target's positions), then the source is
  * walked in order and every entry appended to its target row, which comes
@@ -103,6 +173,7 @@ static sc_status sc_convert_transpose(sc_tensor *t, const sc_tensor *src) {
   int spb = src->pos_bytes, scb = src->crd_bytes;
   int pb = t->pos_bytes, cb = t->crd_bytes;
   size_t *next = NULL;
+  int shift;
   sc_storage s;
   sc_status st;
   memset(&s, 0, sizeof s);
@@ -139,7 +210,12 @@ static sc_status sc_convert_transpose(sc_tensor *t, const sc_tensor *src) {
     next[r + 1] += next[r];
     sc_st(s.lv[1].pos, pb, r + 1, next[r + 1]);
   }
-  if (spb == 8 && scb == 8 && cb == 8 && vs == 8) {
+  if (spb == 8 && scb == 8 && cb == 8 && (vs == 8 || vs == 4) &&
+      (shift = sc_csr_block_shift(n, trows, rows)) >= 0) {
+    st = sc_transpose_blocked(src, &s, next, rows, trows, shift);
+    if (st)
+      goto done;
+  } else if (spb == 8 && scb == 8 && cb == 8 && vs == 8) {
     const uint64_t *sp = src->lv[1].pos, *sc = src->lv[1].crd;
     const uint64_t *sv = src->values;
     uint64_t *tc = s.lv[1].crd, *tv = s.values;

@@ -227,7 +227,7 @@ static sc_status sc_csr_one_pass(sc_csr_job *j, const int64_t *dc,
 /* log2 of the rows per block for the two-pass path, or -1 when one pass
  * is better: few entries, few blocks, or coordinates that do not pack
  * into 32 + 32 bits. */
-static int sc_csr_block_shift(size_t n, size_t rows, size_t cols) {
+int sc_csr_block_shift(size_t n, size_t rows, size_t cols) {
   int shift = 0;
   uint64_t target;
   if (n < ((size_t)1 << 16) || (uint64_t)rows > ((uint64_t)1 << 32) ||

@@ -5,7 +5,8 @@
  * for CSR and CSC, f64 and f32, narrow widths, skewed rows, the packing
  * boundary of 2^32 columns (one pass above it), tiny key ranges; and the
  * first error in row order (duplicate, coordinate width, position width)
- * as the one-pass loop reports it. */
+ * as the one-pass loop reports it. The CSR <-> CSC transpose of such
+ * inputs (also two passes) against direct assembly. */
 #define _POSIX_C_SOURCE 200809L
 #include "rt_test_util.h"
 
@@ -310,6 +311,57 @@ static void test_blocked_errors(void **state) {
   free_case(&c);
 }
 
+/* A CSR / CSC of c converted to the other equals its direct assembly. */
+static void check_transpose(const coo_case *c, sc_value_type vt) {
+  static const char *names[2] = {"CSR", "CSC"};
+  float *v32 = NULL;
+  const void *vin = c->v;
+  if (vt == SC_F32) {
+    v32 = malloc(c->n * sizeof *v32);
+    for (size_t i = 0; i < c->n; i++)
+      v32[i] = (float)c->v[i];
+    vin = v32;
+  }
+  for (int d = 0; d < 2; d++) {
+    sc_encoding from = rt_named(names[d], 0), to = rt_named(names[1 - d], 0);
+    sc_tensor *a = NULL, *b = NULL, *ref = NULL;
+    size_t vs = sc_value_size(vt), nz, np;
+    RT_OK(sc_tensor_from_coo(&a, &from, vt, c->dims, c->n, c->rc, vin,
+                             SC_DUP_SUM));
+    RT_OK(sc_tensor_convert(&b, a, &to));
+    RT_OK(sc_tensor_from_coo(&ref, &to, vt, c->dims, c->n, c->rc, vin,
+                             SC_DUP_SUM));
+    nz = sc_tensor_nnz(ref);
+    np = sc_tensor_positions_size(ref, 1);
+    assert_int_equal(sc_tensor_nnz(b), nz);
+    assert_int_equal(sc_tensor_positions_size(b, 1), np);
+    assert_memory_equal(sc_tensor_positions(b, 1),
+                        sc_tensor_positions(ref, 1), np * 8);
+    assert_memory_equal(sc_tensor_coordinates(b, 1),
+                        sc_tensor_coordinates(ref, 1), nz * 8);
+    assert_memory_equal(sc_tensor_values(b), sc_tensor_values(ref), nz * vs);
+    sc_tensor_free(a);
+    sc_tensor_free(b);
+    sc_tensor_free(ref);
+  }
+  free(v32);
+}
+
+static void test_blocked_transpose(void **state) {
+  coo_case c;
+  (void)state;
+  make_case(&c, 20000, 30000, 200000, 21, 0);
+  check_transpose(&c, SC_F64);
+  check_transpose(&c, SC_F32);
+  free_case(&c);
+  make_case(&c, 5000, 100000, 150000, 22, 1); /* one long row */
+  check_transpose(&c, SC_F64);
+  free_case(&c);
+  make_case(&c, 3000, 3000, 60000, 23, 0); /* one pass: few entries */
+  check_transpose(&c, SC_F64);
+  free_case(&c);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_blocked_matches_reference),
@@ -317,6 +369,7 @@ int main(void) {
       cmocka_unit_test(test_blocked_key_ranges),
       cmocka_unit_test(test_blocked_column_packing_boundary),
       cmocka_unit_test(test_blocked_errors),
+      cmocka_unit_test(test_blocked_transpose),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
