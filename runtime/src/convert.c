@@ -291,9 +291,32 @@ static void sc_sort_u64(uint64_t *a, size_t n) {
   }
 }
 
-static int sc_cmp_u64(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return (x > y) - (x < y);
+/* Sorts a[0, n) of values below 2^bits: insertion sort when short, else
+ * an LSD radix sort of 8-bit digits through tmp (n entries), the result
+ * back in a. */
+static void sc_sort_blocks(uint64_t *a, size_t n, uint64_t *tmp, int bits) {
+  uint64_t *src = a, *dst = tmp;
+  if (n <= 64) {
+    sc_sort_u64(a, n);
+    return;
+  }
+  for (int sh = 0; sh < bits; sh += 8) {
+    size_t cnt[256], acc = 0;
+    memset(cnt, 0, sizeof cnt);
+    for (size_t i = 0; i < n; i++)
+      cnt[(src[i] >> sh) & 255]++;
+    for (int d = 0; d < 256; d++) {
+      size_t c = cnt[d];
+      cnt[d] = acc;
+      acc += c;
+    }
+    for (size_t i = 0; i < n; i++)
+      dst[cnt[(src[i] >> sh) & 255]++] = src[i];
+    src = dst;
+    dst = dst == tmp ? a : tmp;
+  }
+  if (src != a)
+    memcpy(a, src, n * sizeof *a);
 }
 
 /* CSR -> BSR(r, c): one pass per block row over its r source rows. Pass 1
@@ -310,7 +333,8 @@ static sc_status sc_convert_csr_bsr(sc_tensor *t, const sc_tensor *src) {
   int pb = t->pos_bytes, cb = t->crd_bytes;
   const unsigned char *sv = src->values;
   size_t *mark = NULL;
-  uint64_t *list = NULL;
+  uint64_t *list = NULL, *tmp = NULL;
+  int bits = 0;
   sc_storage s;
   sc_status st;
   memset(&s, 0, sizeof s);
@@ -320,8 +344,11 @@ static sc_status sc_convert_csr_bsr(sc_tensor *t, const sc_tensor *src) {
     return sc_set_error(SC_ERR_SIZE_OVERFLOW, "block size overflows");
   if ((st = sc_alloc((void **)&mark, nbc, sizeof *mark, 1, "block marks")) ||
       (st = sc_alloc((void **)&list, nbc, sizeof *list, 0, "block list")) ||
+      (st = sc_alloc((void **)&tmp, nbc, sizeof *tmp, 0, "block list")) ||
       (st = sc_alloc(&s.lv[1].pos, nbr + 1, (size_t)pb, 1, "positions")))
     goto done;
+  while (bits < 64 && ((uint64_t)1 << bits) < (uint64_t)nbc)
+    bits++; /* block columns are below 2^bits */
   /* Pass 1: blocks per block row (stamp I + 1 marks block row I). */
   for (size_t I = 0; I < nbr; I++) {
     size_t r1 = (I + 1) * br < rows ? (I + 1) * br : rows;
@@ -374,10 +401,7 @@ static sc_status sc_convert_csr_bsr(sc_tensor *t, const sc_tensor *src) {
           list[m++] = j;
         }
       }
-    if (m <= 32)
-      sc_sort_u64(list, m);
-    else
-      qsort(list, m, sizeof *list, sc_cmp_u64);
+    sc_sort_blocks(list, m, tmp, bits);
     /* mark[j] := position of block j, stored past the stamps' range. */
     for (size_t k = 0; k < m; k++) {
       sc_st(s.lv[1].crd, cb, q0 + k, list[k]);
@@ -409,6 +433,7 @@ static sc_status sc_convert_csr_bsr(sc_tensor *t, const sc_tensor *src) {
 done:
   free(mark);
   free(list);
+  free(tmp);
   if (st) {
     sc_storage_free(&s, 4);
     return st;

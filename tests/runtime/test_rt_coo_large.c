@@ -6,7 +6,8 @@
  * boundary of 2^32 columns (one pass above it), tiny key ranges; and the
  * first error in row order (duplicate, coordinate width, position width)
  * as the one-pass loop reports it. The CSR <-> CSC transpose of such
- * inputs (also two passes) against direct assembly. */
+ * inputs (also two passes) and CSR -> BSR (block rows with many block
+ * columns: radix-sorted) against direct assembly. */
 #define _POSIX_C_SOURCE 200809L
 #include "rt_test_util.h"
 
@@ -347,6 +348,43 @@ static void check_transpose(const coo_case *c, sc_value_type vt) {
   free(v32);
 }
 
+/* CSR of c converted to BSR(r, cc) equals the BSR assembled from COO. */
+static void check_bsr(const coo_case *c, int64_t r, int64_t cc) {
+  sc_encoding csr = rt_named("CSR", 0), bsr = rt_named("BSR", 2, r, cc);
+  sc_tensor *a = NULL, *b = NULL, *ref = NULL;
+  size_t nb, np;
+  RT_OK(sc_tensor_from_coo(&a, &csr, SC_F64, c->dims, c->n, c->rc, c->v,
+                           SC_DUP_SUM));
+  RT_OK(sc_tensor_convert(&b, a, &bsr));
+  RT_OK(sc_tensor_from_coo(&ref, &bsr, SC_F64, c->dims, c->n, c->rc, c->v,
+                           SC_DUP_SUM));
+  nb = sc_tensor_coordinates_size(ref, 1);
+  np = sc_tensor_positions_size(ref, 1);
+  assert_int_equal(sc_tensor_coordinates_size(b, 1), nb);
+  assert_int_equal(sc_tensor_positions_size(b, 1), np);
+  assert_int_equal(sc_tensor_nnz(b), sc_tensor_nnz(ref));
+  assert_memory_equal(sc_tensor_positions(b, 1), sc_tensor_positions(ref, 1),
+                      np * 8);
+  assert_memory_equal(sc_tensor_coordinates(b, 1),
+                      sc_tensor_coordinates(ref, 1), nb * 8);
+  assert_memory_equal(sc_tensor_values(b), sc_tensor_values(ref),
+                      sc_tensor_nnz(ref) * sizeof(double));
+  sc_tensor_free(a);
+  sc_tensor_free(b);
+  sc_tensor_free(ref);
+}
+
+static void test_bsr_many_block_columns(void **state) {
+  coo_case c;
+  (void)state;
+  /* row 2500 holds two thirds of the entries: its block row has tens of
+   * thousands of block columns; the other block rows have few */
+  make_case(&c, 5000, 100000, 150000, 24, 1);
+  check_bsr(&c, 4, 4);
+  check_bsr(&c, 2, 7);
+  free_case(&c);
+}
+
 static void test_blocked_transpose(void **state) {
   coo_case c;
   (void)state;
@@ -370,6 +408,7 @@ int main(void) {
       cmocka_unit_test(test_blocked_column_packing_boundary),
       cmocka_unit_test(test_blocked_errors),
       cmocka_unit_test(test_blocked_transpose),
+      cmocka_unit_test(test_bsr_many_block_columns),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
