@@ -55,9 +55,67 @@ static inline void sc_mm_put(sc_mm_entries *e, int64_t i, int64_t j,
   e->n++;
 }
 
+/* ---- digits eight at a time (SWAR) ----
+ * The text is followed by SC_TEXT_PAD zero bytes, so 8 bytes can be loaded
+ * at any position up to the end. Little-endian only (the first character
+ * in the low byte); elsewhere the byte-wise loops below do the work. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&  \
+    (defined(__GNUC__) || defined(__clang__))
+#define SC_MM_SWAR 1
+
+/* The leading digits of the 8 bytes at s: their count (0-8) and value. */
+static inline int sc_mm_digits8(const char *s, uint64_t *v) {
+  uint64_t w, x, nd;
+  int n;
+  memcpy(&w, s, 8);
+  x = w ^ 0x3030303030303030ull; /* digits become bytes 0..9 */
+  /* a byte > 9 gets its high bit (carries only reach later bytes) */
+  nd = ((x + 0x7676767676767676ull) | x) & 0x8080808080808080ull;
+  n = nd ? __builtin_ctzll(nd) >> 3 : 8;
+  *v = 0;
+  if (n == 0)
+    return 0;
+  x <<= 8 * (8 - n); /* the digits at the top; zeros before them */
+  x = x * 10 + (x >> 8);
+  x = (((x & 0x000000FF000000FFull) * (100 + (1000000ull << 32))) +
+       (((x >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32)))) >>
+      32;
+  *v = x;
+  return n;
+}
+
+/* A run of at most 19 digits at s: its value, *n digits; 0 when longer. */
+static inline const char *sc_mm_digit_run(const char *s, uint64_t *v,
+                                          int *n) {
+  static const uint64_t p10[9] = {1,      10,      100,      1000,     10000,
+                                  100000, 1000000, 10000000, 100000000};
+  uint64_t x = 0, y = 0;
+  int k = sc_mm_digits8(s, &x), m = k;
+  while (k == 8) {
+    k = sc_mm_digits8(s + m, &y);
+    if (m + k > 19)
+      return NULL;
+    x = x * p10[k] + y;
+    m += k;
+  }
+  *v = x;
+  *n = m;
+  return s + m;
+}
+#endif
+
 /* Unsigned decimal of at most 18 digits at s, followed by a token end;
  * 0 if s holds anything else. */
 static inline const char *sc_mm_uint(const char *s, int64_t *v) {
+#ifdef SC_MM_SWAR
+  uint64_t x;
+  int n;
+  if (!(s = sc_mm_digit_run(s, &x, &n)) || n == 0 || n > 18 ||
+      !sc_is_tok_end(*s))
+    return NULL;
+  *v = (int64_t)x;
+  return s;
+#else
   int64_t x = 0;
   const char *d = s;
   while (*s >= '0' && *s <= '9' && s - d < 18)
@@ -66,6 +124,59 @@ static inline const char *sc_mm_uint(const char *s, int64_t *v) {
     return NULL;
   *v = x;
   return s;
+#endif
+}
+
+/* The common decimal value "[-]digits[.digits]" with at most 19 digits in
+ * all, mantissa <= 2^53 and at most 22 after the point, ending a token:
+ * mantissa / 10^k, one correctly rounded division of exact operands, as
+ * sc_fast_double computes it. Anything else (exponents, long mantissas)
+ * goes to sc_fast_double. */
+static inline int sc_mm_double(const char *s, const char **end, double *v) {
+#ifdef SC_MM_SWAR
+  const char *q = s;
+  uint64_t ip = 0, fp = 0;
+  int neg = *q == '-', ni = 0, nf = 0;
+  q += neg;
+  if (!(q = sc_mm_digit_run(q, &ip, &ni)))
+    return sc_fast_double(s, end, v);
+  if (*q == '.' && !(q = sc_mm_digit_run(q + 1, &fp, &nf)))
+    return sc_fast_double(s, end, v);
+  if (ni + nf == 0 || ni + nf > 19 || nf > 22 || !sc_is_tok_end(*q))
+    return sc_fast_double(s, end, v);
+  {
+    static const uint64_t p10[20] = {1ull,
+                                     10ull,
+                                     100ull,
+                                     1000ull,
+                                     10000ull,
+                                     100000ull,
+                                     1000000ull,
+                                     10000000ull,
+                                     100000000ull,
+                                     1000000000ull,
+                                     10000000000ull,
+                                     100000000000ull,
+                                     1000000000000ull,
+                                     10000000000000ull,
+                                     100000000000000ull,
+                                     1000000000000000ull,
+                                     10000000000000000ull,
+                                     100000000000000000ull,
+                                     1000000000000000000ull,
+                                     10000000000000000000ull};
+    uint64_t m = ip * p10[nf] + fp; /* < 10^19: no overflow */
+    double x;
+    if (m > (1ull << 53))
+      return sc_fast_double(s, end, v);
+    x = (double)m / sc_pow10_table[nf];
+    *v = neg ? -x : x;
+    *end = q;
+    return 1;
+  }
+#else
+  return sc_fast_double(s, end, v);
+#endif
 }
 
 /* The common entry line, parsed without calls: "i j value" (or "i j" for
@@ -90,7 +201,7 @@ static inline int sc_mm_fast_entry(const char *p, const char *buf_end,
     sc_val_set_one(vt, v);
   } else if (vt == SC_F64 || vt == SC_F32) {
     double x;
-    if (!sc_fast_double(p, &p, &x))
+    if (!sc_mm_double(p, &p, &x))
       return 0;
     if (vt == SC_F64) {
       memcpy(v, &x, 8);

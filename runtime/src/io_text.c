@@ -20,10 +20,11 @@
 #define SC_TEXT_MAP_MIN ((size_t)1 << 20)
 
 /* Maps the regular file behind `in` read-only (from its start, as the
- * read below), followed by at least one zero byte: the text's terminator.
- * An anonymous reservation one page longer than the file is made first
- * and the file mapped over its start, so the byte after the file is a
- * zero whether or not the size is a multiple of the page size. No copy
+ * read below), followed by at least SC_TEXT_PAD zero bytes (the text's
+ * terminator and room for 8-byte loads). An anonymous reservation longer
+ * than the file is made first and the file mapped over its start, so the
+ * bytes after the file are zeros whether or not the size is a multiple of
+ * the page size. No copy
  * and no fresh memory to fault in. 1 on success; 0 when not possible
  * (small, not regular, not Linux, any failure): the caller reads. */
 static int sc_text_map(sc_text *tx, FILE *in) {
@@ -39,7 +40,7 @@ static int sc_text_map(sc_text *tx, FILE *in) {
       (uint64_t)sb.st_size > SIZE_MAX / 2)
     return 0;
   len = (size_t)sb.st_size;
-  total = (len / (size_t)page + 1) * (size_t)page;
+  total = ((len + SC_TEXT_PAD) / (size_t)page + 1) * (size_t)page;
   base = mmap(NULL, total, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (base == MAP_FAILED)
     return 0;
@@ -84,8 +85,8 @@ sc_status sc_text_read(sc_text *tx, FILE *in, const char *name) {
   if (fseek(in, 0, SEEK_END) == 0) {
     long size = ftell(in);
     if (size >= 0 && fseek(in, 0, SEEK_SET) == 0 &&
-        (st = sc_grow((void **)&buf, &cap, (size_t)size + 2, 1,
-                      "file buffer")))
+        (st = sc_grow((void **)&buf, &cap, (size_t)size + SC_TEXT_PAD + 2,
+                      1, "file buffer")))
       return st;
   }
   for (;;) {
@@ -106,7 +107,13 @@ sc_status sc_text_read(sc_text *tx, FILE *in, const char *name) {
       break;
     }
   }
-  buf[len] = '\0';
+  if (cap - len < SC_TEXT_PAD + 1 &&
+      (st = sc_grow((void **)&buf, &cap, len + SC_TEXT_PAD + 1, 1,
+                    "file buffer"))) {
+    free(buf);
+    return st;
+  }
+  memset(buf + len, 0, SC_TEXT_PAD + 1);
   tx->buf = buf;
   tx->len = len;
   tx->p = buf;

@@ -394,6 +394,9 @@ static inline int sc_fast_double(const char *s, const char **end, double *v) {
   return 1;
 }
 
+/* Zero bytes that follow the text read by sc_text_read: a terminator,
+ * and room for 8-byte loads at any position up to the end. */
+#define SC_TEXT_PAD 16
 sc_status sc_text_read(sc_text *tx, FILE *in, const char *name);
 void sc_text_free(sc_text *tx);
 /* Skips blanks (not newlines). */
