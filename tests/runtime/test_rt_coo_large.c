@@ -398,6 +398,14 @@ static void test_blocked_transpose(void **state) {
   make_case(&c, 3000, 3000, 60000, 23, 0); /* one pass: few entries */
   check_transpose(&c, SC_F64);
   free_case(&c);
+  /* banded (entries near the diagonal): large, but the direct scatter is
+   * already local and is kept */
+  make_case(&c, 40000, 40000, 200000, 25, 0);
+  for (size_t k = 0; k < c.n; k++)
+    c.rc[2 * k + 1] =
+        (c.rc[2 * k] + (int64_t)(k % 7) - 3 + 40000) % 40000;
+  check_transpose(&c, SC_F64);
+  free_case(&c);
 }
 
 int main(void) {
