@@ -9,7 +9,8 @@
  * entries: one write stream per block) as packed (row, column) keys; pass
  * 2 copies one block at a time to a scratch buffer that fits in cache,
  * scatters it to its rows, sorts and compacts them while they are hot.
- * Small inputs, or coordinates of 2^32 and more, take one pass.
+ * Small inputs, inputs already in row order, or coordinates of 2^32 and
+ * more take one pass.
  * Used for (d0 : dense, d1 : compressed) maps with d0, d1 a permutation of
  * the two dimensions; other maps take the generic path of assemble.c. */
 #include "sc_internal.h"
@@ -356,9 +357,22 @@ static sc_status sc_csr_two_pass(sc_csr_job *j, const int64_t *dc,
                      (size_t)SC_CSR_MAX_DIGITS << SC_CSR_DIGIT_BITS,
                      sizeof *sc.cnt, 0, "digit counts")))
     goto done;
-  /* Pass 0: entries per block; bpos[b] = start of block b. */
-  for (size_t i = 0; i < n; i++)
-    bpos[((size_t)dc[2 * i + major] >> shift) + 1]++;
+  /* Pass 0: entries per block; bpos[b] = start of block b. Input already
+   * in row order (a sorted COO) is best scattered directly. */
+  {
+    uint64_t prev = 0, desc = 0;
+    for (size_t i = 0; i < n; i++) {
+      uint64_t r = (uint64_t)dc[2 * i + major];
+      bpos[(r >> shift) + 1]++;
+      desc += r < prev;
+      prev = r;
+    }
+    if (desc == 0) {
+      free(bpos);
+      free(sc.cnt);
+      return sc_csr_one_pass(j, dc, val, n, rows);
+    }
+  }
   for (size_t b = 0; b < nb; b++) {
     if (bpos[b + 1] > bmax)
       bmax = bpos[b + 1];

@@ -220,6 +220,16 @@ static void test_blocked_key_ranges(void **state) {
   make_case(&c, 2, 300000, 100000, 16, 0);
   check_case(&c, "CSR", 0, 0, SC_F64);
   free_case(&c);
+  /* rows already in order (columns not): the direct scatter */
+  make_case(&c, 20000, 30000, 200000, 26, 0);
+  for (size_t k = 0; k < c.n; k++) {
+    c.rc[2 * k] = (int64_t)(k * 20000 / c.n);
+    if (k % 10 == 9)
+      c.rc[2 * k + 1] = c.rc[2 * k - 1]; /* a duplicate */
+  }
+  check_case(&c, "CSR", 0, 0, SC_F64);
+  check_case(&c, "CSC", 0, 0, SC_F64); /* columns out of order: blocked */
+  free_case(&c);
 }
 
 static void test_blocked_column_packing_boundary(void **state) {
