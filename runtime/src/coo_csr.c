@@ -220,6 +220,27 @@ static sc_status sc_csr_one_pass(sc_csr_job *j, const int64_t *dc,
   return st;
 }
 
+/* The one pass from coordinate pairs, or from packed (i << 32 | j) keys
+ * expanded to pairs first. */
+static sc_status sc_csr_one_pass_any(sc_csr_job *j, const int64_t *dc,
+                                     const uint64_t *pk,
+                                     const unsigned char *val, size_t n,
+                                     size_t rows) {
+  int64_t *tmp = NULL;
+  sc_status st;
+  if (!pk)
+    return sc_csr_one_pass(j, dc, val, n, rows);
+  if ((st = sc_alloc((void **)&tmp, n, 2 * sizeof *tmp, 0, "coordinates")))
+    return st;
+  for (size_t i = 0; i < n; i++) {
+    tmp[2 * i] = (int64_t)(pk[i] >> 32);
+    tmp[2 * i + 1] = (int64_t)(pk[i] & 0xffffffffu);
+  }
+  st = sc_csr_one_pass(j, tmp, val, n, rows);
+  free(tmp);
+  return st;
+}
+
 /* Entries of a row block in the two-pass path: about this many. */
 #define SC_CSR_BLOCK_ENTRIES ((size_t)1 << 14)
 /* At most this many row blocks (write streams of pass 1). */
@@ -335,6 +356,7 @@ static void sc_csr_block_sort(uint64_t *key, unsigned char *vals, size_t m,
  * duplicates, checks widths, compacts and stores the row ends, row after
  * row in the order of the one-pass loop (same first error). */
 static sc_status sc_csr_two_pass(sc_csr_job *j, const int64_t *dc,
+                                 const uint64_t *pk,
                                  const unsigned char *val, size_t n,
                                  size_t rows, size_t cols, int shift) {
   size_t major = j->major, minor = j->minor, vs = j->vs;
@@ -361,16 +383,26 @@ static sc_status sc_csr_two_pass(sc_csr_job *j, const int64_t *dc,
    * in row order (a sorted COO) is best scattered directly. */
   {
     uint64_t prev = 0, desc = 0;
-    for (size_t i = 0; i < n; i++) {
-      uint64_t r = (uint64_t)dc[2 * i + major];
-      bpos[(r >> shift) + 1]++;
-      desc += r < prev;
-      prev = r;
+    if (pk) {
+      int sh = major ? 0 : 32;
+      for (size_t i = 0; i < n; i++) {
+        uint64_t r = (pk[i] >> sh) & 0xffffffffu;
+        bpos[(r >> shift) + 1]++;
+        desc += r < prev;
+        prev = r;
+      }
+    } else {
+      for (size_t i = 0; i < n; i++) {
+        uint64_t r = (uint64_t)dc[2 * i + major];
+        bpos[(r >> shift) + 1]++;
+        desc += r < prev;
+        prev = r;
+      }
     }
     if (desc == 0) {
       free(bpos);
       free(sc.cnt);
-      return sc_csr_one_pass(j, dc, val, n, rows);
+      return sc_csr_one_pass_any(j, dc, pk, val, n, rows);
     }
   }
   for (size_t b = 0; b < nb; b++) {
@@ -386,7 +418,18 @@ static sc_status sc_csr_two_pass(sc_csr_job *j, const int64_t *dc,
       (st = sc_alloc((void **)&sc.vb, bmax, vs, 0, "block buffer")))
     goto done;
   /* Pass 1: by block, in input order; bpos[b] ends as the end of b. */
-  if (vs == 8) {
+  if (pk) { /* packed (i << 32 | j): CSC swaps the halves */
+    int rot = major ? 32 : 0;
+    for (size_t i = 0; i < n; i++) {
+      uint64_t x = rot ? pk[i] << 32 | pk[i] >> 32 : pk[i];
+      size_t p = bpos[(x >> 32) >> shift]++;
+      key[p] = x;
+      if (vs == 8)
+        memcpy(vals + p * 8, val + i * 8, 8);
+      else
+        memcpy(vals + p * 4, val + i * 4, 4);
+    }
+  } else if (vs == 8) {
     uint64_t *v8 = (uint64_t *)(void *)vals;
     for (size_t i = 0; i < n; i++) {
       uint64_t r = (uint64_t)dc[2 * i + major];
@@ -433,8 +476,11 @@ done:
   return st;
 }
 
-sc_status sc_assemble_csr_fast(sc_tensor *t, const int64_t *dc,
-                               const unsigned char *val, size_t n, int dup) {
+/* Input: coordinate pairs dc, or packed keys pk (the other NULL). */
+static sc_status sc_csr_assemble(sc_tensor *t, const int64_t *dc,
+                                 const uint64_t *pk,
+                                 const unsigned char *val, size_t n,
+                                 int dup) {
   sc_csr_job j;
   size_t rows, cols, k;
   int shift;
@@ -467,8 +513,8 @@ sc_status sc_assemble_csr_fast(sc_tensor *t, const int64_t *dc,
   j.s.lv[1].npos = rows + 1;
   j.vals = j.s.values;
   shift = sc_csr_block_shift(n, rows, cols);
-  st = shift < 0 ? sc_csr_one_pass(&j, dc, val, n, rows)
-                 : sc_csr_two_pass(&j, dc, val, n, rows, cols, shift);
+  st = shift < 0 ? sc_csr_one_pass_any(&j, dc, pk, val, n, rows)
+                 : sc_csr_two_pass(&j, dc, pk, val, n, rows, cols, shift);
   if (st)
     goto done;
   k = j.k;
@@ -501,4 +547,15 @@ done:
   }
   sc_storage_install(t, &j.s);
   return SC_OK;
+}
+
+sc_status sc_assemble_csr_fast(sc_tensor *t, const int64_t *dc,
+                               const unsigned char *val, size_t n, int dup) {
+  return sc_csr_assemble(t, dc, NULL, val, n, dup);
+}
+
+sc_status sc_assemble_csr_packed(sc_tensor *t, const uint64_t *pk,
+                                 const unsigned char *val, size_t n,
+                                 int dup) {
+  return sc_csr_assemble(t, NULL, pk, val, n, dup);
 }

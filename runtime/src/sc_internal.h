@@ -255,6 +255,11 @@ int sc_csr_fast_applies(const sc_tensor *t);
  * SC_DUP_REJECT by counting sort. */
 sc_status sc_assemble_csr_fast(sc_tensor *t, const int64_t *dc,
                                const unsigned char *val, size_t n, int dup);
+/* The same from packed keys (i << 32 | j, dimension order): both
+ * dimension sizes of t must be <= 2^32. */
+sc_status sc_assemble_csr_packed(sc_tensor *t, const uint64_t *pk,
+                                 const unsigned char *val, size_t n,
+                                 int dup);
 /* log2 of the rows per block when n entries over rows x cols are best
  * distributed by row block first (about 16 K entries per block, at most
  * 2048 blocks; rows and cols <= 2^32 so (row, col) packs into 64 bits);

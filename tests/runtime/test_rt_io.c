@@ -475,6 +475,100 @@ static void test_large_file_mapped_like_read(void **state) {
   free(body);
 }
 
+/* ---- large files into several encodings ---- */
+
+static void assert_same_tensor(sc_tensor *a, sc_tensor *b) {
+  const sc_encoding *e = sc_tensor_encoding(a);
+  assert_int_equal(sc_tensor_nnz(a), sc_tensor_nnz(b));
+  for (int l = 0; l < e->lvl_rank; l++) {
+    size_t np = sc_tensor_positions_size(a, l);
+    size_t nc = sc_tensor_coordinates_size(a, l);
+    assert_int_equal(np, sc_tensor_positions_size(b, l));
+    assert_int_equal(nc, sc_tensor_coordinates_size(b, l));
+    if (np)
+      assert_memory_equal(sc_tensor_positions(a, l),
+                          sc_tensor_positions(b, l), np * 8);
+    if (nc)
+      assert_memory_equal(sc_tensor_coordinates(a, l),
+                          sc_tensor_coordinates(b, l), nc * 8);
+  }
+  if (sc_tensor_nnz(a))
+    assert_memory_equal(sc_tensor_values(a), sc_tensor_values(b),
+                        sc_tensor_nnz(a) * sizeof(double));
+}
+
+/* A file of n random entries (symmetric: lower triangle, mirrored by the
+ * reader; sorted: in row order) read into CSR, CSC, COO and DCSR equals
+ * assembling the same entries, in the reader's order, from COO. */
+static void check_large_read(size_t n, int symmetric, int sorted) {
+  static const char *encs[] = {"CSR", "CSC", "COO", "DCSR"};
+  size_t cap = n * 48 + 256, len = 0, m = 0;
+  char *text = malloc(cap), path[600];
+  int64_t *rc = malloc(4 * n * sizeof *rc), dims[2] = {3000, 3000};
+  double *v = malloc(2 * n * sizeof *v);
+  uint64_t s = 1234 + n + (uint64_t)symmetric;
+  assert_non_null(text);
+  assert_non_null(rc);
+  assert_non_null(v);
+  tmp_path(path, sizeof path, "rt_io_enc.mtx");
+  len += (size_t)snprintf(text, cap,
+                          "%%%%MatrixMarket matrix coordinate real %s\n"
+                          "3000 3000 %zu\n",
+                          symmetric ? "symmetric" : "general", n);
+  for (size_t k = 0; k < n; k++) {
+    uint64_t r = rt_rand(&s);
+    int64_t i = sorted ? (int64_t)(k * 3000 / n) : (int64_t)(r % 3000);
+    int64_t j = (int64_t)((r >> 20) % 3000);
+    double x = (double)(int64_t)(r >> 40) / 64.0 - 1000.0;
+    if (k % 9 == 8) { /* a duplicate of the entry before */
+      i = rc[2 * (m - 1)];
+      j = rc[2 * (m - 1) + 1];
+    }
+    if (symmetric && j > i) {
+      int64_t t = i;
+      i = j;
+      j = t;
+    }
+    len += (size_t)snprintf(text + len, cap - len, "%lld %lld %.17g\n",
+                            (long long)i + 1, (long long)j + 1, x);
+    rc[2 * m] = i;
+    rc[2 * m + 1] = j;
+    v[m++] = x;
+    if (symmetric && i != j) {
+      rc[2 * m] = j;
+      rc[2 * m + 1] = i;
+      v[m++] = x;
+    }
+  }
+  {
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, len, f), len);
+    fclose(f);
+  }
+  for (size_t e = 0; e < sizeof encs / sizeof *encs; e++) {
+    sc_encoding enc = rt_named(encs[e], 0);
+    sc_tensor *a = NULL, *b = NULL;
+    RT_OK(sc_read_mtx(&a, path, &enc, SC_F64));
+    RT_OK(sc_tensor_from_coo(&b, &enc, SC_F64, dims, m, rc, v, SC_DUP_SUM));
+    assert_same_tensor(a, b);
+    sc_tensor_free(a);
+    sc_tensor_free(b);
+  }
+  remove(path);
+  free(text);
+  free(rc);
+  free(v);
+}
+
+static void test_large_files_all_encodings(void **state) {
+  (void)state;
+  check_large_read(100000, 0, 0);
+  check_large_read(100000, 0, 1); /* rows in order */
+  check_large_read(60000, 1, 0);  /* mirrored: 120 000 entries */
+  check_large_read(5000, 0, 0);   /* small */
+}
+
 static int setup(void **state) {
   const char *b = getenv("SC_BINARY_DIR");
   (void)state;
@@ -492,6 +586,7 @@ int main(void) {
       cmocka_unit_test(test_tns_roundtrip),
       cmocka_unit_test(test_tns_read_and_errors),
       cmocka_unit_test(test_large_file_mapped_like_read),
+      cmocka_unit_test(test_large_files_all_encodings),
   };
   return cmocka_run_group_tests(tests, setup, NULL);
 }
