@@ -214,8 +214,9 @@ static sc_status sc_convert_transpose(sc_tensor *t, const sc_tensor *src) {
      * writes within a small window: no blocking. */
     const uint64_t *sp = src->lv[1].pos, *sc = src->lv[1].crd;
     uint64_t w = (uint64_t)1 << shift, far = 0;
+    double scale = (double)trows / (double)rows; /* (rows > 0 here) */
     for (size_t r = 0; r < rows; r++) {
-      uint64_t rm = (uint64_t)r * trows / rows; /* <= 2^64: both <= 2^32 */
+      uint64_t rm = trows == rows ? r : (uint64_t)((double)r * scale);
       for (uint64_t p = sp[r], e = sp[r + 1]; p < e; p++) {
         next[sc[p] + 1]++;
         far += sc[p] + w < rm || sc[p] > rm + w;
