@@ -75,15 +75,18 @@ sc_status sc_text_read(sc_text *tx, FILE *in, const char *name) {
   if (!in)
     return sc_set_error(SC_ERR_INVALID_ARGUMENT, "%s: stream is NULL",
                         tx->name);
-  if (sc_text_map(tx, in)) {
-    tx->p = tx->buf;
-    tx->end = tx->buf + tx->len;
-    tx->line = 1;
-    return SC_OK;
-  }
-  /* A regular file: one read of its size; else grow as data comes. */
+  /* A regular file: mapped, or one read of its size; else grow as data
+   * comes. (The seek comes first: it writes out what an update stream
+   * still buffers, so the mapping sees it.) */
   if (fseek(in, 0, SEEK_END) == 0) {
-    long size = ftell(in);
+    long size;
+    if (sc_text_map(tx, in)) {
+      tx->p = tx->buf;
+      tx->end = tx->buf + tx->len;
+      tx->line = 1;
+      return SC_OK;
+    }
+    size = ftell(in);
     if (size >= 0 && fseek(in, 0, SEEK_SET) == 0 &&
         (st = sc_grow((void **)&buf, &cap, (size_t)size + SC_TEXT_PAD + 2,
                       1, "file buffer")))

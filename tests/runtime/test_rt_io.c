@@ -406,9 +406,20 @@ static void check_big(const char *path, const char *text, size_t len,
     if (!strstr(msg_a, err))
       fail_msg("message '%s' lacks '%s'", msg_a, err);
   } else {
+    sc_tensor *c = NULL;
     RT_OK(sa);
     RT_OK(sb);
     assert_same_csr(a, b);
+    /* an update stream with the text still in its buffer (no flush, no
+     * rewind): read in full, as a regular file */
+    f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, len - 100, f), len - 100);
+    assert_int_equal(fwrite(text + len - 100, 1, 100, f), 100); /* buffered */
+    RT_OK(sc_read_mtx_stream(&c, f, path, NULL, SC_F64));
+    fclose(f);
+    assert_same_csr(a, c);
+    sc_tensor_free(c);
   }
   sc_tensor_free(a);
   sc_tensor_free(b);
