@@ -1,41 +1,50 @@
 /* rt_convert.c — benchmark: sc_tensor_convert CSR -> CSC and CSR ->
  * BSR(4,4) on a CSR matrix file of bench/rt_gen.c ("csr"), the two
  * conversions interleaved round by round. The source tensor is built once
- * before timing. Prints RESULT lines (median ms) and check values (sum of
+ * before timing; each sample frees the previous result, then converts.
+ * Prints RESULT lines (median ms) and check values, computed after timing
+ * (sum of
  * val * (crd + 1) over the target's stored values and coordinates of the
  * last level for CSC; sum of values for BSR) to compare with scipy. */
 #include "bench_common.h"
 #include "sparsecc_rt.h"
 
 typedef struct conv_ctx {
-  sc_tensor *src;
+  sc_tensor *src, *last; /* last: the previous result */
   sc_encoding enc;
   int csc;
   double check;
 } conv_ctx;
 
+/* One timed conversion. The previous result is freed first (as scipy's
+ * timing loop releases its previous result); the check value is computed
+ * after timing (conv_check), like scipy's. */
 static void run_conv(void *vctx) {
   conv_ctx *c = vctx;
-  sc_tensor *t;
-  if (sc_tensor_convert(&t, c->src, &c->enc) != SC_OK) {
+  sc_tensor_free(c->last);
+  c->last = NULL;
+  if (sc_tensor_convert(&c->last, c->src, &c->enc) != SC_OK) {
     fprintf(stderr, "rt_convert: %s\n", sc_last_error());
     exit(1);
   }
-  {
-    const double *v = sc_tensor_values(t);
-    size_t nv = sc_tensor_nnz(t);
-    double s = 0;
-    if (c->csc) {
-      const uint64_t *crd = sc_tensor_coordinates(t, 1);
-      for (size_t k = 0; k < nv; k++)
-        s += v[k] * (double)(crd[k] + 1);
-    } else {
-      for (size_t k = 0; k < nv; k++)
-        s += v[k];
-    }
-    c->check = s;
+}
+
+static void conv_check(conv_ctx *c) {
+  sc_tensor *t = c->last;
+  const double *v = sc_tensor_values(t);
+  size_t nv = sc_tensor_nnz(t);
+  double s = 0;
+  if (c->csc) {
+    const uint64_t *crd = sc_tensor_coordinates(t, 1);
+    for (size_t k = 0; k < nv; k++)
+      s += v[k] * (double)(crd[k] + 1);
+  } else {
+    for (size_t k = 0; k < nv; k++)
+      s += v[k];
   }
+  c->check = s;
   sc_tensor_free(t);
+  c->last = NULL;
 }
 
 int main(int argc, char **argv) {
@@ -95,6 +104,8 @@ int main(int argc, char **argv) {
   }
   samples = bench_xmalloc((size_t)(2 * reps) * sizeof(double));
   bench_interleaved(2, fn, ctx, reps, 0.0, samples);
+  conv_check(&cc[0]);
+  conv_check(&cc[1]);
   for (int v = 0; v < 2; v++)
     printf("RESULT bench=convert matrix=%s impl=sparsecc op=%s nnz=%lld "
            "median_ms=%.3f min_ms=%.3f\n",

@@ -1,8 +1,35 @@
 /* alloc.c — allocation helpers: overflow-checked array sizes, growth by
- * doubling, and the error messages for both failures. */
+ * doubling, and the error messages for both failures. Large arrays (4 MB
+ * and more) are advised to use transparent huge pages where the system
+ * offers them (Linux, madvise mode): far fewer page faults on first touch
+ * and TLB misses in random scatters. Purely advisory: nothing depends on
+ * whether it is honoured. */
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
+#endif
 #include "sc_internal.h"
 
 #include <stdlib.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
+#define SC_HUGE_ADVICE_BYTES ((size_t)4 << 20)
+
+/* Advises huge pages for the whole 2 MB-aligned pages inside [p, p + n). */
+static void sc_advise_huge(void *p, size_t n) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  uintptr_t a = (uintptr_t)p, e = a + n, huge = (uintptr_t)2 << 20;
+  a = (a + huge - 1) & ~(huge - 1);
+  e &= ~(huge - 1);
+  if (n >= SC_HUGE_ADVICE_BYTES && e > a)
+    (void)madvise((void *)a, e - a, MADV_HUGEPAGE);
+#else
+  (void)p;
+  (void)n;
+#endif
+}
 
 sc_status sc_alloc(void **out, size_t n, size_t size, int zero,
                    const char *what) {
@@ -18,6 +45,7 @@ sc_status sc_alloc(void **out, size_t n, size_t size, int zero,
   if (!*out)
     return sc_set_error(SC_ERR_NO_MEMORY, "%s: out of memory (%zu bytes)",
                         what, bytes);
+  sc_advise_huge(*out, bytes);
   return SC_OK;
 }
 
@@ -43,6 +71,7 @@ sc_status sc_grow(void **p, size_t *cap, size_t need, size_t size,
   if (!np)
     return sc_set_error(SC_ERR_NO_MEMORY, "%s: out of memory (%zu bytes)",
                         what, bytes);
+  sc_advise_huge(np, bytes);
   *p = np;
   *cap = ncap;
   return SC_OK;

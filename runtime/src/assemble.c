@@ -307,6 +307,24 @@ sc_status sc_tensor_from_dense_rows(sc_tensor **out, const sc_encoding *enc,
 
 /* ---- from COO ---- */
 
+/* Whether every coordinate is inside the dimension sizes: one branch-free
+ * scan (a negative coordinate is a huge unsigned one). */
+static int sc_coords_in_range(const sc_tensor *t, const int64_t *c,
+                              size_t n) {
+  uint64_t bad = 0;
+  if (t->dim_rank == 2) {
+    uint64_t s0 = (uint64_t)t->dim_sizes[0], s1 = (uint64_t)t->dim_sizes[1];
+    for (size_t i = 0; i < n; i++)
+      bad |= ((uint64_t)c[2 * i] >= s0) | ((uint64_t)c[2 * i + 1] >= s1);
+  } else {
+    size_t D = (size_t)t->dim_rank;
+    for (size_t i = 0; i < n; i++)
+      for (size_t d = 0; d < D; d++)
+        bad |= (uint64_t)c[i * D + d] >= (uint64_t)t->dim_sizes[d];
+  }
+  return !bad;
+}
+
 sc_status sc_tensor_from_coo(sc_tensor **out, const sc_encoding *enc,
                              sc_value_type vt, const int64_t *dim_sizes,
                              size_t nnz, const int64_t *coords,
@@ -324,11 +342,12 @@ sc_status sc_tensor_from_coo(sc_tensor **out, const sc_encoding *enc,
                         "unknown duplicate policy %d", (int)dup);
   if ((st = sc_tensor_new(&t, enc, vt, dim_sizes)))
     return st;
-  for (size_t i = 0; i < nnz; i++)
-    if ((st = sc_check_dim_coords(t, coords + i * (size_t)t->dim_rank))) {
-      sc_tensor_free(t);
-      return st;
-    }
+  if (!sc_coords_in_range(t, coords, nnz))
+    for (size_t i = 0; i < nnz; i++) /* find and report the first one */
+      if ((st = sc_check_dim_coords(t, coords + i * (size_t)t->dim_rank))) {
+        sc_tensor_free(t);
+        return st;
+      }
   if (!values && nnz) {
     if ((st = sc_alloc((void **)&ones, nnz, t->vsize, 0, "values"))) {
       sc_tensor_free(t);

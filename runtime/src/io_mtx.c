@@ -30,24 +30,38 @@ static int sc_next_word(sc_text *tx, const char **w, size_t *n) {
   return *n > 0;
 }
 
+/* Parsed entries (0-based). When both sizes are <= 2^32 the coordinates
+ * are packed as i << 32 | j (8 bytes an entry instead of 16), which CSR
+ * and CSC assembly take directly. */
 typedef struct sc_mm_entries {
-  int64_t *dc;
+  int64_t *dc;  /* coordinate pairs (not packed) */
+  uint64_t *pk; /* packed coordinates */
   unsigned char *val;
   size_t n, cap_dc, cap_val;
+  int packed;
 } sc_mm_entries;
 
 static sc_status sc_mm_reserve(sc_mm_entries *e, size_t need, size_t vs) {
   sc_status st;
-  if ((st = sc_grow((void **)&e->dc, &e->cap_dc, 2 * need, sizeof(int64_t),
-                    "matrix entries")))
+  if (e->packed)
+    st = sc_grow((void **)&e->pk, &e->cap_dc, need, sizeof(uint64_t),
+                 "matrix entries");
+  else
+    st = sc_grow((void **)&e->dc, &e->cap_dc, 2 * need, sizeof(int64_t),
+                 "matrix entries");
+  if (st)
     return st;
   return sc_grow((void **)&e->val, &e->cap_val, need, vs, "matrix values");
 }
 
 static inline void sc_mm_put(sc_mm_entries *e, int64_t i, int64_t j,
                              const void *v, size_t vs) {
-  e->dc[2 * e->n] = i;
-  e->dc[2 * e->n + 1] = j;
+  if (e->packed) {
+    e->pk[e->n] = (uint64_t)i << 32 | (uint64_t)j;
+  } else {
+    e->dc[2 * e->n] = i;
+    e->dc[2 * e->n + 1] = j;
+  }
   if (vs == 8) /* constant sizes: no library call per entry */
     memcpy(e->val + e->n * 8, v, 8);
   else
@@ -55,9 +69,67 @@ static inline void sc_mm_put(sc_mm_entries *e, int64_t i, int64_t j,
   e->n++;
 }
 
+/* ---- digits eight at a time (SWAR) ----
+ * The text is followed by SC_TEXT_PAD zero bytes, so 8 bytes can be loaded
+ * at any position up to the end. Little-endian only (the first character
+ * in the low byte); elsewhere the byte-wise loops below do the work. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&  \
+    (defined(__GNUC__) || defined(__clang__))
+#define SC_MM_SWAR 1
+
+/* The leading digits of the 8 bytes at s: their count (0-8) and value. */
+static inline int sc_mm_digits8(const char *s, uint64_t *v) {
+  uint64_t w, x, nd;
+  int n;
+  memcpy(&w, s, 8);
+  x = w ^ 0x3030303030303030ull; /* digits become bytes 0..9 */
+  /* a byte > 9 gets its high bit (carries only reach later bytes) */
+  nd = ((x + 0x7676767676767676ull) | x) & 0x8080808080808080ull;
+  n = nd ? __builtin_ctzll(nd) >> 3 : 8;
+  *v = 0;
+  if (n == 0)
+    return 0;
+  x <<= 8 * (8 - n); /* the digits at the top; zeros before them */
+  x = x * 10 + (x >> 8);
+  x = (((x & 0x000000FF000000FFull) * (100 + (1000000ull << 32))) +
+       (((x >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32)))) >>
+      32;
+  *v = x;
+  return n;
+}
+
+/* A run of at most 19 digits at s: its value, *n digits; 0 when longer. */
+static inline const char *sc_mm_digit_run(const char *s, uint64_t *v,
+                                          int *n) {
+  static const uint64_t p10[9] = {1,      10,      100,      1000,     10000,
+                                  100000, 1000000, 10000000, 100000000};
+  uint64_t x = 0, y = 0;
+  int k = sc_mm_digits8(s, &x), m = k;
+  while (k == 8) {
+    k = sc_mm_digits8(s + m, &y);
+    if (m + k > 19)
+      return NULL;
+    x = x * p10[k] + y;
+    m += k;
+  }
+  *v = x;
+  *n = m;
+  return s + m;
+}
+#endif
+
 /* Unsigned decimal of at most 18 digits at s, followed by a token end;
  * 0 if s holds anything else. */
 static inline const char *sc_mm_uint(const char *s, int64_t *v) {
+#ifdef SC_MM_SWAR
+  uint64_t x;
+  int n;
+  if (!(s = sc_mm_digit_run(s, &x, &n)) || n == 0 || n > 18 ||
+      !sc_is_tok_end(*s))
+    return NULL;
+  *v = (int64_t)x;
+  return s;
+#else
   int64_t x = 0;
   const char *d = s;
   while (*s >= '0' && *s <= '9' && s - d < 18)
@@ -66,6 +138,59 @@ static inline const char *sc_mm_uint(const char *s, int64_t *v) {
     return NULL;
   *v = x;
   return s;
+#endif
+}
+
+/* The common decimal value "[-]digits[.digits]" with at most 19 digits in
+ * all, mantissa <= 2^53 and at most 22 after the point, ending a token:
+ * mantissa / 10^k, one correctly rounded division of exact operands, as
+ * sc_fast_double computes it. Anything else (exponents, long mantissas)
+ * goes to sc_fast_double. */
+static inline int sc_mm_double(const char *s, const char **end, double *v) {
+#ifdef SC_MM_SWAR
+  const char *q = s;
+  uint64_t ip = 0, fp = 0;
+  int neg = *q == '-', ni = 0, nf = 0;
+  q += neg;
+  if (!(q = sc_mm_digit_run(q, &ip, &ni)))
+    return sc_fast_double(s, end, v);
+  if (*q == '.' && !(q = sc_mm_digit_run(q + 1, &fp, &nf)))
+    return sc_fast_double(s, end, v);
+  if (ni + nf == 0 || ni + nf > 19 || nf > 22 || !sc_is_tok_end(*q))
+    return sc_fast_double(s, end, v);
+  {
+    static const uint64_t p10[20] = {1ull,
+                                     10ull,
+                                     100ull,
+                                     1000ull,
+                                     10000ull,
+                                     100000ull,
+                                     1000000ull,
+                                     10000000ull,
+                                     100000000ull,
+                                     1000000000ull,
+                                     10000000000ull,
+                                     100000000000ull,
+                                     1000000000000ull,
+                                     10000000000000ull,
+                                     100000000000000ull,
+                                     1000000000000000ull,
+                                     10000000000000000ull,
+                                     100000000000000000ull,
+                                     1000000000000000000ull,
+                                     10000000000000000000ull};
+    uint64_t m = ip * p10[nf] + fp; /* < 10^19: no overflow */
+    double x;
+    if (m > (1ull << 53))
+      return sc_fast_double(s, end, v);
+    x = (double)m / sc_pow10_table[nf];
+    *v = neg ? -x : x;
+    *end = q;
+    return 1;
+  }
+#else
+  return sc_fast_double(s, end, v);
+#endif
 }
 
 /* The common entry line, parsed without calls: "i j value" (or "i j" for
@@ -90,7 +215,7 @@ static inline int sc_mm_fast_entry(const char *p, const char *buf_end,
     sc_val_set_one(vt, v);
   } else if (vt == SC_F64 || vt == SC_F32) {
     double x;
-    if (!sc_fast_double(p, &p, &x))
+    if (!sc_mm_double(p, &p, &x))
       return 0;
     if (vt == SC_F64) {
       memcpy(v, &x, 8);
@@ -226,6 +351,8 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
                          coordinate ? "3" : "2");
   dims[0] = rows;
   dims[1] = cols;
+  E->packed = (uint64_t)rows <= ((uint64_t)1 << 32) &&
+              (uint64_t)cols <= ((uint64_t)1 << 32);
 
   if (coordinate) {
     size_t cap = (size_t)nnz;
@@ -352,6 +479,36 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
   return SC_OK;
 }
 
+/* The tensor of packed entries: CSR and CSC straight from the keys, other
+ * encodings from coordinate pairs (as sc_tensor_from_parsed). */
+static sc_status sc_mm_assemble_packed(sc_tensor **out,
+                                       const sc_encoding *enc,
+                                       sc_value_type vt, const int64_t *dims,
+                                       sc_mm_entries *E) {
+  sc_tensor *t = NULL;
+  sc_status st = sc_tensor_new(&t, enc, vt, dims);
+  if (st)
+    return st;
+  if (sc_csr_fast_applies(t)) {
+    st = sc_assemble_csr_packed(t, E->pk, E->val, E->n, SC_DUP_SUM);
+  } else if ((st = sc_alloc((void **)&E->dc, E->n, 2 * sizeof *E->dc, 0,
+                            "matrix entries")) == SC_OK) {
+    for (size_t k = 0; k < E->n; k++) {
+      E->dc[2 * k] = (int64_t)(E->pk[k] >> 32);
+      E->dc[2 * k + 1] = (int64_t)(E->pk[k] & 0xffffffffu);
+    }
+    free(E->pk);
+    E->pk = NULL;
+    st = sc_assemble(t, E->dc, E->val, E->n, SC_DUP_SUM, 0, E->n);
+  }
+  if (st) {
+    sc_tensor_free(t);
+    return st;
+  }
+  *out = t;
+  return SC_OK;
+}
+
 sc_status sc_read_mtx_stream(sc_tensor **out, FILE *in, const char *name,
                              const sc_encoding *enc, sc_value_type vt) {
   sc_text tx;
@@ -378,9 +535,12 @@ sc_status sc_read_mtx_stream(sc_tensor **out, FILE *in, const char *name,
     return st;
   memset(&E, 0, sizeof E);
   st = sc_mtx_parse(&tx, vt, dims, &E);
-  if (st == SC_OK)
+  if (st == SC_OK && !E.packed)
     st = sc_tensor_from_parsed(out, enc, vt, dims, E.n, E.dc, E.val);
+  else if (st == SC_OK)
+    st = sc_mm_assemble_packed(out, enc, vt, dims, &E);
   free(E.dc);
+  free(E.pk);
   free(E.val);
   sc_text_free(&tx);
   return st;

@@ -255,6 +255,16 @@ int sc_csr_fast_applies(const sc_tensor *t);
  * SC_DUP_REJECT by counting sort. */
 sc_status sc_assemble_csr_fast(sc_tensor *t, const int64_t *dc,
                                const unsigned char *val, size_t n, int dup);
+/* The same from packed keys (i << 32 | j, dimension order): both
+ * dimension sizes of t must be <= 2^32. */
+sc_status sc_assemble_csr_packed(sc_tensor *t, const uint64_t *pk,
+                                 const unsigned char *val, size_t n,
+                                 int dup);
+/* log2 of the rows per block when n entries over rows x cols are best
+ * distributed by row block first (about 16 K entries per block, at most
+ * 2048 blocks; rows and cols <= 2^32 so (row, col) packs into 64 bits);
+ * -1 when one direct scatter is better. */
+int sc_csr_block_shift(size_t n, size_t rows, size_t cols);
 
 /* ---- walking stored entries (iterate.c) ---- */
 
@@ -321,6 +331,7 @@ void sc_append_free(sc_tensor *t);
 typedef struct sc_text {
   char *buf;
   size_t len;
+  size_t map_len; /* nonzero: buf is a read-only mapping of map_len bytes */
   const char *p, *end;
   size_t line; /* 1-based line of p */
   const char *name;
@@ -388,6 +399,9 @@ static inline int sc_fast_double(const char *s, const char **end, double *v) {
   return 1;
 }
 
+/* Zero bytes that follow the text read by sc_text_read: a terminator,
+ * and room for 8-byte loads at any position up to the end. */
+#define SC_TEXT_PAD 16
 sc_status sc_text_read(sc_text *tx, FILE *in, const char *name);
 void sc_text_free(sc_text *tx);
 /* Skips blanks (not newlines). */

@@ -115,6 +115,59 @@ static void test_double_parsing_is_exact(void **state) {
   free(text);
 }
 
+/* Indices of every length around the 8-digit chunks of the entry fast
+ * path (and past its 18 digits: the checked path), leading zeros, values
+ * with long integer or fraction parts: each entry lands where it should
+ * with the value strtod gives. COO storage: the sizes can be huge. */
+static void test_mtx_long_indices(void **state) {
+  static const char *idx[] = {"1",
+                              "12345678",
+                              "123456789",
+                              "1234567890123456",
+                              "12345678901234567",
+                              "123456789012345678",
+                              "0000000000000000000000000042",
+                              "00000007",
+                              "99999999"};
+  static const char *val[] = {"-209.622129204", "12345678.87654321",
+                              "0.0000000001",   "1234567890123456789",
+                              "12345678901234567890", ".5",
+                              "-0",             "7.",
+                              "1e3"};
+  enum { K = sizeof idx / sizeof *idx };
+  char text[4096];
+  size_t len = 0;
+  sc_encoding coo = rt_named("COO", 0);
+  sc_tensor *t = NULL;
+  FILE *f;
+  (void)state;
+  len += (size_t)snprintf(text + len, sizeof text - len,
+                          "%%%%MatrixMarket matrix coordinate real general\n"
+                          "999999999999999999 999999999999999999 %d\n",
+                          K * K);
+  for (int i = 0; i < K; i++)
+    for (int j = 0; j < K; j++)
+      len += (size_t)snprintf(text + len, sizeof text - len, "%s %s %s\n",
+                              idx[i], idx[j], val[(i + j) % K]);
+  f = fmemopen(text, len, "rb");
+  RT_OK(sc_read_mtx_stream(&t, f, "long.mtx", &coo, SC_F64));
+  fclose(f);
+  assert_int_equal(sc_tensor_nnz(t), K * K);
+  for (int i = 0; i < K; i++)
+    for (int j = 0; j < K; j++) {
+      int64_t c[2] = {strtoll(idx[i], NULL, 10) - 1,
+                      strtoll(idx[j], NULL, 10) - 1};
+      double got = sc_tensor_get_f64(t, c), want = strtod(val[(i + j) % K],
+                                                          NULL);
+      /* (a lookup gives +0 for a stored -0; test_double_parsing_is_exact
+       * checks the sign of zeros) */
+      if (want == 0 ? got != 0 : memcmp(&got, &want, sizeof got) != 0)
+        fail_msg("entry %s %s: %.17g, expected %.17g", idx[i], idx[j], got,
+                 want);
+    }
+  sc_tensor_free(t);
+}
+
 static void test_tns_values_exact(void **state) {
   char path[512], tok[64];
   const char *dir = getenv("SC_BINARY_DIR");
@@ -364,6 +417,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_double_parsing_is_exact),
       cmocka_unit_test(test_tns_values_exact),
+      cmocka_unit_test(test_mtx_long_indices),
       cmocka_unit_test(test_transpose_and_bsr_match_assembly),
       cmocka_unit_test(test_fast_conversion_width_errors),
       cmocka_unit_test(test_coo_csr_long_rows_sum_in_order),

@@ -1,7 +1,9 @@
 /* Matrix Market and FROSTT IO: write/read identity, symmetric and skew
  * expansion, pattern and array files, every malformed-input case with its
  * line number, the shared real-world matrices (when SC_SHARED_DIR is set),
- * .tns round trips. */
+ * .tns round trips, large files (mapped where the system allows) read
+ * exactly as the same bytes from a stream. */
+#define _POSIX_C_SOURCE 200809L
 #include "rt_test_util.h"
 
 #include <time.h>
@@ -366,6 +368,218 @@ static void test_tns_read_and_errors(void **state) {
   remove(path);
 }
 
+/* ---- large files: mapped vs read ---- */
+
+static void assert_same_csr(sc_tensor *a, sc_tensor *b) {
+  size_t rows = (size_t)sc_tensor_dim_size(a, 0), nz = sc_tensor_nnz(a);
+  assert_int_equal(nz, sc_tensor_nnz(b));
+  assert_int_equal(sc_tensor_dim_size(a, 1), sc_tensor_dim_size(b, 1));
+  assert_memory_equal(sc_tensor_positions(a, 1), sc_tensor_positions(b, 1),
+                      (rows + 1) * sizeof(uint64_t));
+  assert_memory_equal(sc_tensor_coordinates(a, 1),
+                      sc_tensor_coordinates(b, 1), nz * sizeof(uint64_t));
+  assert_memory_equal(sc_tensor_values(a), sc_tensor_values(b),
+                      nz * sizeof(double));
+}
+
+/* text[0, len) as a file at path, read with sc_read_mtx (mapped when
+ * large), and as a memory stream (read): same tensor or same error. */
+static void check_big(const char *path, const char *text, size_t len,
+                      const char *err) {
+  sc_tensor *a = NULL, *b = NULL;
+  FILE *f = fopen(path, "wb");
+  sc_status sa, sb;
+  char msg_a[600];
+  assert_non_null(f);
+  assert_int_equal(fwrite(text, 1, len, f), len);
+  fclose(f);
+  sa = sc_read_mtx(&a, path, NULL, SC_F64);
+  snprintf(msg_a, sizeof msg_a, "%s", sc_last_error());
+  f = fmemopen((void *)(uintptr_t)text, len, "rb");
+  assert_non_null(f);
+  sb = sc_read_mtx_stream(&b, f, path, NULL, SC_F64);
+  fclose(f);
+  if (err) {
+    assert_int_equal(sa, SC_ERR_PARSE);
+    assert_int_equal(sb, SC_ERR_PARSE);
+    assert_string_equal(msg_a, sc_last_error());
+    if (!strstr(msg_a, err))
+      fail_msg("message '%s' lacks '%s'", msg_a, err);
+  } else {
+    sc_tensor *c = NULL;
+    RT_OK(sa);
+    RT_OK(sb);
+    assert_same_csr(a, b);
+    /* an update stream with the text still in its buffer (no flush, no
+     * rewind): read in full, as a regular file */
+    f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, len - 100, f), len - 100);
+    assert_int_equal(fwrite(text + len - 100, 1, 100, f), 100); /* buffered */
+    RT_OK(sc_read_mtx_stream(&c, f, path, NULL, SC_F64));
+    fclose(f);
+    assert_same_csr(a, c);
+    sc_tensor_free(c);
+  }
+  sc_tensor_free(a);
+  sc_tensor_free(b);
+  remove(path);
+}
+
+static void test_large_file_mapped_like_read(void **state) {
+  enum { SIZE = 1 << 21 }; /* a multiple of the page size */
+  char *text = malloc(SIZE + 1), path[600], want[64];
+  size_t n = 0, nent = 0, bad_line = 0;
+  uint64_t s = 99;
+  const char *head = "%%MatrixMarket matrix coordinate real general\n";
+  char *body = malloc(SIZE);
+  size_t blen = 0;
+  (void)state;
+  assert_non_null(text);
+  assert_non_null(body);
+  tmp_path(path, sizeof path, "rt_io_big.mtx");
+  /* entries until ~1.9 MB, the last without a newline */
+  while (blen < SIZE - 100000) {
+    uint64_t r = rt_rand(&s);
+    blen += (size_t)snprintf(body + blen, SIZE - blen,
+                             "%s%llu %llu %.6g", nent ? "\n" : "",
+                             (unsigned long long)(r % 3000 + 1),
+                             (unsigned long long)((r >> 20) % 3000 + 1),
+                             (double)(r >> 40) / 7.0 - 1e5);
+    nent++;
+  }
+  /* header, a filler comment sized so the file is exactly SIZE bytes,
+   * the size line, the entries */
+  {
+    char sizes[64];
+    int sl = snprintf(sizes, sizeof sizes, "3000 3000 %zu\n", nent);
+    size_t hl = strlen(head), fill = SIZE - hl - (size_t)sl - blen - 2;
+    memcpy(text, head, hl);
+    n = hl;
+    text[n++] = '%';
+    memset(text + n, 'x', fill);
+    n += fill;
+    text[n++] = '\n';
+    memcpy(text + n, sizes, (size_t)sl);
+    n += (size_t)sl;
+    memcpy(text + n, body, blen);
+    n += blen;
+  }
+  assert_int_equal(n, SIZE);
+  check_big(path, text, n, NULL); /* ends at a page boundary, no newline */
+  text[n] = '\n';
+  check_big(path, text, n + 1, NULL);
+  /* an error near the end names its line on both paths */
+  for (size_t i = n; i-- > 0;)
+    if (text[i] == '\n' && ++bad_line == 3) {
+      memcpy(text + i + 1, "x", 1); /* "x..." row index */
+      break;
+    }
+  {
+    size_t line = 1;
+    for (size_t i = 0; i < n; i++)
+      line += text[i] == '\n';
+    snprintf(want, sizeof want, "rt_io_big.mtx:%zu: row index", line - 2);
+  }
+  check_big(path, text, n + 1, want);
+  free(text);
+  free(body);
+}
+
+/* ---- large files into several encodings ---- */
+
+static void assert_same_tensor(sc_tensor *a, sc_tensor *b) {
+  const sc_encoding *e = sc_tensor_encoding(a);
+  assert_int_equal(sc_tensor_nnz(a), sc_tensor_nnz(b));
+  for (int l = 0; l < e->lvl_rank; l++) {
+    size_t np = sc_tensor_positions_size(a, l);
+    size_t nc = sc_tensor_coordinates_size(a, l);
+    assert_int_equal(np, sc_tensor_positions_size(b, l));
+    assert_int_equal(nc, sc_tensor_coordinates_size(b, l));
+    if (np)
+      assert_memory_equal(sc_tensor_positions(a, l),
+                          sc_tensor_positions(b, l), np * 8);
+    if (nc)
+      assert_memory_equal(sc_tensor_coordinates(a, l),
+                          sc_tensor_coordinates(b, l), nc * 8);
+  }
+  if (sc_tensor_nnz(a))
+    assert_memory_equal(sc_tensor_values(a), sc_tensor_values(b),
+                        sc_tensor_nnz(a) * sizeof(double));
+}
+
+/* A file of n random entries (symmetric: lower triangle, mirrored by the
+ * reader; sorted: in row order) read into CSR, CSC, COO and DCSR equals
+ * assembling the same entries, in the reader's order, from COO. */
+static void check_large_read(size_t n, int symmetric, int sorted) {
+  static const char *encs[] = {"CSR", "CSC", "COO", "DCSR"};
+  size_t cap = n * 48 + 256, len = 0, m = 0;
+  char *text = malloc(cap), path[600];
+  int64_t *rc = malloc(4 * n * sizeof *rc), dims[2] = {3000, 3000};
+  double *v = malloc(2 * n * sizeof *v);
+  uint64_t s = 1234 + n + (uint64_t)symmetric;
+  assert_non_null(text);
+  assert_non_null(rc);
+  assert_non_null(v);
+  tmp_path(path, sizeof path, "rt_io_enc.mtx");
+  len += (size_t)snprintf(text, cap,
+                          "%%%%MatrixMarket matrix coordinate real %s\n"
+                          "3000 3000 %zu\n",
+                          symmetric ? "symmetric" : "general", n);
+  for (size_t k = 0; k < n; k++) {
+    uint64_t r = rt_rand(&s);
+    int64_t i = sorted ? (int64_t)(k * 3000 / n) : (int64_t)(r % 3000);
+    int64_t j = (int64_t)((r >> 20) % 3000);
+    double x = (double)(int64_t)(r >> 40) / 64.0 - 1000.0;
+    if (k % 9 == 8) { /* a duplicate of the entry before */
+      i = rc[2 * (m - 1)];
+      j = rc[2 * (m - 1) + 1];
+    }
+    if (symmetric && j > i) {
+      int64_t t = i;
+      i = j;
+      j = t;
+    }
+    len += (size_t)snprintf(text + len, cap - len, "%lld %lld %.17g\n",
+                            (long long)i + 1, (long long)j + 1, x);
+    rc[2 * m] = i;
+    rc[2 * m + 1] = j;
+    v[m++] = x;
+    if (symmetric && i != j) {
+      rc[2 * m] = j;
+      rc[2 * m + 1] = i;
+      v[m++] = x;
+    }
+  }
+  {
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, len, f), len);
+    fclose(f);
+  }
+  for (size_t e = 0; e < sizeof encs / sizeof *encs; e++) {
+    sc_encoding enc = rt_named(encs[e], 0);
+    sc_tensor *a = NULL, *b = NULL;
+    RT_OK(sc_read_mtx(&a, path, &enc, SC_F64));
+    RT_OK(sc_tensor_from_coo(&b, &enc, SC_F64, dims, m, rc, v, SC_DUP_SUM));
+    assert_same_tensor(a, b);
+    sc_tensor_free(a);
+    sc_tensor_free(b);
+  }
+  remove(path);
+  free(text);
+  free(rc);
+  free(v);
+}
+
+static void test_large_files_all_encodings(void **state) {
+  (void)state;
+  check_large_read(100000, 0, 0);
+  check_large_read(100000, 0, 1); /* rows in order */
+  check_large_read(60000, 1, 0);  /* mirrored: 120 000 entries */
+  check_large_read(5000, 0, 0);   /* small */
+}
+
 static int setup(void **state) {
   const char *b = getenv("SC_BINARY_DIR");
   (void)state;
@@ -382,6 +596,8 @@ int main(void) {
       cmocka_unit_test(test_shared_matrices),
       cmocka_unit_test(test_tns_roundtrip),
       cmocka_unit_test(test_tns_read_and_errors),
+      cmocka_unit_test(test_large_file_mapped_like_read),
+      cmocka_unit_test(test_large_files_all_encodings),
   };
   return cmocka_run_group_tests(tests, setup, NULL);
 }
