@@ -377,6 +377,42 @@ static int writes_set_or_scale(const Lower *L, const IrNode *n, int ti,
   return 1;
 }
 
+/* Whether e negates an element (`-A[i][j]`, `-(2 * A[i][j])`): at an
+ * absent element the dense program stores -0.0 there, which prints as
+ * "-0"; a negated constant factor (`-2.5 * A`) is a product with an absent
+ * entry instead, zero by SPEC §4. */
+static int negates_element(const IrExpr *e) {
+  if (!e) return 0;
+  if (e->kind == IR_NEG) {
+    for (const IrExpr *x = e->a; x; ) {
+      if (x->kind == IR_ACCESS) return 1;
+      if (x->kind == IR_CAST || x->kind == IR_NEG) { x = x->a; continue; }
+      if (x->kind == IR_MUL || x->kind == IR_DIV || x->kind == IR_ADD ||
+          x->kind == IR_SUB || x->kind == IR_SELECT)
+        return 1; /* conservative: any compound operand */
+      break;
+    }
+  }
+  if (negates_element(e->a) || negates_element(e->b) || negates_element(e->c))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (negates_element(e->args[i])) return 1;
+  return 0;
+}
+
+/* Whether a statement writing tensor ti negates an element. */
+static int writes_negation(const Lower *L, const IrNode *n, int ti) {
+  if (n->kind == IR_NODE_STMT) {
+    const IrStmt *s = &n->stmt;
+    if (s->lhs_access < 0 || L->k->accesses[s->lhs_access].tensor != ti)
+      return 0;
+    return negates_element(s->rhs);
+  }
+  for (int i = 0; i < n->nbody; i++)
+    if (writes_negation(L, n->body[i], ti)) return 1;
+  return 0;
+}
+
 static int inplace_ok(const Lower *L, int ti) {
   const IrKernel *k = L->k;
   const IrTensor *t = &k->tensors[ti];
@@ -386,6 +422,11 @@ static int inplace_ok(const Lower *L, int ti) {
    * element itself (stored sparse: they accumulate into a rebuilt output
    * instead) */
   if (!writes_set_or_scale(L, k->root, ti, !t->handle)) return 0;
+  /* a dense array keeps the -0.0 of a negated absent element (a stored
+   * sparse array reads +0.0 there, SPEC §4) */
+  if (!t->handle && (t->elem == IR_F32 || t->elem == IR_F64) &&
+      writes_negation(L, k->root, ti))
+    return 0;
   int first = -1;
   for (int a = 0; a < k->naccesses; a++) {
     const IrAccess *ac = &k->accesses[a];
