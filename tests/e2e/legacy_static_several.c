@@ -1,5 +1,5 @@
 // EXPECT-SPARSIFIED: 5
-// EXPECT-WARNING: no access of 'A' is subscripted by distinct loop variables
+// EXPECT-WARNING: 'A' cannot be co-iterated: no access subscripted by distinct loop variables
 // EXPECT-ABSENT: static double L[N][N];
 // EXPECT-ABSENT: for (int j = 0; j <= i; j++) y[i] += L[i][j] * x[j];
 // EXPECT-ABSENT: acc += W[r][k] * in[k];
