@@ -357,14 +357,32 @@ int asm_plan(Lower *L, const char **why) {
 
 static const char *var(const Lower *L, int v) { return graph_var_name(L, v); }
 
-/* Appends (row, col) -> value text; lvl coords follow C's level order. */
+/* Appends col -> value text to the current row: written straight into
+ * the tensor's buffers (h_crd, h_val at h_q), grown by the runtime when
+ * full; `row` is unused here (rows are closed by close_row). */
 static void append_line(const Lower *L, StrBuf *sb, int depth,
                         const char *row, const char *col, const char *val) {
   const AsmOut *o = L->out;
+  const char *h = o->h;
   StrBuf t = {0};
-  LN(depth, "{ const int64_t sc__lc[2] = {(int64_t)(%s), (int64_t)(%s)}; "
-     "sc__st = sc_tensor_append(%s, sc__lc, &%s); if (sc__st != SC_OK) "
-     "sc_fail(sc__st, \"%s\"); }", row, col, o->h, val, o->where);
+  (void)row;
+  LN(depth, "{ if (%s_q == %s_cap) { void *sc__vp = NULL; sc__st = "
+     "sc_tensor_append_reserve(%s, %s_q + 1, &%s_crd, &sc__vp, &%s_cap); "
+     "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\"); %s_val = (%s *)sc__vp; "
+     "} %s_crd[%s_q] = (int64_t)(%s); %s_val[%s_q++] = %s; }", h, h, h, h, h,
+     h, o->where, h, o->ctype, h, h, col, h, h, val);
+  sb_free(&t);
+}
+
+/* Closes row `row` when entries were appended since the previous one. */
+static void close_row(const Lower *L, StrBuf *sb, int depth,
+                      const char *row) {
+  const AsmOut *o = L->out;
+  const char *h = o->h;
+  StrBuf t = {0};
+  LN(depth, "if (%s_q != %s_rq) { sc__st = sc_tensor_append_row(%s, "
+     "(int64_t)(%s), %s_q); if (sc__st != SC_OK) sc_fail(sc__st, \"%s\"); "
+     "%s_rq = %s_q; }", h, h, h, row, h, o->where, h, h);
   sb_free(&t);
 }
 
@@ -397,12 +415,15 @@ static void copy_old_rows(const Lower *L, StrBuf *sb, int depth,
                           const char *upto) {
   const AsmOut *o = L->out;
   StrBuf t = {0};
-  LN(depth, "for (; %s_next < (int64_t)(%s); %s_next++)", o->h, upto, o->h);
+  const char *next = arena_printf(L->arena, "%s_next", o->h);
+  LN(depth, "for (; %s_next < (int64_t)(%s); %s_next++) {", o->h, upto, o->h);
   LN(depth + 1, "for (size_t sc__q = %s_opos[%s_next]; sc__q < %s_opos[%s_next "
      "+ 1]; sc__q++)", o->h, o->h, o->h, o->h);
-  append_line(L, sb, depth + 2, arena_printf(L->arena, "%s_next", o->h),
+  append_line(L, sb, depth + 2, next,
               arena_printf(L->arena, "%s_ocrd[sc__q]", o->h),
               arena_printf(L->arena, "%s_oval[sc__q]", o->h));
+  close_row(L, sb, depth + 1, next);
+  LN(depth, "}");
   sb_free(&t);
 }
 
@@ -425,9 +446,13 @@ void asm_row_begin(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
 
 void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
   const AsmOut *o = L->out;
-  if (!o || !o->gustavson || loop->var != o->row_var) return;
+  if (!o || loop->var != o->row_var) return;
   StrBuf t = {0};
   const char *r = var(L, o->row_var);
+  if (!o->gustavson) {
+    close_row(L, sb, depth, r);
+    return;
+  }
   const char *h = o->h;
   LN(depth, "if (%s_n > 0) {", h);
   /* many touched columns: a marker scan gives them in order */
@@ -456,6 +481,7 @@ void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
               arena_printf(L->arena, "%s_w[sc__wj]", h));
   LN(depth + 1, "}");
   LN(depth + 1, "%s_n = 0;", h);
+  close_row(L, sb, depth + 1, r);
   LN(depth, "}");
   sb_free(&t);
 }
@@ -500,6 +526,9 @@ void asm_prologue(Lower *L, StrBuf *sb) {
        "\"%s\");", h, h, h, o->where);
     L->ctx->need_runtime_include |= 4;
   }
+  LN(1, "int64_t *%s_crd = NULL;", h);
+  LN(1, "%s *%s_val = NULL;", o->ctype, h);
+  LN(1, "size_t %s_q = 0, %s_cap = 0, %s_rq = 0;", h, h, h);
   LN(1, "sc__st = sc_tensor_begin_append(%s);", h);
   LN(1, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
   sb_free(&t);
@@ -514,7 +543,7 @@ void asm_epilogue(Lower *L, StrBuf *sb) {
     copy_old_rows(L, sb, 1, arena_printf(L->arena, "%s_nrow", h));
     LN(1, "sc_tensor_free(%s_old);", h);
   }
-  LN(1, "sc__st = sc_tensor_end_append(%s);", h);
+  LN(1, "sc__st = sc_tensor_end_append_rows(%s, %s_q);", h, h);
   LN(1, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
   if (o->gustavson) {
     LN(1, "free(%s_w);", h);
