@@ -366,11 +366,14 @@ static void append_line(const Lower *L, StrBuf *sb, int depth,
   const char *h = o->h;
   StrBuf t = {0};
   (void)row;
-  LN(depth, "{ if (%s_q == %s_cap) { void *sc__vp = NULL; sc__st = "
-     "sc_tensor_append_reserve(%s, %s_q + 1, &%s_crd, &sc__vp, &%s_cap); "
-     "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\"); %s_val = (%s *)sc__vp; "
-     "} %s_crd[%s_q] = (int64_t)(%s); %s_val[%s_q++] = %s; }", h, h, h, h, h,
-     h, o->where, h, o->ctype, h, h, col, h, h, val);
+  /* the buffers come back through temporaries: h_crd, h_val and h_cap
+   * never have their address taken, so they stay in registers */
+  LN(depth, "{ if (%s_q == %s_cap) { int64_t *sc__cp = NULL; void *sc__vp = "
+     "NULL; size_t sc__cap = 0; sc__st = sc_tensor_append_reserve(%s, %s_q + "
+     "1, &sc__cp, &sc__vp, &sc__cap); if (sc__st != SC_OK) sc_fail(sc__st, "
+     "\"%s\"); %s_crd = sc__cp; %s_val = (%s *)sc__vp; %s_cap = sc__cap; } "
+     "%s_crd[%s_q] = (int64_t)(%s); %s_val[%s_q++] = %s; }", h, h, h, h,
+     o->where, h, h, o->ctype, h, h, h, col, h, h, val);
   sb_free(&t);
 }
 
