@@ -465,9 +465,13 @@ void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
   LN(depth + 3, "if (%s_mark[sc__j]) %s_list[%s_n++] = (int64_t)sc__j;", h, h,
      h);
   LN(depth + 1, "} else {");
-  /* few: a shell sort of the touched list */
-  LN(depth + 2, "for (int64_t sc__gap = %s_n / 2; sc__gap > 0; sc__gap /= 2)",
-     h);
+  /* few: a shell sort of the touched list, unless already in order (a
+   * row filled in column order, as SDDMM's) */
+  LN(depth + 2, "int64_t sc__gap = 0;");
+  LN(depth + 2, "for (int64_t sc__a = 1; sc__a < %s_n; sc__a++)", h);
+  LN(depth + 3, "if (%s_list[sc__a - 1] > %s_list[sc__a]) { sc__gap = %s_n / "
+     "2; break; }", h, h, h);
+  LN(depth + 2, "for (; sc__gap > 0; sc__gap /= 2)");
   LN(depth + 3, "for (int64_t sc__a = sc__gap; sc__a < %s_n; sc__a++) {", h);
   LN(depth + 4, "const int64_t sc__x = %s_list[sc__a];", h);
   LN(depth + 4, "int64_t sc__b = sc__a;");
