@@ -36,6 +36,8 @@ struct AsmOut {
   int row_dim, col_dim;/* dimensions of C's level 0 and level 1 */
   const char *ctype;   /* C's element type */
   const char *where;   /* "file.c:LINE" for sc_fail */
+  int in_acc;          /* inside a column loop whose element is summed in
+                          the scalar h_acc (only loops in its body) */
 };
 
 static const char *ctype_of(const IrTensor *t) {
@@ -392,6 +394,7 @@ static void close_row(const Lower *L, StrBuf *sb, int depth,
 void asm_emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const char *rhs,
                    int depth) {
   const AsmOut *o = L->out;
+  const char *op = s->op == IR_SET ? "=" : s->op == IR_ADDTO ? "+=" : "-=";
   StrBuf t = {0};
   const char *r = var(L, o->row_var), *c = var(L, o->col_var);
   if (!o->gustavson) {
@@ -403,12 +406,16 @@ void asm_emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const char *rhs,
     sb_free(&t);
     return;
   }
+  if (o->in_acc) {
+    LN(depth, "%s_acc %s %s; %s_hit = 1;", o->h, op, rhs, o->h);
+    sb_free(&t);
+    return;
+  }
   LN(depth, "{");
   LN(depth + 1, "const size_t sc__wj = (size_t)(%s);", c);
   LN(depth + 1, "if (!%s_mark[sc__wj]) { %s_mark[sc__wj] = 1; %s_w[sc__wj] = "
      "0; %s_list[%s_n++] = (int64_t)sc__wj; }", o->h, o->h, o->h, o->h, o->h);
-  LN(depth + 1, "%s_w[sc__wj] %s %s;", o->h,
-     s->op == IR_SET ? "=" : s->op == IR_ADDTO ? "+=" : "-=", rhs);
+  LN(depth + 1, "%s_w[sc__wj] %s %s;", o->h, op, rhs);
   LN(depth, "}");
   sb_free(&t);
 }
@@ -430,8 +437,29 @@ static void copy_old_rows(const Lower *L, StrBuf *sb, int depth,
   sb_free(&t);
 }
 
+/* A column loop whose body holds only loops (SDDMM's reduction over k):
+ * its element is combined in a scalar, h_acc, started from the workspace
+ * (or 0 when untouched) and stored back once after the loop's body — the
+ * same operations in the same order as on the workspace element. */
+static int acc_loop(const AsmOut *o, const IrNode *loop) {
+  if (!o->gustavson || loop->var != o->col_var || loop->nbody < 1) return 0;
+  for (int i = 0; i < loop->nbody; i++)
+    if (loop->body[i]->kind != IR_NODE_LOOP) return 0;
+  return 1;
+}
+
 void asm_row_begin(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
-  const AsmOut *o = L->out;
+  AsmOut *o = L->out;
+  if (o && acc_loop(o, loop)) {
+    StrBuf t = {0};
+    LN(depth, "const size_t %s_j = (size_t)(%s);", o->h, var(L, o->col_var));
+    LN(depth, "%s %s_acc = %s_mark[%s_j] ? %s_w[%s_j] : (%s)0;", o->ctype,
+       o->h, o->h, o->h, o->h, o->h, o->ctype);
+    LN(depth, "int %s_hit = 0;", o->h);
+    o->in_acc = 1;
+    sb_free(&t);
+    return;
+  }
   if (!o || !o->gustavson || loop->var != o->row_var) return;
   if (!o->accumulate) return;
   StrBuf t = {0};
@@ -448,9 +476,20 @@ void asm_row_begin(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
 }
 
 void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
-  const AsmOut *o = L->out;
-  if (!o || loop->var != o->row_var) return;
+  AsmOut *o = L->out;
   StrBuf t = {0};
+  if (o && acc_loop(o, loop)) {
+    const char *h = o->h;
+    LN(depth, "if (%s_hit) {", h);
+    LN(depth + 1, "if (!%s_mark[%s_j]) { %s_mark[%s_j] = 1; %s_list[%s_n++] = "
+       "(int64_t)%s_j; }", h, h, h, h, h, h, h);
+    LN(depth + 1, "%s_w[%s_j] = %s_acc;", h, h, h);
+    LN(depth, "}");
+    o->in_acc = 0;
+    sb_free(&t);
+    return;
+  }
+  if (!o || loop->var != o->row_var) return;
   const char *r = var(L, o->row_var);
   if (!o->gustavson) {
     close_row(L, sb, depth, r);

@@ -3,10 +3,13 @@
 // results grow, shrink to nothing and grow again, so the output's arrays
 // are reused with more and with fewer entries than the round before;
 // outputs in CSR, CSC with 16-bit positions and coordinates, and DCSR.
-// EXPECT-SPARSIFIED: 3
+// F -= SDDMM keeps F's entries from round to round (a scalar per element
+// summed over k, started from F's old value).
+// EXPECT-SPARSIFIED: 4
 // EXPECT-ABSENT: C[i][j] = A[i][j] + B[i][j];
 // EXPECT-ABSENT: D[i][j] = P[i][j] + Q[i][j];
 // EXPECT-ABSENT: E[i][j] += A[i][k] * B[k][j];
+// EXPECT-ABSENT: F[i][j] -= A[i][j] * U[i][k] * V[j][k];
 #include <stdio.h>
 
 static unsigned long long lcg_state = 4242;
@@ -32,27 +35,36 @@ static double P[N][M], Q[N][M];
 static double D[N][M];
 #pragma sparse encoding(E : DCSR)
 static double E[N][M];
+#pragma sparse encoding(F : CSR)
+static double F[N][M];
+static double U[N][4], V[M][4];
 
 static void show(int round) {
-  double sc = 0, sd = 0, se = 0;
-  int nc = 0, nd = 0, ne = 0;
+  double sc = 0, sd = 0, se = 0, sf = 0;
+  int nc = 0, nd = 0, ne = 0, nf = 0;
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++) {
       double w = (double)((i + 1) * (j + 3));
       if (C[i][j] != 0) nc++;
       if (D[i][j] != 0) nd++;
       if (E[i][j] != 0) ne++;
+      if (F[i][j] != 0) nf++;
+      sf += F[i][j] * w;
       sc += C[i][j] * w;
       sd += D[i][j] * w;
       se += E[i][j] * w;
     }
   printf("round %d: C nnz %d sum %.12g, D nnz %d sum %.12g, E nnz %d sum "
-         "%.12g\n", round, nc, sc, nd, sd, ne, se);
+         "%.12g, F nnz %d sum %.17g\n", round, nc, sc, nd, sd, ne, se, nf, sf);
 }
 
 int main(void) {
   static const double keep[5] = {0.1, 0.5, 0.0, 0.3, 0.8};
   int round = 0;
+  for (int i = 0; i < N; i++)
+    for (int k = 0; k < 4; k++) U[i][k] = lcg();
+  for (int j = 0; j < M; j++)
+    for (int k = 0; k < 4; k++) V[j][k] = lcg();
   while (round < 5) { /* (a `for` here hides the nests: docs/performance.md) */
     for (int i = 0; i < N; i++)
       for (int j = 0; j < M; j++) A[i][j] = sparse_value(keep[round]);
@@ -77,6 +89,10 @@ int main(void) {
       for (int k = 0; k < M; k++)
         for (int j = 0; j < M; j++)
           E[i][j] += A[i][k] * B[k][j];
+    for (int i = 0; i < N; i++)
+      for (int j = 0; j < M; j++)
+        for (int k = 0; k < 4; k++)
+          F[i][j] -= A[i][j] * U[i][k] * V[j][k];
     show(round);
     round++;
   }
