@@ -497,19 +497,20 @@ void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
   }
   const char *h = o->h;
   LN(depth, "if (%s_n > 0) {", h);
-  /* many touched columns: a marker scan gives them in order */
-  LN(depth + 1, "if ((size_t)%s_n > %s_ncol / 16) {", h, h);
+  /* many touched columns (a sort would cost more than reading a marker
+   * byte per column): a marker scan gives them in order */
+  LN(depth + 1, "if ((size_t)%s_n > %s_ncol / 64) {", h, h);
   LN(depth + 2, "%s_n = 0;", h);
   LN(depth + 2, "for (size_t sc__j = 0; sc__j < %s_ncol; sc__j++)", h);
   LN(depth + 3, "if (%s_mark[sc__j]) %s_list[%s_n++] = (int64_t)sc__j;", h, h,
      h);
   LN(depth + 1, "} else {");
-  /* few: a shell sort of the touched list, unless already in order (a
-   * row filled in column order, as SDDMM's) */
+  /* few: a shell sort of the touched list (an insertion sort up to 32),
+   * unless already in order (a row filled in column order, as SDDMM's) */
   LN(depth + 2, "int64_t sc__gap = 0;");
   LN(depth + 2, "for (int64_t sc__a = 1; sc__a < %s_n; sc__a++)", h);
-  LN(depth + 3, "if (%s_list[sc__a - 1] > %s_list[sc__a]) { sc__gap = %s_n / "
-     "2; break; }", h, h, h);
+  LN(depth + 3, "if (%s_list[sc__a - 1] > %s_list[sc__a]) { sc__gap = %s_n "
+     "<= 32 ? 1 : %s_n / 2; break; }", h, h, h, h);
   LN(depth + 2, "for (; sc__gap > 0; sc__gap /= 2)");
   LN(depth + 3, "for (int64_t sc__a = sc__gap; sc__a < %s_n; sc__a++) {", h);
   LN(depth + 4, "const int64_t sc__x = %s_list[sc__a];", h);
