@@ -284,19 +284,38 @@ static void grb_to_csr(GrB_Matrix M, kb_var *v) {
 #endif
 
 #ifdef KB_SPARSECC_RT
-/* Only the assembly sparsecc's generated code does for a sparse result:
- * sc_tensor_begin_append, one sc_tensor_append per entry of the
- * hand-written result, sc_tensor_end_append (no arithmetic). */
+/* Only the assembly sparsecc's generated code does for a sparse result
+ * (the row-wise append): sc_tensor_begin_append, each entry of the
+ * hand-written result written into the buffers of
+ * sc_tensor_append_reserve (grown when full), one sc_tensor_append_row per
+ * non-empty row, sc_tensor_end_append_rows (no arithmetic). */
 static void run_append(const bench_csr *R, kb_var *v) {
+  int64_t *crd = NULL;
+  double *val = NULL;
+  size_t q = 0, cap = 0;
   sc_status st = sc_tensor_begin_append(v->sc);
-  for (int64_t i = 0; st == SC_OK && i < R->nrows; i++)
-    for (int64_t p = R->rp[i]; p < R->rp[i + 1]; p++) {
-      const int64_t lc[2] = {i, R->ci[p]};
-      if ((st = sc_tensor_append(v->sc, lc, &R->val[p])) != SC_OK) break;
+  for (int64_t i = 0; st == SC_OK && i < R->nrows; i++) {
+    for (int64_t p = R->rp[i]; st == SC_OK && p < R->rp[i + 1]; p++) {
+      if (q == cap) {
+        int64_t *c = NULL;
+        void *vp = NULL;
+        size_t nc = 0;
+        if ((st = sc_tensor_append_reserve(v->sc, q + 1, &c, &vp, &nc)))
+          break;
+        crd = c;
+        val = vp;
+        cap = nc;
+      }
+      crd[q] = R->ci[p];
+      val[q++] = R->val[p];
     }
-  if (st == SC_OK) st = sc_tensor_end_append(v->sc);
+    if (st == SC_OK && R->rp[i + 1] > R->rp[i])
+      st = sc_tensor_append_row(v->sc, i, q);
+  }
+  if (st == SC_OK) st = sc_tensor_end_append_rows(v->sc, q);
   if (st != SC_OK) {
-    fprintf(stderr, "kernels: sc_tensor_append failed: %s\n", sc_last_error());
+    fprintf(stderr, "kernels: the row-wise append failed: %s\n",
+            sc_last_error());
     exit(2);
   }
 }

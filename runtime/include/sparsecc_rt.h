@@ -215,6 +215,29 @@ sc_status sc_tensor_append(sc_tensor *t, const int64_t *lvl_coords,
                            const void *value);
 sc_status sc_tensor_end_append(sc_tensor *t);
 
+/* Row-wise ordered append, for tensors with two levels whose last level is
+ * compressed (CSR, CSC, DCSR): instead of sc_tensor_append, the caller
+ * writes entry q (q = 0, 1, ...) straight into buffers the tensor owns:
+ * crd[q] = its level-1 coordinate, values[q] = its value (of the tensor's
+ * value type). Between sc_tensor_begin_append and
+ * sc_tensor_end_append_rows:
+ *   sc_tensor_append_reserve  makes room for `need` entries (those written
+ *       so far are kept; capacity grows by doubling and is reused by the
+ *       next append of the same tensor) and returns the buffers (they move
+ *       when they grow) and their capacity;
+ *   sc_tensor_append_row      closes level-0 coordinate `row` (increasing
+ *       from call to call): the entries written since the previous row's
+ *       end, up to `end` (exclusive), are its entries; rows never closed
+ *       are empty;
+ *   sc_tensor_end_append_rows checks the n entries (each in a closed row,
+ *       coordinates in range and strictly increasing per row, widths) and
+ *       installs them; on error the tensor is left empty.
+ * Mixing these with sc_tensor_append in one append is an error. */
+sc_status sc_tensor_append_reserve(sc_tensor *t, size_t need, int64_t **crd,
+                                   void **values, size_t *cap);
+sc_status sc_tensor_append_row(sc_tensor *t, int64_t row, size_t end);
+sc_status sc_tensor_end_append_rows(sc_tensor *t, size_t n);
+
 /* Removes every stored entry (dimension sizes kept). */
 sc_status sc_tensor_clear(sc_tensor *t);
 

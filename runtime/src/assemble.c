@@ -376,12 +376,15 @@ void sc_append_free(sc_tensor *t) {
   t->app_val = NULL;
   t->app_n = t->app_cap = t->app_vcap = 0;
   t->appending = 0;
+  t->ra.nrows = 0;
+  t->ra.active = 0;
 }
 
 sc_status sc_tensor_begin_append(sc_tensor *t) {
   sc_status st;
   if (!t)
     return sc_set_error(SC_ERR_INVALID_ARGUMENT, "tensor is NULL");
+  sc_rowapp_reclaim(t); /* before clear frees the storage */
   if ((st = sc_tensor_clear(t)))
     return st;
   t->appending = 1;
@@ -397,6 +400,10 @@ sc_status sc_tensor_append(sc_tensor *t, const int64_t *lvl_coords,
   if (!t->appending)
     return sc_set_error(SC_ERR_INVALID_ARGUMENT,
                         "sc_tensor_append without sc_tensor_begin_append");
+  if (t->ra.active)
+    return sc_set_error(SC_ERR_INVALID_ARGUMENT,
+                        "sc_tensor_append after sc_tensor_append_reserve or "
+                        "sc_tensor_append_row in the same append");
   L = (size_t)t->lvl_rank;
   for (int l = 0; l < t->lvl_rank; l++) {
     int auto_count = t->enc.lvl_exprs[l].kind == SC_LEXPR_COUNT &&
@@ -449,6 +456,12 @@ sc_status sc_tensor_end_append(sc_tensor *t) {
   if (!t->appending)
     return sc_set_error(SC_ERR_INVALID_ARGUMENT,
                         "sc_tensor_end_append without sc_tensor_begin_append");
+  if (t->ra.active) {
+    sc_append_free(t);
+    return sc_set_error(SC_ERR_INVALID_ARGUMENT,
+                        "sc_tensor_end_append after sc_tensor_append_reserve "
+                        "(end with sc_tensor_end_append_rows)");
+  }
   n = t->app_n;
   L = (size_t)t->lvl_rank;
   if ((st = sc_level_sizes(&t->enc, t->dim_sizes, lsz)))

@@ -188,6 +188,7 @@ static sc_status sc_grow_to(void **a, size_t n, size_t size,
 
 sc_status sc_build_sorted(sc_tensor *t) {
   sc_pending *p = &t->pend;
+  sc_rowapp_forget(t); /* the storage arrays are regrown in place */
   int L = t->lvl_rank, a = 0, cb = t->crd_bytes, pb = t->pos_bytes;
   int append = 0, have_prev = 0;
   uint64_t size[SC_MAX_LEVELS] = {0};

@@ -144,6 +144,23 @@ typedef struct sc_pending {
   char *op; /* NULL while every entry is an insert ('='); else + - * / */
 } sc_pending;
 
+/* Row-wise append (append_rows.c): the caller writes level-1 coordinates
+ * and values straight into crd/val; rows are closed with their end. The
+ * buffers outlive a call: end installs val (and crd when 64-bit) as the
+ * tensor's storage and remembers them in icrd/ival, and the next begin
+ * takes them back while the storage still holds them (capacity reused). */
+typedef struct sc_rowapp {
+  int active;          /* this append writes through the row buffers */
+  int64_t *crd;        /* ccap entries (owned unless installed) */
+  unsigned char *val;  /* vcap values */
+  size_t ccap, vcap;
+  int64_t *row;        /* nrows closed rows: coordinate and end */
+  size_t *end;
+  size_t nrows, rcap, ecap;
+  void *icrd, *ival;   /* installed as storage by the last end, or NULL */
+  size_t iccap, ivcap;
+} sc_rowapp;
+
 struct sc_tensor {
   sc_encoding enc;
   sc_enc_info info;
@@ -163,6 +180,7 @@ struct sc_tensor {
   size_t app_n, app_cap, app_vcap;
   int64_t *app_lc;    /* app_n * lvl_rank level coordinates */
   unsigned char *app_val;
+  sc_rowapp ra;       /* row-wise append (append_rows.c) */
 };
 
 /* The storage of a tensor, separate from it so a build can fail without
@@ -324,6 +342,12 @@ int sc_sorted_build_applies(const sc_tensor *t);
 sc_status sc_build_sorted(sc_tensor *t);
 
 void sc_append_free(sc_tensor *t);
+/* Row-wise append (append_rows.c): takes back the buffers the last end
+ * installed (before begin clears the storage); forgets them (the storage
+ * was replaced); frees everything (the tensor is freed). */
+void sc_rowapp_reclaim(sc_tensor *t);
+void sc_rowapp_forget(sc_tensor *t);
+void sc_rowapp_free(sc_tensor *t);
 
 /* ---- text input (io_text.c) ---- */
 

@@ -20,6 +20,7 @@ void sc_storage_free(sc_storage *s, int lvl_rank) {
 }
 
 void sc_storage_install(sc_tensor *t, sc_storage *s) {
+  sc_rowapp_forget(t);
   for (int l = 0; l < t->lvl_rank; l++) {
     free(t->lv[l].pos);
     free(t->lv[l].crd);
@@ -142,6 +143,7 @@ void sc_tensor_free(sc_tensor *t) {
   free(t->values);
   sc_pending_free(t);
   sc_append_free(t);
+  sc_rowapp_free(t);
   free(t);
 }
 
@@ -194,6 +196,7 @@ sc_status sc_tensor_copy(sc_tensor **out, const sc_tensor *src_c) {
   t->app_lc = NULL;
   t->app_val = NULL;
   t->app_n = t->app_cap = t->app_vcap = 0;
+  memset(&t->ra, 0, sizeof t->ra);
   for (int l = 0; l < t->lvl_rank && st == SC_OK; l++) {
     st = sc_dup_array(&t->lv[l].pos, src->lv[l].pos, src->lv[l].npos,
                       (size_t)t->pos_bytes);

@@ -36,6 +36,8 @@ struct AsmOut {
   int row_dim, col_dim;/* dimensions of C's level 0 and level 1 */
   const char *ctype;   /* C's element type */
   const char *where;   /* "file.c:LINE" for sc_fail */
+  int in_acc;          /* inside a column loop whose element is summed in
+                          the scalar h_acc (only loops in its body) */
 };
 
 static const char *ctype_of(const IrTensor *t) {
@@ -357,20 +359,42 @@ int asm_plan(Lower *L, const char **why) {
 
 static const char *var(const Lower *L, int v) { return graph_var_name(L, v); }
 
-/* Appends (row, col) -> value text; lvl coords follow C's level order. */
+/* Appends col -> value text to the current row: written straight into
+ * the tensor's buffers (h_crd, h_val at h_q), grown by the runtime when
+ * full; `row` is unused here (rows are closed by close_row). */
 static void append_line(const Lower *L, StrBuf *sb, int depth,
                         const char *row, const char *col, const char *val) {
   const AsmOut *o = L->out;
+  const char *h = o->h;
   StrBuf t = {0};
-  LN(depth, "{ const int64_t sc__lc[2] = {(int64_t)(%s), (int64_t)(%s)}; "
-     "sc__st = sc_tensor_append(%s, sc__lc, &%s); if (sc__st != SC_OK) "
-     "sc_fail(sc__st, \"%s\"); }", row, col, o->h, val, o->where);
+  (void)row;
+  /* the buffers come back through temporaries: h_crd, h_val and h_cap
+   * never have their address taken, so they stay in registers */
+  LN(depth, "{ if (%s_q == %s_cap) { int64_t *sc__cp = NULL; void *sc__vp = "
+     "NULL; size_t sc__cap = 0; sc__st = sc_tensor_append_reserve(%s, %s_q + "
+     "1, &sc__cp, &sc__vp, &sc__cap); if (sc__st != SC_OK) sc_fail(sc__st, "
+     "\"%s\"); %s_crd = sc__cp; %s_val = (%s *)sc__vp; %s_cap = sc__cap; } "
+     "%s_crd[%s_q] = (int64_t)(%s); %s_val[%s_q++] = %s; }", h, h, h, h,
+     o->where, h, h, o->ctype, h, h, h, col, h, h, val);
+  sb_free(&t);
+}
+
+/* Closes row `row` when entries were appended since the previous one. */
+static void close_row(const Lower *L, StrBuf *sb, int depth,
+                      const char *row) {
+  const AsmOut *o = L->out;
+  const char *h = o->h;
+  StrBuf t = {0};
+  LN(depth, "if (%s_q != %s_rq) { sc__st = sc_tensor_append_row(%s, "
+     "(int64_t)(%s), %s_q); if (sc__st != SC_OK) sc_fail(sc__st, \"%s\"); "
+     "%s_rq = %s_q; }", h, h, h, row, h, o->where, h, h);
   sb_free(&t);
 }
 
 void asm_emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const char *rhs,
                    int depth) {
   const AsmOut *o = L->out;
+  const char *op = s->op == IR_SET ? "=" : s->op == IR_ADDTO ? "+=" : "-=";
   StrBuf t = {0};
   const char *r = var(L, o->row_var), *c = var(L, o->col_var);
   if (!o->gustavson) {
@@ -382,12 +406,16 @@ void asm_emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const char *rhs,
     sb_free(&t);
     return;
   }
+  if (o->in_acc) {
+    LN(depth, "%s_acc %s %s; %s_hit = 1;", o->h, op, rhs, o->h);
+    sb_free(&t);
+    return;
+  }
   LN(depth, "{");
   LN(depth + 1, "const size_t sc__wj = (size_t)(%s);", c);
   LN(depth + 1, "if (!%s_mark[sc__wj]) { %s_mark[sc__wj] = 1; %s_w[sc__wj] = "
      "0; %s_list[%s_n++] = (int64_t)sc__wj; }", o->h, o->h, o->h, o->h, o->h);
-  LN(depth + 1, "%s_w[sc__wj] %s %s;", o->h,
-     s->op == IR_SET ? "=" : s->op == IR_ADDTO ? "+=" : "-=", rhs);
+  LN(depth + 1, "%s_w[sc__wj] %s %s;", o->h, op, rhs);
   LN(depth, "}");
   sb_free(&t);
 }
@@ -397,17 +425,41 @@ static void copy_old_rows(const Lower *L, StrBuf *sb, int depth,
                           const char *upto) {
   const AsmOut *o = L->out;
   StrBuf t = {0};
-  LN(depth, "for (; %s_next < (int64_t)(%s); %s_next++)", o->h, upto, o->h);
+  const char *next = arena_printf(L->arena, "%s_next", o->h);
+  LN(depth, "for (; %s_next < (int64_t)(%s); %s_next++) {", o->h, upto, o->h);
   LN(depth + 1, "for (size_t sc__q = %s_opos[%s_next]; sc__q < %s_opos[%s_next "
      "+ 1]; sc__q++)", o->h, o->h, o->h, o->h);
-  append_line(L, sb, depth + 2, arena_printf(L->arena, "%s_next", o->h),
+  append_line(L, sb, depth + 2, next,
               arena_printf(L->arena, "%s_ocrd[sc__q]", o->h),
               arena_printf(L->arena, "%s_oval[sc__q]", o->h));
+  close_row(L, sb, depth + 1, next);
+  LN(depth, "}");
   sb_free(&t);
 }
 
+/* A column loop whose body holds only loops (SDDMM's reduction over k):
+ * its element is combined in a scalar, h_acc, started from the workspace
+ * (or 0 when untouched) and stored back once after the loop's body — the
+ * same operations in the same order as on the workspace element. */
+static int acc_loop(const AsmOut *o, const IrNode *loop) {
+  if (!o->gustavson || loop->var != o->col_var || loop->nbody < 1) return 0;
+  for (int i = 0; i < loop->nbody; i++)
+    if (loop->body[i]->kind != IR_NODE_LOOP) return 0;
+  return 1;
+}
+
 void asm_row_begin(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
-  const AsmOut *o = L->out;
+  AsmOut *o = L->out;
+  if (o && acc_loop(o, loop)) {
+    StrBuf t = {0};
+    LN(depth, "const size_t %s_j = (size_t)(%s);", o->h, var(L, o->col_var));
+    LN(depth, "%s %s_acc = %s_mark[%s_j] ? %s_w[%s_j] : (%s)0;", o->ctype,
+       o->h, o->h, o->h, o->h, o->h, o->ctype);
+    LN(depth, "int %s_hit = 0;", o->h);
+    o->in_acc = 1;
+    sb_free(&t);
+    return;
+  }
   if (!o || !o->gustavson || loop->var != o->row_var) return;
   if (!o->accumulate) return;
   StrBuf t = {0};
@@ -424,22 +476,42 @@ void asm_row_begin(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
 }
 
 void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
-  const AsmOut *o = L->out;
-  if (!o || !o->gustavson || loop->var != o->row_var) return;
+  AsmOut *o = L->out;
   StrBuf t = {0};
+  if (o && acc_loop(o, loop)) {
+    const char *h = o->h;
+    LN(depth, "if (%s_hit) {", h);
+    LN(depth + 1, "if (!%s_mark[%s_j]) { %s_mark[%s_j] = 1; %s_list[%s_n++] = "
+       "(int64_t)%s_j; }", h, h, h, h, h, h, h);
+    LN(depth + 1, "%s_w[%s_j] = %s_acc;", h, h, h);
+    LN(depth, "}");
+    o->in_acc = 0;
+    sb_free(&t);
+    return;
+  }
+  if (!o || loop->var != o->row_var) return;
   const char *r = var(L, o->row_var);
+  if (!o->gustavson) {
+    close_row(L, sb, depth, r);
+    return;
+  }
   const char *h = o->h;
   LN(depth, "if (%s_n > 0) {", h);
-  /* many touched columns: a marker scan gives them in order */
-  LN(depth + 1, "if ((size_t)%s_n > %s_ncol / 16) {", h, h);
+  /* many touched columns (a sort would cost more than reading a marker
+   * byte per column): a marker scan gives them in order */
+  LN(depth + 1, "if ((size_t)%s_n > %s_ncol / 64) {", h, h);
   LN(depth + 2, "%s_n = 0;", h);
   LN(depth + 2, "for (size_t sc__j = 0; sc__j < %s_ncol; sc__j++)", h);
   LN(depth + 3, "if (%s_mark[sc__j]) %s_list[%s_n++] = (int64_t)sc__j;", h, h,
      h);
   LN(depth + 1, "} else {");
-  /* few: a shell sort of the touched list */
-  LN(depth + 2, "for (int64_t sc__gap = %s_n / 2; sc__gap > 0; sc__gap /= 2)",
-     h);
+  /* few: a shell sort of the touched list (an insertion sort up to 32),
+   * unless already in order (a row filled in column order, as SDDMM's) */
+  LN(depth + 2, "int64_t sc__gap = 0;");
+  LN(depth + 2, "for (int64_t sc__a = 1; sc__a < %s_n; sc__a++)", h);
+  LN(depth + 3, "if (%s_list[sc__a - 1] > %s_list[sc__a]) { sc__gap = %s_n "
+     "<= 32 ? 1 : %s_n / 2; break; }", h, h, h, h);
+  LN(depth + 2, "for (; sc__gap > 0; sc__gap /= 2)");
   LN(depth + 3, "for (int64_t sc__a = sc__gap; sc__a < %s_n; sc__a++) {", h);
   LN(depth + 4, "const int64_t sc__x = %s_list[sc__a];", h);
   LN(depth + 4, "int64_t sc__b = sc__a;");
@@ -456,6 +528,7 @@ void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
               arena_printf(L->arena, "%s_w[sc__wj]", h));
   LN(depth + 1, "}");
   LN(depth + 1, "%s_n = 0;", h);
+  close_row(L, sb, depth + 1, r);
   LN(depth, "}");
   sb_free(&t);
 }
@@ -500,6 +573,9 @@ void asm_prologue(Lower *L, StrBuf *sb) {
        "\"%s\");", h, h, h, o->where);
     L->ctx->need_runtime_include |= 4;
   }
+  LN(1, "int64_t *%s_crd = NULL;", h);
+  LN(1, "%s *%s_val = NULL;", o->ctype, h);
+  LN(1, "size_t %s_q = 0, %s_cap = 0, %s_rq = 0;", h, h, h);
   LN(1, "sc__st = sc_tensor_begin_append(%s);", h);
   LN(1, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
   sb_free(&t);
@@ -514,7 +590,7 @@ void asm_epilogue(Lower *L, StrBuf *sb) {
     copy_old_rows(L, sb, 1, arena_printf(L->arena, "%s_nrow", h));
     LN(1, "sc_tensor_free(%s_old);", h);
   }
-  LN(1, "sc__st = sc_tensor_end_append(%s);", h);
+  LN(1, "sc__st = sc_tensor_end_append_rows(%s, %s_q);", h, h);
   LN(1, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
   if (o->gustavson) {
     LN(1, "free(%s_w);", h);
