@@ -20,7 +20,7 @@ static const char *text(SparsifyCtx *ctx, TSNode n) {
 }
 
 /* The identifier a declarator declares (through pointers, arrays, parens). */
-static TSNode declared_name(TSNode d) {
+TSNode storage_declared_name(TSNode d) {
   while (!ts_node_is_null(d) && !is(d, "identifier")) {
     TSNode in = field(d, "declarator");
     if (ts_node_is_null(in) && ts_node_named_child_count(d) > 0)
@@ -114,7 +114,7 @@ int storage_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *ba,
       return 1;
     } else if (ts_node_start_byte(ch) > ts_node_start_byte(field(decl, "type")) &&
                is_declarator(ch)) {
-      TSNode id = declared_name(is(ch, "init_declarator") ? field(ch, "declarator") : ch);
+      TSNode id = storage_declared_name(is(ch, "init_declarator") ? field(ch, "declarator") : ch);
       if (!ts_node_is_null(id) && !strcmp(text(ctx, id), name)) {
         out->dtor = ch;
         found = 1;

@@ -4,6 +4,8 @@
  * libclang (ctypes.h); no allocation outlives a call. */
 #include "frontend/hoist.h"
 
+#include "frontend/storage.h"
+
 #include <ctype.h>
 #include <string.h>
 
@@ -284,15 +286,6 @@ static int body_harmless(H *h, TSNode n, size_t fs, size_t fe, int depth) {
   return 1;
 }
 
-static TSNode declarator_name(TSNode d) {
-  while (!ts_node_is_null(d) && !is(d, "identifier")) {
-    TSNode next = field(d, "declarator");
-    if (ts_node_is_null(next)) break;
-    d = next;
-  }
-  return d;
-}
-
 static int file_function_harmless(H *h, TSNode call, int depth) {
   if (depth > 4) return 0;
   TSNode fn = field(call, "function");
@@ -303,7 +296,7 @@ static int file_function_harmless(H *h, TSNode call, int depth) {
   for (uint32_t i = 0; i < c; i++) {
     TSNode def = ts_node_named_child(root, i);
     if (!is(def, "function_definition")) continue;
-    TSNode nm = declarator_name(field(def, "declarator"));
+    TSNode nm = storage_declared_name(field(def, "declarator"));
     if (!is(nm, "identifier")) continue;
     size_t a = ts_node_start_byte(nm), b = ts_node_end_byte(nm);
     size_t fa = ts_node_start_byte(fn), fb = ts_node_end_byte(fn);

@@ -23,16 +23,6 @@ static const char *text(SparsifyCtx *ctx, TSNode n) {
                        ts_node_end_byte(n) - ts_node_start_byte(n));
 }
 
-/* The identifier a declarator declares (through pointers, arrays, parens). */
-static TSNode declared_name(TSNode d) {
-  while (!ts_node_is_null(d) && !is(d, "identifier")) {
-    TSNode in = field(d, "declarator");
-    if (ts_node_is_null(in) && ts_node_named_child_count(d) > 0)
-      in = ts_node_named_child(d, 0);
-    d = in;
-  }
-  return d;
-}
 
 /* The parameter_declaration children of a parameter_list, in order; -1 on
  * `...` or more than max. */
@@ -97,7 +87,7 @@ int params_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *bound,
     const BoundArray *ba = &bound[b];
     int pos = -1;
     for (int i = 0; i < np && pos < 0; i++) {
-      TSNode id = declared_name(field(pds[i], "declarator"));
+      TSNode id = storage_declared_name(field(pds[i], "declarator"));
       if (!ts_node_is_null(id) && !strcmp(text(ctx, id), ba->b->name))
         pos = i;
     }
@@ -216,7 +206,7 @@ static void param_list(SparsifyCtx *ctx, StrBuf *sb, const FuncSig *f,
       sb_puts(sb, text(ctx, pds[i]));
       continue;
     }
-    TSNode id = declared_name(field(pds[i], "declarator"));
+    TSNode id = storage_declared_name(field(pds[i], "declarator"));
     sb_printf(sb, "sc_tensor *%s", ts_node_is_null(id) ? "" : text(ctx, id));
   }
   if (np == 0)
@@ -251,7 +241,7 @@ static const char *wrapper(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
   sb_puts(&sb, is_void ? "  " : arena_printf(ctx->arena, "  %s sc__r = ", ret));
   sb_printf(&sb, "%s(", params_wrapper_name(ctx, f, 0));
   for (int i = 0; i < np; i++) {
-    TSNode id = declared_name(field(pds[i], "declarator"));
+    TSNode id = storage_declared_name(field(pds[i], "declarator"));
     if (i)
       sb_puts(&sb, ", ");
     if (mask & (1u << i))
@@ -325,7 +315,7 @@ const char *params_edits(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
   int np = param_decls(list, pds, SC_MAX_PARAMS);
   StrBuf uv = {0};
   for (int i = 0; i < np; i++) {
-    TSNode id = declared_name(field(pds[i], "declarator"));
+    TSNode id = storage_declared_name(field(pds[i], "declarator"));
     if (!ts_node_is_null(id))
       sb_printf(&uv, " (void)%s;", text(ctx, id));
   }

@@ -112,6 +112,10 @@ const char *storage_from_dense_expr(SparsifyCtx *ctx, const Stored *st,
  * the file (only those: an unused static function warns). */
 const char *storage_prelude(Arena *a, const char *const *texts, size_t n);
 
+/* The identifier a declarator declares (through pointers, arrays, parens),
+ * or a null node. */
+TSNode storage_declared_name(TSNode d);
+
 /* The dense C type of an expression that applies `k` subscripts or
  * dereferences to the array (k = 0: the array itself), for sizeof. */
 const char *storage_dense_type(SparsifyCtx *ctx, const Stored *st, int k);

@@ -336,6 +336,23 @@ static int hi_needed(Lower *L, const IrNode *n, unsigned drivers) {
   return 0;
 }
 
+/* The body of a loop over the stored coordinates of operand s: skip the
+ * coordinates outside the loop's bounds, locate the other levels, count
+ * the visit (counter, or NULL), then the statements. */
+static void visited_body(Lower *L, StrBuf *rest, const IrNode *n, Scope *in,
+                         int s, const char *counter, int d) {
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  if (!affine_is_zero(&lv->lo))
+    ln(L, rest, d, "if (%s < %s) continue;", lv->name,
+       graph_affine_str(L, &lv->lo));
+  if (hi_needed(L, n, 1u << s))
+    ln(L, rest, d, "if (!(%s < %s)) break;", lv->name,
+       graph_affine_str(L, &lv->hi));
+  chain(L, rest, in, graph_subtree_tensors(L, n), d);
+  if (counter) ln(L, rest, d, "%s++;", counter);
+  emit_body(L, rest, n, in, 0, d);
+}
+
 /* The loop's bounds as one condition on v, or NULL when not needed. */
 static const char *bound_cond(Lower *L, const IrNode *n, unsigned drivers) {
   const IrLoopVar *lv = &L->k->vars[n->var];
@@ -475,15 +492,7 @@ static void emit_dense_blocks(Lower *L, StrBuf *sb, const IrNode *n,
   ln(L, &rest, d + 1, "if ((int64_t)(%s) >= sc__%s_dims[%d]) break;", lv->name,
      st->name, li->dim);
   st->use_dims = 1;
-  if (!affine_is_zero(&lv->lo))
-    ln(L, &rest, d + 1, "if (%s < %s) continue;", lv->name,
-       graph_affine_str(L, &lv->lo));
-  if (hi_needed(L, n, 1u << s))
-    ln(L, &rest, d + 1, "if (!(%s < %s)) break;", lv->name,
-       graph_affine_str(L, &lv->hi));
-  chain(L, &rest, &in, graph_subtree_tensors(L, n), d + 1);
-  if (counter) ln(L, &rest, d + 1, "%s++;", counter);
-  emit_body(L, &rest, n, &in, 0, d + 1);
+  visited_body(L, &rest, n, &in, s, counter, d + 1);
   bind_var(L, sb, n->var,
            arena_printf(L->arena, "%s * %lld + %s", c, (long long)li->div,
                         lm->ops->coord_at(&lm->ref, pm)),
@@ -535,7 +544,6 @@ static void emit_count_walk(Lower *L, StrBuf *sb, const IrNode *n,
   int l = b0->next;
   int t = count_walk_level(st, b0, n->var, sc->bound);
   LvlInfo *li = &st->lvl[l], *lt = &st->lvl[t];
-  const IrLoopVar *lv = &L->k->vars[n->var];
   const char *sb0, *se0;
   range_of(L, st, b0, &sb0, &se0);
   mark_level(st, l);
@@ -565,15 +573,7 @@ static void emit_count_walk(Lower *L, StrBuf *sb, const IrNode *n,
   b->next = t + 1;
   b->p = pt;
   StrBuf rest = {0};
-  if (!affine_is_zero(&lv->lo))
-    ln(L, &rest, d + 1, "if (%s < %s) continue;", lv->name,
-       graph_affine_str(L, &lv->lo));
-  if (hi_needed(L, n, 1u << s))
-    ln(L, &rest, d + 1, "if (!(%s < %s)) break;", lv->name,
-       graph_affine_str(L, &lv->hi));
-  chain(L, &rest, &in, graph_subtree_tensors(L, n), d + 1);
-  if (counter) ln(L, &rest, d + 1, "%s++;", counter);
-  emit_body(L, &rest, n, &in, 0, d + 1);
+  visited_body(L, &rest, n, &in, s, counter, d + 1);
   bind_var(L, sb, n->var, lt->ops->coord_at(&lt->ref, pt),
            rest.data ? rest.data : "", d + 1);
   sb_puts(sb, rest.data ? rest.data : "");
