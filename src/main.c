@@ -131,6 +131,13 @@ static int write_report(Run *r) {
     fputs(r->report.data ? r->report.data : "", stderr);
     return EXIT_OK;
   }
+  if (!strcmp(o->report_file, "-")) {
+    if (fwrite(r->report.data ? r->report.data : "", 1, r->report.len, stdout) !=
+            r->report.len ||
+        fflush(stdout) != 0)
+      return io_error(r, "cannot write report", "<stdout>", errno ? errno : EIO);
+    return EXIT_OK;
+  }
   FILE *f = fopen(o->report_file, "w");
   if (!f) return io_error(r, "cannot write report", o->report_file, errno);
   int bad = fwrite(r->report.data ? r->report.data : "", 1, r->report.len, f) !=

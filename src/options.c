@@ -57,7 +57,7 @@ void options_usage(FILE *out) {
       "\n"
       "Diagnostics and debugging:\n"
       "  --report[=FILE]    explain what was (and was not) sparsified, per\n"
-      "                     kernel, to FILE (default: stderr)\n"
+      "                     kernel, to FILE ('-': stdout; default: stderr)\n"
       "  --dump=WHAT        print a debugging view to stdout: pragmas, ir,\n"
       "                     lattice, formats (repeatable, or a comma list);\n"
       "                     without -o, the rewritten code is not printed\n"

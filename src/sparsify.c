@@ -61,6 +61,10 @@ typedef struct S {
   ARRAY(size_t) refused;    /* nests already reported as not sparsified */
   ARRAY(HoistLoop *) hoists;
   int nhoist;               /* for unique cache names */
+  Span annotated;           /* while the nests of a split case-3 loop are
+                               scanned: that loop (frontend/hoist.h) */
+  Span avoid;               /* the construct that refused it: a nest
+                               holding it is not tried on its own */
 } S;
 
 static void report(S *s, size_t off, const char *fmt, ...)
@@ -118,7 +122,8 @@ static void plan_hoists(S *s, IrKernel *k, TSNode nest) {
     IrTensor *t = &k->tensors[ti];
     if (!t->binding || t->is_written || !t->is_read) continue;
     TSNode loop = hoist_target(ctx->file, s->ct, nest, k->span, t->name,
-                               t->extent, t->rank);
+                               t->extent, t->rank,
+                               t->handle ? span_make(0, 0) : s->annotated);
     if (ts_node_is_null(loop)) continue;
     size_t ls = ts_node_start_byte(loop), le = ts_node_end_byte(loop);
     HoistLoop *hl = NULL;
@@ -246,6 +251,10 @@ static void note_dropped_pragmas(S *s, size_t from, size_t to) {
   }
 }
 
+static int has_for_using(S *s, TSNode n, const ExtractEnv *env);
+static void scan(S *s, ExtractEnv *env, TSNode n);
+static int refers(S *s, TSNode n, const BoundArray *b, int nb);
+
 static void do_loop(S *s, const Attachment *g) {
   SparsifyCtx *ctx = s->ctx;
   size_t fstart = ts_node_start_byte(g->target);
@@ -264,7 +273,7 @@ static void do_loop(S *s, const Attachment *g) {
   for (int i = 0; i < g->nenc; i++)
     for (int b = 0; b < g->enc[i]->pragma.nbindings; b++) {
       BoundArray ba;
-      if (extract_bind(ctx, s->ct, &g->enc[i]->pragma.bindings[b], fstart, &ba)) {
+      if (extract_bind(ctx, s->ct, &g->enc[i]->pragma.bindings[b], fstart, 1, &ba)) {
         bad = 1;
         continue;
       }
@@ -278,8 +287,96 @@ static void do_loop(S *s, const Attachment *g) {
                     g->vec,   g->pragma_span, 1,          start,
                     s->handles.data, (int)s->handles.len};
   ExtractRefusal why;
-  if (run_kernel(s, &env, g->target, 0, 0, &why) == 0)
+  TSNode body = field(g->target, "body");
+  s->annotated = span_make(fstart, ts_node_end_byte(g->target));
+  int splittable = !ts_node_is_null(body) && has_for_using(s, body, &env);
+  s->annotated = span_make(0, 0);
+  int rc = run_kernel(s, &env, g->target, splittable, splittable, &why);
+  if (rc == 0)
     note_dropped_pragmas(s, g->pragma_span.end, fstart);
+  else if (rc == 1 && splittable) {
+    /* "a call to an unknown function splits it": the whole nests inside
+     * (has_for_using) that do not hold the refused construct are kernels
+     * of their own, their entry assemblies hoisted out of this loop when
+     * it cannot change the arrays */
+    s->annotated = span_make(fstart, ts_node_end_byte(g->target));
+    s->avoid = why.where;
+    splittable = has_for_using(s, body, &env);
+    s->avoid = span_make(0, 0);
+    if (splittable) {
+      report(s, fstart, "loop nest split: %s", why.reason);
+      ExtractEnv inner = env;
+      inner.pragma_on_nest = 0;
+      scan(s, &inner, body);
+    } else {
+      diag_warning(ctx->diags, ctx->file, why.where, "loop not sparsified: %s",
+                   why.reason);
+      report(s, fstart, "kernel not sparsified: %s", why.reason);
+    }
+    s->annotated = span_make(0, 0);
+  }
+}
+
+/* The name of the variable for statement f steps, into buf ("" if none). */
+static void for_var(S *s, TSNode f, char *buf, size_t cap) {
+  buf[0] = 0;
+  TSNode init = field(f, "initializer");
+  if (is(init, "declaration")) init = field(init, "declarator");
+  if (is(init, "init_declarator")) init = field(init, "declarator");
+  else if (is(init, "assignment_expression")) init = field(init, "left");
+  if (!is(init, "identifier")) return;
+  size_t a = ts_node_start_byte(init), b = ts_node_end_byte(init);
+  if (b - a >= cap) return;
+  memcpy(buf, s->ctx->file->text + a, b - a);
+  buf[b - a] = 0;
+}
+
+/* Whether a subscript of a bound array under n names one of vars. */
+static int subscript_uses(S *s, TSNode n, const ExtractEnv *env,
+                          char (*vars)[64], int nvars, int in_index) {
+  if (in_index && is(n, "identifier")) {
+    size_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
+    for (int i = 0; i < nvars; i++)
+      if (strlen(vars[i]) == b - a && !memcmp(s->ctx->file->text + a, vars[i], b - a))
+        return 1;
+    return 0;
+  }
+  if (is(n, "subscript_expression")) {
+    TSNode base = n;
+    while (is(base, "subscript_expression") || is(base, "parenthesized_expression"))
+      base = is(base, "subscript_expression") ? field(base, "argument")
+                                              : ts_node_named_child(base, 0);
+    int sparse = in_index || refers(s, base, env->bound, env->nbound);
+    if (subscript_uses(s, field(n, "argument"), env, vars, nvars, in_index) ||
+        subscript_uses(s, field(n, "index"), env, vars, nvars, sparse))
+      return 1;
+    return 0;
+  }
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (subscript_uses(s, ts_node_named_child(n, i), env, vars, nvars, in_index))
+      return 1;
+  return 0;
+}
+
+/* Inside a split case-3 loop (s->annotated), a nest is a kernel of its own
+ * only when it is whole: no subscript of a sparse array names the variable
+ * of a loop around it (up to the annotated loop). A nest over one row of
+ * the matrix would assemble the whole matrix once per row. */
+static int whole_nest(S *s, TSNode f, const ExtractEnv *env) {
+  if (s->annotated.end <= s->annotated.start) return 1;
+  char vars[16][64];
+  int nvars = 0;
+  for (TSNode p = ts_node_parent(f); !ts_node_is_null(p); p = ts_node_parent(p)) {
+    size_t ps = ts_node_start_byte(p);
+    if (ps < s->annotated.start) break;
+    if (!is(p, "for_statement")) continue;
+    if (nvars == 16) return 0;
+    for_var(s, p, vars[nvars], sizeof vars[nvars]);
+    if (!vars[nvars][0]) return 0;
+    nvars++;
+  }
+  return !subscript_uses(s, f, env, vars, nvars, 0);
 }
 
 /* ---- cases 1 and 2 ----------------------------------------------------- */
@@ -308,8 +405,15 @@ static int refers(S *s, TSNode n, const BoundArray *b, int nb) {
 static void try_nest(S *s, ExtractEnv *env, TSNode f);
 
 static int has_for_using(S *s, TSNode n, const ExtractEnv *env) {
-  if (is(n, "for_statement"))
-    return refers(s, n, env->bound, env->nbound);
+  if (is(n, "for_statement")) {
+    if (!refers(s, n, env->bound, env->nbound)) return 0;
+    int holds_avoid = s->avoid.end > s->avoid.start &&
+                      ts_node_start_byte(n) <= s->avoid.start &&
+                      s->avoid.end <= ts_node_end_byte(n);
+    if (!holds_avoid && whole_nest(s, n, env)) return 1;
+    TSNode body = field(n, "body");
+    return !ts_node_is_null(body) && has_for_using(s, body, env);
+  }
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
     if (has_for_using(s, ts_node_named_child(n, i), env))
@@ -320,8 +424,13 @@ static int has_for_using(S *s, TSNode n, const ExtractEnv *env) {
 /* Every outermost for statement under n that uses a bound array. */
 static void scan(S *s, ExtractEnv *env, TSNode n) {
   if (is(n, "for_statement")) {
-    if (refers(s, n, env->bound, env->nbound))
+    if (!refers(s, n, env->bound, env->nbound)) return;
+    if (whole_nest(s, n, env)) {
       try_nest(s, env, n);
+      return;
+    }
+    TSNode body = field(n, "body");
+    if (!ts_node_is_null(body)) scan(s, env, body);
     return;
   }
   uint32_t c = ts_node_named_child_count(n);
@@ -396,6 +505,8 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   ExtractEnv e = *env;
   e.span_start = attach_line_start(s->ctx->file, start);
   e.vec_pragma = vec_for(s, f);
+  if (!e.vec_pragma)
+    e.vec_pragma = env->vec_pragma; /* a split nest's own vectorize pragma */
   ExtractRefusal why;
   TSNode body = field(f, "body");
   int splittable = !ts_node_is_null(body) && has_for_using(s, body, env);
@@ -450,7 +561,7 @@ static void bind_scope(S *s, const Attachment *g) {
         continue;
       }
       BoundArray ba;
-      if (extract_bind(ctx, s->ct, pb, at, &ba)) {
+      if (extract_bind(ctx, s->ct, pb, at, 0, &ba)) {
         bad = 1;
         continue;
       }

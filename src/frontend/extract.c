@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/extents.h"
 #include "frontend/liveness.h"
 #include "ir/affine.h"
 #include "ir/depend.h"
@@ -20,7 +21,7 @@
 /* ---- binding resolution ---------------------------------------------- */
 
 int extract_bind(SparsifyCtx *ctx, CTypes *ct, const PragmaBinding *b,
-                 size_t offset, BoundArray *out) {
+                 size_t offset, int open_extents, BoundArray *out) {
   memset(out, 0, sizeof *out);
   out->b = b;
   CtDecl *d = &out->decl;
@@ -84,6 +85,10 @@ int extract_bind(SparsifyCtx *ctx, CTypes *ct, const PragmaBinding *b,
     return -1;
   }
   for (int i = 0; i < rank; i++) {
+    if (!out->extent[i] && open_extents && !out->delinearize) {
+      out->open_extents = 1; /* read off the nest's loops (extents.h) */
+      continue;
+    }
     if (!out->extent[i]) {
       diag_error(ctx->diags, ctx->file, b->name_span,
                  "cannot determine the extent of dimension %d of '%s' (type "
@@ -118,6 +123,9 @@ typedef struct X {
   ARRAY(IrAccess) accesses;
   ARRAY(const char *) scalars;
   ARRAY(const char *) written;  /* every name assigned in the nest */
+  ARRAY(const char *) scoped;   /* `int j;` in a body of the nest, j used
+                                   only as the variable of later loops
+                                   there: those loops declare it */
   int stack[IR_MAX_VARS];       /* loop vars enclosing the current point */
   int depth;
   int in_if;                    /* statements under an if_statement */
@@ -1053,6 +1061,51 @@ static int build_incdec(X *x, TSNode stmt, TSNode n, NodeList *list) {
   return 0;
 }
 
+static int is_name(X *x, TSNode n, const char *name);
+static int is_int_type(const char *t);
+
+/* Whether every mention of `name` in n is inside a for statement whose
+ * header assigns it first (`for (name = lo; ...)`). */
+static int only_loop_var_in(X *x, TSNode n, const char *name) {
+  if (is(n, "for_statement")) {
+    TSNode init = field(n, "initializer");
+    if (is(init, "assignment_expression") && !strcmp(op_of(x, init), "=") &&
+        is_name(x, field(init, "left"), name) &&
+        !extract_mentions(x->env->ctx->file, field(init, "right"), name))
+      return 1;
+  }
+  if (is(n, "identifier"))
+    return !is_name(x, n, name);
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (!only_loop_var_in(x, ts_node_named_child(n, i), name))
+      return 0;
+  return 1;
+}
+
+/* `int j;` at the top of a loop body, j then only the variable of loops of
+ * that body (C89 style): the loops declare it (x->scoped). */
+static int scoped_loop_var(X *x, TSNode decl, TSNode d) {
+  if (!is(d, "identifier"))
+    return 0;
+  char *nm = ntext(x, d);
+  CtDecl cd;
+  if (!ct_lookup(x->env->ct, nm, ts_node_end_byte(d), &cd) || cd.kind != CT_SCALAR ||
+      !is_int_type(cd.elem_ctype ? cd.elem_ctype : ""))
+    return 0;
+  int used = 0;
+  for (TSNode nx = ts_node_next_named_sibling(decl); !ts_node_is_null(nx);
+       nx = ts_node_next_named_sibling(nx)) {
+    if (!only_loop_var_in(x, nx, nm))
+      return 0;
+    used |= extract_mentions(x->env->ctx->file, nx, nm);
+  }
+  if (!used || any_var(x, nm) >= 0 || bound_of(x, nm))
+    return 0;
+  ARRAY_PUSH(x->a, x->scoped, nm);
+  return 1;
+}
+
 static int build_decl(X *x, TSNode n, NodeList *list) {
   if (x->in_if)
     return refuse(x, n, "declaration under an if in the loop nest");
@@ -1074,6 +1127,10 @@ static int build_decl(X *x, TSNode n, NodeList *list) {
     /* `double s; s = e;` is `double s = e;`: the assignment right after a
      * declaration of one scalar without an initializer */
     TSNode val = {0}, later = {0};
+    if (!is(d, "init_declarator") && scoped_loop_var(x, n, d)) {
+      any = 1;
+      continue;
+    }
     if (!is(d, "init_declarator")) {
       TSNode nx = ts_node_next_named_sibling(n);
       while (!ts_node_is_null(nx) && is(nx, "comment"))
@@ -1390,6 +1447,10 @@ static int build_for(X *x, TSNode n, IrNode **out) {
                     lv.name);
     lv.ctype = d.elem_ctype;
     lv.live_after = 1; /* refined in extract_kernel (frontend/liveness.c) */
+    if (name_in(lv.name, x->scoped.data, x->scoped.len)) {
+      lv.declared_in_header = 1; /* `int j;` in the body (scoped_loop_var) */
+      lv.live_after = 0;
+    }
   } else {
     return refuse(x, ts_node_is_null(init) ? n : init,
                   "loop header without the form 'i = lo'");
@@ -1465,6 +1526,37 @@ static int build_for(X *x, TSNode n, IrNode **out) {
 
 /* ---- entry ------------------------------------------------------------- */
 
+/* Extents that neither the type nor the pragma gave (BoundArray.
+ * open_extents): read off the loops, or a refusal that says how to give
+ * them. */
+static int open_extents(X *x, TSNode for_node, ExtractRefusal *why) {
+  x->k->ntensors = (int)x->tensors.len;
+  x->k->tensors = x->tensors.data;
+  x->k->naccesses = (int)x->accesses.len;
+  x->k->accesses = x->accesses.data;
+  for (size_t t = 0; t < x->tensors.len; t++) {
+    IrTensor *tt = &x->tensors.data[t];
+    const BoundArray *ba = tt->binding && !tt->handle ? bound_of(x, tt->name) : NULL;
+    if (!ba || !ba->open_extents)
+      continue;
+    for (int d = 0; d < tt->rank; d++) {
+      const char *detail = NULL;
+      if (tt->extent[d] || !extents_from_loops(x->a, x->k, (int)t, d, &detail))
+        continue;
+      why->reason = arena_printf(
+          x->a,
+          "cannot determine the extent of dimension %d of '%s' (type '%s') from "
+          "the loops: %s; give its shape in the pragma, e.g. %s%s : ...",
+          d, tt->name, ba->decl.type_text, detail, tt->name,
+          tt->rank == 1 ? "[n]" : tt->rank == 2 ? "[n][m]" : "[n][m][k]");
+      why->where = ba->b->name_span;
+      (void)for_node;
+      return 1;
+    }
+  }
+  return 0;
+}
+
 int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
                    ExtractRefusal *why) {
   X x;
@@ -1498,6 +1590,8 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
   int nsparse = 0;
   for (size_t t = 0; t < x.tensors.len; t++)
     nsparse += x.tensors.data[t].binding != NULL;
+  if (open_extents(&x, for_node, why))
+    return 1;
   if (!nsparse) {
     why->reason = arena_strdup(x.a, "no array named in the pragma is accessed in the "
                                     "loop nest");

@@ -25,15 +25,20 @@ typedef struct BoundArray {
   const char *extent[SC_MAX_RANK];
   IrLayout layout;
   int delinearize;                 /* C sees rank 1, logical rank > 1 */
+  int open_extents;                /* some extent is NULL: to be read off
+                                      the loops of the nest */
   const char *handle;              /* storage replaced (frontend/storage.h):
                                       the `sc_tensor *` expression, else
                                       NULL */
 } BoundArray;
 
-/* 0, or -1 after reporting an error at the binding (with a note at the
+/* open_extents (a pragma on a loop nest): an extent that neither the type
+ * nor the pragma gives is left NULL and BoundArray.open_extents set; the
+ * kernel reads it off its loops (frontend/extents.h) or is refused.
+ * 0, or -1 after reporting an error at the binding (with a note at the
  * declaration when there is one). */
 int extract_bind(SparsifyCtx *ctx, CTypes *ct, const PragmaBinding *b,
-                 size_t offset, BoundArray *out);
+                 size_t offset, int open_extents, BoundArray *out);
 
 typedef struct ExtractEnv {
   SparsifyCtx *ctx;

@@ -358,7 +358,8 @@ static int is_loop(TSNode n) {
 }
 
 TSNode hoist_target(const SourceFile *f, CTypes *ct, TSNode nest, Span kernel,
-                    const char *name, const char *const *extent, int rank) {
+                    const char *name, const char *const *extent, int rank,
+                    Span annotated) {
   TSNode none = {{0}, NULL, NULL};
   if (!ct || !name || strlen(name) >= 64) return none;
   H h;
@@ -377,7 +378,7 @@ TSNode hoist_target(const SourceFile *f, CTypes *ct, TSNode nest, Span kernel,
   /* may another name reach the array's storage? */
   TSNode root = nest;
   while (!ts_node_is_null(ts_node_parent(root))) root = ts_node_parent(root);
-  h.strict = ad.is_param || escapes(&h, root, ad.rank > 0 ? ad.rank : rank);
+  int strict = ad.is_param || escapes(&h, root, ad.rank > 0 ? ad.rank : rank);
   TSNode best = none;
   for (TSNode p = ts_node_parent(nest); !ts_node_is_null(p);
        p = ts_node_parent(p)) {
@@ -387,6 +388,10 @@ TSNode hoist_target(const SourceFile *f, CTypes *ct, TSNode nest, Span kernel,
     int declared_inside = ad.name_offset >= ps && ad.name_offset < pe;
     for (int i = 0; i < h.nvars; i++)
       if (h.vars[i].decl >= ps && h.vars[i].decl < pe) declared_inside = 1;
+    /* inside the loop the pragma names the array sparse in, it changes
+     * only through its own name (SPEC §4 case 3) */
+    h.strict = strict && !(annotated.end > annotated.start &&
+                           ps >= annotated.start && pe <= annotated.end);
     if (declared_inside || !loop_text_ok(&h, p)) break;
     best = p;
   }

@@ -19,7 +19,14 @@
  *     taken, and each is declared outside the loop;
  *   - no return, goto or label (the cached tensor is freed after the loop
  *     and its declaration is never jumped over).
- * Anything else keeps the assembly at the kernel's entry. */
+ * Anything else keeps the assembly at the kernel's entry.
+ *
+ * Inside a loop whose pragma names the array (SPEC §4 case 3: "the named
+ * arrays are sparse inside that nest"; the loop was split because it also
+ * holds code sparsecc does not model, such as a call), the array changes
+ * only through its own name: there, writes through pointers are not taken
+ * as possible writes to it, so an iteration loop annotated as SPEC §4
+ * recommends assembles once even when the array is a parameter. */
 #ifndef SC_FRONTEND_HOIST_H
 #define SC_FRONTEND_HOIST_H
 
@@ -31,9 +38,11 @@
 /* The outermost loop statement (for, while, do) that encloses `nest` within
  * its function and out of which the entry assembly of array `name` (as
  * seen from the nest; extents `extent[0..rank)`, C text) can be hoisted.
- * `kernel` is the byte range the kernel's code replaces. Returns a null
+ * `kernel` is the byte range the kernel's code replaces; `annotated` the
+ * loop whose pragma names the array (empty: none). Returns a null
  * node when the assembly must stay at the kernel's entry. */
 TSNode hoist_target(const SourceFile *f, CTypes *ct, TSNode nest, Span kernel,
-                    const char *name, const char *const *extent, int rank);
+                    const char *name, const char *const *extent, int rank,
+                    Span annotated);
 
 #endif

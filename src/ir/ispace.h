@@ -47,6 +47,8 @@ typedef struct IrTensor {
                                       NULL when unknown (dense tensors
                                       only: a sparse tensor always has
                                       every extent, else it is an error) */
+  unsigned extent_from_loops;   /* bit d: extent[d] was read off the
+                                   nest's loop bounds (frontend/extents.h) */
   IrElemType elem;
   const char *elem_ctype;       /* "double", "float", "int", "long", or the
                                    user's typedef name */

@@ -560,6 +560,11 @@ static void format_notes(Lower *L, StrBuf *sb) {
       sb_printf(sb, "  %s: assembled once, before the loop at line %u, and "
                 "reused while %s is unchanged\n", st->name,
                 st->t->entry_cache_line, st->name);
+    if (st->t->extent_from_loops && !st->t->handle && st->alias < 0)
+      for (int d = 0; d < st->t->rank; d++)
+        if (st->t->extent_from_loops & (1u << d))
+          sb_printf(sb, "  %s: extent of dimension %d read off the loops: %s\n",
+                    st->name, d, st->t->extent[d]);
     if (unpadded && !st->t->handle && st->alias < 0)
       sb_printf(sb, "  zero filter: %s's assembly drops explicit zeros "
                 "(unpadded levels, in the runtime)\n", st->name);

@@ -159,6 +159,10 @@ section_io() {
   run "$tmp/a.c" --report -o "$tmp/new.c"
   [ $rc -eq 0 ] && [ -s "$tmp/err" ]
   check "--report to stderr"
+  (cd "$tmp" && timeout 300 "$sparsecc" a.c -o new2.c --report=- >"$tmp/out" 2>"$tmp/err")
+  rc=$?
+  [ $rc -eq 0 ] && grep -q 'copied unchanged' "$tmp/out" && [ ! -e "$tmp/-" ]
+  check "--report=- writes the report to stdout, not to a file named '-'"
 }
 
 section_atomic() {

@@ -508,17 +508,29 @@ static const Case kCases[] = {
     {"t.c:5:27"},
     NULL,
     0, -1},
-  {"err_no_extent",
+  {"no_extent_from_loops",
     "void f(int n, double *A, double *y) {\n"
     "  #pragma sparse encoding(A : SparseVector)\n"
     "  for (int i = 0; i < n; i++)\n"
-    "    y[i] = A[i];\n"
+    "    y[i] = A[2 * i];\n"
     "}\n",
     "",
-    {"error: cannot determine the extent of dimension 0 of 'A' (type 'double *'); give its shape in the pragma, e.g. A[n] : ...", "note: 'A' is declared here"},
+    {"warning: loop not sparsified: cannot determine the extent of dimension 0 of 'A' (type 'double *') from the loops: its subscript is not a loop variable plus a constant; give its shape in the pragma, e.g. A[n] : ..."},
     {"t.c:2:27"},
-    NULL,
-    0, -1},
+    "t.c:3:3: kernel not sparsified: cannot determine the extent of dimension 0 of 'A' (type 'double *') from the loops: its subscript is not a loop variable plus a constant; give its shape in the pragma, e.g. A[n] : ...",
+    0, 0},
+  {"no_extent_triangular",
+    "void f(int n, double **L, double *x) {\n"
+    "  #pragma sparse encoding(L : CSR)\n"
+    "  for (int i = 0; i < n; i++)\n"
+    "    for (int j = 0; j < i; j++)\n"
+    "      x[i] -= L[i][j] * x[j];\n"
+    "}\n",
+    "",
+    {"warning: loop not sparsified: cannot determine the extent of dimension 1 of 'L' (type 'double **') from the loops: the bound of loop 'j' depends on loop 'i'; give its shape in the pragma, e.g. L[n][m] : ..."},
+    {"t.c:2:27"},
+    "t.c:3:3: kernel not sparsified: cannot determine the extent of dimension 1 of 'L' (type 'double **') from the loops: the bound of loop 'j' depends on loop 'i'; give its shape in the pragma, e.g. L[n][m] : ...",
+    0, 0},
   {"err_shape_mismatch",
     "void f(int n, double **A, double *y) {\n"
     "  #pragma sparse encoding(A[n][n][n] : CSF)\n"
