@@ -291,7 +291,14 @@ static void do_loop(S *s, const Attachment *g) {
   s->annotated = span_make(fstart, ts_node_end_byte(g->target));
   int splittable = !ts_node_is_null(body) && has_for_using(s, body, &env);
   s->annotated = span_make(0, 0);
-  int rc = run_kernel(s, &env, g->target, splittable, splittable, &why);
+  int rc = 1;
+  if (is(g->target, "for_statement"))
+    rc = run_kernel(s, &env, g->target, splittable, splittable, &why);
+  else {
+    /* an iteration loop written with while/do: never a kernel itself */
+    why.reason = is(g->target, "while_statement") ? "while loop" : "do-while loop";
+    why.where = span_make(fstart, fstart + (is(g->target, "while_statement") ? 5 : 2));
+  }
   if (rc == 0)
     note_dropped_pragmas(s, g->pragma_span.end, fstart);
   else if (rc == 1 && splittable) {

@@ -109,8 +109,9 @@ size_t attach_pragmas(SparsifyCtx *ctx, Attachment **out) {
       } else {
         const char *ty = ts_node_type(nx);
         g.target = nx;
-        if (!strcmp(ty, "for_statement"))
-          g.kind = ATTACH_LOOP;
+        if (!strcmp(ty, "for_statement") || !strcmp(ty, "while_statement") ||
+            !strcmp(ty, "do_statement"))
+          g.kind = ATTACH_LOOP; /* a while or do loop: its nests (sparsify.c) */
         else if (!strcmp(ty, "declaration"))
           g.kind = ATTACH_DECL;
         else if (!strcmp(ty, "function_definition"))

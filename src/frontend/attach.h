@@ -10,7 +10,7 @@
 
 typedef enum AttachKind {
   ATTACH_NONE, /* followed by nothing a pragma can apply to */
-  ATTACH_LOOP, /* a for_statement */
+  ATTACH_LOOP, /* a for, while or do statement */
   ATTACH_DECL, /* a declaration */
   ATTACH_FUNC  /* a function_definition */
 } AttachKind;

@@ -1,8 +1,11 @@
-// EXPECT-SPARSIFIED: 2
+// EXPECT-SPARSIFIED: 4
 // EXPECT-REPORT: loop nest split: call to function 'dot', which may have side effects
-// EXPECT-REPORT: A: assembled once, before the loop at line 34, and reused while A is unchanged
+// EXPECT-REPORT: A: assembled once, before the loop at line 38, and reused while A is unchanged
 // EXPECT-REPORT: loop nest split: subscript 'k % M' is not affine in the loop variables
 // EXPECT-NOT-REPORT: J: assembled once
+// EXPECT-REPORT: loop nest split: while loop
+// EXPECT-REPORT: loop nest split: do-while loop
+// EXPECT-REPORT: W: assembled once, before the loop at line 102
 // EXPECT-WARNING: loop not sparsified: call to function 'dot', which may have side effects
 // EXPECT-ABSENT: q[i] += A[i][j] * p[j];
 // EXPECT-ABSENT: s += J[i][j] * xo[j];
@@ -14,7 +17,8 @@
 // (CG). When the annotated loop itself writes the matrix (Jacobi with a
 // diagonal shift per sweep), each sweep assembles it again. A nest over
 // one row (its subscripts name the outer loop's variable) is not a kernel
-// of its own: it would assemble the whole matrix once per row.
+// of its own: it would assemble the whole matrix once per row. An
+// iteration loop written with while or do-while is annotated the same way.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,6 +86,45 @@ static void jacobi(int sweeps) {
   }
 }
 
+#define K 30
+static double W[K][K], v[K], w[K];
+
+static double normK(const double *u) {
+  double s = 0;
+  for (int i = 0; i < K; i++) s += u[i] * u[i];
+  return sqrt(s);
+}
+
+static int power(double tol) {
+  double change = 1.0;
+  int it = 0;
+#pragma sparse encoding(W : CSR)
+  while (change > tol && it < 60) {
+    for (int i = 0; i < K; i++) {
+      double s = 0;
+      for (int j = 0; j < K; j++)
+        s += W[i][j] * v[j];
+      w[i] = s;
+    }
+    double nw = normK(w);
+    change = 0;
+    for (int i = 0; i < K; i++) {
+      change += fabs(w[i] / nw - v[i]);
+      v[i] = w[i] / nw;
+    }
+    it++;
+  }
+  int sweeps = 0;
+#pragma sparse encoding(W : DCSR)
+  do {
+    for (int i = 0; i < K; i++)
+      for (int j = 0; j < K; j++)
+        w[j] += W[i][j] * v[i];
+    sweeps++;
+  } while (sweeps < 3);
+  return it;
+}
+
 int main(void) {
   int n = 60;
   double **A = malloc(n * sizeof *A), *b = malloc(n * sizeof *b), *x = malloc(n * sizeof *x);
@@ -105,6 +148,13 @@ int main(void) {
     J[i][(i + 11) % M] = 0.5;
   }
   jacobi(40);
+  for (int i = 0; i < K; i++) {
+    v[i] = 1.0;
+    W[i][i] = 2.0 + (i % 4);
+    W[i][(i * 7 + 1) % K] = 0.5;
+  }
+  printf("power: %d iterations\n", power(1e-9));
+  for (int i = 0; i < K; i += 5) printf("v[%d] = %.12f w = %.12f\n", i, v[i], w[i]);
   printf("xo[7] = %.15g\n", xo[7]);
   for (int i = 0; i < n; i++) free(A[i]);
   free(A); free(b); free(x);
