@@ -269,16 +269,29 @@ static int local_lvalue(H *h, TSNode n, size_t fs, size_t fe) {
          strchr(d.type_text, '[') && !strchr(d.type_text, '*');
 }
 
+/* Whether lvalue n of a called function may be written when no pointer
+ * can reach the array (!h->strict): an element or a field (through any
+ * pointer but the array's own name, which body_harmless rejects), or a
+ * variable that is not in the extents. */
+static int element_lvalue(H *h, TSNode n, size_t fs, size_t fe) {
+  if (local_lvalue(h, n, fs, fe)) return 1;
+  if (h->strict) return 0;
+  n = strip_parens(n);
+  if (is(n, "identifier")) return !is_extent_var(h, n);
+  return is(n, "subscript_expression") || is(n, "field_expression") ||
+         is(n, "pointer_expression");
+}
+
 static int body_harmless(H *h, TSNode n, size_t fs, size_t fe, int depth) {
   const char *t = ts_node_type(n);
   if (!strcmp(t, "identifier") && text_is(h, n, h->name)) return 0;
   if (!strcmp(t, "call_expression") && !call_harmless(h, n, depth + 1))
     return 0;
   if (!strcmp(t, "assignment_expression") &&
-      !local_lvalue(h, field(n, "left"), fs, fe))
+      !element_lvalue(h, field(n, "left"), fs, fe))
     return 0;
   if (!strcmp(t, "update_expression") &&
-      !local_lvalue(h, field(n, "argument"), fs, fe))
+      !element_lvalue(h, field(n, "argument"), fs, fe))
     return 0;
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)

@@ -12,7 +12,10 @@
  *   - the array's name does not appear (no write, no alias, no escape, no
  *     buffered insert);
  *   - every call is to a function known not to write the program's arrays
- *     (stdio output, timers, <math.h>);
+ *     (stdio output, timers, <math.h>), or to a function of the file that
+ *     writes only its locals — or, when no pointer can reach the array,
+ *     also elements through pointers (never the array's name nor an
+ *     extent variable);
  *   - every assignment or ++/-- writes a scalar variable, or an element of
  *     a local array of arithmetic elements (never through a pointer);
  *   - no variable of an extent expression is written or has its address
