@@ -108,7 +108,14 @@ typedef struct sc_level_expr {
   int64_t divisor; /* FLOORDIV, MOD: > 0; COUNT: number of slices */
 } sc_level_expr;
 
-/* A dimension slice view: offset, size, stride; -1 means dynamic ('?'). */
+/* A dimension slice view: offset, size, stride; -1 means dynamic ('?').
+ * An encoding with has_slices denotes a VIEW (MLIR's slices): the tensor
+ * stores the whole underlying array (the dimension sizes given where it is
+ * created) in the level format of the map, and shows
+ * V[v0][v1]... = A[off0 + v0 * stride0][off1 + v1 * stride1]... for
+ * v_d < size_d. Every '?' must be replaced by a value before a tensor is
+ * created with the encoding (sc_encoding_check accepts '?', creation does
+ * not). */
 typedef struct sc_dim_slice {
   int64_t offset, size, stride;
 } sc_dim_slice;
@@ -245,8 +252,18 @@ sc_status sc_tensor_clear(sc_tensor *t);
 sc_status sc_tensor_convert(sc_tensor **out, const sc_tensor *src,
                             const sc_encoding *enc);
 
-/* A deep copy. */
+/* A deep copy (a view stays a view of its own copy of the storage). */
 sc_status sc_tensor_copy(sc_tensor **out, const sc_tensor *src);
+
+/* A slice view of `parent`: per dimension d, element v of the view is
+ * element offsets[d] + v * strides[d] of what parent shows (parent may be
+ * a view itself: the slices compose), for v < sizes[d]. The view owns a
+ * copy of parent's storage (the whole stored array, not the sub-block);
+ * parent is unchanged and may be freed. Offsets >= 0, sizes and strides
+ * > 0, and the view inside parent's extents, else an error. */
+sc_status sc_tensor_slice(sc_tensor **out, const sc_tensor *parent,
+                          const int64_t *offsets, const int64_t *sizes,
+                          const int64_t *strides);
 
 /* Frees the tensor and everything it owns. NULL does nothing. */
 void sc_tensor_free(sc_tensor *t);
@@ -273,15 +290,20 @@ int32_t sc_tensor_get_i32(sc_tensor *t, const int64_t *coords);
 const sc_encoding *sc_tensor_encoding(const sc_tensor *t);
 sc_value_type sc_tensor_value_type(const sc_tensor *t);
 int sc_tensor_dim_rank(const sc_tensor *t);
+/* The size as the tensor is seen (a view: the slice's size). */
 int64_t sc_tensor_dim_size(const sc_tensor *t, int dim);
+/* The extent of the stored array (differs from dim_size for a view). */
+int64_t sc_tensor_stored_dim_size(const sc_tensor *t, int dim);
 /* Size of level `lvl` (e.g. rows/2 for `i floordiv 2`). */
 int64_t sc_tensor_level_size(const sc_tensor *t, int lvl);
-/* Number of stored values (explicit zeros on padded levels included). */
+/* Number of stored values (explicit zeros on padded levels included); for
+ * a view, those inside the view. */
 size_t sc_tensor_nnz(sc_tensor *t);
 /* Bytes held by the tensor's arrays. */
 size_t sc_tensor_memory(const sc_tensor *t);
 
-/* Raw storage for generated code. Element types follow the encoding's
+/* Raw storage for generated code (for a view: the stored array, in stored
+ * coordinates; level sizes too). Element types follow the encoding's
  * widths: posWidth 8/16/32/64 -> uint8_t/uint16_t/uint32_t/uint64_t, 0 ->
  * uint64_t; the same for crdWidth (2 and 4 are stored as uint8_t).
  *  - compressed level l:       positions(l) has level_size(parent)+1

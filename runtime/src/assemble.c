@@ -384,6 +384,10 @@ sc_status sc_tensor_begin_append(sc_tensor *t) {
   sc_status st;
   if (!t)
     return sc_set_error(SC_ERR_INVALID_ARGUMENT, "tensor is NULL");
+  if (t->enc.has_slices)
+    return sc_set_error(SC_ERR_UNSUPPORTED,
+                        "an ordered append into a slice view (append to the "
+                        "stored tensor, then take the view)");
   sc_rowapp_reclaim(t); /* before clear frees the storage */
   if ((st = sc_tensor_clear(t)))
     return st;

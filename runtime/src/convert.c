@@ -483,9 +483,23 @@ sc_status sc_tensor_convert(sc_tensor **out, const sc_tensor *src_c,
                         src->dim_rank, enc->dim_rank);
   if ((st = sc_tensor_finalize(src)))
     return st;
-  if ((st = sc_tensor_new(&t, enc, src->vt, src->dim_sizes)))
-    return st;
-  if (sc_same_levels(&src->enc, enc)) {
+  {
+    /* the target holds what the source shows: a view's entries, in view
+     * coordinates, over the view's extents */
+    int64_t dims[SC_MAX_RANK];
+    for (int d = 0; d < src->dim_rank; d++)
+      dims[d] = sc_view_size(src, d);
+    if ((st = sc_tensor_new(&t, enc, src->vt, dims)))
+      return st;
+  }
+  if (src->enc.has_slices || t->enc.has_slices) {
+    st = sc_gather(src, sc_tensor_may_pad(src) &&
+                            t->info.filter_mode == SC_FILTER_DROP_ALL,
+                   1, &dc, &vals, &n);
+    if (st == SC_OK)
+      st = sc_assemble(t, dc, vals, n, SC_DUP_SUM, 0,
+                       sc_tensor_may_pad(src) ? 0 : n);
+  } else if (sc_same_levels(&src->enc, enc)) {
     st = sc_convert_same_levels(t, src);
   } else if (sc_csr_fast_applies(src) && sc_csr_fast_applies(t) &&
              sc_major_dim(src) != sc_major_dim(t)) {
@@ -497,8 +511,8 @@ sc_status sc_tensor_convert(sc_tensor **out, const sc_tensor *src_c,
     /* (1) coordinate remapping: source levels -> dimensions; the target's
      * dim -> lvl map is applied by the assembly pipeline. */
     int pad = sc_tensor_may_pad(src);
-    st = sc_gather(src, pad && t->info.filter_mode == SC_FILTER_DROP_ALL, &dc,
-                   &vals, &n);
+    st = sc_gather(src, pad && t->info.filter_mode == SC_FILTER_DROP_ALL, 0,
+                   &dc, &vals, &n);
     /* (2) + (3) attribute queries and level-by-level assembly. Zeros of a
      * source that may pad go through the target's zero filter; an unpadded
      * source holds only entries someone gave, explicit zeros included. */

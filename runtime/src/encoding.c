@@ -151,10 +151,6 @@ sc_status sc_encoding_analyze(const sc_encoding *enc, sc_enc_info *info) {
   int all_dense = 1, seen_sparse = 0;
   if (st)
     return st;
-  if (enc->has_slices)
-    return sc_set_error(SC_ERR_UNSUPPORTED,
-                        "dimension slices are not supported by the runtime "
-                        "yet; assemble the sliced block as its own tensor");
   memset(info, 0, sizeof *info);
   L = enc->lvl_rank;
   D = enc->dim_rank;

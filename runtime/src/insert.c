@@ -17,6 +17,13 @@ static sc_status sc_push_pending(sc_tensor *t, const int64_t *coords,
   if (t->appending)
     return sc_set_error(SC_ERR_INVALID_ARGUMENT,
                         "insert during an ordered append (end it first)");
+  if (t->enc.has_slices) {
+    /* a view: the element of the stored tensor it shows */
+    int64_t dc[SC_MAX_RANK];
+    if ((st = sc_view_to_stored(t, coords, dc)))
+      return st;
+    return sc_pending_push(t, dc, value, op);
+  }
   if ((st = sc_check_dim_coords(t, coords)))
     return st;
   return sc_pending_push(t, coords, value, op);
@@ -82,7 +89,7 @@ static sc_status sc_apply_generic(sc_tensor *t) {
    * unpadded tensor (given as COO) are kept. */
   if ((st = sc_gather(t, sc_tensor_may_pad(t) &&
                              t->info.filter_mode == SC_FILTER_DROP_ALL,
-                      &edc, &evals, &ne)))
+                      0, &edc, &evals, &ne)))
     return st;
   if ((st = sc_alloc((void **)&all, ne + p->n, D * sizeof(int64_t), 0,
                      "merged coordinates")) ||
@@ -126,7 +133,7 @@ static sc_status sc_apply_wide(sc_tensor *t) {
     goto done;
   if ((st = sc_gather(t, sc_tensor_may_pad(t) &&
                              t->info.filter_mode == SC_FILTER_DROP_ALL,
-                      &edc, &evals, &ne)))
+                      0, &edc, &evals, &ne)))
     goto done;
   if ((st = sc_alloc((void **)&all, ne + p->n, D * sizeof(int64_t), 0,
                      "merged coordinates")) ||

@@ -580,7 +580,7 @@ static int sc_write_visit(void *vctx, const int64_t *lc, size_t vpos) {
   int64_t dc[SC_MAX_RANK];
   if (c->skip_zeros && sc_val_is_zero(t->vt, v))
     return 0;
-  if (!sc_lvl_to_dim(t, lc, dc))
+  if (!sc_lvl_to_dim(t, lc, dc) || !sc_view_of(t, dc))
     return 0;
   c->count++;
   if (!c->write)
@@ -624,8 +624,8 @@ sc_status sc_write_mtx_stream(sc_tensor *t, FILE *out) {
     return st;
   if (fprintf(out, "%%%%MatrixMarket matrix coordinate %s general\n",
               t->vt == SC_F64 || t->vt == SC_F32 ? "real" : "integer") < 0 ||
-      fprintf(out, "%lld %lld %zu\n", (long long)t->dim_sizes[0],
-              (long long)t->dim_sizes[1], n) < 0)
+      fprintf(out, "%lld %lld %zu\n", (long long)sc_view_size(t, 0),
+              (long long)sc_view_size(t, 1), n) < 0)
     return sc_set_error(SC_ERR_IO, "write error");
   if ((st = sc_write_entries(t, out, NULL)))
     return st;

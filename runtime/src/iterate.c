@@ -60,7 +60,7 @@ int sc_walk(const sc_tensor *t, sc_visit_fn fn, void *ctx) {
 
 typedef struct sc_gather_ctx {
   const sc_tensor *t;
-  int skip_zeros;
+  int skip_zeros, view;
   int64_t *dc;
   unsigned char *val;
   size_t n;
@@ -74,13 +74,15 @@ static int sc_gather_visit(void *vctx, const int64_t *lc, size_t vpos) {
     return 0;
   if (!sc_lvl_to_dim(t, lc, g->dc + g->n * (size_t)t->dim_rank))
     return 0; /* block padding outside the dimensions */
+  if (g->view && !sc_view_of(t, g->dc + g->n * (size_t)t->dim_rank))
+    return 0; /* outside the slice */
   memcpy(g->val + g->n * t->vsize, v, t->vsize);
   g->n++;
   return 0;
 }
 
-sc_status sc_gather(const sc_tensor *t, int skip_zeros, int64_t **dc,
-                    unsigned char **val, size_t *n) {
+sc_status sc_gather(const sc_tensor *t, int skip_zeros, int view,
+                    int64_t **dc, unsigned char **val, size_t *n) {
   sc_gather_ctx g;
   sc_status st;
   size_t cap = t->nvals;
@@ -90,6 +92,7 @@ sc_status sc_gather(const sc_tensor *t, int skip_zeros, int64_t **dc,
   memset(&g, 0, sizeof g);
   g.t = t;
   g.skip_zeros = skip_zeros;
+  g.view = view;
   if ((st = sc_alloc((void **)&g.dc, cap, (size_t)t->dim_rank * sizeof(int64_t),
                      0, "gathered coordinates")))
     return st;
@@ -121,7 +124,7 @@ static int sc_scatter_visit(void *vctx, const int64_t *lc, size_t vpos) {
   int64_t dc[SC_MAX_RANK];
   unsigned char *dst;
   const unsigned char *v = (const unsigned char *)t->values + vpos * t->vsize;
-  if (!sc_lvl_to_dim(t, lc, dc))
+  if (!sc_lvl_to_dim(t, lc, dc) || !sc_view_of(t, dc))
     return 0;
   if (c->rows) {
     dst = (unsigned char *)c->rows[dc[0]] + (size_t)dc[1] * t->vsize;
@@ -142,8 +145,8 @@ static int sc_scatter_visit(void *vctx, const int64_t *lc, size_t vpos) {
 static sc_status sc_dense_count(const sc_tensor *t, size_t *count) {
   size_t c = 1, bytes;
   for (int d = 0; d < t->dim_rank; d++)
-    if ((uint64_t)t->dim_sizes[d] > SIZE_MAX ||
-        !sc_mul_sz(c, (size_t)t->dim_sizes[d], &c))
+    if ((uint64_t)sc_view_size(t, d) > SIZE_MAX ||
+        !sc_mul_sz(c, (size_t)sc_view_size(t, d), &c))
       return sc_set_error(SC_ERR_SIZE_OVERFLOW,
                           "the dense size of the tensor overflows size_t");
   if (!sc_mul_sz(c, t->vsize, &bytes))
@@ -168,7 +171,7 @@ sc_status sc_tensor_to_dense(sc_tensor *t, void *dense) {
   c.add = t->info.nonunique;
   for (int d = t->dim_rank - 1; d >= 0; d--) {
     c.strides[d] = s;
-    s *= (size_t)t->dim_sizes[d];
+    s *= (size_t)sc_view_size(t, d);
   }
   if (count && t->nvals)
     sc_walk(t, sc_scatter_visit, &c);
@@ -187,8 +190,8 @@ sc_status sc_tensor_to_dense_rows(sc_tensor *t, void *const *rows) {
                         t->dim_rank);
   if ((st = sc_tensor_finalize(t)) || (st = sc_dense_count(t, &count)))
     return st;
-  for (int64_t i = 0; i < t->dim_sizes[0]; i++)
-    memset(rows[i], 0, (size_t)t->dim_sizes[1] * t->vsize);
+  for (int64_t i = 0; i < sc_view_size(t, 0); i++)
+    memset(rows[i], 0, (size_t)sc_view_size(t, 1) * t->vsize);
   memset(&c, 0, sizeof c);
   c.t = t;
   c.rows = rows;

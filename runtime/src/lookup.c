@@ -70,7 +70,16 @@ sc_status sc_tensor_get(sc_tensor *t, const int64_t *coords, void *value) {
   sc_status st;
   if (!t || !coords || !value)
     return sc_set_error(SC_ERR_INVALID_ARGUMENT, "NULL argument");
-  if ((st = sc_tensor_finalize(t)) || (st = sc_check_dim_coords(t, coords)))
+  if ((st = sc_tensor_finalize(t)))
+    return st;
+  if (t->enc.has_slices) {
+    int64_t dc[SC_MAX_RANK];
+    if ((st = sc_view_to_stored(t, coords, dc)))
+      return st;
+    sc_lookup(t, dc, value, &found);
+    return SC_OK;
+  }
+  if ((st = sc_check_dim_coords(t, coords)))
     return st;
   sc_lookup(t, coords, value, &found);
   return SC_OK;
@@ -79,12 +88,17 @@ sc_status sc_tensor_get(sc_tensor *t, const int64_t *coords, void *value) {
 /* The stored value as 8 aligned bytes, or zeros when absent/invalid. */
 static int sc_get_raw(sc_tensor *t, const int64_t *coords, void *buf) {
   int found;
+  int64_t dc[SC_MAX_RANK];
   if (!t || !coords || sc_tensor_finalize(t))
     return 0;
-  for (int d = 0; d < t->dim_rank; d++)
-    if (coords[d] < 0 || coords[d] >= t->dim_sizes[d])
+  for (int d = 0; d < t->dim_rank; d++) {
+    if (coords[d] < 0 || coords[d] >= sc_view_size(t, d))
       return 0;
-  sc_lookup(t, coords, buf, &found);
+    dc[d] = t->enc.has_slices ? t->enc.slices[d].offset +
+                                    coords[d] * t->enc.slices[d].stride
+                              : coords[d];
+  }
+  sc_lookup(t, dc, buf, &found);
   return 1;
 }
 

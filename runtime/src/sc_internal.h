@@ -284,6 +284,36 @@ sc_status sc_assemble_csr_packed(sc_tensor *t, const uint64_t *pk,
  * -1 when one direct scatter is better. */
 int sc_csr_block_shift(size_t n, size_t rows, size_t cols);
 
+/* ---- slice views (slice.c) ---- */
+
+/* Checks t->enc's slices against the stored extents t->dim_sizes: every
+ * value resolved (no '?'), the view inside the extents. */
+sc_status sc_slice_validate(const sc_tensor *t);
+/* Size of dimension d as the tensor is seen (the view's when sliced). */
+static inline int64_t sc_view_size(const sc_tensor *t, int d) {
+  return t->enc.has_slices ? t->enc.slices[d].size : t->dim_sizes[d];
+}
+/* View coordinates of stored dimension coordinates dc (in place): 0 when
+ * the element lies outside the view (or t is not sliced: 1, unchanged). */
+static inline int sc_view_of(const sc_tensor *t, int64_t *dc) {
+  if (!t->enc.has_slices)
+    return 1;
+  for (int d = 0; d < t->dim_rank; d++) {
+    const sc_dim_slice *s = &t->enc.slices[d];
+    int64_t r = dc[d] - s->offset;
+    if (r < 0 || r % s->stride || r / s->stride >= s->size)
+      return 0;
+    dc[d] = r / s->stride;
+  }
+  return 1;
+}
+/* Stored coordinates of view coordinates vc (checked against the view's
+ * sizes first: SC_ERR_OUT_OF_RANGE naming them). */
+sc_status sc_view_to_stored(const sc_tensor *t, const int64_t *vc,
+                            int64_t *dc);
+/* Stored entries the tensor shows (all of them when not sliced). */
+size_t sc_view_nnz(const sc_tensor *t);
+
 /* ---- walking stored entries (iterate.c) ---- */
 
 /* Calls fn for every stored leaf position in storage order with its level
@@ -298,10 +328,11 @@ void sc_child_range(const sc_tensor *t, int l, size_t p, size_t *lo,
 int64_t sc_child_crd(const sc_tensor *t, int l, size_t p, size_t q);
 
 /* Collects every stored entry that lies inside the dimensions as dimension
- * coordinates (skip_zeros: leave out zero values). Arrays are malloc'ed and
- * owned by the caller. */
-sc_status sc_gather(const sc_tensor *t, int skip_zeros, int64_t **dc,
-                    unsigned char **val, size_t *n);
+ * coordinates (skip_zeros: leave out zero values). view: only the entries
+ * of a sliced tensor's view, in view coordinates (else every stored entry
+ * in stored coordinates). Arrays are malloc'ed and owned by the caller. */
+sc_status sc_gather(const sc_tensor *t, int skip_zeros, int view,
+                    int64_t **dc, unsigned char **val, size_t *n);
 
 /* ---- lookup (lookup.c) ---- */
 

@@ -123,6 +123,10 @@ sc_status sc_tensor_new(sc_tensor **out, const sc_encoding *enc,
   memcpy(t->dim_sizes, dim_sizes, (size_t)t->dim_rank * sizeof(int64_t));
   memcpy(t->lvl_sizes, lsz, (size_t)t->lvl_rank * sizeof(int64_t));
   sc_pending_init(t);
+  if ((st = sc_slice_validate(t))) {
+    sc_tensor_free(t);
+    return st;
+  }
   memset(&s, 0, sizeof s);
   if ((st = sc_build(t, lsz, NULL, 0, NULL, 0, NULL, &s))) {
     sc_tensor_free(t);
@@ -229,6 +233,12 @@ int sc_tensor_dim_rank(const sc_tensor *t) { return t ? t->dim_rank : 0; }
 int64_t sc_tensor_dim_size(const sc_tensor *t, int dim) {
   if (!t || dim < 0 || dim >= t->dim_rank)
     return 0;
+  return sc_view_size(t, dim);
+}
+
+int64_t sc_tensor_stored_dim_size(const sc_tensor *t, int dim) {
+  if (!t || dim < 0 || dim >= t->dim_rank)
+    return 0;
   return t->dim_sizes[dim];
 }
 
@@ -246,7 +256,7 @@ int64_t sc_tensor_level_size(const sc_tensor *t, int lvl) {
 size_t sc_tensor_nnz(sc_tensor *t) {
   if (!t || sc_tensor_finalize(t))
     return 0;
-  return t->nvals;
+  return sc_view_nnz(t);
 }
 
 size_t sc_tensor_memory(const sc_tensor *t) {

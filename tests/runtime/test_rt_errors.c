@@ -61,7 +61,10 @@ static void test_unsupported_maps(void **state) {
     e.slices[d].stride = 1;
   }
   assert_int_equal(sc_encoding_check(&e), SC_OK);
-  RT_FAILS(sc_tensor_new(&t, &e, SC_F64, dims), SC_ERR_UNSUPPORTED, "slice");
+  e.slices[1].offset = 3; /* 3 + (2 - 1) * 1 = 4: past the extent 4 */
+  RT_FAILS(sc_tensor_new(&t, &e, SC_F64, dims), SC_ERR_OUT_OF_RANGE,
+           "past the stored extent");
+  assert_null(t);
   /* n_out_of_m needs a level of size m. */
   e = rt_named("NV24", 0);
   e.lvl_exprs[2].divisor = 8;
