@@ -352,6 +352,12 @@ sc_status sc_write_tns(sc_tensor *t, const char *path);
  * assembling storage it replaced). */
 void sc_fail(sc_status status, const char *where);
 
+/* The first position q in [lo, hi) whose coordinate crd[q] >= key (hi when
+ * none), crd an ordered array of `width` bytes (1, 2, 4 or 8) per element.
+ * Generated code starts the walk of a slice view's level there. */
+size_t sc_crd_lower_bound(const void *crd, size_t width, size_t lo,
+                          size_t hi, uint64_t key);
+
 #ifdef __cplusplus
 }
 #endif

@@ -139,3 +139,18 @@ sc_status sc_tensor_slice(sc_tensor **out, const sc_tensor *parent,
   *out = t;
   return SC_OK;
 }
+
+size_t sc_crd_lower_bound(const void *crd, size_t width, size_t lo,
+                          size_t hi, uint64_t key) {
+  int bytes = width == 1 || width == 2 || width == 4 ? (int)width : 8;
+  if (!crd)
+    return hi;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (sc_ld(crd, bytes, mid) < key)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}

@@ -330,7 +330,8 @@ static int hi_needed(Lower *L, const IrNode *n, unsigned drivers) {
       const STensor *st = &L->st[s];
       for (int d = 0; d < st->t->rank; d++)
         if (st->dim_var[d] == n->var &&
-            !(st->t->extent[d] && same_text(st->t->extent[d], hi)))
+            (st->dim_off[d] ||
+             !(st->t->extent[d] && same_text(st->t->extent[d], hi))))
           return 1;
     }
   return 0;
@@ -422,6 +423,25 @@ static void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
   chain(L, sb, &in, rel, depth + 1);
   emit_body(L, sb, n, &in, zero, depth + 1);
   ln(L, sb, depth, "}");
+}
+
+/* For a level walked as a slice view (aoff), on an ordered level with a
+ * coordinate array: the range starts at the first stored coordinate
+ * >= aoff + astride * lo, the first the loop over v can read. */
+static void slice_begin(Lower *L, STensor *st, int l, const IrNode *n,
+                        const char **begin, const char *end) {
+  LvlInfo *li = &st->lvl[l];
+  if (!li->aoff || !level_is_ordered(&li->type) || !li->ops->has_crd_array)
+    return;
+  const char *crd = level_crd_name(&li->ref);
+  const char *key = arena_printf(
+      L->arena, "(int64_t)(%s) + %lld * (int64_t)(%s)", li->aoff,
+      (long long)li->astride,
+      graph_affine_str(L, &L->k->vars[n->var].lo));
+  *begin = arena_printf(L->arena,
+                        "sc_crd_lower_bound(%s, sizeof *%s, %s, %s, "
+                        "%s < 0 ? 0 : (uint64_t)(%s))",
+                        crd, crd, *begin, end, key, key);
 }
 
 /* Range [begin, end) of the next level of s, guarded by its presence. */
@@ -601,7 +621,7 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
   }
   const IrLoopVar *lv = &L->k->vars[n->var];
   const char *begin, *end;
-  if (!L->out && !L->inplace && li->kind == LK_IDENT &&
+  if (!L->out && !L->inplace && li->kind == LK_IDENT && !li->aoff &&
       level_is_unique(&li->type) &&
       !counter && n->nbody == 1 && vec_innermost(n->body[0]) &&
       b0->next + 1 == st->nlvl && graph_subtree_tensors(L, n) == 1u << s &&
@@ -631,7 +651,7 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
     return;
   }
   if (!vec_innermost(n) || L->out || L->inplace || li->kind != LK_IDENT ||
-      !level_is_unique(&li->type)) {
+      li->aoff || !level_is_unique(&li->type)) {
     emit_single_scalar(L, sb, n, sc, s, counter, depth);
     return;
   }
@@ -667,6 +687,7 @@ static void emit_single_scalar(Lower *L, StrBuf *sb, const IrNode *n,
   const char *e = arena_printf(L->arena, "sc__%s_e%d", st->name, l);
   const char *q = arena_printf(L->arena, "sc__%s_q%d", st->name, l);
   const char *crd = li->ops->coord_at(&li->ref, p);
+  slice_begin(L, st, l, n, &begin, e);
   ln(L, sb, depth, "{");
   ln(L, sb, depth + 1, "const size_t %s = %s;", e, end);
   if (!unique) ln(L, sb, depth + 1, "size_t %s;", q);
@@ -731,7 +752,23 @@ static void emit_single_scalar(Lower *L, StrBuf *sb, const IrNode *n,
     chain(L, &rest, &in, graph_subtree_tensors(L, n), d);
     if (counter) ln(L, &rest, d, "%s++;", counter);
     emit_body(L, &rest, n, &in, 0, d);
-    bind_var(L, sb, n->var, crd, rest.data ? rest.data : "", d);
+    const char *value = crd;
+    if (li->aoff) {
+      /* a slice view: keep the stored coordinates aoff + astride * v */
+      const char *r = arena_printf(L->arena, "sc__%s_r%d", st->name, l);
+      ln(L, sb, d, "const int64_t %s = (int64_t)(%s) - (int64_t)(%s);", r,
+         crd, li->aoff);
+      if (li->astride != 1)
+        ln(L, sb, d, "if (%s < 0 || %s %% %lld) continue;", r, r,
+           (long long)li->astride);
+      else
+        ln(L, sb, d, "if (%s < 0) continue;", r);
+      value = li->astride != 1
+                  ? arena_printf(L->arena, "%s / %lld", r,
+                                 (long long)li->astride)
+                  : r;
+    }
+    bind_var(L, sb, n->var, value, rest.data ? rest.data : "", d);
     sb_puts(sb, rest.data ? rest.data : "");
   }
   sb_free(&rest);
@@ -755,6 +792,13 @@ static void emit_merge(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     const char *begin, *end;
     range_of(L, st, b, &begin, &end);
     mark_level(st, l);
+    if (st->lvl[l].aoff) {
+      ln(L, sb, d, "const size_t sc__%s_e%d = %s;", st->name, l, end);
+      slice_begin(L, st, l, n, &begin,
+                  arena_printf(L->arena, "sc__%s_e%d", st->name, l));
+      ln(L, sb, d, "size_t sc__%s_p%d = %s;", st->name, l, begin);
+      continue;
+    }
     ln(L, sb, d, "size_t sc__%s_p%d = %s;", st->name, l, begin);
     ln(L, sb, d, "const size_t sc__%s_e%d = %s;", st->name, l, end);
   }
@@ -785,6 +829,15 @@ static void emit_merge(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     int l = sc->b[s].next;
     LvlInfo *li = &st->lvl[l];
     const char *p = arena_printf(L->arena, "sc__%s_p%d", st->name, l);
+    if (li->aoff) {
+      /* a slice view: the raw coordinate k, the view coordinate
+       * (k - aoff) / astride (k >= aoff: the range starts there) */
+      ln(L, sb, d2, "const uint64_t sc__%s_k%d = sc__%s_p%d < sc__%s_e%d ? %s : UINT64_MAX;",
+         st->name, l, st->name, l, st->name, l, li->ops->coord_at(&li->ref, p));
+      ln(L, sb, d2, "const uint64_t sc__%s_c%d = sc__%s_k%d == UINT64_MAX ? UINT64_MAX : (uint64_t)(((int64_t)sc__%s_k%d - (int64_t)(%s)) / %lld);",
+         st->name, l, st->name, l, st->name, l, li->aoff,
+         (long long)li->astride);
+    } else
     ln(L, sb, d2, "const uint64_t sc__%s_c%d = sc__%s_p%d < sc__%s_e%d ? %s : UINT64_MAX;",
        st->name, l, st->name, l, st->name, l, li->ops->coord_at(&li->ref, p));
     if (first)
@@ -799,14 +852,29 @@ static void emit_merge(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     STensor *st = &L->st[s];
     int l = sc->b[s].next;
     LvlInfo *li = &st->lvl[l];
+    if (li->aoff) {
+      /* at the minimum; present when the stored coordinate is on the
+       * view's stride (others are stepped over) */
+      ln(L, sb, d2, "const int sc__%s_at%d = sc__%s_c%d == %s;", st->name, l,
+         st->name, l, cv);
+      if (li->astride != 1)
+        ln(L, sb, d2, "const int sc__%s_in%d = sc__%s_at%d && ((int64_t)sc__%s_k%d - (int64_t)(%s)) %% %lld == 0;",
+           st->name, l, st->name, l, st->name, l, li->aoff,
+           (long long)li->astride);
+      else
+        ln(L, sb, d2, "const int sc__%s_in%d = sc__%s_at%d;", st->name, l,
+           st->name, l);
+    } else
     ln(L, sb, d2, "const int sc__%s_in%d = sc__%s_c%d == %s;", st->name, l,
        st->name, l, cv);
     if (!level_is_unique(&li->type)) {
       const char *q = arena_printf(L->arena, "sc__%s_q%d", st->name, l);
+      const char *at = li->aoff ? "at" : "in";
+      const char *cc = li->aoff ? "k" : "c";
       ln(L, sb, d2, "size_t %s = sc__%s_p%d + 1;", q, st->name, l);
-      ln(L, sb, d2, "if (sc__%s_in%d)", st->name, l);
-      ln(L, sb, d2 + 1, "while (%s < sc__%s_e%d && %s == sc__%s_c%d) %s++;", q,
-         st->name, l, li->ops->coord_at(&li->ref, q), st->name, l, q);
+      ln(L, sb, d2, "if (sc__%s_%s%d)", st->name, at, l);
+      ln(L, sb, d2 + 1, "while (%s < sc__%s_e%d && %s == sc__%s_%s%d) %s++;", q,
+         st->name, l, li->ops->coord_at(&li->ref, q), st->name, cc, l, q);
     }
   }
   Scope in = *sc;
@@ -845,11 +913,13 @@ static void emit_merge(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     if (!(drivers & (1u << s))) continue;
     STensor *st = &L->st[s];
     int l = sc->b[s].next;
+    const char *at = st->lvl[l].aoff ? "at" : "in";
     if (level_is_unique(&st->lvl[l].type))
-      ln(L, sb, d2, "if (sc__%s_in%d) sc__%s_p%d++;", st->name, l, st->name, l);
+      ln(L, sb, d2, "if (sc__%s_%s%d) sc__%s_p%d++;", st->name, at, l,
+         st->name, l);
     else
-      ln(L, sb, d2, "if (sc__%s_in%d) sc__%s_p%d = sc__%s_q%d;", st->name, l,
-         st->name, l, st->name, l);
+      ln(L, sb, d2, "if (sc__%s_%s%d) sc__%s_p%d = sc__%s_q%d;", st->name, at,
+         l, st->name, l, st->name, l);
   }
   ln(L, sb, d, "}");
   ln(L, sb, depth, "}");

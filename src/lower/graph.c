@@ -107,6 +107,16 @@ static int pure_var(const Lower *L, const IrAffine *a) {
   return v;
 }
 
+/* Whether two subscripts are the same affine form. */
+static int same_affine(const Lower *L, const IrAffine *a, const IrAffine *b) {
+  if (a->constant != b->constant || !a->sym != !b->sym ||
+      (a->sym && strcmp(a->sym, b->sym)))
+    return 0;
+  for (int i = 0; i < L->k->nvars && i < IR_MAX_VARS; i++)
+    if (a->coef[i] != b->coef[i]) return 0;
+  return 1;
+}
+
 /* Fills lvl[] of st from st->enc and dim_var[]. 0, or -1 with a reason. */
 static int level_map(Lower *L, STensor *st, const char **why) {
   const sc_encoding *enc = &st->enc;
@@ -160,14 +170,20 @@ static int level_map(Lower *L, STensor *st, const char **why) {
     } else {
       li->kind = LK_OTHER;
     }
+    if (li->kind != LK_OTHER && st->dim_off[d1] && li->kind != LK_IDENT)
+      li->kind = LK_OTHER; /* a block level over a view: located only */
     if (li->kind != LK_OTHER) {
       li->dim = d1;
       li->var = st->dim_var[d1];
+      if (st->dim_off[d1]) {
+        li->aoff = st->dim_off[d1];
+        li->astride = st->dim_stride[d1];
+      }
     }
     /* the coordinate over loop variables */
     StrBuf sb = {0};
     if (li->kind == LK_IDENT) {
-      sb_printf(&sb, "(uint64_t)(%s)", graph_var_name(L, li->var));
+      sb_printf(&sb, "(uint64_t)(%s)", slice_dim_text(L, st, d1));
     } else if (li->kind == LK_FLOOR || li->kind == LK_MOD) {
       sb_printf(&sb, "((uint64_t)(%s) %s %lld)", graph_var_name(L, li->var),
                 li->kind == LK_FLOOR ? "/" : "%", (long long)li->div);
@@ -181,7 +197,7 @@ static int level_map(Lower *L, STensor *st, const char **why) {
       for (int d = 0; d < enc->dim_rank; d++) {
         if (!x->coef[d]) continue;
         sb_printf(&sb, "%s%lld * (int64_t)(%s)", first ? "" : " + ",
-                  (long long)x->coef[d], graph_var_name(L, st->dim_var[d]));
+                  (long long)x->coef[d], slice_dim_text(L, st, d));
         first = 0;
       }
       if (x->kind == SC_LEXPR_AFFINE)
@@ -512,14 +528,26 @@ static int add_sparse(Lower *L, int ti, const char *name) {
   }
   const sc_encoding *enc = &t->binding->enc.rt;
   if (enc->dim_rank != t->rank) why = "its encoding's rank differs";
-  else if (enc->has_slices) why = "slices are not lowered yet";
   else if (enc->lvl_rank <= 0 || enc->lvl_rank > SC_MAX_LEVELS)
     why = "an unsupported number of levels";
   else if (t->rank > SC_MAX_RANK) why = "rank too large";
   STensor tmp;
   memset(&tmp, 0, sizeof tmp);
   size_t notes_mark = L->notes.len; /* a dropped binding leaves no notes */
-  if (!why) {
+  if (!why && enc->has_slices) {
+    /* a slice view: the first access whose subscripts stay in the view */
+    tmp.t = t;
+    for (int a = 0; a < k->naccesses && access < 0; a++) {
+      const IrAccess *ac = &k->accesses[a];
+      const char *swhy = NULL;
+      if (ac->tensor != ti || L->access_st[a] >= 0) continue;
+      if (slice_bind(L, &tmp, ac, enc, &swhy) == 0) access = a;
+      else if (!why) why = swhy;
+    }
+    if (access >= 0) why = NULL;
+    else if (!why) why = "no access subscripted by distinct loop variables";
+    tmp.sliced = access >= 0;
+  } else if (!why) {
     for (int a = 0; a < k->naccesses; a++) {
       const IrAccess *ac = &k->accesses[a];
       if (ac->tensor != ti || L->access_st[a] >= 0) continue;
@@ -548,6 +576,10 @@ static int add_sparse(Lower *L, int ti, const char *name) {
     st->name = name;
     st->access = access;
     st->enc = *enc;
+    /* a view is walked over the stored array: the storage is the unsliced
+     * encoding's, the subscripts (dim_off, dim_stride) select the view */
+    st->enc.has_slices = 0;
+    memset(st->enc.slices, 0, sizeof st->enc.slices);
     st->pos_type = level_width_ctype(enc->pos_width);
     st->crd_type = level_width_ctype(enc->crd_width);
     const char *declared = NULL, *pwhy = NULL;
@@ -605,6 +637,20 @@ static int add_sparse(Lower *L, int ti, const char *name) {
   }
   int idx = L->nst++;
   L->st[idx] = tmp;
+  if (tmp.sliced) {
+    StrBuf sb = {0};
+    const IrAccess *ac = &k->accesses[access];
+    sb_printf(&sb, "%s", t->name);
+    for (int d = 0; d < ac->nsub; d++)
+      sb_printf(&sb, "[%s]", graph_affine_str(L, &ac->sub[d]));
+    sb_puts(&sb, " of ");
+    for (int d = 0; d < enc->dim_rank; d++)
+      sb_printf(&sb, "%s%s", d ? ", " : "", slice_text(L, enc, d));
+    lower_note(L, "%s: walked as a slice view: %s; the whole array is "
+               "stored, stored coordinates outside the view are skipped",
+               t->name, sb.data);
+    sb_free(&sb);
+  }
   if (inplace) {
     L->inplace |= 1u << idx;
     lower_note(L, "%s: updated in place: the loops visit its entries stored "
@@ -621,7 +667,9 @@ static int add_sparse(Lower *L, int ti, const char *name) {
       continue;
     int same = 1;
     for (int d = 0; d < ac->nsub; d++)
-      if (pure_var(L, &ac->sub[d]) != tmp.dim_var[d]) same = 0;
+      if (tmp.sliced ? !same_affine(L, &ac->sub[d], &p->sub[d])
+                     : pure_var(L, &ac->sub[d]) != tmp.dim_var[d])
+        same = 0;
     if (same)
       L->access_st[a] = idx;
   }

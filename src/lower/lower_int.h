@@ -39,6 +39,10 @@ typedef struct LvlInfo {
   int partner;      /* FLOOR: the level of the matching MOD, or -1 */
   unsigned varmask; /* loop variables the coordinate depends on */
   const char *coord;/* the coordinate as a uint64_t C expression */
+  const char *aoff; /* IDENT over a dimension read at aoff + astride * var
+                       (a slice view, slice.c): the C text of aoff; NULL
+                       when the dimension is the variable itself */
+  int64_t astride;
   LevelRef ref;
 } LvlInfo;
 
@@ -48,6 +52,11 @@ typedef struct STensor {
   const char *name;
   int access;               /* the primary access (others read dense) */
   int dim_var[SC_MAX_RANK]; /* loop variable of each dimension */
+  const char *dim_off[SC_MAX_RANK]; /* a sliced operand (slice.c): dimension
+                               d is read at dim_off[d] + dim_stride[d] *
+                               var (C text), NULL: at the variable */
+  int64_t dim_stride[SC_MAX_RANK];
+  int sliced;               /* its encoding has slices (walked as a view) */
   int nlvl;
   LvlInfo lvl[SC_MAX_LEVELS];
   sc_encoding enc;          /* as assembled (maybe reordered) */
@@ -112,6 +121,19 @@ int graph_inplace_lhs(const Lower *L, const IrStmt *s);
 /* Appends the C text of an affine form over loop variables. */
 void graph_affine(const Lower *L, StrBuf *out, const IrAffine *a);
 const char *graph_affine_str(const Lower *L, const IrAffine *a);
+
+/* slice.c: sliced operands (a view of the stored array) */
+/* Whether access ac reads tensor st->t inside the slices of enc, each
+ * subscript `off + stride * v` over its loop's range; fills st->dim_var,
+ * dim_off and dim_stride. 0, or -1 with *why (a sentence naming the
+ * subscript and the slice). */
+int slice_bind(Lower *L, STensor *st, const IrAccess *ac,
+               const sc_encoding *enc, const char **why);
+/* The C text of dimension d of st over loop variables ("j", or
+ * "((int64_t)(2) + 3 * (int64_t)(j))"). */
+const char *slice_dim_text(const Lower *L, const STensor *st, int d);
+/* The slices of enc as text: "slice(2, 4, 1), slice(0, ?, 1)". */
+const char *slice_text(const Lower *L, const sc_encoding *enc, int d);
 
 /* lattice.c */
 /* Whether the subtree has no effect when every sparse operand in `absent`

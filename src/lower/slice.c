@@ -1,0 +1,134 @@
+/* slice.c — operands whose encoding has dimension slices (SPEC §3, MLIR's
+ * slice views). The stored tensor holds the whole array in stored
+ * coordinates; the kernel reads the view V[v] = A[off + stride * v]. An
+ * access is walked as the view when each subscript is `o + a * v` (o a
+ * constant or loop-invariant text, a >= 1, v a loop variable starting at a
+ * constant >= 0) and the coordinates it can reach lie inside the slice:
+ * the static offset, stride and size agree, the '?' ones are supplied by
+ * the access (offset o + a * lo, stride a, size the loop's extent). The
+ * loops then walk the stored coordinates c of a compressed level keeping
+ * those with (c - o) % a == 0 from o + a * lo on, v = (c - o) / a, and
+ * index dense levels at o + a * v (coiter.c). What cannot be shown
+ * consistent is read from the dense array, with the reason. */
+#include <string.h>
+
+#include "lower/lower_int.h"
+
+static const char *sval(const Lower *L, int64_t v) {
+  return v < 0 ? "?" : arena_printf(L->arena, "%lld", (long long)v);
+}
+
+const char *slice_text(const Lower *L, const sc_encoding *enc, int d) {
+  const sc_dim_slice *s = &enc->slices[d];
+  return arena_printf(L->arena, "slice(%s, %s, %s)", sval(L, s->offset),
+                      sval(L, s->size), sval(L, s->stride));
+}
+
+/* Whether a is a constant (no variable, no symbol): *c its value. */
+static int constant_of(const Lower *L, const IrAffine *a, int64_t *c) {
+  if (a->sym) return 0;
+  for (int v = 0; v < L->k->nvars && v < IR_MAX_VARS; v++)
+    if (a->coef[v]) return 0;
+  *c = a->constant;
+  return 1;
+}
+
+const char *slice_dim_text(const Lower *L, const STensor *st, int d) {
+  const char *v = graph_var_name(L, st->dim_var[d]);
+  if (!st->dim_off[d]) return v;
+  return arena_printf(L->arena, "((int64_t)(%s) + %lld * (int64_t)(%s))",
+                      st->dim_off[d], (long long)st->dim_stride[d], v);
+}
+
+int slice_bind(Lower *L, STensor *st, const IrAccess *ac,
+               const sc_encoding *enc, const char **why) {
+  const char *name = st->t->name;
+  unsigned seen = 0;
+  if (ac->nsub != enc->dim_rank) {
+    *why = "an access of another rank";
+    return -1;
+  }
+  for (int d = 0; d < ac->nsub; d++) {
+    const IrAffine *sub = &ac->sub[d];
+    const sc_dim_slice *sl = &enc->slices[d];
+    const char *stext = graph_affine_str(L, sub);
+    const char *mism = arena_printf(
+        L->arena, "subscript '%s' does not match %s of '%s'", stext,
+        slice_text(L, enc, d), name);
+    int v = -1;
+    for (int i = 0; i < L->k->nvars && i < IR_MAX_VARS; i++) {
+      if (!sub->coef[i]) continue;
+      if (v >= 0) {
+        *why = arena_printf(L->arena, "%s (one loop variable per subscript)",
+                            mism);
+        return -1;
+      }
+      v = i;
+    }
+    if (v < 0 || sub->coef[v] < 1 || (seen & (1u << v))) {
+      *why = arena_printf(L->arena, "%s (a subscript 'offset + stride * v' "
+                          "with a positive stride and distinct variables)",
+                          mism);
+      return -1;
+    }
+    seen |= 1u << v;
+    int64_t a = sub->coef[v], lo, hi = 0;
+    const IrLoopVar *lv = &L->k->vars[v];
+    if (!constant_of(L, &lv->lo, &lo) || lo < 0) {
+      *why = arena_printf(L->arena, "loop '%s' starts at '%s', which cannot "
+                          "be checked against %s of '%s'", lv->name,
+                          graph_affine_str(L, &lv->lo), slice_text(L, enc, d),
+                          name);
+      return -1;
+    }
+    int hi_const = constant_of(L, &lv->hi, &hi);
+    int64_t t = sl->stride >= 0 ? sl->stride : a;
+    if (a % t) {
+      *why = arena_printf(L->arena, "%s (stride %lld)", mism, (long long)a);
+      return -1;
+    }
+    /* first coordinate read: o + a * lo */
+    if (sl->offset >= 0) {
+      int64_t first;
+      if (sub->sym) {
+        *why = arena_printf(L->arena, "%s (the offset is not a constant)",
+                            mism);
+        return -1;
+      }
+      first = sub->constant + a * lo;
+      if (first < sl->offset || (first - sl->offset) % t) {
+        *why = arena_printf(L->arena, "%s (it reads coordinate %lld)", mism,
+                            (long long)first);
+        return -1;
+      }
+    }
+    if (sl->size >= 0 && (!hi_const || hi > lo)) {
+      /* last coordinate read: o + a * (hi - 1), inside the view */
+      int64_t base = sl->offset >= 0 ? sl->offset : sub->constant + a * lo;
+      if (!hi_const) {
+        *why = arena_printf(L->arena, "loop bound '%s' of '%s' cannot be "
+                            "shown to stay inside %s of '%s'",
+                            graph_affine_str(L, &lv->hi), lv->name,
+                            slice_text(L, enc, d), name);
+        return -1;
+      }
+      if (sl->offset < 0 ? a * (hi - 1 - lo) > t * (sl->size - 1)
+                         : sub->constant + a * (hi - 1) >
+                               base + t * (sl->size - 1)) {
+        *why = arena_printf(L->arena, "%s (it reads up to coordinate "
+                            "%lld)", mism,
+                            (long long)(sub->constant + a * (hi - 1)));
+        return -1;
+      }
+    }
+    st->dim_var[d] = v;
+    st->dim_stride[d] = a;
+    st->dim_off[d] = NULL;
+    if (a != 1 || sub->constant || sub->sym) {
+      IrAffine o = *sub;
+      o.coef[v] = 0;
+      st->dim_off[d] = graph_affine_str(L, &o);
+    }
+  }
+  return 0;
+}
