@@ -534,6 +534,7 @@ static int add_sparse(Lower *L, int ti, const char *name) {
   STensor tmp;
   memset(&tmp, 0, sizeof tmp);
   size_t notes_mark = L->notes.len; /* a dropped binding leaves no notes */
+  const char *snote = NULL;         /* slice.c: what was not checked */
   if (!why && enc->has_slices) {
     /* a slice view: the first access whose subscripts stay in the view */
     tmp.t = t;
@@ -541,7 +542,7 @@ static int add_sparse(Lower *L, int ti, const char *name) {
       const IrAccess *ac = &k->accesses[a];
       const char *swhy = NULL;
       if (ac->tensor != ti || L->access_st[a] >= 0) continue;
-      if (slice_bind(L, &tmp, ac, enc, &swhy) == 0) access = a;
+      if (slice_bind(L, &tmp, ac, enc, &swhy, &snote) == 0) access = a;
       else if (!why) why = swhy;
     }
     if (access >= 0) why = NULL;
@@ -649,6 +650,9 @@ static int add_sparse(Lower *L, int ti, const char *name) {
     lower_note(L, "%s: walked as a slice view: %s; the whole array is "
                "stored, stored coordinates outside the view are skipped",
                t->name, sb.data);
+    if (snote)
+      lower_note(L, "%s: %s: the loops read the stored array where the "
+                 "subscripts say", t->name, snote);
     sb_free(&sb);
   }
   if (inplace) {

@@ -123,12 +123,14 @@ void graph_affine(const Lower *L, StrBuf *out, const IrAffine *a);
 const char *graph_affine_str(const Lower *L, const IrAffine *a);
 
 /* slice.c: sliced operands (a view of the stored array) */
-/* Whether access ac reads tensor st->t inside the slices of enc, each
- * subscript `off + stride * v` over its loop's range; fills st->dim_var,
- * dim_off and dim_stride. 0, or -1 with *why (a sentence naming the
- * subscript and the slice). */
+/* Whether access ac of st->t can be walked as a view: each subscript
+ * `off + stride * v`, v a loop variable that is never negative, and where
+ * the static slice values and constant bounds can be compared, the
+ * coordinates read inside the slice. Fills st->dim_var, dim_off and
+ * dim_stride. 0 (*note: what could not be checked, or NULL), or -1 with
+ * *why (a sentence naming the subscript and the slice). */
 int slice_bind(Lower *L, STensor *st, const IrAccess *ac,
-               const sc_encoding *enc, const char **why);
+               const sc_encoding *enc, const char **why, const char **note);
 /* The C text of dimension d of st over loop variables ("j", or
  * "((int64_t)(2) + 3 * (int64_t)(j))"). */
 const char *slice_dim_text(const Lower *L, const STensor *st, int d);

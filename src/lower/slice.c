@@ -40,10 +40,22 @@ const char *slice_dim_text(const Lower *L, const STensor *st, int d) {
                       st->dim_off[d], (long long)st->dim_stride[d], v);
 }
 
+/* Whether loop variable v is never negative: its lower bound is a
+ * non-negative constant plus non-negative multiples of such variables. */
+static int nonneg_var(const Lower *L, int v, int depth) {
+  const IrAffine *lo = &L->k->vars[v].lo;
+  if (lo->sym || lo->constant < 0 || depth > IR_MAX_VARS) return 0;
+  for (int i = 0; i < L->k->nvars && i < IR_MAX_VARS; i++)
+    if (lo->coef[i] < 0 || (lo->coef[i] && !nonneg_var(L, i, depth + 1)))
+      return 0;
+  return 1;
+}
+
 int slice_bind(Lower *L, STensor *st, const IrAccess *ac,
-               const sc_encoding *enc, const char **why) {
+               const sc_encoding *enc, const char **why, const char **note) {
   const char *name = st->t->name;
   unsigned seen = 0;
+  *note = NULL;
   if (ac->nsub != enc->dim_rank) {
     *why = "an access of another rank";
     return -1;
@@ -72,49 +84,47 @@ int slice_bind(Lower *L, STensor *st, const IrAccess *ac,
       return -1;
     }
     seen |= 1u << v;
-    int64_t a = sub->coef[v], lo, hi = 0;
+    int64_t a = sub->coef[v], lo = 0, hi = 0;
     const IrLoopVar *lv = &L->k->vars[v];
-    if (!constant_of(L, &lv->lo, &lo) || lo < 0) {
-      *why = arena_printf(L->arena, "loop '%s' starts at '%s', which cannot "
-                          "be checked against %s of '%s'", lv->name,
+    if (!nonneg_var(L, v, 0)) {
+      *why = arena_printf(L->arena, "loop '%s' starts at '%s', which may be "
+                          "negative (%s of '%s')", lv->name,
                           graph_affine_str(L, &lv->lo), slice_text(L, enc, d),
                           name);
       return -1;
     }
+    int lo_const = constant_of(L, &lv->lo, &lo);
     int hi_const = constant_of(L, &lv->hi, &hi);
     int64_t t = sl->stride >= 0 ? sl->stride : a;
     if (a % t) {
       *why = arena_printf(L->arena, "%s (stride %lld)", mism, (long long)a);
       return -1;
     }
-    /* first coordinate read: o + a * lo */
-    if (sl->offset >= 0) {
-      int64_t first;
-      if (sub->sym) {
-        *why = arena_printf(L->arena, "%s (the offset is not a constant)",
-                            mism);
-        return -1;
-      }
-      first = sub->constant + a * lo;
-      if (first < sl->offset || (first - sl->offset) % t) {
+    /* What can be checked against the static values is checked; the rest
+     * (symbolic offsets and bounds) is noted: the loops read the stored
+     * array where the subscripts say, so the result is the dense
+     * program's either way. */
+    if (hi_const && lo_const && hi <= lo) {
+      /* an empty loop reads nothing */
+    } else if (sl->offset >= 0 && (sub->sym || !lo_const)) {
+      *note = arena_printf(L->arena, "subscript '%s' is not checked against "
+                           "%s of '%s' (not constant)", stext,
+                           slice_text(L, enc, d), name);
+    } else if (sl->offset >= 0 || sl->size >= 0) {
+      int64_t first = sub->constant + a * lo;
+      int64_t base = sl->offset >= 0 ? sl->offset : first;
+      if (sl->offset >= 0 && (first < sl->offset || (first - sl->offset) % t)) {
         *why = arena_printf(L->arena, "%s (it reads coordinate %lld)", mism,
                             (long long)first);
         return -1;
       }
-    }
-    if (sl->size >= 0 && (!hi_const || hi > lo)) {
-      /* last coordinate read: o + a * (hi - 1), inside the view */
-      int64_t base = sl->offset >= 0 ? sl->offset : sub->constant + a * lo;
-      if (!hi_const) {
-        *why = arena_printf(L->arena, "loop bound '%s' of '%s' cannot be "
-                            "shown to stay inside %s of '%s'",
-                            graph_affine_str(L, &lv->hi), lv->name,
-                            slice_text(L, enc, d), name);
-        return -1;
-      }
-      if (sl->offset < 0 ? a * (hi - 1 - lo) > t * (sl->size - 1)
-                         : sub->constant + a * (hi - 1) >
-                               base + t * (sl->size - 1)) {
+      if (sl->size >= 0 && !hi_const) {
+        *note = arena_printf(L->arena, "loop bound '%s' of '%s' is not "
+                             "checked against %s of '%s' (not constant)",
+                             graph_affine_str(L, &lv->hi), lv->name,
+                             slice_text(L, enc, d), name);
+      } else if (sl->size >= 0 && (sl->offset < 0 || !sub->sym) &&
+                 a * (hi - 1 - lo) + (first - base) > t * (sl->size - 1)) {
         *why = arena_printf(L->arena, "%s (it reads up to coordinate "
                             "%lld)", mism,
                             (long long)(sub->constant + a * (hi - 1)));
