@@ -535,7 +535,8 @@ static int count_walk_level(const STensor *st, const TBind *b, int v,
   for (int l = b->next + 1; l < st->nlvl; l++) {
     const LvlInfo *li = &st->lvl[l];
     if (li->varmask & (1u << v))
-      return li->kind == LK_IDENT && li->var == v && !li->ops->full &&
+      return li->kind == LK_IDENT && li->var == v && !li->aoff &&
+                     !li->ops->full &&
                      li->ops->coord_pos_iter && level_is_unique(&li->type) &&
                      level_is_ordered(&li->type)
                  ? l : -1;

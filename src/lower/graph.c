@@ -144,6 +144,11 @@ static int level_map(Lower *L, STensor *st, const char **why) {
         *why = "an ELL counting level that is not dense";
         return -1;
       }
+      for (int d = 0; d < enc->dim_rank; d++)
+        if (st->dim_off[d]) {
+          *why = "an ELL counting level read through a slice view";
+          return -1;
+        }
       li->kind = LK_COUNT;
       li->div = x->divisor;
       for (int d = 0; d < enc->dim_rank; d++)
@@ -272,7 +277,24 @@ static const char *enc_text(const Lower *L, const STensor *st) {
     else if (li->kind == LK_COUNT && li->dim >= 0)
       sb_printf(&sb, "c * %lld * %s", (long long)li->div,
                 graph_var_name(L, st->dim_var[li->dim]));
-    else
+    else if (li->kind == LK_OTHER && li->expr.kind != SC_LEXPR_COUNT) {
+      /* (a block level over a slice view is located: LK_OTHER) */
+      int first = 1;
+      for (int d = 0; d < st->enc.dim_rank; d++) {
+        if (!li->expr.coef[d]) continue;
+        sb_printf(&sb, "%s", first ? "" : " + ");
+        if (li->expr.coef[d] != 1)
+          sb_printf(&sb, "%lld * ", (long long)li->expr.coef[d]);
+        sb_puts(&sb, graph_var_name(L, st->dim_var[d]));
+        first = 0;
+      }
+      if (li->expr.kind == SC_LEXPR_AFFINE && li->expr.constant)
+        sb_printf(&sb, " + %lld", (long long)li->expr.constant);
+      else if (li->expr.kind != SC_LEXPR_AFFINE)
+        sb_printf(&sb, " %s %lld",
+                  li->expr.kind == SC_LEXPR_FLOORDIV ? "floordiv" : "mod",
+                  (long long)li->expr.divisor);
+    } else
       sb_puts(&sb, "<affine>");
     sb_printf(&sb, " : %s", li->ops->name);
     if (li->type.format == SC_LVL_N_OUT_OF_M)

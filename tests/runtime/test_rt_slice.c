@@ -341,6 +341,29 @@ static void test_bad_slices(void **state) {
   sc_tensor_free(t);
 }
 
+/* The lower bound generated code starts a view's walk at, per width. */
+static void test_crd_lower_bound(void **state) {
+  (void)state;
+  const uint8_t c8[] = {1, 3, 3, 7, 200};
+  const uint16_t c16[] = {1, 3, 3, 7, 60000};
+  const uint32_t c32[] = {1, 3, 3, 7, 4000000000u};
+  const uint64_t c64[] = {1, 3, 3, 7, UINT64_MAX - 1};
+  const void *arr[4] = {c8, c16, c32, c64};
+  const size_t w[4] = {1, 2, 4, 8};
+  for (int k = 0; k < 4; k++) {
+    assert_int_equal(sc_crd_lower_bound(arr[k], w[k], 0, 5, 0), 0);
+    assert_int_equal(sc_crd_lower_bound(arr[k], w[k], 0, 5, 1), 0);
+    assert_int_equal(sc_crd_lower_bound(arr[k], w[k], 0, 5, 2), 1);
+    assert_int_equal(sc_crd_lower_bound(arr[k], w[k], 0, 5, 3), 1);
+    assert_int_equal(sc_crd_lower_bound(arr[k], w[k], 2, 5, 3), 2);
+    assert_int_equal(sc_crd_lower_bound(arr[k], w[k], 0, 5, 8), 4);
+    assert_int_equal(sc_crd_lower_bound(arr[k], w[k], 0, 4, 8), 4);
+    assert_int_equal(sc_crd_lower_bound(arr[k], w[k], 3, 3, 0), 3);
+  }
+  assert_int_equal(sc_crd_lower_bound(c64, 8, 0, 5, UINT64_MAX), 5);
+  assert_int_equal(sc_crd_lower_bound(NULL, 8, 0, 0, 4), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_csr),
@@ -351,6 +374,7 @@ int main(void) {
       cmocka_unit_test(test_coo_input_dynamic),
       cmocka_unit_test(test_compose_and_empty),
       cmocka_unit_test(test_bad_slices),
+      cmocka_unit_test(test_crd_lower_bound),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
