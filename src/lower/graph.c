@@ -589,6 +589,24 @@ static int add_sparse(Lower *L, int ti, const char *name) {
         break;
       }
     }
+    if (access < 0) {
+      /* shifted or strided subscripts (`A[i + 1][j + 1]`, `u[2 * k]`): the
+       * operand is walked as a view of the whole stored array, as if its
+       * encoding had dynamic slices the access supplies (slice.c) */
+      sc_encoding view = *enc;
+      view.has_slices = 1;
+      for (int d = 0; d < view.dim_rank && d < SC_MAX_RANK; d++)
+        view.slices[d].offset = view.slices[d].size = view.slices[d].stride = -1;
+      tmp.t = t;
+      for (int a = 0; a < k->naccesses && access < 0; a++) {
+        const IrAccess *ac = &k->accesses[a];
+        const char *swhy = NULL;
+        if (ac->tensor != ti || L->access_st[a] >= 0) continue;
+        if (slice_bind(L, &tmp, ac, &view, &swhy, &snote) == 0) access = a;
+      }
+      tmp.sliced = access >= 0;
+      tmp.shifted = access >= 0;
+    }
     if (access < 0) why = "no access subscripted by distinct loop variables";
   }
   if (!why && L->nst >= LW_MAX_SPARSE) why = "too many sparse operands";
@@ -666,12 +684,18 @@ static int add_sparse(Lower *L, int ti, const char *name) {
     sb_printf(&sb, "%s", t->name);
     for (int d = 0; d < ac->nsub; d++)
       sb_printf(&sb, "[%s]", graph_affine_str(L, &ac->sub[d]));
-    sb_puts(&sb, " of ");
-    for (int d = 0; d < enc->dim_rank; d++)
-      sb_printf(&sb, "%s%s", d ? ", " : "", slice_text(L, enc, d));
-    lower_note(L, "%s: walked as a slice view: %s; the whole array is "
-               "stored, stored coordinates outside the view are skipped",
-               t->name, sb.data);
+    if (tmp.shifted) {
+      lower_note(L, "%s: subscripts %s walked as a view of the stored array: "
+                 "stored coordinates the subscripts cannot reach are skipped",
+                 t->name, sb.data);
+    } else {
+      sb_puts(&sb, " of ");
+      for (int d = 0; d < enc->dim_rank; d++)
+        sb_printf(&sb, "%s%s", d ? ", " : "", slice_text(L, enc, d));
+      lower_note(L, "%s: walked as a slice view: %s; the whole array is "
+                 "stored, stored coordinates outside the view are skipped",
+                 t->name, sb.data);
+    }
     if (snote)
       lower_note(L, "%s: %s: the loops read the stored array where the "
                  "subscripts say", t->name, snote);

@@ -57,6 +57,8 @@ typedef struct STensor {
                                var (C text), NULL: at the variable */
   int64_t dim_stride[SC_MAX_RANK];
   int sliced;               /* its encoding has slices (walked as a view) */
+  int shifted;              /* no slices, but shifted or strided subscripts
+                               (`A[i + 1][j]`): walked as a view too */
   int nlvl;
   LvlInfo lvl[SC_MAX_LEVELS];
   sc_encoding enc;          /* as assembled (maybe reordered) */
