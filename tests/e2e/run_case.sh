@@ -89,8 +89,9 @@ if [ $st -ne 0 ]; then
   fail "sparsecc exited with $st"
 fi
 
-# 3. the rewritten program
+# 3. the rewritten program (OUT-CFLAGS: extra flags for it, e.g. -O3)
 cflags=$("$sparsecc" --cflags) && libs=$("$sparsecc" --libs) || fail "--cflags/--libs"
+cflags="$cflags $(directive OUT-CFLAGS | head -1)"
 # shellcheck disable=SC2086
 "$cc" -std=c11 -O1 -Wall -Wextra -Werror $cflags $simd_cflags out.c -o sparse $libs 2>out.cc.txt ||
   fail "out.c does not compile cleanly with $cc: $(head -20 out.cc.txt)"
