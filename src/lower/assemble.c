@@ -13,7 +13,10 @@
  *                    marker scan when many), appended, and the workspace is
  *                    reset. `+=` combines with C's existing entries: the row
  *                    of the old contents is loaded into the workspace first,
- *                    and rows the loops skip are copied as they were.
+ *                    and rows the loops skip are copied as they were. A
+ *                    row that is one column loop summing each element
+ *                    (SDDMM) appends them in order as they come while its
+ *                    old contents are empty and its columns increase.
  * `=` replaces C's contents only when the loops cover every element of C;
  * zero filters follow SPEC §3 (the padded model). Anything else is refused
  * (the writes then become buffered inserts). Hooks: asm_plan (lower.c),
