@@ -13,8 +13,8 @@
 #include <stdlib.h>
 
 void sc_rowapp_forget(sc_tensor *t) {
-  t->ra.icrd = t->ra.ival = NULL;
-  t->ra.iccap = t->ra.ivcap = 0;
+  t->ra.icrd = t->ra.ival = t->ra.ipos = NULL;
+  t->ra.iccap = t->ra.ivcap = t->ra.ipcap = 0;
 }
 
 void sc_rowapp_reclaim(sc_tensor *t) {
@@ -24,6 +24,12 @@ void sc_rowapp_reclaim(sc_tensor *t) {
     r->ccap = r->iccap;
     t->lv[1].crd = NULL;
     t->lv[1].ncrd = 0;
+  }
+  if (t->lvl_rank == 2 && r->ipos && r->ipos == t->lv[1].pos && !r->pos) {
+    r->pos = r->ipos;
+    r->pcap = r->ipcap;
+    t->lv[1].pos = NULL;
+    t->lv[1].npos = 0;
   }
   if (r->ival && r->ival == t->values && !r->val) {
     r->val = r->ival;
@@ -38,6 +44,7 @@ void sc_rowapp_free(sc_tensor *t) {
   sc_rowapp *r = &t->ra;
   free(r->crd);
   free(r->val);
+  free(r->pos);
   free(r->row);
   free(r->end);
   memset(r, 0, sizeof *r);
@@ -82,6 +89,21 @@ sc_status sc_tensor_append_reserve(sc_tensor *t, size_t need, int64_t **crd,
 sc_status sc_tensor_append_row(sc_tensor *t, int64_t row, size_t end) {
   sc_rowapp *r;
   sc_status st;
+  /* the common case, one call per row of a kernel: every test of the
+   * checked path below, with the row arrays already large enough */
+  if (t && t->appending && t->lvl_rank == 2 && !t->app_n) {
+    r = &t->ra;
+    size_t nr = r->nrows;
+    if (nr < r->rcap && nr < r->ecap && row >= 0 &&
+        row < t->lvl_sizes[0] && end <= r->ccap && end <= r->vcap &&
+        (nr == 0 || (row > r->row[nr - 1] && end >= r->end[nr - 1]))) {
+      r->active = 1;
+      r->row[nr] = row;
+      r->end[nr] = end;
+      r->nrows = nr + 1;
+      return SC_OK;
+    }
+  }
   if ((st = sc_rowapp_check(t, "sc_tensor_append_row")))
     return st;
   r = &t->ra;
@@ -195,8 +217,20 @@ static sc_status sc_rowapp_install(sc_tensor *t, size_t n) {
     s.lv[0].ncrd = nr;
   }
   s.npos[0] = nr;
-  if ((st = sc_alloc(&s.lv[1].pos, nr + 1, (size_t)pb, 0, "positions")))
-    goto fail;
+  size_t pcap = nr + 1;
+  if (r->pos && r->pcap >= nr + 1) { /* the last call's positions */
+    s.lv[1].pos = r->pos;
+    pcap = r->pcap;
+  } else {
+    free(r->pos);
+    if ((st = sc_alloc(&s.lv[1].pos, nr + 1, (size_t)pb, 0, "positions"))) {
+      r->pos = NULL;
+      r->pcap = 0;
+      goto fail;
+    }
+  }
+  r->pos = NULL;
+  r->pcap = 0;
   sc_st(s.lv[1].pos, pb, 0, 0);
   if (dense0) {
     size_t q = 0, i = 0;
@@ -222,7 +256,10 @@ static sc_status sc_rowapp_install(sc_tensor *t, size_t n) {
   }
   s.values = n ? r->val : NULL;
   s.nvals = n;
+  void *posarr = s.lv[1].pos;
   sc_storage_install(t, &s);
+  r->ipos = posarr; /* taken back by the next begin */
+  r->ipcap = pcap;
   if (n) {
     if (cb == 8) {
       r->icrd = r->crd;

@@ -159,6 +159,10 @@ typedef struct sc_rowapp {
   size_t nrows, rcap, ecap;
   void *icrd, *ival;   /* installed as storage by the last end, or NULL */
   size_t iccap, ivcap;
+  void *pos;           /* level-1 positions taken back from the storage */
+  size_t pcap;         /* (pcap of pos_bytes each), reused by the next end */
+  void *ipos;          /* installed as level-1 positions, or NULL */
+  size_t ipcap;
 } sc_rowapp;
 
 struct sc_tensor {

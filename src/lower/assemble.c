@@ -13,7 +13,10 @@
  *                    marker scan when many), appended, and the workspace is
  *                    reset. `+=` combines with C's existing entries: the row
  *                    of the old contents is loaded into the workspace first,
- *                    and rows the loops skip are copied as they were.
+ *                    and rows the loops skip are copied as they were. A
+ *                    row that is one column loop summing each element
+ *                    (SDDMM) appends them in order as they come while its
+ *                    old contents are empty and its columns increase.
  * `=` replaces C's contents only when the loops cover every element of C;
  * zero filters follow SPEC §3 (the padded model). Anything else is refused
  * (the writes then become buffered inserts). Hooks: asm_plan (lower.c),
@@ -38,6 +41,9 @@ struct AsmOut {
   const char *where;   /* "file.c:LINE" for sc_fail */
   int in_acc;          /* inside a column loop whose element is summed in
                           the scalar h_acc (only loops in its body) */
+  int direct_row;      /* inside a row loop whose whole body is such a
+                          column loop: its elements are appended as they
+                          come while the columns increase (h_direct) */
 };
 
 static const char *ctype_of(const IrTensor *t) {
@@ -448,11 +454,33 @@ static int acc_loop(const AsmOut *o, const IrNode *loop) {
   return 1;
 }
 
+/* A row loop whose body is one such column loop (SDDMM): each element
+ * is final when its column loop ends, so while the row's old contents are
+ * empty and its columns arrive increasing, it is appended right away (an
+ * in-order append of the sampling pattern, no workspace). A column that
+ * does not increase (an unordered or repeated one) moves the row's
+ * appended entries into the workspace and the row continues there. */
+static int direct_loop(const AsmOut *o, const IrNode *loop) {
+  return o->gustavson && loop->var == o->row_var && loop->nbody == 1 &&
+         acc_loop(o, loop->body[0]);
+}
+
 void asm_row_begin(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
   AsmOut *o = L->out;
   if (o && acc_loop(o, loop)) {
     StrBuf t = {0};
+    const char *h = o->h;
     LN(depth, "const size_t %s_j = (size_t)(%s);", o->h, var(L, o->col_var));
+    if (o->direct_row) {
+      LN(depth, "if (%s_direct && (int64_t)%s_j <= %s_last) {", h, h, h);
+      LN(depth + 1, "for (size_t sc__q = %s_rq; sc__q < %s_q; sc__q++) { "
+         "const size_t sc__wj = (size_t)%s_crd[sc__q]; %s_mark[sc__wj] = 1; "
+         "%s_w[sc__wj] = %s_val[sc__q]; %s_list[%s_n++] = (int64_t)sc__wj; }",
+         h, h, h, h, h, h, h, h);
+      LN(depth + 1, "%s_q = %s_rq;", h, h);
+      LN(depth + 1, "%s_direct = 0;", h);
+      LN(depth, "}");
+    }
     LN(depth, "%s %s_acc = %s_mark[%s_j] ? %s_w[%s_j] : (%s)0;", o->ctype,
        o->h, o->h, o->h, o->h, o->h, o->ctype);
     LN(depth, "int %s_hit = 0;", o->h);
@@ -461,8 +489,14 @@ void asm_row_begin(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
     return;
   }
   if (!o || !o->gustavson || loop->var != o->row_var) return;
-  if (!o->accumulate) return;
   StrBuf t = {0};
+  if (direct_loop(o, loop)) o->direct_row = 1;
+  if (!o->accumulate) {
+    if (o->direct_row)
+      LN(depth, "int %s_direct = 1; int64_t %s_last = -1;", o->h, o->h);
+    sb_free(&t);
+    return;
+  }
   const char *r = var(L, o->row_var);
   copy_old_rows(L, sb, depth, r);
   LN(depth, "for (size_t sc__q = %s_opos[%s]; sc__q < %s_opos[(size_t)(%s) + "
@@ -472,6 +506,9 @@ void asm_row_begin(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
      "%s_list[%s_n++] = (int64_t)sc__wj;", o->h, o->h, o->h, o->h, o->h);
   LN(depth, "}");
   LN(depth, "%s_next = (int64_t)(%s) + 1;", o->h, r);
+  if (o->direct_row)
+    LN(depth, "int %s_direct = %s_n == 0; int64_t %s_last = -1;", o->h, o->h,
+       o->h);
   sb_free(&t);
 }
 
@@ -481,9 +518,21 @@ void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
   if (o && acc_loop(o, loop)) {
     const char *h = o->h;
     LN(depth, "if (%s_hit) {", h);
-    LN(depth + 1, "if (!%s_mark[%s_j]) { %s_mark[%s_j] = 1; %s_list[%s_n++] = "
+    int d = depth + 1;
+    if (o->direct_row) {
+      LN(d, "if (%s_direct) {", h);
+      LN(d + 1, "%s_last = (int64_t)%s_j;", h, h);
+      if (o->filter) LN(d + 1, "if (%s_acc != 0)", h);
+      append_line(L, sb, d + 1 + o->filter, var(L, o->row_var),
+                  arena_printf(L->arena, "%s_j", h),
+                  arena_printf(L->arena, "%s_acc", h));
+      LN(d, "} else {");
+      d++;
+    }
+    LN(d, "if (!%s_mark[%s_j]) { %s_mark[%s_j] = 1; %s_list[%s_n++] = "
        "(int64_t)%s_j; }", h, h, h, h, h, h, h);
-    LN(depth + 1, "%s_w[%s_j] = %s_acc;", h, h, h);
+    LN(d, "%s_w[%s_j] = %s_acc;", h, h, h);
+    if (o->direct_row) LN(depth + 1, "}");
     LN(depth, "}");
     o->in_acc = 0;
     sb_free(&t);
@@ -530,6 +579,10 @@ void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
   LN(depth + 1, "%s_n = 0;", h);
   close_row(L, sb, depth + 1, r);
   LN(depth, "}");
+  if (o->direct_row) { /* the entries appended directly */
+    close_row(L, sb, depth, r);
+    o->direct_row = 0;
+  }
   sb_free(&t);
 }
 

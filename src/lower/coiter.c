@@ -12,6 +12,8 @@
  *     entering the body for the lattice points (intersection, union, ...);
  *   - for a single `=` into a dense element indexed by the loop variable:
  *     a fill loop with the absent value, then a sparse overwrite loop.
+ * A short innermost dense store loop (8-16 iterations) is kept rolled for
+ * the C compiler's vectorizer (keep_rolled).
  * After a loop variable is bound, every level whose coordinate is now
  * known is located ("locate chain"): dense levels by arithmetic, others by
  * binary search. Absent operands read as a typed zero. */
@@ -409,11 +411,49 @@ static void emit_dense_loop(Lower *L, StrBuf *sb, const IrNode *n,
   sb_free(&scalar);
 }
 
+/* An innermost dense loop of 8 to 16 iterations (constant bounds) whose
+ * statements all store into dense elements that move with the loop
+ * variable (SpMM's `C[i*16 + k] += A(i,j) * X[j*16 + k]`): gcc -O3 unrolls
+ * such a loop completely and then no longer vectorizes it, because the
+ * unrolled block has no overlap check between the stored and the read
+ * arrays; kept as a loop, it is vectorized behind the compiler's own
+ * run-time overlap test. `#pragma GCC unroll 1` (gcc 8+, clang) says so;
+ * it changes no result. Scalar output only: sparse outputs and in-place
+ * updates keep their loops as they are. */
+static int keep_rolled(const Lower *L, const IrNode *n) {
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  if (L->out || L->inplace || !vec_innermost(n) || n->nbody == 0) return 0;
+  if (lv->lo.sym || lv->hi.sym) return 0;
+  for (int v = 0; v < IR_MAX_VARS; v++)
+    if (lv->lo.coef[v] || lv->hi.coef[v]) return 0;
+  int64_t trip = lv->hi.constant - lv->lo.constant;
+  if (trip < 8 || trip > 16) return 0;
+  for (int i = 0; i < n->nbody; i++) {
+    const IrStmt *s = &n->body[i]->stmt;
+    if (s->lhs_access < 0 || s->decl_ctype) return 0;
+    if (L->access_st[s->lhs_access] >= 0) return 0;
+    const IrAccess *ac = &L->k->accesses[s->lhs_access];
+    int moves = 0;
+    for (int d = 0; d < ac->nsub; d++)
+      if (ac->sub[d].coef[n->var]) moves = 1;
+    if (!moves) return 0;
+  }
+  return 1;
+}
+
 static void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
                                    const Scope *sc, unsigned zero, int depth) {
   const IrLoopVar *lv = &L->k->vars[n->var];
   Scope in = *sc;
   in.bound |= 1u << n->var;
+  if (keep_rolled(L, n)) {
+    if (!(L->rolled_noted & (1u << n->var)))
+      lower_note(L, "loop %s: kept rolled (`#pragma GCC unroll 1`) so the "
+                    "C compiler vectorizes it behind its own overlap test",
+                 lv->name);
+    L->rolled_noted |= 1u << n->var;
+    ln(L, sb, depth, "#pragma GCC unroll 1");
+  }
   ln(L, sb, depth, "for (%s%s%s = %s; %s < %s; %s++) {",
      lv->declared_in_header ? lv->ctype : "",
      lv->declared_in_header ? " " : "", lv->name,

@@ -100,6 +100,8 @@ typedef struct Lower {
   StrBuf lattice;           /* --dump=lattice text */
   int uniq;                 /* counter for fresh names */
   AsmOut *out;              /* the sparse output assembled, or NULL */
+  unsigned rolled_noted;    /* loop variables whose dense loop is kept
+                               rolled (coiter.c keep_rolled), reported */
   unsigned inplace;         /* sparse operands updated in place (bit set) */
   unsigned plain;           /* kernel tensors converted to their plain form
                              * (graph.c) in this attempt */

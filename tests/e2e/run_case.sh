@@ -14,7 +14,8 @@
 #      compilers ignore `#pragma sparse`) and run; stdout kept.
 #   2. sparsecc CASE.c -o out.c --report=report.txt ARGS, where ARGS come
 #      from a `// SPARSECC-ARGS: ...` line of the case; it must exit 0.
-#   3. out.c compiled with -Wall -Wextra -Werror, $(sparsecc --cflags) and
+#   3. out.c compiled with -Wall -Wextra -Werror, $(sparsecc --cflags),
+#      the flags of a `// OUT-CFLAGS: ...` line (e.g. -O3) and
 #      $(sparsecc --libs) (and, when E2E_CLANG names clang, compiled by it
 #      too), then run: same exit status, and stdout equal to the reference
 #      token by token, numbers within relative 1e-9 / absolute 1e-12
@@ -89,8 +90,9 @@ if [ $st -ne 0 ]; then
   fail "sparsecc exited with $st"
 fi
 
-# 3. the rewritten program
+# 3. the rewritten program (OUT-CFLAGS: extra flags for it, e.g. -O3)
 cflags=$("$sparsecc" --cflags) && libs=$("$sparsecc" --libs) || fail "--cflags/--libs"
+cflags="$cflags $(directive OUT-CFLAGS | head -1)"
 # shellcheck disable=SC2086
 "$cc" -std=c11 -O1 -Wall -Wextra -Werror $cflags $simd_cflags out.c -o sparse $libs 2>out.cc.txt ||
   fail "out.c does not compile cleanly with $cc: $(head -20 out.cc.txt)"

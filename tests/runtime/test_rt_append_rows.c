@@ -3,7 +3,8 @@
  * buffers give exactly the storage assembly from a dense array gives (CSR,
  * CSC, DCSR, and a generic encoding), with empty rows, growth from one
  * entry, capacity reused across appends (also after other writes replaced
- * the storage), and every misuse or width overflow returned as an error
+ * the storage; the positions array too, when it is long enough), and
+ * every misuse or width overflow returned as an error
  * that leaves the tensor empty. */
 #define _POSIX_C_SOURCE 200809L
 #include "rt_test_util.h"
@@ -88,6 +89,17 @@ static void check_encoding(const sc_encoding *e, int transpose) {
   for (int seed = 0; seed < 4; seed++) {
     make_dense(d, seed * 5);
     RT_OK(append_dense(t, d, transpose, seed == 0 ? 1 : 64));
+    assert_holds(t, e, d);
+  }
+  /* one row, then every row, then one again: the positions kept from the
+   * last call are too short, then long enough (DCSR: one per stored row) */
+  for (int round = 0; round < 3; round++) {
+    make_dense(d, 1);
+    if (round != 1)
+      for (int i = 0; i < NR * NC; i++)
+        if (transpose ? i % NC != 2 : i / NC != 2)
+          d[i] = 0;
+    RT_OK(append_dense(t, d, transpose, 8));
     assert_holds(t, e, d);
   }
   /* nothing appended: empty */
