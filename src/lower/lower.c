@@ -95,8 +95,11 @@ static void emit_encoding(const Lower *L, StrBuf *sb, const STensor *st) {
     sb_printf(&t, "    [%d] = {.kind = %s, .coef = {", l, lexpr_name(x->kind));
     for (int d = 0; d < e->dim_rank; d++)
       sb_printf(&t, "%s%lld", d ? ", " : "", (long long)x->coef[d]);
+    /* an ELL counting level is sized from the data (divisor 0): a row with
+     * more entries than the pragma's k slices must not fail at run time */
     sb_printf(&t, "}, .constant = %lld, .divisor = %lld},",
-              (long long)x->constant, (long long)x->divisor);
+              (long long)x->constant,
+              x->kind == SC_LEXPR_COUNT ? 0LL : (long long)x->divisor);
     line(L, sb, 1, t.data);
   }
   line(L, sb, 1, "  },");
