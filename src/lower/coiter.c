@@ -865,11 +865,36 @@ static int popc(unsigned x) {
   return c;
 }
 
-/* A single `lhs = rhs` with a dense lhs indexed by the loop variable, not
- * read by rhs: may be emitted as a fill loop plus a sparse overwrite. */
-static int fill_ok(const Lower *L, const IrNode *n) {
-  if (n->nbody != 1 || n->body[0]->kind != IR_NODE_STMT) return 0;
-  const IrStmt *s = &n->body[0]->stmt;
+static int expr_reads_sparse(const Lower *L, const IrExpr *e);
+static int decl_in(const IrNode *n, const char *name);
+
+/* A prefix child of a fill loop: it only computes scalars declared in the
+ * loop body (`double acc = 0; for k acc += U[i][k] * V[k][j];`) from dense
+ * data, so it has no effect the fill loop must repeat. */
+static int fill_prefix_ok(const Lower *L, const IrNode *root,
+                          const IrNode *n) {
+  if (n->kind == IR_NODE_STMT)
+    return n->stmt.lhs_access < 0 && decl_in(root, n->stmt.lhs_scalar) &&
+           !expr_reads_sparse(L, n->stmt.rhs);
+  if (n->kind != IR_NODE_LOOP) return 0;
+  for (int i = 0; i < n->nbody; i++)
+    if (!fill_prefix_ok(L, root, n->body[i])) return 0;
+  return 1;
+}
+
+/* A last `lhs = rhs` with a dense lhs indexed by the loop variable, not
+ * read by the body: may be emitted as a fill loop plus a sparse overwrite.
+ * Children before it must be fill_prefix_ok, and then rhs must be zero
+ * where the candidates are absent (the fill writes 0: SDDMM's
+ * `double acc = 0; for k acc += ...; O[i][j] = S[i][j] * acc;`). */
+static int fill_ok(const Lower *L, const IrNode *n, unsigned cand) {
+  if (n->nbody < 1 || n->body[n->nbody - 1]->kind != IR_NODE_STMT) return 0;
+  const IrStmt *s = &n->body[n->nbody - 1]->stmt;
+  if (n->nbody > 1) {
+    for (int i = 0; i + 1 < n->nbody; i++)
+      if (!fill_prefix_ok(L, n, n->body[i])) return 0;
+    if (!lat_zero(L, s->rhs, cand)) return 0;
+  }
   if (s->op != IR_SET || s->lhs_access < 0 || asm_stmt_is_output(L, s))
     return 0;
   if (L->k->vars[n->var].carries_dependence) return 0;
@@ -1227,10 +1252,25 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
   unsigned pts[16];
   int fill = 0;
   int np = cand ? lat_points(L, n, cand, pts, 16) : -1;
-  if (np < 0 && cand && fill_ok(L, n)) {
-    np = fill_points(L, n->body[0]->stmt.rhs, cand, pts, 16);
+  IrNode *fill_node = NULL;
+  if (np < 0 && cand && fill_ok(L, n, cand)) {
+    const IrStmt *last = &n->body[n->nbody - 1]->stmt;
+    np = fill_points(L, last->rhs, cand, pts, 16);
     fill = np > 0;
     if (!fill) np = -1;
+    else if (n->nbody > 1) {
+      /* the fill loop runs only the last statement, writing its zero */
+      IrExpr *zero = arena_alloc(L->arena, sizeof *zero);
+      IrNode *st = arena_alloc(L->arena, sizeof *st);
+      fill_node = arena_alloc(L->arena, sizeof *fill_node);
+      *zero = (IrExpr){.kind = IR_CONST, .text = "0", .span = last->rhs->span};
+      *st = *n->body[n->nbody - 1];
+      st->stmt.rhs = zero;
+      *fill_node = *n;
+      fill_node->body = arena_alloc(L->arena, sizeof *fill_node->body);
+      fill_node->body[0] = st;
+      fill_node->nbody = 1;
+    }
   }
   IrNode *init_fill = NULL, *init_rest = NULL;
   if (np < 0 && cand && !fill && init_split(L, n, cand, &init_fill, &init_rest)) {
@@ -1326,7 +1366,7 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
   }
   L->nsparse_loops++;
   L->var_sparse[v] = 1;
-  if (fill) emit_dense_loop(L, sb, n, sc, cand, depth);
+  if (fill) emit_dense_loop(L, sb, fill_node ? fill_node : n, sc, cand, depth);
   if (init_fill) emit_dense_loop(L, sb, init_fill, sc, cand, depth);
   if (idem) {
     int s = 0;

@@ -168,6 +168,8 @@ typedef struct Prog {
   int has_alpha, has_beta;
   int uses_math;
   int uses_dval, uses_dnz;
+  int spelled;            /* `X = X + (e)` / `X = X - (e)` for += / -= */
+  int ity;                /* loop variable type: int, long, unsigned, size_t */
 } Prog;
 
 static Prog P;
@@ -649,6 +651,14 @@ static void build(void) {
   /* dyadic helpers used by fills */
   P.uses_dval = 1;
   P.uses_dnz = div >= 0;
+  /* spellings, drawn last so that the rest of a seed's program stays */
+  P.spelled = chance(20);
+  P.ity = chance(70) ? 0 : 1 + rnd(3);
+}
+
+static const char *ityname(void) {
+  static const char *names[] = {"int", "long", "unsigned", "size_t"};
+  return names[P.ity];
 }
 
 /* ------------------------------------------------------------------ */
@@ -675,7 +685,7 @@ static const char *bound_of(int v) {
 
 static void emit_for(int v, int depth) {
   const char *n = P.lv[v];
-  const char *ty = P.decl_outside ? "" : "int ";
+  const char *ty = P.decl_outside ? "" : fmt_str("%s ", ityname());
   char lo[32], cond[64];
   snprintf(lo, sizeof lo, "0");
   if (P.lo_one == v) snprintf(lo, sizeof lo, "1");
@@ -735,10 +745,11 @@ static void emit_nest(int base) {
     }
   }
   indent(base + P.nl);
-  if (P.idiom == 2)
-    E("acc %s %s;\n", P.op, P.expr);
+  const char *lhs = P.idiom == 2 ? "acc" : out_text(P.out);
+  if (P.spelled && P.op[1] == '=')
+    E("%s = %s %c (%s);\n", lhs, lhs, P.op[0], P.expr);
   else
-    E("%s %s %s;\n", out_text(P.out), P.op, P.expr);
+    E("%s %s %s;\n", lhs, P.op, P.expr);
   if (P.out2 != -2) {
     indent(base + P.nl);
     E("%s %s %s;\n", out_text(P.out2 == -1 ? -3 : P.out2), P.op2, P.expr2);
@@ -940,6 +951,8 @@ static void summary(void) {
   E(": %s %s %s", out_text(P.out), P.op, P.expr);
   if (P.out2 != -2) E("; %s %s %s", out_text(P.out2 == -1 ? -3 : P.out2), P.op2, P.expr2);
   if (P.idiom) E(" [%s]", P.idiom == 1 ? "init" : "accumulator");
+  if (P.spelled && P.op[1] == '=') E(" [spelled out]");
+  if (P.ity) E(" [%s loop variables]", ityname());
   E(" |");
   for (int i = 0; i < P.nt; i++)
     if (P.t[i].sparse) E(" %s : %s;", P.t[i].name, P.t[i].enc);
@@ -1004,9 +1017,9 @@ static void emit(void) {
     if (P.out2 == -1) E("  s2 = 0;\n");
     if (P.bound_style == 1)
       for (int v = 0; v < P.nl; v++)
-        if (!(v == P.tri_inner && P.tri_kind < 2)) E("  int n%s = %s;\n", P.lv[v], P.ext[v]);
+        if (!(v == P.tri_inner && P.tri_kind < 2)) E("  %s n%s = %s;\n", ityname(), P.lv[v], P.ext[v]);
     if (P.decl_outside) {
-      E("  int ");
+      E("  %s ", ityname());
       for (int v = 0; v < P.nl; v++) E("%s%s", v ? ", " : "", P.lv[v]);
       E(";\n");
     }
@@ -1024,9 +1037,9 @@ static void emit(void) {
     if (P.out2 == -1) E("  %s s2 = %s;\n", ty, lit("0.0", 0));
     if (P.bound_style == 1)
       for (int v = 0; v < P.nl; v++)
-        if (!(v == P.tri_inner && P.tri_kind < 2)) E("  int n%s = %s;\n", P.lv[v], P.ext[v]);
+        if (!(v == P.tri_inner && P.tri_kind < 2)) E("  %s n%s = %s;\n", ityname(), P.lv[v], P.ext[v]);
     if (P.decl_outside) {
-      E("  int ");
+      E("  %s ", ityname());
       for (int v = 0; v < P.nl; v++) E("%s%s", v ? ", " : "", P.lv[v]);
       E(";\n");
     }
