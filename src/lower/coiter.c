@@ -882,22 +882,25 @@ static int fill_prefix_ok(const Lower *L, const IrNode *root,
   return 1;
 }
 
-/* A last `lhs = rhs` with a dense lhs indexed by the loop variable, not
- * read by the body: may be emitted as a fill loop plus a sparse overwrite.
- * Children before it must be fill_prefix_ok, and then rhs must be zero
- * where the candidates are absent (the fill writes 0: SDDMM's
- * `double acc = 0; for k acc += ...; O[i][j] = S[i][j] * acc;`). */
-static int fill_ok(const Lower *L, const IrNode *n, unsigned cand) {
-  if (n->nbody < 1 || n->body[n->nbody - 1]->kind != IR_NODE_STMT) return 0;
-  const IrStmt *s = &n->body[n->nbody - 1]->stmt;
-  if (n->nbody > 1) {
-    for (int i = 0; i + 1 < n->nbody; i++)
-      if (!fill_prefix_ok(L, n, n->body[i])) return 0;
-    if (!lat_zero(L, s->rhs, cand)) return 0;
-  }
+/* Whether e reads a scalar declared in loop n's body. */
+static int expr_reads_local(const IrNode *n, const IrExpr *e) {
+  if (!e) return 0;
+  if (e->kind == IR_SCALAR && decl_in(n, e->text)) return 1;
+  if (expr_reads_local(n, e->a) || expr_reads_local(n, e->b) ||
+      expr_reads_local(n, e->c))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (expr_reads_local(n, e->args[i])) return 1;
+  return 0;
+}
+
+/* A `lhs = rhs` a fill loop can run: a dense lhs indexed by the loop
+ * variable, not read anywhere in the loop body. */
+static int fill_set_ok(const Lower *L, const IrNode *n, const IrNode *ch) {
+  if (ch->kind != IR_NODE_STMT) return 0;
+  const IrStmt *s = &ch->stmt;
   if (s->op != IR_SET || s->lhs_access < 0 || asm_stmt_is_output(L, s))
     return 0;
-  if (L->k->vars[n->var].carries_dependence) return 0;
   const IrAccess *ac = &L->k->accesses[s->lhs_access];
   int indexed = 0;
   for (int d = 0; d < ac->nsub; d++) {
@@ -907,8 +910,32 @@ static int fill_ok(const Lower *L, const IrNode *n, unsigned cand) {
       if (v != n->var && a->coef[v]) only = 0;
     if (only) indexed = 1;
   }
-  if (!indexed) return 0;
-  return !graph_reads_tensor(L, n, ac->tensor);
+  return indexed && !graph_reads_tensor(L, n, ac->tensor);
+}
+
+/* A loop body of `lhs = rhs` statements (fill_set_ok: `C[i][j] = A[i][j] +
+ * B[i][j]`, or two of them) may be emitted as a fill loop plus a sparse
+ * overwrite; other children may only compute scalars declared in the body
+ * (fill_prefix_ok), and then every rhs must be zero where the candidates
+ * are absent, as the fill writes 0 (SDDMM's `double acc = 0; for k acc +=
+ * ...; O[i][j] = S[i][j] * acc;`). The number of `=` statements, or 0;
+ * *scalars: whether there are such scalar children. */
+static int fill_ok(const Lower *L, const IrNode *n, unsigned cand,
+                   int *scalars) {
+  if (L->k->vars[n->var].carries_dependence) return 0;
+  int nset = 0;
+  *scalars = 0;
+  for (int i = 0; i < n->nbody; i++) {
+    if (fill_set_ok(L, n, n->body[i])) nset++;
+    else if (fill_prefix_ok(L, n, n->body[i])) *scalars = 1;
+    else return 0;
+  }
+  if (*scalars)
+    for (int i = 0; i < n->nbody; i++)
+      if (fill_set_ok(L, n, n->body[i]) &&
+          !lat_zero(L, n->body[i]->stmt.rhs, cand))
+        return 0;
+  return nset;
 }
 
 /* Overwrite points for `lhs = rhs`: minimal subsets whose presence may
@@ -1253,23 +1280,50 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
   int fill = 0;
   int np = cand ? lat_points(L, n, cand, pts, 16) : -1;
   IrNode *fill_node = NULL;
-  if (np < 0 && cand && fill_ok(L, n, cand)) {
-    const IrStmt *last = &n->body[n->nbody - 1]->stmt;
-    np = fill_points(L, last->rhs, cand, pts, 16);
+  int fill_scalars = 0, nset = 0;
+  if (np < 0 && cand && (nset = fill_ok(L, n, cand, &fill_scalars)) > 0) {
+    /* the points of every `=`, without those another one covers */
+    np = 0;
+    for (int i = 0; i < n->nbody && np >= 0; i++) {
+      if (!fill_set_ok(L, n, n->body[i])) continue;
+      unsigned one[16];
+      int k = fill_points(L, n->body[i]->stmt.rhs, cand, one, 16);
+      if (k < 0) np = -1;
+      for (int a = 0; a < k && np >= 0; a++) {
+        int covered = 0;
+        for (int b = 0; b < np; b++)
+          if ((pts[b] & one[a]) == pts[b]) covered = 1;
+        if (covered) continue;
+        int m = 0; /* drop the points the new one covers */
+        for (int b = 0; b < np; b++)
+          if ((pts[b] & one[a]) != one[a]) pts[m++] = pts[b];
+        np = m;
+        if (np == 16) np = -1;
+        else pts[np++] = one[a];
+      }
+    }
     fill = np > 0;
     if (!fill) np = -1;
-    else if (n->nbody > 1) {
-      /* the fill loop runs only the last statement, writing its zero */
-      IrExpr *zero = arena_alloc(L->arena, sizeof *zero);
-      IrNode *st = arena_alloc(L->arena, sizeof *st);
+    else if (fill_scalars) {
+      /* the fill loop runs only the `=` statements, writing their zero */
       fill_node = arena_alloc(L->arena, sizeof *fill_node);
-      *zero = (IrExpr){.kind = IR_CONST, .text = "0", .span = last->rhs->span};
-      *st = *n->body[n->nbody - 1];
-      st->stmt.rhs = zero;
       *fill_node = *n;
-      fill_node->body = arena_alloc(L->arena, sizeof *fill_node->body);
-      fill_node->body[0] = st;
-      fill_node->nbody = 1;
+      fill_node->body = arena_alloc(L->arena, sizeof *fill_node->body * (size_t)nset);
+      fill_node->nbody = 0;
+      for (int i = 0; i < n->nbody; i++) {
+        if (!fill_set_ok(L, n, n->body[i])) continue;
+        IrNode *st = n->body[i];
+        if (expr_reads_local(n, st->stmt.rhs)) {
+          /* its value with the candidates absent is 0 (fill_ok), and the
+           * scalars it reads do not exist in the fill loop */
+          IrExpr *zero = arena_alloc(L->arena, sizeof *zero);
+          st = arena_alloc(L->arena, sizeof *st);
+          *st = *n->body[i];
+          *zero = (IrExpr){.kind = IR_CONST, .text = "0", .span = st->stmt.rhs->span};
+          st->stmt.rhs = zero;
+        }
+        fill_node->body[fill_node->nbody++] = st;
+      }
     }
   }
   IrNode *init_fill = NULL, *init_rest = NULL;
