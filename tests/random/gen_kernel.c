@@ -137,6 +137,9 @@ typedef struct Tensor {
   int empty_b;   /* an all-zero slice along the last dim (-1 none) */
   int pattern;   /* 0 random, 1 diagonal, 2 band, 3 2:4 groups, 4 upper */
   int init_zero; /* outputs: start from zeros */
+  const char *stored; /* stored sparse: the encoding of a pragma on its
+                         declaration (SPEC case 1), else NULL */
+  int stored_only;    /* stored and not named in the nest's pragma */
 } Tensor;
 
 typedef struct Prog {
@@ -654,6 +657,18 @@ static void build(void) {
   /* spellings, drawn last so that the rest of a seed's program stays */
   P.spelled = chance(20);
   P.ity = chance(70) ? 0 : 1 + rnd(3);
+  /* arrays stored sparse: a pragma on the declaration of the output (a
+   * sparse output) or of a sparse input (read through its handle, named
+   * in the nest's pragma too sometimes: a conversion) */
+  static const char *const enc2[] = {"CSR", "CSC", "DCSR", "DCSC", "COO", "BSR(2, 2)"};
+  for (int i = 0; i < P.nt; i++) {
+    Tensor *t = &P.t[i];
+    int where = t->decl == D_GLOBAL || (t->decl == D_LOCAL && !P.in_function);
+    int want = t->role == R_OUT ? t->rank == 2 && i == P.out : t->sparse;
+    if (!where || !want || !chance(t->role == R_OUT ? 15 : 10)) continue;
+    t->stored = t->rank == 1 ? "SparseVector" : t->rank == 3 ? "CSF" : enc2[rnd(6)];
+    t->stored_only = t->role == R_OUT || chance(60);
+  }
 }
 
 static const char *ityname(void) {
@@ -767,12 +782,16 @@ static void emit_nest(int base) {
 }
 
 static void emit_pragma(int depth) {
+  int any = 0;
+  for (int i = 0; i < P.nt; i++)
+    if (P.t[i].sparse && !P.t[i].stored_only) any = 1;
+  if (!any) return; /* every sparse array is stored sparse */
   indent(depth);
   E("#pragma sparse encoding(");
   int first = 1;
   for (int i = 0; i < P.nt; i++) {
     Tensor *t = &P.t[i];
-    if (!t->sparse) continue;
+    if (!t->sparse || t->stored_only) continue;
     E("%s%s", first ? "" : ", ", t->name);
     if (t->decl == D_FLAT || t->decl == D_MALLOC || t->decl == D_ROWPTR || t->decl == D_PTRPTR)
       for (int d = 0; d < t->rank; d++) E("[%s]", P.ext[t->idx[d]]);
@@ -790,6 +809,10 @@ static void dims_text(Str *b, const Tensor *t, int from) {
 static void emit_decl(const Tensor *t, int file_scope, int depth) {
   Str b = {0};
   const char *ty = tyname();
+  if (t->stored && (t->decl == D_GLOBAL) == !!file_scope) {
+    indent(depth);
+    E("#pragma sparse encoding(%s : %s)\n", t->name, t->stored);
+  }
   switch (t->decl) {
   case D_GLOBAL:
     if (!file_scope) return;
@@ -955,7 +978,9 @@ static void summary(void) {
   if (P.ity) E(" [%s loop variables]", ityname());
   E(" |");
   for (int i = 0; i < P.nt; i++)
-    if (P.t[i].sparse) E(" %s : %s;", P.t[i].name, P.t[i].enc);
+    if (P.t[i].sparse && !P.t[i].stored_only) E(" %s : %s;", P.t[i].name, P.t[i].enc);
+  for (int i = 0; i < P.nt; i++)
+    if (P.t[i].stored) E(" stored %s : %s;", P.t[i].name, P.t[i].stored);
   E("\n");
 }
 
