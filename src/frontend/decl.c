@@ -254,8 +254,10 @@ static void enc_vt_dims(StrBuf *out, const Stored *st) {
     sb_printf(&sb, "%s{.kind = %s, .coef = {", l ? ", " : "", lexpr_name(x->kind));
     for (int d = 0; d < e->dim_rank; d++)
       sb_printf(&sb, "%s%lld", d ? ", " : "", (long long)x->coef[d]);
+    /* an ELL counting level is sized from the data (divisor 0): a row with
+     * more entries than the pragma's k slices must not fail at run time */
     sb_printf(&sb, "}, .constant = %lld, .divisor = %lld}", (long long)x->constant,
-              (long long)x->divisor);
+              x->kind == SC_LEXPR_COUNT ? 0LL : (long long)x->divisor);
   }
   sb_printf(&sb, "}, .pos_width = %d, .crd_width = %d}, %s, (const int64_t[]){",
             e->pos_width, e->crd_width, st->vt);

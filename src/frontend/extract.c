@@ -591,13 +591,86 @@ static int get_tensor(X *x, TSNode ident, int *out) {
   return 0;
 }
 
+/* The value of `name` when it is an object-like macro defined once in the
+ * file, at top level, as an integer literal (`#define M 16`), and never
+ * #undef'd: 1 and *v, else 0. */
+static int macro_int(X *x, const char *name, int64_t *v) {
+  TSNode root = ts_tree_root_node(x->ctx->tree);
+  uint32_t c = ts_node_named_child_count(root);
+  int found = 0;
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode n = ts_node_named_child(root, i);
+    if (is(n, "preproc_call")) {
+      const char *t = ntext(x, n);
+      if (strstr(t, "undef") && strstr(t, name)) return 0;
+      continue;
+    }
+    if (macro_defined(x, n, name)) {
+      TSNode val = field(n, "value");
+      char *end;
+      if (found++ || !is(n, "preproc_def") || ts_node_is_null(val)) return 0;
+      const char *t = ntext(x, val);
+      while (*t == ' ' || *t == '\t') t++;
+      long long k = strtoll(t, &end, 0);
+      while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L') end++;
+      while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r') end++;
+      if (end == t || *end) return 0;
+      *v = k;
+    }
+  }
+  return found == 1;
+}
+
+/* An integer: a literal or a macro_int. */
+static int int_value(X *x, const char *text, int64_t *v) {
+  char *end;
+  if (!text) return 0;
+  long long k = strtoll(text, &end, 0);
+  if (end != text && *end == 0) {
+    *v = k;
+    return 1;
+  }
+  return macro_int(x, text, v);
+}
+
+/* Numeric bounds of loop variable v: lo >= *lo and hi <= *hi, following a
+ * bound that is an outer loop variable plus a constant (triangular `j <= i`,
+ * `j = i + 1`) to that variable's bounds; 0 when not known. */
+static int bound_max(X *x, const IrAffine *a, int is_hi, int64_t *out,
+                     int depth);
+
+static int var_range(X *x, int v, int64_t *lo, int64_t *hi, int depth) {
+  const IrLoopVar *lv = &x->k->vars[v];
+  return bound_max(x, &lv->lo, 0, lo, depth + 1) &&
+         bound_max(x, &lv->hi, 1, hi, depth + 1);
+}
+
+static int bound_max(X *x, const IrAffine *a, int is_hi, int64_t *out,
+                     int depth) {
+  if (depth > IR_MAX_VARS) return 0;
+  int64_t val = a->constant, s;
+  if (a->sym) {
+    if (!int_value(x, a->sym, &s)) return 0;
+    val += s;
+  }
+  for (int w = 0; w < IR_MAX_VARS; w++) {
+    if (!a->coef[w]) continue;
+    int64_t wlo, whi;
+    if (a->coef[w] != 1 || !var_range(x, w, &wlo, &whi, depth)) return 0;
+    /* w in [wlo, whi): an upper bound uses whi - 1, a lower bound wlo */
+    val += is_hi ? whi - 1 : wlo;
+  }
+  *out = val;
+  return 1;
+}
+
 /* The inner subscript of a delinearized access must stay within [0, E):
- * a constant in range, or var + c with var in [c0 >= 0, E + h), c + h <= 0. */
+ * a constant in range, or var + c with var in [c0 >= 0, E + h), c + h <= 0
+ * (bounds and E literals, macros defined as integers, or outer loop
+ * variables: var_range). */
 static int inner_in_range(X *x, const AfPoly *s, const char *ext) {
   int64_t ev;
-  char *end;
-  ev = strtoll(ext, &end, 0);
-  int ext_is_int = *end == 0 && end != ext;
+  int ext_is_int = int_value(x, ext, &ev);
   int var = -1;
   int64_t cst = 0;
   for (int i = 0; i < s->n; i++) {
@@ -614,6 +687,9 @@ static int inner_in_range(X *x, const AfPoly *s, const char *ext) {
   if (var < 0)
     return ext_is_int && cst >= 0 && cst < ev;
   const IrLoopVar *lv = &x->k->vars[var];
+  int64_t vlo, vhi;
+  if (ext_is_int && var_range(x, var, &vlo, &vhi, 0))
+    return vlo + cst >= 0 && vhi + cst <= ev;
   for (int v = 0; v < IR_MAX_VARS; v++)
     if (lv->lo.coef[v] || lv->hi.coef[v])
       return 0;

@@ -976,14 +976,42 @@ static int popc(unsigned x) {
   return c;
 }
 
-/* A single `lhs = rhs` with a dense lhs indexed by the loop variable, not
- * read by rhs: may be emitted as a fill loop plus a sparse overwrite. */
-static int fill_ok(const Lower *L, const IrNode *n) {
-  if (n->nbody != 1 || n->body[0]->kind != IR_NODE_STMT) return 0;
-  const IrStmt *s = &n->body[0]->stmt;
+static int expr_reads_sparse(const Lower *L, const IrExpr *e);
+static int decl_in(const IrNode *n, const char *name);
+
+/* A prefix child of a fill loop: it only computes scalars declared in the
+ * loop body (`double acc = 0; for k acc += U[i][k] * V[k][j];`) from dense
+ * data, so it has no effect the fill loop must repeat. */
+static int fill_prefix_ok(const Lower *L, const IrNode *root,
+                          const IrNode *n) {
+  if (n->kind == IR_NODE_STMT)
+    return n->stmt.lhs_access < 0 && decl_in(root, n->stmt.lhs_scalar) &&
+           !expr_reads_sparse(L, n->stmt.rhs);
+  if (n->kind != IR_NODE_LOOP) return 0;
+  for (int i = 0; i < n->nbody; i++)
+    if (!fill_prefix_ok(L, root, n->body[i])) return 0;
+  return 1;
+}
+
+/* Whether e reads a scalar declared in loop n's body. */
+static int expr_reads_local(const IrNode *n, const IrExpr *e) {
+  if (!e) return 0;
+  if (e->kind == IR_SCALAR && decl_in(n, e->text)) return 1;
+  if (expr_reads_local(n, e->a) || expr_reads_local(n, e->b) ||
+      expr_reads_local(n, e->c))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (expr_reads_local(n, e->args[i])) return 1;
+  return 0;
+}
+
+/* A `lhs = rhs` a fill loop can run: a dense lhs indexed by the loop
+ * variable, not read anywhere in the loop body. */
+static int fill_set_ok(const Lower *L, const IrNode *n, const IrNode *ch) {
+  if (ch->kind != IR_NODE_STMT) return 0;
+  const IrStmt *s = &ch->stmt;
   if (s->op != IR_SET || s->lhs_access < 0 || asm_stmt_is_output(L, s))
     return 0;
-  if (L->k->vars[n->var].carries_dependence) return 0;
   const IrAccess *ac = &L->k->accesses[s->lhs_access];
   int indexed = 0;
   for (int d = 0; d < ac->nsub; d++) {
@@ -993,8 +1021,32 @@ static int fill_ok(const Lower *L, const IrNode *n) {
       if (v != n->var && a->coef[v]) only = 0;
     if (only) indexed = 1;
   }
-  if (!indexed) return 0;
-  return !graph_reads_tensor(L, n, ac->tensor);
+  return indexed && !graph_reads_tensor(L, n, ac->tensor);
+}
+
+/* A loop body of `lhs = rhs` statements (fill_set_ok: `C[i][j] = A[i][j] +
+ * B[i][j]`, or two of them) may be emitted as a fill loop plus a sparse
+ * overwrite; other children may only compute scalars declared in the body
+ * (fill_prefix_ok), and then every rhs must be zero where the candidates
+ * are absent, as the fill writes 0 (SDDMM's `double acc = 0; for k acc +=
+ * ...; O[i][j] = S[i][j] * acc;`). The number of `=` statements, or 0;
+ * *scalars: whether there are such scalar children. */
+static int fill_ok(const Lower *L, const IrNode *n, unsigned cand,
+                   int *scalars) {
+  if (L->k->vars[n->var].carries_dependence) return 0;
+  int nset = 0;
+  *scalars = 0;
+  for (int i = 0; i < n->nbody; i++) {
+    if (fill_set_ok(L, n, n->body[i])) nset++;
+    else if (fill_prefix_ok(L, n, n->body[i])) *scalars = 1;
+    else return 0;
+  }
+  if (*scalars)
+    for (int i = 0; i < n->nbody; i++)
+      if (fill_set_ok(L, n, n->body[i]) &&
+          !lat_zero(L, n->body[i]->stmt.rhs, cand))
+        return 0;
+  return nset;
 }
 
 /* Overwrite points for `lhs = rhs`: minimal subsets whose presence may
@@ -1338,10 +1390,52 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
   unsigned pts[16];
   int fill = 0;
   int np = cand ? lat_points(L, n, cand, pts, 16) : -1;
-  if (np < 0 && cand && fill_ok(L, n)) {
-    np = fill_points(L, n->body[0]->stmt.rhs, cand, pts, 16);
+  IrNode *fill_node = NULL;
+  int fill_scalars = 0, nset = 0;
+  if (np < 0 && cand && (nset = fill_ok(L, n, cand, &fill_scalars)) > 0) {
+    /* the points of every `=`, without those another one covers */
+    np = 0;
+    for (int i = 0; i < n->nbody && np >= 0; i++) {
+      if (!fill_set_ok(L, n, n->body[i])) continue;
+      unsigned one[16];
+      int k = fill_points(L, n->body[i]->stmt.rhs, cand, one, 16);
+      if (k < 0) np = -1;
+      for (int a = 0; a < k && np >= 0; a++) {
+        int covered = 0;
+        for (int b = 0; b < np; b++)
+          if ((pts[b] & one[a]) == pts[b]) covered = 1;
+        if (covered) continue;
+        int m = 0; /* drop the points the new one covers */
+        for (int b = 0; b < np; b++)
+          if ((pts[b] & one[a]) != one[a]) pts[m++] = pts[b];
+        np = m;
+        if (np == 16) np = -1;
+        else pts[np++] = one[a];
+      }
+    }
     fill = np > 0;
     if (!fill) np = -1;
+    else if (fill_scalars) {
+      /* the fill loop runs only the `=` statements, writing their zero */
+      fill_node = arena_alloc(L->arena, sizeof *fill_node);
+      *fill_node = *n;
+      fill_node->body = arena_alloc(L->arena, sizeof *fill_node->body * (size_t)nset);
+      fill_node->nbody = 0;
+      for (int i = 0; i < n->nbody; i++) {
+        if (!fill_set_ok(L, n, n->body[i])) continue;
+        IrNode *st = n->body[i];
+        if (expr_reads_local(n, st->stmt.rhs)) {
+          /* its value with the candidates absent is 0 (fill_ok), and the
+           * scalars it reads do not exist in the fill loop */
+          IrExpr *zero = arena_alloc(L->arena, sizeof *zero);
+          st = arena_alloc(L->arena, sizeof *st);
+          *st = *n->body[i];
+          *zero = (IrExpr){.kind = IR_CONST, .text = "0", .span = st->stmt.rhs->span};
+          st->stmt.rhs = zero;
+        }
+        fill_node->body[fill_node->nbody++] = st;
+      }
+    }
   }
   IrNode *init_fill = NULL, *init_rest = NULL;
   if (np < 0 && cand && !fill && init_split(L, n, cand, &init_fill, &init_rest)) {
@@ -1437,7 +1531,7 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
   }
   L->nsparse_loops++;
   L->var_sparse[v] = 1;
-  if (fill) emit_dense_loop(L, sb, n, sc, cand, depth);
+  if (fill) emit_dense_loop(L, sb, fill_node ? fill_node : n, sc, cand, depth);
   if (init_fill) emit_dense_loop(L, sb, init_fill, sc, cand, depth);
   if (idem) {
     int s = 0;

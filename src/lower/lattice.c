@@ -34,6 +34,21 @@ static int const_is_nonzero(const char *t) {
 }
 
 /* f(0) == 0 (and f(-0) is a zero): zero-preserving unary math functions. */
+/* Two-argument functions with f(0, 0) == 0: zero where both arguments
+ * are (`fmax(A[i][j], B[i][j])`: a union; `fmax(A[i][j], 0.0)`: A's
+ * entries). */
+static int call2_preserves_zero(const char *f) {
+  static const char *const names[] = {"fmax", "fmin", "fdim", "hypot"};
+  size_t n = strlen(f);
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+    size_t m = strlen(names[i]);
+    if (!strcmp(f, names[i]) ||
+        (n == m + 1 && !strncmp(f, names[i], m) && (f[m] == 'f' || f[m] == 'l')))
+      return 1;
+  }
+  return 0;
+}
+
 static int call_preserves_zero(const char *f) {
   static const char *const names[] = {
       "fabs", "sqrt", "sin", "tan", "sinh", "tanh", "asin", "atan", "asinh",
@@ -141,6 +156,8 @@ int lat_zero(const Lower *L, const IrExpr *e, unsigned absent) {
     return lat_zero(L, e->b, absent) && lat_zero(L, e->c, absent);
   }
   case IR_CALL:
+    if (e->nargs == 2 && call2_preserves_zero(e->text))
+      return lat_zero(L, e->args[0], absent) && lat_zero(L, e->args[1], absent);
     return e->nargs == 1 && call_preserves_zero(e->text) &&
            lat_zero(L, e->args[0], absent);
   case IR_CMP:

@@ -95,8 +95,11 @@ static void emit_encoding(const Lower *L, StrBuf *sb, const STensor *st) {
     sb_printf(&t, "    [%d] = {.kind = %s, .coef = {", l, lexpr_name(x->kind));
     for (int d = 0; d < e->dim_rank; d++)
       sb_printf(&t, "%s%lld", d ? ", " : "", (long long)x->coef[d]);
+    /* an ELL counting level is sized from the data (divisor 0): a row with
+     * more entries than the pragma's k slices must not fail at run time */
     sb_printf(&t, "}, .constant = %lld, .divisor = %lld},",
-              (long long)x->constant, (long long)x->divisor);
+              (long long)x->constant,
+              x->kind == SC_LEXPR_COUNT ? 0LL : (long long)x->divisor);
     line(L, sb, 1, t.data);
   }
   line(L, sb, 1, "  },");
@@ -574,6 +577,54 @@ static void format_notes(Lower *L, StrBuf *sb) {
 /* One lowering of the (predicated) kernel with the tensors in `plain`
  * converted to their plain form: the co-iteration loops in *loops and the
  * live variables' final values in *live. 0, or -1 with L->refuse. */
+/* Why an expression over sparse operands is not zero where they are
+ * absent, for the refusal: the first quotient of a sparse operand by a
+ * value that may be zero (0 / 0 is NaN in the dense program) or call of a
+ * function with f(0) != 0; NULL when nothing so specific is found. */
+static int reads_sparse(const Lower *L, const IrExpr *e) {
+  if (!e) return 0;
+  if (e->kind == IR_ACCESS && L->access_st[e->access] >= 0) return 1;
+  if (reads_sparse(L, e->a) || reads_sparse(L, e->b) || reads_sparse(L, e->c))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (reads_sparse(L, e->args[i])) return 1;
+  return 0;
+}
+
+static const char *nonzero_expr_cause(const Lower *L, const IrExpr *e) {
+  if (!e) return NULL;
+  if ((e->kind == IR_DIV || e->kind == IR_MOD) && reads_sparse(L, e->a) &&
+      !reads_sparse(L, e->b) && e->b->kind != IR_CONST)
+    return e->kind == IR_DIV
+               ? "a sparse operand divided by a value that may be zero "
+                 "(0 / 0 is NaN in the dense program); divide by a "
+                 "non-zero constant, or multiply by a precomputed inverse"
+               : "a sparse operand taken modulo a value that may be zero";
+  if (e->kind == IR_CALL && reads_sparse(L, e) && !lat_zero(L, e, ~0u))
+    return arena_printf(L->arena, "'%s' of an absent entry is not zero",
+                        e->text);
+  const IrExpr *sub[3] = {e->a, e->b, e->c};
+  for (int i = 0; i < 3; i++) {
+    const char *c = nonzero_expr_cause(L, sub[i]);
+    if (c) return c;
+  }
+  for (int i = 0; i < e->nargs; i++) {
+    const char *c = nonzero_expr_cause(L, e->args[i]);
+    if (c) return c;
+  }
+  return NULL;
+}
+
+static const char *nonzero_cause(const Lower *L, const IrNode *n) {
+  if (!n) return NULL;
+  if (n->kind == IR_NODE_STMT) return nonzero_expr_cause(L, n->stmt.rhs);
+  for (int i = 0; i < n->nbody; i++) {
+    const char *c = nonzero_cause(L, n->body[i]);
+    if (c) return c;
+  }
+  return NULL;
+}
+
 static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
                    unsigned plain, StrBuf *loops, StrBuf *live) {
   memset(L, 0, sizeof *L);
@@ -594,8 +645,12 @@ static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
   }
   if (coiter_emit(L, loops, 1) != 0) return -1;
   if (L->nsparse_loops == 0) {
-    L->refuse = "no loop can skip absent entries (every loop body has an "
-                "effect where the sparse operands are zero)";
+    const char *cause = nonzero_cause(L, kernel->root);
+    L->refuse = arena_printf(L->arena,
+                             "no loop can skip absent entries (every loop "
+                             "body has an effect where the sparse operands "
+                             "are zero%s%s)",
+                             cause ? ": " : "", cause ? cause : "");
     return -1;
   }
   return emit_live(L, live);

@@ -137,6 +137,9 @@ typedef struct Tensor {
   int empty_b;   /* an all-zero slice along the last dim (-1 none) */
   int pattern;   /* 0 random, 1 diagonal, 2 band, 3 2:4 groups, 4 upper */
   int init_zero; /* outputs: start from zeros */
+  const char *stored; /* stored sparse: the encoding of a pragma on its
+                         declaration (SPEC case 1), else NULL */
+  int stored_only;    /* stored and not named in the nest's pragma */
 } Tensor;
 
 typedef struct Prog {
@@ -168,6 +171,8 @@ typedef struct Prog {
   int has_alpha, has_beta;
   int uses_math;
   int uses_dval, uses_dnz;
+  int spelled;            /* `X = X + (e)` / `X = X - (e)` for += / -= */
+  int ity;                /* loop variable type: int, long, unsigned, size_t */
 } Prog;
 
 static Prog P;
@@ -649,6 +654,26 @@ static void build(void) {
   /* dyadic helpers used by fills */
   P.uses_dval = 1;
   P.uses_dnz = div >= 0;
+  /* spellings, drawn last so that the rest of a seed's program stays */
+  P.spelled = chance(20);
+  P.ity = chance(70) ? 0 : 1 + rnd(3);
+  /* arrays stored sparse: a pragma on the declaration of the output (a
+   * sparse output) or of a sparse input (read through its handle, named
+   * in the nest's pragma too sometimes: a conversion) */
+  static const char *const enc2[] = {"CSR", "CSC", "DCSR", "DCSC", "COO", "BSR(2, 2)"};
+  for (int i = 0; i < P.nt; i++) {
+    Tensor *t = &P.t[i];
+    int where = t->decl == D_GLOBAL || (t->decl == D_LOCAL && !P.in_function);
+    int want = t->role == R_OUT ? t->rank == 2 && i == P.out : t->sparse;
+    if (!where || !want || !chance(t->role == R_OUT ? 15 : 10)) continue;
+    t->stored = t->rank == 1 ? "SparseVector" : t->rank == 3 ? "CSF" : enc2[rnd(6)];
+    t->stored_only = t->role == R_OUT || chance(60);
+  }
+}
+
+static const char *ityname(void) {
+  static const char *names[] = {"int", "long", "unsigned", "size_t"};
+  return names[P.ity];
 }
 
 /* ------------------------------------------------------------------ */
@@ -675,7 +700,7 @@ static const char *bound_of(int v) {
 
 static void emit_for(int v, int depth) {
   const char *n = P.lv[v];
-  const char *ty = P.decl_outside ? "" : "int ";
+  const char *ty = P.decl_outside ? "" : fmt_str("%s ", ityname());
   char lo[32], cond[64];
   snprintf(lo, sizeof lo, "0");
   if (P.lo_one == v) snprintf(lo, sizeof lo, "1");
@@ -735,10 +760,11 @@ static void emit_nest(int base) {
     }
   }
   indent(base + P.nl);
-  if (P.idiom == 2)
-    E("acc %s %s;\n", P.op, P.expr);
+  const char *lhs = P.idiom == 2 ? "acc" : out_text(P.out);
+  if (P.spelled && P.op[1] == '=')
+    E("%s = %s %c (%s);\n", lhs, lhs, P.op[0], P.expr);
   else
-    E("%s %s %s;\n", out_text(P.out), P.op, P.expr);
+    E("%s %s %s;\n", lhs, P.op, P.expr);
   if (P.out2 != -2) {
     indent(base + P.nl);
     E("%s %s %s;\n", out_text(P.out2 == -1 ? -3 : P.out2), P.op2, P.expr2);
@@ -756,12 +782,16 @@ static void emit_nest(int base) {
 }
 
 static void emit_pragma(int depth) {
+  int any = 0;
+  for (int i = 0; i < P.nt; i++)
+    if (P.t[i].sparse && !P.t[i].stored_only) any = 1;
+  if (!any) return; /* every sparse array is stored sparse */
   indent(depth);
   E("#pragma sparse encoding(");
   int first = 1;
   for (int i = 0; i < P.nt; i++) {
     Tensor *t = &P.t[i];
-    if (!t->sparse) continue;
+    if (!t->sparse || t->stored_only) continue;
     E("%s%s", first ? "" : ", ", t->name);
     if (t->decl == D_FLAT || t->decl == D_MALLOC || t->decl == D_ROWPTR || t->decl == D_PTRPTR)
       for (int d = 0; d < t->rank; d++) E("[%s]", P.ext[t->idx[d]]);
@@ -779,6 +809,10 @@ static void dims_text(Str *b, const Tensor *t, int from) {
 static void emit_decl(const Tensor *t, int file_scope, int depth) {
   Str b = {0};
   const char *ty = tyname();
+  if (t->stored && (t->decl == D_GLOBAL) == !!file_scope) {
+    indent(depth);
+    E("#pragma sparse encoding(%s : %s)\n", t->name, t->stored);
+  }
   switch (t->decl) {
   case D_GLOBAL:
     if (!file_scope) return;
@@ -940,9 +974,13 @@ static void summary(void) {
   E(": %s %s %s", out_text(P.out), P.op, P.expr);
   if (P.out2 != -2) E("; %s %s %s", out_text(P.out2 == -1 ? -3 : P.out2), P.op2, P.expr2);
   if (P.idiom) E(" [%s]", P.idiom == 1 ? "init" : "accumulator");
+  if (P.spelled && P.op[1] == '=') E(" [spelled out]");
+  if (P.ity) E(" [%s loop variables]", ityname());
   E(" |");
   for (int i = 0; i < P.nt; i++)
-    if (P.t[i].sparse) E(" %s : %s;", P.t[i].name, P.t[i].enc);
+    if (P.t[i].sparse && !P.t[i].stored_only) E(" %s : %s;", P.t[i].name, P.t[i].enc);
+  for (int i = 0; i < P.nt; i++)
+    if (P.t[i].stored) E(" stored %s : %s;", P.t[i].name, P.t[i].stored);
   E("\n");
 }
 
@@ -1004,9 +1042,9 @@ static void emit(void) {
     if (P.out2 == -1) E("  s2 = 0;\n");
     if (P.bound_style == 1)
       for (int v = 0; v < P.nl; v++)
-        if (!(v == P.tri_inner && P.tri_kind < 2)) E("  int n%s = %s;\n", P.lv[v], P.ext[v]);
+        if (!(v == P.tri_inner && P.tri_kind < 2)) E("  %s n%s = %s;\n", ityname(), P.lv[v], P.ext[v]);
     if (P.decl_outside) {
-      E("  int ");
+      E("  %s ", ityname());
       for (int v = 0; v < P.nl; v++) E("%s%s", v ? ", " : "", P.lv[v]);
       E(";\n");
     }
@@ -1024,9 +1062,9 @@ static void emit(void) {
     if (P.out2 == -1) E("  %s s2 = %s;\n", ty, lit("0.0", 0));
     if (P.bound_style == 1)
       for (int v = 0; v < P.nl; v++)
-        if (!(v == P.tri_inner && P.tri_kind < 2)) E("  int n%s = %s;\n", P.lv[v], P.ext[v]);
+        if (!(v == P.tri_inner && P.tri_kind < 2)) E("  %s n%s = %s;\n", ityname(), P.lv[v], P.ext[v]);
     if (P.decl_outside) {
-      E("  int ");
+      E("  %s ", ityname());
       for (int v = 0; v < P.nl; v++) E("%s%s", v ? ", " : "", P.lv[v]);
       E(";\n");
     }
