@@ -65,5 +65,26 @@ int main(void) {
   return (int)r[0];
 }
 C
+expect_error memset_bytes 7:10 "not provably a multiple of its element size" <<'C'
+#include <stdlib.h>
+#include <string.h>
+int main(void) {
+  int n = 6, bytes = 20;
+#pragma sparse encoding(R[n][n] : CSR)
+  double *R = calloc(n * n, sizeof *R);
+  memset(R + n, 0, bytes);
+  return R == NULL;
+}
+C
+expect_error memset_minus 6:10 "a part of it is used as a pointer" <<'C'
+#include <string.h>
+int main(void) {
+#pragma sparse encoding(A : CSR)
+  double A[5][5] = {{0}};
+  A[1][1] = 2;
+  memset(A[2] - 1, 0, 2 * sizeof(double));
+  return 0;
+}
+C
 [ $fails -eq 0 ] && echo "decl_errors: passed"
 exit $fails
