@@ -14,11 +14,25 @@
 
 #include "frontend/extents.h"
 #include "frontend/liveness.h"
+#include "frontend/rows.h"
 #include "ir/affine.h"
 #include "ir/depend.h"
 #include "ir/predicate.h"
 
 /* ---- binding resolution ---------------------------------------------- */
+
+/* Whether a size text is an integer literal (in parentheses or not). */
+static int const_text(const char *t, long long *v) {
+  while (*t == ' ' || *t == '(') t++;
+  char *end;
+  *v = strtoll(t, &end, 0);
+  if (end == t)
+    return 0;
+  while (*end == ' ' || *end == ')' || *end == 'u' || *end == 'U' ||
+         *end == 'l' || *end == 'L')
+    end++;
+  return *end == 0;
+}
 
 int extract_bind(SparsifyCtx *ctx, CTypes *ct, const PragmaBinding *b,
                  size_t offset, int open_extents, BoundArray *out) {
@@ -56,11 +70,29 @@ int extract_bind(SparsifyCtx *ctx, CTypes *ct, const PragmaBinding *b,
   out->layout = d->layout;
   for (int i = 0; i < d->rank; i++)
     out->extent[i] = d->extent[i];
+  /* a pointer to rows: the row count from its allocation */
+  const char *rows = NULL, *rows_why = NULL;
+  if (d->layout == IR_LAYOUT_PTR_TO_ARRAY && !out->extent[0] &&
+      (b->nshape == 0 || b->nshape == d->rank))
+    rows = rows_from_alloc(ctx, ct, d, &rows_why);
   if (b->nshape > 0) {
     if (b->nshape == d->rank) {
-      for (int i = 0; i < rank; i++)
+      for (int i = 0; i < rank; i++) {
+        long long given, known = i == 0 && rows ? -1 : d->cextent[i];
+        if (i == 0 && rows && !const_text(rows, &known))
+          known = -1;
+        if (known >= 0 && const_text(b->shape_text[i], &given) && given != known) {
+          diag_error(ctx->diags, ctx->file, b->name_span,
+                     "the shape given for '%s' says %lld for dimension %d but "
+                     "its %s says %lld",
+                     b->name, given, i, i == 0 && rows ? "allocation" : "type",
+                     known);
+          NOTE_DECL();
+          return -1;
+        }
         if (!out->extent[i])
           out->extent[i] = b->shape_text[i];
+      }
     } else if (d->rank == 1 && b->nshape > 1 && b->nshape <= SC_MAX_RANK) {
       rank = b->nshape;
       out->delinearize = 1;
@@ -84,6 +116,8 @@ int extract_bind(SparsifyCtx *ctx, CTypes *ct, const PragmaBinding *b,
     NOTE_DECL();
     return -1;
   }
+  if (!out->extent[0] && rows)
+    out->extent[0] = rows;
   for (int i = 0; i < rank; i++) {
     if (!out->extent[i] && open_extents && !out->delinearize) {
       out->open_extents = 1; /* read off the nest's loops (extents.h) */
@@ -92,9 +126,10 @@ int extract_bind(SparsifyCtx *ctx, CTypes *ct, const PragmaBinding *b,
     if (!out->extent[i]) {
       diag_error(ctx->diags, ctx->file, b->name_span,
                  "cannot determine the extent of dimension %d of '%s' (type "
-                 "'%s'); give its shape in the pragma, e.g. %s%s : ...",
-                 i, b->name, d->type_text, b->name,
-                 rank == 1 ? "[n]" : rank == 2 ? "[n][m]" : "[n][m][k]");
+                 "'%s')%s%s; give its shape in the pragma, e.g. %s%s : ...",
+                 i, b->name, d->type_text,
+                 i == 0 && rows_why ? ": " : "", i == 0 && rows_why ? rows_why : "",
+                 b->name, rank == 1 ? "[n]" : rank == 2 ? "[n][m]" : "[n][m][k]");
       NOTE_DECL();
       return -1;
     }
