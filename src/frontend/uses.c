@@ -841,13 +841,14 @@ static void classify(Uses *u, TSNode id) {
     FuncSig *f = callee(u, p, top, &pos);
     if (f) {
       const Stored *ps = &u->all[f->st[pos]];
-      if (!params_same_encoding(st, ps)) {
+      if (!params_convertible(st, ps)) {
         escape(u, id, arena_printf(u->ctx->arena, "it is passed to '%s' whose "
-                                   "parameter '%%s' has another encoding or "
-                                   "element type", fn),
+                                   "parameter '%%s' has another element type "
+                                   "or rank", fn),
                ps->ba.b->name);
         return;
       }
+      /* another encoding: converted at the call (calls()) */
       add(u, U_PASS, id, st);
       return;
     }
@@ -1004,7 +1005,7 @@ static void calls(Uses *u, TSNode n) {
       if (strcmp(fs->name, name))
         continue;
       TSNode args = field(n, "arguments");
-      unsigned mask = 0;
+      unsigned mask = 0, cmask = 0;
       fs->full = 0;
       for (int q = 0; q < fs->nparams; q++)
         if (fs->st[q] >= 0 && !u->all[fs->st[q]].dropped)
@@ -1015,22 +1016,41 @@ static void calls(Uses *u, TSNode n) {
         TSNode a = ts_node_named_child(args, i);
         if (is(a, "comment"))
           continue;
-        if (p < fs->nparams && fs->st[p] >= 0 && !u->all[fs->st[p]].dropped &&
-            !stored_arg(u, a))
-          mask |= 1u << p;
+        const Stored *as;
+        if (p < fs->nparams && fs->st[p] >= 0 && !u->all[fs->st[p]].dropped) {
+          const Stored *ps = &u->all[fs->st[p]];
+          if (!(as = stored_arg(u, a))) {
+            mask |= 1u << p;
+          } else if (!params_same_encoding(as, ps) && params_convertible(as, ps)) {
+            cmask |= 1u << p;
+            const char *an = as->ba.b->enc.format_name, *pn = ps->ba.b->enc.format_name;
+            ConvNote note = {
+                ts_node_start_byte(a),
+                arena_printf(u->ctx->arena,
+                             "conversion: '%s' (%s) passed to '%s' is converted "
+                             "to the encoding of its parameter '%s' (%s) at the "
+                             "call%s; the copy is freed after the call",
+                             as->ba.b->name, an ? an : "custom encoding", name,
+                             ps->ba.b->name, pn ? pn : "custom encoding",
+                             ps->written ? ", and converted back after it (the function writes it)" : "")};
+            ARRAY_PUSH(u->ctx->arena, fs->conv, note);
+          }
+        }
         p++;
       }
       if (mask == fs->full)
         fs->dense_used = 1;
       if (!fs->full || mask == fs->full)
         break; /* F itself: it assembles */
-      int known = !mask;
+      int known = !mask && !cmask;
       for (int m = 0; m < fs->nmasks; m++)
-        known |= fs->masks[m] == mask;
-      if (!known && fs->nmasks < SC_MAX_PARAMS)
-        fs->masks[fs->nmasks++] = mask;
+        known |= fs->masks[m] == mask && fs->cmasks[m] == cmask;
+      if (!known && fs->nmasks < SC_MAX_PARAMS) {
+        fs->masks[fs->nmasks] = mask;
+        fs->cmasks[fs->nmasks++] = cmask;
+      }
       Site *s = add(u, U_CALL, field(n, "function"), NULL);
-      s->full = params_wrapper_name(u->ctx, fs, mask);
+      s->full = params_wrapper_name(u->ctx, fs, mask, cmask);
       break;
     }
   }
