@@ -356,6 +356,10 @@ static int try_nest(Uses *u, Stored *st, TSNode f) {
   }
   if (!is(lhs, "identifier") || strcmp(text(u, lhs), name) || n != crank)
     return 0;
+  CtDecl lhs_decl; /* this array, not another of the same name (a local) */
+  if (!ct_lookup(u->ct, name, ts_node_start_byte(lhs), &lhs_decl) ||
+      lhs_decl.name_offset != st->ba.decl.name_offset)
+    return 0;
   for (int i = 0; i < n / 2; i++) {
     TSNode t = idx[i];
     idx[i] = idx[n - 1 - i];
