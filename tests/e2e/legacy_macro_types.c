@@ -2,7 +2,7 @@
 // EXPECT-ABSENT: DATA_TYPE A[N][M];
 // EXPECT-ABSENT: tmp[i] = tmp[i] + A[i][j] * x[j];
 // EXPECT-WARNING: 'B' keeps its dense storage: a macro names 'B'
-// EXPECT-WARNING: call to function 'CT', which may have side effects
+// EXPECT-WARNING: 'CT(i, j)' is a macro whose body names variables or calls (an element-access macro is not expanded
 // PolyBench style: the element type, sizes and scalar constants are macros
 // (the declaration of A starts with the macro DATA_TYPE). A function-like macro whose
 // body reads an array is not taken for a pure function: B (read through
