@@ -28,6 +28,7 @@
 #include "emit/splice.h"
 #include "frontend/compdb.h"
 #include "frontend/cparse.h"
+#include "frontend/macros.h"
 #include "options.h"
 #include "pragma.h"
 #include "rtpaths.h"
@@ -236,6 +237,35 @@ static int translate(Run *r) {
   PragmaSite *sites;
   size_t nsites = cparse_find_pragmas(f, r->cp.tree, &r->arena, &sites);
   if (nsites == 0) return pass_through(r);
+  /* element-access macros naming pragma arrays: expanded (a few rounds for
+   * invocations inside arguments), the file parsed again */
+  int expanded = 0;
+  for (int round = 0; round < 4; round++) {
+    size_t len = 0;
+    int n = 0;
+    const char *t = macros_expand(f, r->cp.tree, sites, nsites, &r->arena, &len, &n);
+    if (!t) break;
+    SourceFile nf;
+    if (source_init(&nf, f->name, t, len) != 0) {
+      diag_error(&r->diags, NULL, span_make(0, 0), "out of memory");
+      return EXIT_INPUT;
+    }
+    source_free(&r->src);
+    r->src = nf;
+    cparse_free(&r->cp);
+    memset(&r->cp, 0, sizeof r->cp);
+    if (cparse_file(f, &r->cp) != 0) {
+      diag_error(&r->diags, NULL, span_make(0, 0),
+                 "'%s': cannot parse (too large for the C parser?)", f->name);
+      return EXIT_INPUT;
+    }
+    nsites = cparse_find_pragmas(f, r->cp.tree, &r->arena, &sites);
+    expanded += n;
+  }
+  if (expanded && o->report)
+    sb_printf(&r->report, "%s: %d invocation%s of element-access macros "
+              "expanded (their bodies subscript arrays named in pragmas)\n",
+              f->name, expanded, expanded == 1 ? "" : "s");
 
   for (size_t i = 0; i < nsites; i++)
     sites[i].ok = pragma_parse(&r->arena, f, sites[i].span, &r->formats,

@@ -715,9 +715,12 @@ static void emit_params(S *s) {
            "new prototype %s; '%s' keeps its prototype and assembles its array "
            "arguments (calls passing dense arrays)", fs->name, proto, fs->name);
     for (int m = 0; m < fs->nmasks; m++)
-      report(s, first->g->pragma_span.start, "calls of '%s' with dense arrays go "
-             "through %s (assembled at the call, scattered back)", fs->name,
-             params_wrapper_name(s->ctx, fs, fs->masks[m]));
+      if (fs->masks[m])
+        report(s, first->g->pragma_span.start, "calls of '%s' with dense arrays go "
+               "through %s (assembled at the call, scattered back)", fs->name,
+               params_wrapper_name(s->ctx, fs, fs->masks[m], fs->cmasks[m]));
+    for (size_t c = 0; c < fs->conv.len; c++)
+      report(s, fs->conv.data[c].off, "%s", fs->conv.data[c].text);
   }
 }
 

@@ -265,6 +265,11 @@ sc_status sc_tensor_slice(sc_tensor **out, const sc_tensor *parent,
                           const int64_t *offsets, const int64_t *sizes,
                           const int64_t *strides);
 
+/* Replaces dst's entries by src's, converted to dst's encoding (same value
+ * type and dimension sizes; dst's pending updates are dropped). On error
+ * dst is unchanged. */
+sc_status sc_tensor_assign(sc_tensor *dst, const sc_tensor *src);
+
 /* Frees the tensor and everything it owns. NULL does nothing. */
 void sc_tensor_free(sc_tensor *t);
 

@@ -528,3 +528,46 @@ sc_status sc_tensor_convert(sc_tensor **out, const sc_tensor *src_c,
   *out = t;
   return SC_OK;
 }
+
+sc_status sc_tensor_assign(sc_tensor *dst, const sc_tensor *src) {
+  sc_tensor *t = NULL;
+  sc_status st;
+  if (!dst || !src)
+    return sc_set_error(SC_ERR_INVALID_ARGUMENT, "NULL argument");
+  if (dst == src)
+    return sc_tensor_finalize(dst);
+  if (dst->vt != src->vt)
+    return sc_set_error(SC_ERR_INVALID_ARGUMENT,
+                        "cannot assign a tensor of another value type");
+  if (dst->dim_rank != src->dim_rank)
+    return sc_set_error(SC_ERR_INVALID_ARGUMENT,
+                        "cannot assign a rank-%d tensor to a rank-%d tensor",
+                        src->dim_rank, dst->dim_rank);
+  for (int d = 0; d < dst->dim_rank; d++)
+    if (dst->dim_sizes[d] != src->dim_sizes[d])
+      return sc_set_error(SC_ERR_INVALID_ARGUMENT,
+                          "cannot assign a tensor whose dimension %d has size "
+                          "%lld to one of size %lld",
+                          d, (long long)src->dim_sizes[d],
+                          (long long)dst->dim_sizes[d]);
+  if ((st = sc_tensor_convert(&t, src, &dst->enc)))
+    return st;
+  /* t's storage moves into dst */
+  sc_storage s;
+  memset(&s, 0, sizeof s);
+  for (int l = 0; l < t->lvl_rank; l++) {
+    s.lvl_sizes[l] = t->lvl_sizes[l];
+    s.npos[l] = t->npos[l];
+    s.lv[l] = t->lv[l];
+    t->lv[l].pos = t->lv[l].crd = NULL;
+  }
+  s.values = t->values;
+  s.nvals = t->nvals;
+  t->values = NULL;
+  t->nvals = 0;
+  sc_pending_free(dst);
+  sc_append_free(dst);
+  sc_storage_install(dst, &s);
+  sc_tensor_free(t);
+  return SC_OK;
+}

@@ -348,6 +348,7 @@ static void analyse(CTypes *ct, const CtRecord *r, CtDecl *d) {
                ? declarator_extents(ct, r->name_offset, strlen(r->name), spelled)
                : 0;
   for (int i = 0; i < rank; i++) {
+    d->cextent[i] = csize[i];
     if (i < ns && spelled[i] && spelled[i][0])
       d->extent[i] = spelled[i];
     else if (csize[i] >= 0)

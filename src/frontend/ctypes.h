@@ -40,6 +40,7 @@ typedef struct CtDecl {
   IrLayout layout;
   const char *extent[SC_MAX_RANK]; /* spelled size text ("N"), else the
                                       evaluated constant, else NULL */
+  long long cextent[SC_MAX_RANK]; /* the evaluated constant, else -1 */
   /* CT_ARRAY element / CT_SCALAR type: */
   int elem_ok;         /* element type is float/double/int/long(long) */
   IrElemType elem;

@@ -238,7 +238,28 @@ const char *storage_from_dense_expr(SparsifyCtx *ctx, const Stored *st,
   return r;
 }
 
+static void enc_expr(StrBuf *sb, const Stored *st);
+
+const char *storage_encoding_expr(SparsifyCtx *ctx, const Stored *st) {
+  StrBuf sb = {0};
+  enc_expr(&sb, st);
+  const char *r = arena_strdup(ctx->arena, sb.data);
+  sb_free(&sb);
+  return r;
+}
+
 static void enc_vt_dims(StrBuf *out, const Stored *st) {
+  StrBuf sb = {0};
+  enc_expr(&sb, st);
+  sb_printf(&sb, ", %s, (const int64_t[]){", st->vt);
+  for (int d = 0; d < st->ba.rank; d++)
+    sb_printf(&sb, "%s(int64_t)(%s)", d ? ", " : "", st->ba.extent[d]);
+  sb_puts(&sb, "}");
+  sb_puts(out, sb.data);
+  sb_free(&sb);
+}
+
+static void enc_expr(StrBuf *out, const Stored *st) {
   const sc_encoding *e = &st->ba.b->enc.rt;
   StrBuf sb = {0};
   sb_printf(&sb, "&(const sc_encoding){.dim_rank = %d, .lvl_rank = %d, "
@@ -259,11 +280,7 @@ static void enc_vt_dims(StrBuf *out, const Stored *st) {
     sb_printf(&sb, "}, .constant = %lld, .divisor = %lld}", (long long)x->constant,
               x->kind == SC_LEXPR_COUNT ? 0LL : (long long)x->divisor);
   }
-  sb_printf(&sb, "}, .pos_width = %d, .crd_width = %d}, %s, (const int64_t[]){",
-            e->pos_width, e->crd_width, st->vt);
-  for (int d = 0; d < st->ba.rank; d++)
-    sb_printf(&sb, "%s(int64_t)(%s)", d ? ", " : "", st->ba.extent[d]);
-  sb_puts(&sb, "}");
+  sb_printf(&sb, "}, .pos_width = %d, .crd_width = %d}", e->pos_width, e->crd_width);
   sb_puts(out, sb.data);
   sb_free(&sb);
 }

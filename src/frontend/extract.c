@@ -14,11 +14,25 @@
 
 #include "frontend/extents.h"
 #include "frontend/liveness.h"
+#include "frontend/rows.h"
 #include "ir/affine.h"
 #include "ir/depend.h"
 #include "ir/predicate.h"
 
 /* ---- binding resolution ---------------------------------------------- */
+
+/* Whether a size text is an integer literal (in parentheses or not). */
+static int const_text(const char *t, long long *v) {
+  while (*t == ' ' || *t == '(') t++;
+  char *end;
+  *v = strtoll(t, &end, 0);
+  if (end == t)
+    return 0;
+  while (*end == ' ' || *end == ')' || *end == 'u' || *end == 'U' ||
+         *end == 'l' || *end == 'L')
+    end++;
+  return *end == 0;
+}
 
 int extract_bind(SparsifyCtx *ctx, CTypes *ct, const PragmaBinding *b,
                  size_t offset, int open_extents, BoundArray *out) {
@@ -56,11 +70,29 @@ int extract_bind(SparsifyCtx *ctx, CTypes *ct, const PragmaBinding *b,
   out->layout = d->layout;
   for (int i = 0; i < d->rank; i++)
     out->extent[i] = d->extent[i];
+  /* a pointer to rows: the row count from its allocation */
+  const char *rows = NULL, *rows_why = NULL;
+  if (d->layout == IR_LAYOUT_PTR_TO_ARRAY && !out->extent[0] &&
+      (b->nshape == 0 || b->nshape == d->rank))
+    rows = rows_from_alloc(ctx, ct, d, &rows_why);
   if (b->nshape > 0) {
     if (b->nshape == d->rank) {
-      for (int i = 0; i < rank; i++)
+      for (int i = 0; i < rank; i++) {
+        long long given, known = i == 0 && rows ? -1 : d->cextent[i];
+        if (i == 0 && rows && !const_text(rows, &known))
+          known = -1;
+        if (known >= 0 && const_text(b->shape_text[i], &given) && given != known) {
+          diag_error(ctx->diags, ctx->file, b->name_span,
+                     "the shape given for '%s' says %lld for dimension %d but "
+                     "its %s says %lld",
+                     b->name, given, i, i == 0 && rows ? "allocation" : "type",
+                     known);
+          NOTE_DECL();
+          return -1;
+        }
         if (!out->extent[i])
           out->extent[i] = b->shape_text[i];
+      }
     } else if (d->rank == 1 && b->nshape > 1 && b->nshape <= SC_MAX_RANK) {
       rank = b->nshape;
       out->delinearize = 1;
@@ -84,6 +116,8 @@ int extract_bind(SparsifyCtx *ctx, CTypes *ct, const PragmaBinding *b,
     NOTE_DECL();
     return -1;
   }
+  if (!out->extent[0] && rows)
+    out->extent[0] = rows;
   for (int i = 0; i < rank; i++) {
     if (!out->extent[i] && open_extents && !out->delinearize) {
       out->open_extents = 1; /* read off the nest's loops (extents.h) */
@@ -92,9 +126,10 @@ int extract_bind(SparsifyCtx *ctx, CTypes *ct, const PragmaBinding *b,
     if (!out->extent[i]) {
       diag_error(ctx->diags, ctx->file, b->name_span,
                  "cannot determine the extent of dimension %d of '%s' (type "
-                 "'%s'); give its shape in the pragma, e.g. %s%s : ...",
-                 i, b->name, d->type_text, b->name,
-                 rank == 1 ? "[n]" : rank == 2 ? "[n][m]" : "[n][m][k]");
+                 "'%s')%s%s; give its shape in the pragma, e.g. %s%s : ...",
+                 i, b->name, d->type_text,
+                 i == 0 && rows_why ? ": " : "", i == 0 && rows_why ? rows_why : "",
+                 b->name, rank == 1 ? "[n]" : rank == 2 ? "[n][m]" : "[n][m][k]");
       NOTE_DECL();
       return -1;
     }
@@ -133,6 +168,8 @@ typedef struct X {
                                    initializer of a declaration (or 0) */
   int refused;
   ExtractRefusal why;
+  unsigned reversed;            /* loop vars of loops counting down */
+  TSNode rev_node[IR_MAX_VARS]; /* their for statements */
 } X;
 
 static int refuse(X *x, TSNode n, const char *fmt, ...)
@@ -925,6 +962,13 @@ static IrExpr *expr_of(X *x, TSNode n) {
         return NULL;
       }
     }
+    if (is(f, "identifier") && !is_pure_fn(fname) && !pure_macro(x, fname) &&
+        macro_defined(x, ts_tree_root_node(x->ctx->tree), fname)) {
+      refuse(x, n, "'%s' is a macro whose body names variables or calls "
+             "(an element-access macro is not expanded: write the subscript "
+             "out in the loop nest)", excerpt(x, n));
+      return NULL;
+    }
     if (!is(f, "identifier") || (!is_pure_fn(fname) && !pure_macro(x, fname))) {
       refuse(x, n, "call to function '%s', which may have side effects", fname);
       return NULL;
@@ -1535,6 +1579,54 @@ static int build_for(X *x, TSNode n, IrNode **out) {
     return refuse(x, n, "nested loop reuses loop variable '%s'", lv.name);
   if (bound_of(x, lv.name))
     return refuse(x, n, "loop variable '%s' names a sparse array", lv.name);
+  /* counting down (i--, --i, i -= 1, i = i - 1) from `i = hi` while
+   * `i >= lo` / `i > lo`: the range [lo, hi] walked upwards, which is legal
+   * when no dependence is carried (checked in extract_kernel) */
+  int down = 0;
+  if (is(upd, "update_expression"))
+    down = !strcmp(op_of(x, upd), "--") && is_name(x, field(upd, "argument"), lv.name);
+  else if (is(upd, "assignment_expression") && is_name(x, field(upd, "left"), lv.name)) {
+    const char *aop = op_of(x, upd);
+    TSNode r = strip_parens(field(upd, "right"));
+    if (!strcmp(aop, "-="))
+      down = is_one(x, r);
+    else if (!strcmp(aop, "=") && is(r, "binary_expression") && !strcmp(op_of(x, r), "-"))
+      down = is_name(x, field(r, "left"), lv.name) && is_one(x, field(r, "right"));
+  }
+  if (down) {
+    const char *dop = is(cond, "binary_expression") ? op_of(x, cond) : "";
+    TSNode lo_c;
+    int strict;
+    if ((!strcmp(dop, ">") || !strcmp(dop, ">=")) && is_name(x, field(cond, "left"), lv.name)) {
+      lo_c = field(cond, "right");
+      strict = dop[1] != '=';
+    } else if ((!strcmp(dop, "<") || !strcmp(dop, "<=")) &&
+               is_name(x, field(cond, "right"), lv.name)) {
+      lo_c = field(cond, "left");
+      strict = dop[1] != '=';
+    } else {
+      return refuse(x, ts_node_is_null(cond) ? n : cond,
+                    "loop counting down with a condition other than 'i >= bound' "
+                    "or 'i > bound'");
+    }
+    if (strstr(lv.ctype, "unsigned") || strstr(lv.ctype, "size_t"))
+      return refuse(x, cond, "loop counting down over the unsigned variable '%s'",
+                    lv.name);
+    AfPoly lo, hi;
+    if (poly_of(x, lo_c, &lo, "loop bound") || poly_of(x, lo_n, &hi, "loop bound"))
+      return -1;
+    if (strict)
+      af_add_term(&lo, 1, -1, NULL); /* i > lo: from lo + 1 */
+    af_add_term(&hi, 1, -1, NULL);   /* to the initial value, inclusive */
+    if (to_affine(x, lo_c, &lo, &lv.lo, "loop bound") ||
+        to_affine(x, lo_n, &hi, &lv.hi, "loop bound"))
+      return -1;
+    int v = x->k->nvars;
+    x->reversed |= 1u << v;
+    x->rev_node[v] = n;
+    goto body;
+  }
+  {
   /* condition: i < hi, i <= hi, hi > i, hi >= i */
   if (!is(cond, "binary_expression"))
     return refuse(x, ts_node_is_null(cond) ? n : cond,
@@ -1580,6 +1672,8 @@ static int build_for(X *x, TSNode n, IrNode **out) {
   if (to_affine(x, lo_n, &lo, &lv.lo, "loop bound") ||
       to_affine(x, hi_n, &hi, &lv.hi, "loop bound"))
     return -1;
+  }
+body:;
   int v = x->k->nvars++;
   x->k->vars[v] = lv;
   IrNode *loop = arena_alloc(x->a, sizeof *loop);
@@ -1717,6 +1811,20 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
       k->vars[v].carries_dependence = pk->vars[v].carries_dependence;
       k->vars[v].is_reduction = pk->vars[v].is_reduction;
     }
+  /* a loop counting down is walked upwards: only when its order does not
+   * matter, and its variable is not read after the nest */
+  for (int v = 0; v < k->nvars; v++) {
+    if (!(x.reversed & (1u << v)))
+      continue;
+    if (k->vars[v].carries_dependence || k->vars[v].live_after) {
+      why->reason = arena_printf(x.a, "loop counting down over '%s' %s", k->vars[v].name,
+                                 k->vars[v].live_after
+                                     ? "whose final value is used after the nest"
+                                     : "carries a dependence (its order matters)");
+      why->where = nspan(x.rev_node[v]);
+      return 1;
+    }
+  }
   *out = k;
   return 0;
 }

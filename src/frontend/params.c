@@ -133,12 +133,20 @@ int params_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *bound,
   return 0;
 }
 
-const char *params_wrapper_name(SparsifyCtx *ctx, const FuncSig *f, unsigned mask) {
+const char *params_wrapper_name(SparsifyCtx *ctx, const FuncSig *f, unsigned mask,
+                                unsigned cmask) {
+  if (cmask)
+    return mask ? arena_printf(ctx->arena, "sc__%s_d%u_c%u", f->name, mask, cmask)
+                : arena_printf(ctx->arena, "sc__%s_c%u", f->name, cmask);
   if (!mask)
     return arena_printf(ctx->arena, "sc__%s_s", f->name);
   if (mask == f->full)
     return f->name;
   return arena_printf(ctx->arena, "sc__%s_d%u", f->name, mask);
+}
+
+int params_convertible(const Stored *a, const Stored *b) {
+  return !strcmp(a->vt, b->vt) && a->ba.rank == b->ba.rank;
 }
 
 static int is_static(SparsifyCtx *ctx, TSNode def) {
@@ -215,15 +223,16 @@ static void param_list(SparsifyCtx *ctx, StrBuf *sb, const FuncSig *f,
 }
 
 static const char *wrapper(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
-                           unsigned mask, int proto) {
+                           unsigned mask, unsigned cmask, int proto) {
   TSNode fd = field(f->def, "declarator");
   TSNode list = field(fd, "parameters");
   const char *ret = return_type(ctx, f->def);
   int is_void = !strcmp(ret, "void");
   StrBuf sb = {0};
   /* F itself (every tensor parameter given dense) keeps its linkage */
-  int keep = mask == f->full && !is_static(ctx, f->def);
-  sb_printf(&sb, "%s%s %s", keep ? "" : "static ", ret, params_wrapper_name(ctx, f, mask));
+  int keep = mask == f->full && !cmask && !is_static(ctx, f->def);
+  sb_printf(&sb, "%s%s %s", keep ? "" : "static ", ret,
+            params_wrapper_name(ctx, f, mask, cmask));
   param_list(ctx, &sb, f, st, list, mask);
   if (proto) {
     sb_puts(&sb, ";");
@@ -237,14 +246,19 @@ static const char *wrapper(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
       const Stored *s = &st[f->st[i]];
       sb_printf(&sb, "  sc_tensor *sc__a%d = %s;\n", i,
                 storage_from_dense_expr(ctx, s, s->ba.b->name, s->where));
+    } else if (cmask & (1u << i)) {
+      const Stored *s = &st[f->st[i]];
+      sb_printf(&sb, "  sc_tensor *sc__a%d = NULL;\n", i);
+      sb_printf(&sb, "  sc__chk(sc_tensor_convert(&sc__a%d, %s, %s), \"%s\");\n", i,
+                s->ba.b->name, storage_encoding_expr(ctx, s), s->where);
     }
   sb_puts(&sb, is_void ? "  " : arena_printf(ctx->arena, "  %s sc__r = ", ret));
-  sb_printf(&sb, "%s(", params_wrapper_name(ctx, f, 0));
+  sb_printf(&sb, "%s(", params_wrapper_name(ctx, f, 0, 0));
   for (int i = 0; i < np; i++) {
     TSNode id = storage_declared_name(field(pds[i], "declarator"));
     if (i)
       sb_puts(&sb, ", ");
-    if (mask & (1u << i))
+    if ((mask | cmask) & (1u << i))
       sb_printf(&sb, "sc__a%d", i);
     else
       sb_puts(&sb, text(ctx, id));
@@ -256,6 +270,12 @@ static const char *wrapper(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
       sb_printf(&sb, "  sc__tback(sc__a%d, (void *)%s, %d, %d, \"%s\");\n", i,
                 s->ba.b->name, s->ba.decl.layout == IR_LAYOUT_ROW_PTRS,
                 s->written && !has_const(ctx, pds[i]), s->where);
+    } else if (cmask & (1u << i)) {
+      const Stored *s = &st[f->st[i]];
+      if (s->written && !has_const(ctx, pds[i]))
+        sb_printf(&sb, "  sc__chk(sc_tensor_assign(%s, sc__a%d), \"%s\");\n",
+                  s->ba.b->name, i, s->where);
+      sb_printf(&sb, "  sc_tensor_free(sc__a%d);\n", i);
     }
   if (!is_void)
     sb_puts(&sb, "  return sc__r;\n");
@@ -283,11 +303,12 @@ static void prototypes(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
     /* F keeps its prototype (it is the dense entry); the tensor version
      * and the wrappers are declared after it */
     StrBuf sb = {0};
-    sb_printf(&sb, "\nstatic %s %s", return_type(ctx, f->def), params_wrapper_name(ctx, f, 0));
+    sb_printf(&sb, "\nstatic %s %s", return_type(ctx, f->def),
+              params_wrapper_name(ctx, f, 0, 0));
     param_list(ctx, &sb, f, st, field(field(f->def, "declarator"), "parameters"), 0);
     sb_puts(&sb, ";");
     for (int m = 0; m < f->nmasks; m++)
-      sb_printf(&sb, "\n%s", wrapper(ctx, f, st, f->masks[m], 1));
+      sb_printf(&sb, "\n%s", wrapper(ctx, f, st, f->masks[m], f->cmasks[m], 1));
     const char *t = arena_strdup(ctx->arena, sb.data);
     sb_free(&sb);
     add(arg, ts_node_end_byte(d), ts_node_end_byte(d), t);
@@ -308,7 +329,7 @@ const char *params_edits(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
   if (!is_static(ctx, f->def))
     add(arg, ts_node_start_byte(f->def), ts_node_start_byte(f->def), "static ");
   add(arg, ts_node_start_byte(name), ts_node_end_byte(name),
-      params_wrapper_name(ctx, f, 0));
+      params_wrapper_name(ctx, f, 0, 0));
   add(arg, ts_node_start_byte(list), ts_node_end_byte(list), plist);
   /* a parameter only the dense code used (an extent) is used no more */
   TSNode pds[SC_MAX_PARAMS];
@@ -329,13 +350,13 @@ const char *params_edits(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
    * and the wrappers for calls that mix tensors and dense arrays */
   StrBuf w = {0};
   if (f->dense_used || !is_static(ctx, f->def))
-    sb_printf(&w, "\n%s", wrapper(ctx, f, st, f->full, 0));
+    sb_printf(&w, "\n%s", wrapper(ctx, f, st, f->full, 0, 0));
   for (int m = 0; m < f->nmasks; m++)
-    sb_printf(&w, "\n%s", wrapper(ctx, f, st, f->masks[m], 0));
+    sb_printf(&w, "\n%s", wrapper(ctx, f, st, f->masks[m], f->cmasks[m], 0));
   size_t end = ts_node_end_byte(f->def);
   if (w.len)
     add(arg, end, end, arena_strdup(ctx->arena, w.data));
   sb_free(&w);
   return arena_printf(ctx->arena, "static %s %s%s", return_type(ctx, f->def),
-                      params_wrapper_name(ctx, f, 0), plist);
+                      params_wrapper_name(ctx, f, 0, 0), plist);
 }

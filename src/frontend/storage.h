@@ -74,6 +74,13 @@ typedef struct Stored {
  * dense arguments, calls sc__F_s, scatters them back when F may write them
  * and they are not const, and frees them. */
 #define SC_MAX_PARAMS 32
+/* A call passing a sparse array of another encoding than the parameter's:
+ * converted at the call (and back after it when the function writes the
+ * parameter); the report says so at `off`. */
+typedef struct ConvNote {
+  size_t off;
+  const char *text;
+} ConvNote;
 typedef struct FuncSig {
   const char *name;
   TSNode def;                 /* the function_definition */
@@ -83,7 +90,10 @@ typedef struct FuncSig {
   int dense_used;              /* F itself is called with dense arrays (or
                                   named otherwise): a static F is kept */
   unsigned masks[SC_MAX_PARAMS]; /* partial wrapper masks the calls need */
+  unsigned cmasks[SC_MAX_PARAMS];/* with each: the positions given tensors
+                                    of another encoding (converted) */
   int nmasks;
+  ARRAY(ConvNote) conv;          /* calls that convert an argument */
 } FuncSig;
 
 /* decl.c ---------------------------------------------------------------- */
@@ -132,7 +142,16 @@ int params_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *bound,
 
 /* The callee for mask (positions given dense arrays): sc__F_s for 0, F
  * for every tensor position, else sc__F_dMASK. */
-const char *params_wrapper_name(SparsifyCtx *ctx, const FuncSig *f, unsigned mask);
+const char *params_wrapper_name(SparsifyCtx *ctx, const FuncSig *f, unsigned mask,
+                                unsigned cmask);
+
+/* Whether two arrays' tensors are interchangeable (same encoding, element
+ * type and rank); params_convertible: a conversion makes them so (same
+ * element type and rank). */
+int params_convertible(const Stored *a, const Stored *b);
+
+/* `&(const sc_encoding){...}`: st's encoding as a C expression. */
+const char *storage_encoding_expr(SparsifyCtx *ctx, const Stored *st);
 
 /* The edits of a converted function (params whose Stored is not dropped):
  * its parameter list, its prototypes in the file, the wrappers after it.

@@ -39,6 +39,8 @@ typedef struct Site {
   TSNode node;
   TSNode idx[SC_MAX_RANK];  /* subscripts, first dimension first */
   int nidx;
+  TSNode offs[4];           /* ZERO: `P + a + b`: one more subscript a + b */
+  int noffs;
   TSNode val;               /* SET/UPD/FSET: the value */
   char op;                  /* UPD/INC */
   int used;                 /* the expression's value is used */
@@ -354,6 +356,10 @@ static int try_nest(Uses *u, Stored *st, TSNode f) {
   }
   if (!is(lhs, "identifier") || strcmp(text(u, lhs), name) || n != crank)
     return 0;
+  CtDecl lhs_decl; /* this array, not another of the same name (a local) */
+  if (!ct_lookup(u->ct, name, ts_node_start_byte(lhs), &lhs_decl) ||
+      lhs_decl.name_offset != st->ba.decl.name_offset)
+    return 0;
   for (int i = 0; i < n / 2; i++) {
     TSNode t = idx[i];
     idx[i] = idx[n - 1 - i];
@@ -516,12 +522,70 @@ static int null_test(Uses *u, TSNode x, TSNode top, TSNode p, const char *pty) {
   return 0;
 }
 
+/* Whether the element type is spelled `t` (its typedef, or the C type). */
+static int elem_spelled(Uses *u, const Stored *st, const char *t) {
+  if (!strcmp(t, st->ba.decl.elem_ctype) || !strcmp(t, st->ctype))
+    return 1;
+  TSNode ty = field(st->decl, "type"); /* as the declaration spells it */
+  if (!ts_node_is_null(ty) && !strcmp(t, text(u, ty)))
+    return 1;
+  static const char *const f64[] = {"double", NULL}, *const f32[] = {"float", NULL},
+                           *const i32[] = {"int", "signed", "signed int", NULL},
+                           *const i64[] = {"long", "long int", "long long",
+                                           "long long int", NULL};
+  const char *const *v = st->ba.decl.elem == IR_F32   ? f32
+                         : st->ba.decl.elem == IR_I32 ? i32
+                         : st->ba.decl.elem == IR_I64 ? i64
+                                                      : f64;
+  for (; *v; v++)
+    if (!strcmp(t, *v))
+      return 1;
+  return 0;
+}
+
+/* Whether a memset byte count is provably a multiple of the element size:
+ * a product with a factor `sizeof` of the element type (`sizeof(double)`,
+ * `sizeof(real_t[M])`) or of the array or a part of it (`sizeof *R`,
+ * `sizeof A[i]`). */
+static int whole_elements(Uses *u, TSNode n) {
+  n = strip(n);
+  if (is(n, "binary_expression") && !strcmp(text(u, field(n, "operator")), "*"))
+    return whole_elements(u, field(n, "left")) || whole_elements(u, field(n, "right"));
+  if (!is(n, "sizeof_expression"))
+    return 0;
+  TSNode v = field(n, "value");
+  if (!ts_node_is_null(v)) /* `sizeof(real)` parses as a value */
+    return token_in(text(u, v), u->cur->ba.b->name) ||
+           (is(strip(v), "identifier") && elem_spelled(u, u->cur, text(u, strip(v))));
+  TSNode t = field(n, "type");
+  if (ts_node_is_null(t))
+    return 0;
+  /* the spelled type without spaces, up to an array suffix */
+  const char *tt = text(u, t);
+  char buf[128];
+  size_t w = 0;
+  for (const char *c = tt; *c && *c != '[' && w + 1 < sizeof buf; c++) {
+    if (*c == ' ' || *c == '\t' || *c == '\n') {
+      if (w && buf[w - 1] != ' ')
+        buf[w++] = ' ';
+      continue;
+    }
+    buf[w++] = *c;
+  }
+  while (w && buf[w - 1] == ' ')
+    w--;
+  buf[w] = 0;
+  return elem_spelled(u, u->cur, buf);
+}
+
 /* memset(P, 0, SIZE) where P is the array (k = 0), a part of it (k
- * subscripts, a row), or &element (amp): a clear when P is the array and
+ * subscripts, a row), &element (amp), or one of those plus offsets (offs:
+ * `R + k`, `A[i] + j`, another subscript): a clear when P is the array and
  * SIZE its whole size as written, else a U_ZERO site (SIZE bytes from P's
- * position are zeroed, checked at run time). 1 when a site was added. */
+ * position are zeroed, checked at run time; SIZE must be a product with a
+ * sizeof of the element or of the array). 1 when a site was added. */
 static int try_memset(Uses *u, TSNode top, TSNode p, const TSNode *idx, int k,
-                      int amp) {
+                      int amp, const TSNode *offs, int noffs) {
   Stored *st = u->cur;
   const char *name = st->ba.b->name;
   if (!is(p, "argument_list"))
@@ -538,7 +602,7 @@ static int try_memset(Uses *u, TSNode top, TSNode p, const TSNode *idx, int k,
     return 1;
   }
   int whole = 0;
-  if (k == 0 && !amp) {
+  if (k == 0 && !amp && !noffs) {
     if (!st->is_pointer)
       whole = same_text_ws(sz, arena_printf(u->ctx->arena, "sizeof %s", name)) ||
               same_text_ws(sz, arena_printf(u->ctx->arena, "sizeof(%s)", name));
@@ -549,11 +613,46 @@ static int try_memset(Uses *u, TSNode top, TSNode p, const TSNode *idx, int k,
     add(u, U_CLEAR, call, st);
     return 1;
   }
+  if (!whole_elements(u, szn)) {
+    escape(u, ts_node_named_child(p, 0),
+           "a part of it is zeroed with a byte count that is not provably a "
+           "multiple of its element size ('%s'; write it as a product with "
+           "sizeof(element))", sz);
+    return 1;
+  }
   Site *s = add(u, U_ZERO, call, st);
   s->val = szn;
   s->nidx = k;
   memcpy(s->idx, idx, sizeof(TSNode) * (size_t)k);
+  s->noffs = noffs;
+  if (noffs)
+    memcpy(s->offs, offs, sizeof(TSNode) * (size_t)noffs);
   return 1;
+}
+
+/* `P + a (+ b ...)` (also `a + P`) where P, the array or a part of it with k
+ * < C-rank subscripts (e), is a pointer: when the sum is memset's
+ * destination, a memset of the part at one more subscript a + b. */
+static int try_memset_plus(Uses *u, TSNode e, const TSNode *idx, int k) {
+  const Stored *st = u->cur;
+  if (k >= st->ba.decl.rank || (st->ba.decl.layout == IR_LAYOUT_ROW_PTRS && k == 0))
+    return 0;
+  TSNode offs[4], cur = e, top;
+  int n = 0;
+  for (;;) {
+    TSNode p = up(cur, &top);
+    if (!is(p, "binary_expression") || strcmp(text(u, field(p, "operator")), "+"))
+      break;
+    if (n == 4)
+      return 0;
+    offs[n++] = same(strip(field(p, "left")), strip(top)) ? field(p, "right")
+                                                          : field(p, "left");
+    cur = p;
+  }
+  if (!n)
+    return 0;
+  TSNode p = up(cur, &top);
+  return try_memset(u, top, p, idx, k, 0, offs, n);
 }
 
 /* When `top` is an argument of a call to a function of u->fs whose
@@ -694,7 +793,7 @@ static void classify(Uses *u, TSNode id) {
     if (!strcmp(pty, "pointer_expression")) {
       TSNode ptop, pp = up(p, &ptop);
       if (!strcmp(ts_node_type(ts_node_child(p, 0)), "&") &&
-          try_memset(u, ptop, pp, idx, k, 1))
+          try_memset(u, ptop, pp, idx, k, 1, NULL, 0))
         return;
       escape(u, id, "the address of an element is taken ('%s')", text(u, p));
       return;
@@ -718,7 +817,7 @@ static void classify(Uses *u, TSNode id) {
         return;
       }
     }
-    if (try_memset(u, top, p, idx, k, 0))
+    if (try_memset(u, top, p, idx, k, 0, NULL, 0) || try_memset_plus(u, e, idx, k))
       return;
     /* a row allocation is replaced and never fails */
     if (rows && null_test(u, e, top, p, pty)) {
@@ -740,19 +839,20 @@ static void classify(Uses *u, TSNode id) {
       add(u, U_FREE, call, st);
       return;
     }
-    if (try_memset(u, top, p, idx, 0, 0))
+    if (try_memset(u, top, p, idx, 0, 0, NULL, 0))
       return;
     int pos;
     FuncSig *f = callee(u, p, top, &pos);
     if (f) {
       const Stored *ps = &u->all[f->st[pos]];
-      if (!params_same_encoding(st, ps)) {
+      if (!params_convertible(st, ps)) {
         escape(u, id, arena_printf(u->ctx->arena, "it is passed to '%s' whose "
-                                   "parameter '%%s' has another encoding or "
-                                   "element type", fn),
+                                   "parameter '%%s' has another element type "
+                                   "or rank", fn),
                ps->ba.b->name);
         return;
       }
+      /* another encoding: converted at the call (calls()) */
       add(u, U_PASS, id, st);
       return;
     }
@@ -776,6 +876,8 @@ static void classify(Uses *u, TSNode id) {
     add(u, U_NAME, id, st);
     return;
   }
+  if (try_memset_plus(u, id, idx, 0))
+    return;
   escape(u, id, "it is used as a pointer value ('%s')",
          ts_node_is_null(p) ? name : text(u, p));
 }
@@ -907,7 +1009,7 @@ static void calls(Uses *u, TSNode n) {
       if (strcmp(fs->name, name))
         continue;
       TSNode args = field(n, "arguments");
-      unsigned mask = 0;
+      unsigned mask = 0, cmask = 0;
       fs->full = 0;
       for (int q = 0; q < fs->nparams; q++)
         if (fs->st[q] >= 0 && !u->all[fs->st[q]].dropped)
@@ -918,22 +1020,41 @@ static void calls(Uses *u, TSNode n) {
         TSNode a = ts_node_named_child(args, i);
         if (is(a, "comment"))
           continue;
-        if (p < fs->nparams && fs->st[p] >= 0 && !u->all[fs->st[p]].dropped &&
-            !stored_arg(u, a))
-          mask |= 1u << p;
+        const Stored *as;
+        if (p < fs->nparams && fs->st[p] >= 0 && !u->all[fs->st[p]].dropped) {
+          const Stored *ps = &u->all[fs->st[p]];
+          if (!(as = stored_arg(u, a))) {
+            mask |= 1u << p;
+          } else if (!params_same_encoding(as, ps) && params_convertible(as, ps)) {
+            cmask |= 1u << p;
+            const char *an = as->ba.b->enc.format_name, *pn = ps->ba.b->enc.format_name;
+            ConvNote note = {
+                ts_node_start_byte(a),
+                arena_printf(u->ctx->arena,
+                             "conversion: '%s' (%s) passed to '%s' is converted "
+                             "to the encoding of its parameter '%s' (%s) at the "
+                             "call%s; the copy is freed after the call",
+                             as->ba.b->name, an ? an : "custom encoding", name,
+                             ps->ba.b->name, pn ? pn : "custom encoding",
+                             ps->written ? ", and converted back after it (the function writes it)" : "")};
+            ARRAY_PUSH(u->ctx->arena, fs->conv, note);
+          }
+        }
         p++;
       }
       if (mask == fs->full)
         fs->dense_used = 1;
       if (!fs->full || mask == fs->full)
         break; /* F itself: it assembles */
-      int known = !mask;
+      int known = !mask && !cmask;
       for (int m = 0; m < fs->nmasks; m++)
-        known |= fs->masks[m] == mask;
-      if (!known && fs->nmasks < SC_MAX_PARAMS)
-        fs->masks[fs->nmasks++] = mask;
+        known |= fs->masks[m] == mask && fs->cmasks[m] == cmask;
+      if (!known && fs->nmasks < SC_MAX_PARAMS) {
+        fs->masks[fs->nmasks] = mask;
+        fs->cmasks[fs->nmasks++] = cmask;
+      }
       Site *s = add(u, U_CALL, field(n, "function"), NULL);
-      s->full = params_wrapper_name(u->ctx, fs, mask);
+      s->full = params_wrapper_name(u->ctx, fs, mask, cmask);
       break;
     }
   }
@@ -1168,9 +1289,15 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
   case U_ZERO: {
     /* memset of a part: SIZE bytes from the part's linear position */
     sb_printf(out, "sc__zero(%s, ", st->ba.handle);
-    if (st->ba.delinearize && s->nidx) {
+    if (st->ba.delinearize && (s->nidx || s->noffs)) {
       sb_puts(out, "(int64_t)(");
-      node_text(u, out, s->idx[0]);
+      if (s->nidx)
+        node_text(u, out, s->idx[0]);
+      for (int o = 0; o < s->noffs; o++) {
+        sb_puts(out, o || s->nidx ? " + (" : "(");
+        node_text(u, out, s->offs[o]);
+        sb_puts(out, ")");
+      }
       sb_puts(out, ")");
     } else {
       sb_printf(out, "sc__linof(%s, (const int64_t[]){", st->ba.handle);
@@ -1179,7 +1306,15 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
         node_text(u, out, s->idx[d]);
         sb_puts(out, ")");
       }
-      sb_printf(out, "%s}, %d)", s->nidx ? "" : "0", s->nidx);
+      for (int o = 0; o < s->noffs; o++) {
+        sb_puts(out, o ? " + (" : s->nidx ? ", (int64_t)((" : "(int64_t)((");
+        node_text(u, out, s->offs[o]);
+        sb_puts(out, ")");
+      }
+      if (s->noffs)
+        sb_puts(out, ")");
+      int n = s->nidx + (s->noffs > 0);
+      sb_printf(out, "%s}, %d)", n ? "" : "0", n);
     }
     sb_puts(out, ", (size_t)(");
     node_text(u, out, s->val);

@@ -1,12 +1,16 @@
-// EXPECT-SPARSIFIED: 1
+// EXPECT-SPARSIFIED: 2
 // EXPECT-ABSENT: DATA_TYPE A[N][M];
 // EXPECT-ABSENT: tmp[i] = tmp[i] + A[i][j] * x[j];
-// EXPECT-WARNING: 'B' keeps its dense storage: a macro names 'B'
-// EXPECT-WARNING: call to function 'CT', which may have side effects
+// EXPECT-ABSENT: y[j] = y[j] + BT(i, j) * tmp[i];
+// EXPECT-REPORT: 2 invocations of element-access macros expanded
+// EXPECT-WARNING: 'D' keeps its dense storage: a macro names 'D'
+// EXPECT-WARNING: 'CT(i, j)' is a macro whose body names variables or calls (an element-access macro is not expanded
 // PolyBench style: the element type, sizes and scalar constants are macros
-// (the declaration of A starts with the macro DATA_TYPE). A function-like macro whose
-// body reads an array is not taken for a pure function: B (read through
-// BT, defined at the top of the file) keeps its dense storage, and the
+// (the declaration of A starts with the macro DATA_TYPE). Element-access
+// macros whose body subscripts an array named in a pragma (BT, also
+// parenthesized: BP) are expanded, so B is stored sparse and its nest is a
+// kernel. A macro doing more than one access is not: D (read through
+// DSUM, defined at the top of the file) keeps its dense storage, and the
 // nest reading C through CT is refused rather than modelled without that
 // read.
 #include <stdio.h>
@@ -15,7 +19,9 @@
 #define DATA_TYPE double
 #define SCALAR_VAL(x) x
 #define BT(i, j) B[i][j]
-#define CT(i, j) C[i][j]
+#define BP(i, j) (B[(i)][(j)])
+#define CT(i, j) C[i][j] * 1
+#define DSUM(i) (D[i][0] + D[i][1])
 
 int main(void) {
 #pragma sparse encoding(A : CSR)
@@ -23,6 +29,8 @@ int main(void) {
 #pragma sparse encoding(B : CSR)
   DATA_TYPE B[N][M];
   DATA_TYPE C[N][M];
+#pragma sparse encoding(D : CSR)
+  DATA_TYPE D[N][2] = {{0}};
   DATA_TYPE x[M], y[M], z[M], tmp[N];
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++) {
@@ -41,6 +49,7 @@ int main(void) {
 #pragma sparse encoding(C : CSR)
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++) z[j] = z[j] + CT(i, j) * tmp[i] + C[i][j];
-  for (int i = 0; i < M; i++) printf("%0.6f %0.6f\n", y[i], z[i]);
+  for (int i = 0; i < N; i += 7) D[i][i % 2] = i;
+  for (int i = 0; i < M; i++) printf("%0.6f %0.6f %g %g\n", y[i], z[i], DSUM(i), BP(i, 1));
   return 0;
 }

@@ -65,5 +65,70 @@ int main(void) {
   return (int)r[0];
 }
 C
+expect_error memset_bytes 7:10 "not provably a multiple of its element size" <<'C'
+#include <stdlib.h>
+#include <string.h>
+int main(void) {
+  int n = 6, bytes = 20;
+#pragma sparse encoding(R[n][n] : CSR)
+  double *R = calloc(n * n, sizeof *R);
+  memset(R + n, 0, bytes);
+  return R == NULL;
+}
+C
+expect_error memset_minus 6:10 "a part of it is used as a pointer" <<'C'
+#include <string.h>
+int main(void) {
+#pragma sparse encoding(A : CSR)
+  double A[5][5] = {{0}};
+  A[1][1] = 2;
+  memset(A[2] - 1, 0, 2 * sizeof(double));
+  return 0;
+}
+C
+expect_error width_disagrees 4:25 "says 40 for dimension 1 but its type says 30" <<'C'
+#include <stdlib.h>
+int main(void) {
+  int n = 6;
+#pragma sparse encoding(A[n][40] : CSR)
+  double (*A)[30] = malloc(n * sizeof *A);
+  A[1][2] = 3;
+  free(A);
+  return 0;
+}
+C
+expect_error rows_disagree 3:25 "says 9 for dimension 0 but its allocation says 6" <<'C'
+#include <stdlib.h>
+int main(void) {
+#pragma sparse encoding(A[9][30] : CSR)
+  double (*A)[30] = calloc(6, sizeof *A);
+  A[1][2] = 3;
+  free(A);
+  return 0;
+}
+C
+expect_error rows_unknown 4:25 "is not a count times the size of a row" <<'C'
+#include <stdlib.h>
+int main(void) {
+  int n = 6;
+#pragma sparse encoding(A : CSR)
+  double (*A)[30] = malloc(n * sizeof(double));
+  A[1][2] = 3;
+  free(A);
+  return 0;
+}
+C
+expect_error rows_changed 4:25 "'n' in its allocation is assigned after it" <<'C'
+#include <stdlib.h>
+int main(void) {
+  int n = 6;
+#pragma sparse encoding(A : CSR)
+  double (*A)[30] = malloc(n * sizeof *A);
+  n = n / 2;
+  A[1][2] = 3;
+  free(A);
+  return 0;
+}
+C
 [ $fails -eq 0 ] && echo "decl_errors: passed"
 exit $fails

@@ -523,6 +523,38 @@ static void test_dense_rows(void **state) {
   sc_tensor_free(t);
 }
 
+/* sc_tensor_assign: dst takes src's entries in its own encoding; pending
+ * updates of dst are dropped; mismatches fail and leave dst unchanged. */
+static void test_assign(void **state) {
+  (void)state;
+  sc_encoding csr = rt_named("CSR", 0), csc = rt_named("CSC", 0),
+              bsr = rt_named("BSR", 2, (int64_t)2, (int64_t)2);
+  double a[12] = {0, 1, 0, 2, 0, 0, 0, 0, 3, 0, 0, 4}, b[12] = {5, 0, 0, 0, 0, 6, 0, 0, 0, 0, 7, 0};
+  double out[12];
+  int64_t dims[2] = {3, 4}, other[2] = {4, 3}, c[2] = {1, 1};
+  sc_tensor *dst = NULL, *src = NULL, *wrong = NULL, *f32 = NULL;
+  RT_OK(sc_tensor_from_dense(&dst, &csc, SC_F64, dims, a));
+  RT_OK(sc_tensor_from_dense(&src, &bsr, SC_F64, dims, b));
+  const double nine = 9;
+  RT_OK(sc_tensor_insert(dst, c, &nine)); /* pending, dropped */
+  RT_OK(sc_tensor_assign(dst, src));
+  assert_int_equal(sc_tensor_nnz(dst), 3);
+  RT_OK(sc_tensor_to_dense(dst, out));
+  assert_memory_equal(out, b, sizeof b);
+  RT_OK(sc_tensor_assign(dst, dst));
+  RT_OK(sc_tensor_new(&wrong, &csr, SC_F64, other));
+  RT_FAILS(sc_tensor_assign(dst, wrong), SC_ERR_INVALID_ARGUMENT, "dimension 0");
+  RT_OK(sc_tensor_new(&f32, &csr, SC_F32, dims));
+  RT_FAILS(sc_tensor_assign(dst, f32), SC_ERR_INVALID_ARGUMENT, "value type");
+  RT_FAILS(sc_tensor_assign(NULL, src), SC_ERR_INVALID_ARGUMENT, "NULL");
+  RT_OK(sc_tensor_to_dense(dst, out));
+  assert_memory_equal(out, b, sizeof b);
+  sc_tensor_free(dst);
+  sc_tensor_free(src);
+  sc_tensor_free(wrong);
+  sc_tensor_free(f32);
+}
+
 static int setup(void **state) {
   (void)state;
   setup_formats();
@@ -546,6 +578,7 @@ int main(void) {
       cmocka_unit_test(test_duplicates),
       cmocka_unit_test(test_other_ranks),
       cmocka_unit_test(test_dense_rows),
+      cmocka_unit_test(test_assign),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

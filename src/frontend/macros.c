@@ -1,0 +1,266 @@
+/* macros.c — element-access macros expanded before sparsification (see
+ * macros.h). */
+#include "frontend/macros.h"
+
+#include <string.h>
+
+#include "base/strbuf.h"
+
+typedef struct Macro {
+  const char *name;
+  const char *params[8];
+  int nparams;
+  const char *body;
+  size_t def_end;
+  int bad;             /* redefined, #undef'd, conditional */
+} Macro;
+
+typedef struct M {
+  const SourceFile *f;
+  Arena *a;
+  Macro ms[32];
+  int n;
+  const char *const *names; /* words of the pragma lines */
+  size_t nnames;
+  StrBuf out;
+  size_t copied;
+  int nexp;
+} M;
+
+static int is(TSNode n, const char *type) {
+  return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type);
+}
+
+static TSNode field(TSNode n, const char *name) {
+  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+static const char *text(M *m, TSNode n) {
+  return arena_strndup(m->a, m->f->text + ts_node_start_byte(n),
+                       ts_node_end_byte(n) - ts_node_start_byte(n));
+}
+
+static int idc(char c) {
+  return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
+}
+
+static int pragma_word(M *m, const char *w, size_t len) {
+  for (size_t i = 0; i < m->nnames; i++)
+    if (strlen(m->names[i]) == len && !memcmp(m->names[i], w, len))
+      return 1;
+  return 0;
+}
+
+/* Whether the body is NAME[..][..] (or that in parentheses) with NAME a
+ * word of a pragma line. */
+static int access_body(M *m, const char *b) {
+  while (*b == ' ' || *b == '\t') b++;
+  if (*b == '(') { /* (NAME[..]): the parentheses must enclose it all */
+    size_t e = strlen(b);
+    while (e && (b[e - 1] == ' ' || b[e - 1] == '\t')) e--;
+    int depth = 0;
+    for (size_t i = 0; i < e; i++) {
+      if (b[i] == '(') depth++;
+      else if (b[i] == ')' && --depth == 0 && i + 1 != e) return 0;
+    }
+    if (e < 2 || b[e - 1] != ')') return 0;
+    return access_body(m, arena_strndup(m->a, b + 1, e - 2));
+  }
+  const char *s = b;
+  if (!idc(*b) || (*b >= '0' && *b <= '9')) return 0;
+  while (idc(*b)) b++;
+  if (!pragma_word(m, s, (size_t)(b - s))) return 0;
+  while (*b == ' ' || *b == '\t') b++;
+  if (*b != '[') return 0;
+  while (*b == '[') {
+    int depth = 0;
+    for (; *b; b++) {
+      if (*b == '[' || *b == '(') depth++;
+      else if (*b == ']' || *b == ')') {
+        if (--depth == 0) break;
+      }
+    }
+    if (*b != ']') return 0;
+    b++;
+    while (*b == ' ' || *b == '\t') b++;
+  }
+  return *b == 0;
+}
+
+static Macro *find(M *m, const char *name) {
+  for (int i = 0; i < m->n; i++)
+    if (!strcmp(m->ms[i].name, name)) return &m->ms[i];
+  return NULL;
+}
+
+/* The definitions (at file level or in #include guards' bodies: only
+ * top-level ones are taken; any under a conditional marks the name bad). */
+static void defs(M *m, TSNode n, int cond) {
+  const char *ty = ts_node_type(n);
+  if (!strcmp(ty, "preproc_function_def") || !strcmp(ty, "preproc_def")) {
+    TSNode nm = field(n, "name");
+    if (!is(nm, "identifier")) return;
+    const char *name = text(m, nm);
+    Macro *x = find(m, name);
+    if (x) { x->bad = 1; return; }
+    if (m->n == 32 || strcmp(ty, "preproc_function_def")) {
+      if (m->n < 32) { /* an object-like macro of that name: never expanded */
+        Macro *o = &m->ms[m->n++];
+        memset(o, 0, sizeof *o);
+        o->name = name;
+        o->bad = 1;
+      }
+      return;
+    }
+    Macro *d = &m->ms[m->n++];
+    memset(d, 0, sizeof *d);
+    d->name = name;
+    d->def_end = ts_node_end_byte(n);
+    d->bad = cond;
+    TSNode ps = field(n, "parameters");
+    uint32_t c = ts_node_named_child_count(ps);
+    for (uint32_t i = 0; i < c; i++) {
+      TSNode p = ts_node_named_child(ps, i);
+      if (!is(p, "identifier") || d->nparams == 8) { d->bad = 1; break; }
+      d->params[d->nparams++] = text(m, p);
+    }
+    if (ts_node_child_count(ps) > 2 * c + 1) d->bad = 1; /* `...` */
+    TSNode v = field(n, "value");
+    d->body = ts_node_is_null(v) ? "" : text(m, v);
+    if (strchr(d->body, '#') || strchr(d->body, '\\') || strchr(d->body, '\n') ||
+        !access_body(m, d->body))
+      d->bad = 1;
+    return;
+  }
+  if (!strcmp(ty, "preproc_call")) {
+    TSNode dir = field(n, "directive");
+    if (!ts_node_is_null(dir) && !strcmp(text(m, dir), "#undef")) {
+      TSNode arg = field(n, "argument");
+      if (!ts_node_is_null(arg)) {
+        const char *t = text(m, arg);
+        while (*t == ' ' || *t == '\t') t++;
+        size_t l = 0;
+        while (idc(t[l])) l++;
+        const char *nm = arena_strndup(m->a, t, l);
+        Macro *x = find(m, nm);
+        if (x) x->bad = 1;
+        else if (m->n < 32) {
+          Macro *o = &m->ms[m->n++];
+          memset(o, 0, sizeof *o);
+          o->name = nm;
+          o->bad = 1;
+        }
+      }
+    }
+    return;
+  }
+  int c2 = cond || !strncmp(ty, "preproc_if", 10) || !strncmp(ty, "preproc_elif", 12) ||
+           !strcmp(ty, "preproc_else");
+  if (strcmp(ty, "translation_unit") && strncmp(ty, "preproc_", 8)) return;
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++) defs(m, ts_node_named_child(n, i), c2);
+}
+
+/* The body with each parameter token replaced by its argument's text. */
+static void substitute(M *m, const Macro *d, const char *const *args) {
+  const char *b = d->body;
+  while (*b == ' ' || *b == '\t') b++;
+  size_t e = strlen(b);
+  while (e && (b[e - 1] == ' ' || b[e - 1] == '\t')) e--;
+  for (size_t i = 0; i < e;) {
+    if (idc(b[i]) && !(b[i] >= '0' && b[i] <= '9')) {
+      size_t j = i;
+      while (j < e && idc(b[j])) j++;
+      int hit = -1;
+      for (int p = 0; p < d->nparams; p++)
+        if (strlen(d->params[p]) == j - i && !memcmp(d->params[p], b + i, j - i)) hit = p;
+      if (hit >= 0) sb_puts(&m->out, args[hit]);
+      else sb_append(&m->out, b + i, j - i);
+      i = j;
+    } else if (b[i] >= '0' && b[i] <= '9') {
+      size_t j = i;
+      while (j < e && (idc(b[j]) || b[j] == '.')) j++;
+      sb_append(&m->out, b + i, j - i);
+      i = j;
+    } else {
+      sb_append(&m->out, b + i, 1);
+      i++;
+    }
+  }
+}
+
+static void calls(M *m, TSNode n) {
+  const char *ty = ts_node_type(n);
+  if (!strncmp(ty, "preproc_", 8) && strcmp(ty, "preproc_if") && strcmp(ty, "preproc_ifdef") &&
+      strcmp(ty, "preproc_else") && strcmp(ty, "preproc_elif"))
+    return; /* a directive's text */
+  if (!strcmp(ty, "call_expression") && is(field(n, "function"), "identifier")) {
+    const char *name = text(m, field(n, "function"));
+    Macro *d = find(m, name);
+    TSNode args = field(n, "arguments");
+    if (d && !d->bad && ts_node_start_byte(n) > d->def_end &&
+        !ts_node_has_error(n)) {
+      const char *av[8];
+      int na = 0;
+      uint32_t c = ts_node_named_child_count(args);
+      for (uint32_t i = 0; i < c && na <= d->nparams; i++) {
+        TSNode x = ts_node_named_child(args, i);
+        if (is(x, "comment")) continue;
+        if (na == 8) { na = 9; break; }
+        av[na++] = text(m, x);
+      }
+      if (na == d->nparams) {
+        size_t s = ts_node_start_byte(n);
+        sb_append(&m->out, m->f->text + m->copied, s - m->copied);
+        substitute(m, d, av);
+        m->copied = ts_node_end_byte(n);
+        m->nexp++;
+        return; /* an invocation in an argument: the next round */
+      }
+    }
+  }
+  uint32_t c = ts_node_child_count(n);
+  for (uint32_t i = 0; i < c; i++) calls(m, ts_node_child(n, i));
+}
+
+const char *macros_expand(const SourceFile *f, TSTree *tree, const PragmaSite *sites,
+                          size_t nsites, Arena *a, size_t *out_len, int *nexp) {
+  M m;
+  memset(&m, 0, sizeof m);
+  m.f = f;
+  m.a = a;
+  *nexp = 0;
+  ARRAY(const char *) names = {0};
+  for (size_t i = 0; i < nsites; i++) {
+    const char *t = f->text + sites[i].span.start;
+    size_t len = sites[i].span.end - sites[i].span.start;
+    for (size_t p = 0; p < len;) {
+      if (idc(t[p]) && !(t[p] >= '0' && t[p] <= '9')) {
+        size_t q = p;
+        while (q < len && idc(t[q])) q++;
+        ARRAY_PUSH(a, names, arena_strndup(a, t + p, q - p));
+        p = q;
+      } else {
+        p++;
+      }
+    }
+  }
+  m.names = names.data;
+  m.nnames = names.len;
+  TSNode root = ts_tree_root_node(tree);
+  defs(&m, root, 0);
+  int any = 0;
+  for (int i = 0; i < m.n; i++) any |= !m.ms[i].bad;
+  if (!any) return NULL;
+  calls(&m, root);
+  if (!m.nexp) {
+    sb_free(&m.out);
+    return NULL;
+  }
+  sb_append(&m.out, f->text + m.copied, f->len - m.copied);
+  const char *r = arena_strndup(a, m.out.data, m.out.len);
+  *out_len = m.out.len;
+  *nexp = m.nexp;
+  sb_free(&m.out);
+  return r;
+}

@@ -1,0 +1,28 @@
+/* macros.h — element-access macros expanded before sparsification.
+ *
+ * Legacy C often reaches an array through a function-like macro:
+ *
+ *   #define A(i, j) a[(i) * n + (j)]
+ *   ... y[i] += A(i, j) * x[j];
+ *
+ * When the macro's body is one subscripted name (`a[...]`, `a[..][..]`)
+ * and that name appears in a `#pragma sparse` line, each invocation after
+ * the definition is replaced by the body with the arguments substituted,
+ * as the preprocessor would, so the nest and the array's uses can be
+ * modelled. A macro is left alone when it is defined more than once, is
+ * #undef'd, sits under a conditional, uses # or ##, or spans lines. */
+#ifndef SC_FRONTEND_MACROS_H
+#define SC_FRONTEND_MACROS_H
+
+#include <tree_sitter/api.h>
+
+#include "base/arena.h"
+#include "base/source.h"
+#include "sparsify.h"
+
+/* The text with the invocations expanded (arena), *nexp set to how many
+ * were; NULL when there is none. */
+const char *macros_expand(const SourceFile *f, TSTree *tree, const PragmaSite *sites,
+                          size_t nsites, Arena *a, size_t *out_len, int *nexp);
+
+#endif
