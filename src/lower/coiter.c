@@ -645,7 +645,7 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
                             .user = &u},
                   .outer = n, .depth = depth, .p = in.b[s].p, .begin = begin,
                   .end = end, .crd = li->ops->coord_at(&li->ref, in.b[s].p),
-                  .notes_mark = mark};
+                  .ordered = level_is_ordered(&li->type), .notes_mark = mark};
     if (!vec_emit_nest(L, &vn, scalar.data ? scalar.data : "", sb))
       sb_puts(sb, scalar.data ? scalar.data : "");
     sb_free(&scalar);

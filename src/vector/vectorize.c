@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vector/overlap.h"
 #include "vector/simd.h"
 #include "vector/vconfig.h"
 
@@ -148,6 +149,18 @@ static void print_dense(VC *c, StrBuf *out, int a, const char *vtext) {
     cprint_affine(out, &ac->sub[d], c->L->k->nvars, &h);
     sb_puts(out, "]");
   }
+}
+
+static void ov_print(void *user, StrBuf *out, int a, const char *vtext) {
+  print_dense(user, out, a, vtext);
+}
+
+/* The dense accesses of the loop's statements, for overlap checks. */
+static int ov_collect(VC *c, OvSet *os) {
+  memset(os, 0, sizeof *os);
+  for (int i = 0; i < c->nvs; i++)
+    if (!ov_add(c->L, os, c->vs[i].s->lhs_access, c->vs[i].e)) return 0;
+  return 1;
 }
 
 static void s_access(void *user, StrBuf *out, int a) {
@@ -949,6 +962,20 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
   if (!c.why && lp->shape == VEC_POSITIONS && c.cfg.lanes)
     add_guard(&c, arena_printf(L->arena, "(size_t)(%s) - (size_t)(%s) >= %d",
                                lp->end, lp->begin, c.cfg.lanes));
+  /* pointers and parameters may overlap: the vector loop runs when the
+   * ranges it touches are apart (or the same elements) */
+  if (!c.why && lp->shape == VEC_DENSE) {
+    OvSet os;
+    if (!ov_collect(&c, &os))
+      no(&c, "more than %d arrays to check for overlap", OV_MAX);
+    else {
+      const char *oc = ov_dense_cond(L, &os, c.v,
+                                     graph_affine_str(L, &c.lv->lo),
+                                     graph_affine_str(L, &c.lv->hi), ov_print,
+                                     &c);
+      if (oc) add_guard(&c, oc);
+    }
+  }
   if (c.why) {
     lower_note(L, "loop %s: not vectorized: %s", c.lv->name, c.why);
     sb_puts(out, scalar);
@@ -1043,20 +1070,6 @@ static void drop_vec_notes(Lower *L, size_t mark, const char *name) {
   nb->data[w] = '\0';
 }
 
-static int dense_distinct(VC *c, const IrExpr *e) {
-  if (!e) return 1;
-  if (e->kind == IR_ACCESS && c->L->access_st[e->access] < 0 &&
-      c->L->k->tensors[c->L->k->accesses[e->access].tensor].layout !=
-          IR_LAYOUT_ARRAY)
-    return 0;
-  if (!dense_distinct(c, e->a) || !dense_distinct(c, e->b) ||
-      !dense_distinct(c, e->c))
-    return 0;
-  for (int i = 0; i < e->nargs; i++)
-    if (!dense_distinct(c, e->args[i])) return 0;
-  return 1;
-}
-
 static int nest_legal(VC *c, int jv) {
   const IrLoopVar *jl = &c->L->k->vars[jv];
   if (!jl->declared_in_header || !c->lv->declared_in_header) return 0;
@@ -1067,10 +1080,8 @@ static int nest_legal(VC *c, int jv) {
     if (vs->kind != VS_STORE || s->lhs_access < 0) return 0;
     if (s->op != IR_ADDTO && s->op != IR_SUBFROM) return 0;
     const IrAccess *ac = &c->L->k->accesses[s->lhs_access];
-    if (c->L->k->tensors[ac->tensor].layout != IR_LAYOUT_ARRAY) return 0;
     for (int d = 0; d < ac->nsub; d++)
       if (ac->sub[d].coef[jv]) return 0;
-    if (!dense_distinct(c, vs->e)) return 0;
     for (int j = 0; j < c->nvs; j++)
       if (reads_of(c->L, c->vs[j].e, s) != -1) return 0;
   }
@@ -1141,7 +1152,9 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
   c.c.index32 = c.cfg.index32;
   c.off = "0";
   classify(&c);
-  if (c.why || !nest_legal(&c, vn->outer->var)) {
+  OvSet os;
+  if (c.why || !nest_legal(&c, vn->outer->var) || !ov_collect(&c, &os) ||
+      !ov_nest_checkable(L, &os, vn->outer->var, vn->ordered)) {
     sb_free(&c.guard);
     return 0;
   }
@@ -1196,15 +1209,29 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
     c.m = NULL;
   }
   line(&c, &b, d, "}");
+  const char *ok = NULL;
+  StrBuf ob = {0};
+  if (ov_needed(L, &os)) {
+    /* pointer or parameter arrays: blocked when the ranges are apart */
+    ok = arena_printf(L->arena, "sc__apart%d", c.uniq++);
+    const IrLoopVar *jl = &L->k->vars[vn->outer->var];
+    ov_emit_nest(L, &os, &ob, ind_of(&c, vn->depth + 1), ok, c.uniq++, vn->p,
+                 vn->begin, vn->end, jl->ctype, jl->name, vn->crd, lv->ctype,
+                 k, graph_affine_str(L, &lv->lo), hi, ov_print, &c);
+  }
   L->uniq = c.uniq;
   sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
-  if (c.guard.len) {
+  if (c.guard.len || ok) {
     /* the checks are on types (sizeof, __typeof__) and may name the
      * position variable, which is declared for them */
     line(&c, out, vn->depth, "{");
-    line(&c, out, vn->depth + 1, "const size_t %s = 0;", vn->p);
-    line(&c, out, vn->depth + 1, "(void)%s;", vn->p);
-    line(&c, out, vn->depth + 1, "if (%s) {", c.guard.data);
+    if (ok) sb_puts(out, ob.data);
+    if (c.guard.len) {
+      line(&c, out, vn->depth + 1, "const size_t %s = 0;", vn->p);
+      line(&c, out, vn->depth + 1, "(void)%s;", vn->p);
+    }
+    line(&c, out, vn->depth + 1, "if (%s%s%s) {", ok ? ok : "",
+         ok && c.guard.len ? " && " : "", c.guard.len ? c.guard.data : "");
     sb_puts(out, b.data);
     line(&c, out, vn->depth + 1, "} else");
     sb_puts(out, "#endif\n");
@@ -1227,13 +1254,18 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
              "%d x %s lanes of %s held in registers across the entries, one "
              "vector value a pass for the rest (the last partial, masked), "
              "no scalar remainder; compiled when %s (%s), else the scalar "
-             "loop%s%s%s%s",
+             "loop%s%s%s%s%s",
              lv->name, c.ops->name, L->k->vars[vn->outer->var].name, nv, w,
              lhs_text(&c, c.vs[0].s), c.ops->guard, c.ops->needs,
              c.guard.len ? "; run-time check " : "",
-             c.guard.len ? c.guard.data : "", c.cfg.adjust ? "; " : "",
-             c.cfg.adjust ? c.cfg.adjust : "");
+             c.guard.len ? c.guard.data : "",
+             ok ? "; run-time check that the written block and the other "
+                  "arrays' ranges (first to last entry) do not overlap, else "
+                  "the nest unblocked"
+                : "",
+             c.cfg.adjust ? "; " : "", c.cfg.adjust ? c.cfg.adjust : "");
   L->ctx->need_runtime_include |= 2;
+  sb_free(&ob);
   sb_free(&b);
   sb_free(&c.guard);
   return 1;

@@ -49,6 +49,9 @@ typedef struct VecNest {
   const char *p;          /* the position variable's name */
   const char *begin, *end;/* the position range (C expressions) */
   const char *crd;        /* the coordinate at position p (C expression) */
+  int ordered;            /* the level's coordinates ascend in a segment
+                             (the first and last entry bound j: overlap
+                             checks of pointer arrays) */
   size_t notes_mark;      /* report length before the scalar text was made:
                              its vectorization lines are replaced */
 } VecNest;
