@@ -664,6 +664,7 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
                 .lvl = b0->next,
                 .p = arena_printf(L->arena, "sc__%s_p%d", st->name, b0->next),
                 .begin = begin, .end = end, .counter = counter,
+                .ordered = level_is_ordered(&li->type),
                 .checks_bounds = !affine_is_zero(&lv->lo) ||
                                  hi_needed(L, n, 1u << s),
                 .invariant = vec_invariant, .user = &u};

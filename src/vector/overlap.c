@@ -67,29 +67,31 @@ static char *addr(const Lower *L, int a, const char *vtext, OvPrint pr,
   return r;
 }
 
-const char *ov_dense_cond(const Lower *L, const OvSet *s, int v,
-                          const char *lo, const char *hi, OvPrint pr,
-                          void *user) {
+const char *ov_span_cond(const Lower *L, const OvSet *s, int v,
+                         const char *empty, const char *first,
+                         const char *last, OvPrint pr, void *user) {
   if (!ov_needed(L, s)) return NULL;
-  const char *last = arena_printf(L->arena, "(%s) - 1", hi);
   StrBuf sb = {0};
-  /* an empty range touches nothing; else every pair apart or the same */
-  sb_printf(&sb, "(%s) <= (%s) || (", hi, lo);
-  int first = 1;
+  sb_printf(&sb, "%s || (", empty);
+  int n = 0;
   for (int i = 0; i < s->n; i++)
     for (int j = i + 1; j < s->n; j++) {
       if (!ov_pair_needed(L, s, i, j)) continue;
       int a = s->acc[i], b = s->acc[j];
-      const char *alo = addr(L, a, lo, pr, user);
-      const char *ahi = addr(L, a, last, pr, user);
-      const char *blo = addr(L, b, lo, pr, user);
-      const char *bhi = addr(L, b, last, pr, user);
-      sb_printf(&sb, "%s(%s + sizeof(double) <= %s || %s + sizeof(double) <= %s",
-                first ? "" : " && ", ahi, blo, bhi, alo);
+      const char *af = addr(L, a, first, pr, user);
+      const char *al = addr(L, a, last, pr, user);
+      const char *bf = addr(L, b, first, pr, user);
+      const char *bl = addr(L, b, last, pr, user);
+      /* [lo, hi) of each: the smaller end, the larger end + 1 element */
+      const char *alo = arena_printf(L->arena, "(%s < %s ? %s : %s)", af, al, af, al);
+      const char *ahi = arena_printf(L->arena, "(%s < %s ? %s : %s) + sizeof(double)", af, al, al, af);
+      const char *blo = arena_printf(L->arena, "(%s < %s ? %s : %s)", bf, bl, bf, bl);
+      const char *bhi = arena_printf(L->arena, "(%s < %s ? %s : %s) + sizeof(double)", bf, bl, bl, bf);
+      sb_printf(&sb, "%s(%s <= %s || %s <= %s", n++ ? " && " : "", ahi, blo,
+                bhi, alo);
       if (varies(L, a, v) && varies(L, b, v))
-        sb_printf(&sb, " || %s == %s", alo, blo);
+        sb_printf(&sb, " || (%s == %s && %s == %s)", af, bf, al, bl);
       sb_puts(&sb, ")");
-      first = 0;
     }
   sb_puts(&sb, ")");
   char *r = arena_strdup(L->arena, sb.data);

@@ -36,14 +36,17 @@ int ov_pair_needed(const Lower *L, const OvSet *s, int i, int j);
 /* Whether any pair needs a check. */
 int ov_needed(const Lower *L, const OvSet *s);
 
-/* An inner dense loop over var v, lo <= v < hi (C text): a condition (C
- * expression) true when every written range [&W(lo), &W(hi-1)] and every
- * other range it is paired with are disjoint, or are the same elements
- * (both vary with v: each lane reads the element it writes, as the scalar
+/* A loop over var v whose values lie between those at its first and its
+ * last iteration (a dense loop; a position loop over an ordered level):
+ * a condition (C expression) true when `empty` holds, or when every
+ * written access and every other access it is paired with have apart
+ * address ranges (each range between the access at v = first and at v =
+ * last), or are the same elements (the same addresses at both ends, both
+ * varying with v: each lane reads the element it writes, as the scalar
  * loop does). Returns NULL when no pair needs a check. */
-const char *ov_dense_cond(const Lower *L, const OvSet *s, int v,
-                          const char *lo, const char *hi, OvPrint pr,
-                          void *user);
+const char *ov_span_cond(const Lower *L, const OvSet *s, int v,
+                         const char *empty, const char *first,
+                         const char *last, OvPrint pr, void *user);
 
 /* Whether the accesses of a register-blocked nest (j over the entries,
  * k inner) can be range-checked: j's range at run time is the first and

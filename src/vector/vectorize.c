@@ -60,6 +60,8 @@ int vec_innermost(const IrNode *n) {
 
 enum { VS_STORE, VS_REDUCE };
 
+#define VEC_MAX_HOIST 16
+
 typedef struct VStmt {
   const IrStmt *s;
   int kind;          /* VS_STORE / VS_REDUCE */
@@ -85,6 +87,11 @@ typedef struct VC {
   const char *crd_type;
   int crd_bits;
   int uniq;
+  StrBuf *hoist;     /* broadcasts of invariants go here, before the loops
+                        (NULL: in place) */
+  const char *hoist_ind;
+  int nhoisted;
+  const char *hoisted[VEC_MAX_HOIST][2]; /* scalar text, vector name */
 } VC;
 
 static void no(VC *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -570,8 +577,31 @@ static const char *vload(VC *c, int a) {
   return c->ops->gather(&c->c, gather_base(c, a), crd_ptr(c), c->crd_type, c->m);
 }
 
+/* The broadcast of invariant scalar C text s, made once before the loops
+ * when a hoist buffer is set: the C compiler cannot keep it in a register
+ * itself when it reads memory a store in the loop might change (a sparse
+ * operand's value through a pointer). */
+static const char *splat_inv(VC *c, const char *s) {
+  if (!c->hoist) return c->ops->splat(&c->c, s);
+  for (int i = 0; i < c->nhoisted; i++)
+    if (!strcmp(c->hoisted[i][0], s)) return c->hoisted[i][1];
+  if (c->nhoisted == VEC_MAX_HOIST) return c->ops->splat(&c->c, s);
+  StrBuf *pre = c->c.pre;
+  const char *ind = c->c.ind;
+  c->c.pre = c->hoist;
+  c->c.ind = c->hoist_ind;
+  const char *v = c->ops->splat(&c->c, s);
+  const char *name = arena_printf(c->L->arena, "sc__bc%d", c->uniq++);
+  simd_pre(&c->c, "const %s %s = %s;", c->ops->vtype, name, v);
+  c->c.pre = pre;
+  c->c.ind = ind;
+  c->hoisted[c->nhoisted][0] = s;
+  c->hoisted[c->nhoisted++][1] = name;
+  return name;
+}
+
 static const char *vexpr(VC *c, const IrExpr *e) {
-  if (!variant(c, e)) return c->ops->splat(&c->c, scalar_text(c, e));
+  if (!variant(c, e)) return splat_inv(c, scalar_text(c, e));
   switch (e->kind) {
   case IR_ACCESS: return vload(c, e->access);
   case IR_NEG: return c->ops->neg(&c->c, vexpr(c, e->a));
@@ -675,6 +705,11 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
   }
   line(c, sb, d, "if (%s < %s) {", iv, hi);
   int d2 = d + 1;
+  /* the loops go to body; the broadcasts they need, before them */
+  StrBuf body = {0}, *outer = sb;
+  c->hoist = outer;
+  c->hoist_ind = ind_of(c, d2);
+  sb = &body;
   if (!c->cfg.lanes) {
     /* vector-length agnostic: one predicated loop */
     line(c, sb, d2, "do {");
@@ -699,10 +734,16 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
     int multiple = lp->shape == VEC_DENSE && affine_const(&lv->lo, &lo_c) &&
                    affine_const(&lv->hi, &hi_c) && hi_c > lo_c &&
                    (hi_c - lo_c) % vl == 0;
+    if (!multiple && c->cfg.unroll > 1) {
+      /* the rest's full vectors one at a time, unmasked */
+      line(c, sb, d2, "for (; %s - %s >= %d; %s += %d) {", hi, iv, w, iv, w);
+      emit_chunk(c, sb, d2 + 1, 0);
+      if (lp->counter) line(c, sb, d2 + 1, "%s += %d;", lp->counter, w);
+      line(c, sb, d2, "}");
+    }
     if (!multiple) {
       /* the last partial chunk, under the mask min(lanes, hi - iv) */
-      line(c, sb, d2, "%s (%s < %s) {", c->cfg.unroll > 1 ? "while" : "if", iv,
-           hi);
+      line(c, sb, d2, "if (%s < %s) {", iv, hi);
       const char *nn = arena_printf(c->L->arena, "sc__n%d", c->uniq++);
       line(c, sb, d2 + 1, "const int %s = %s - %s < %d ? (int)(%s - %s) : %d;",
            nn, hi, iv, w, hi, iv, w);
@@ -716,6 +757,10 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
       c->m = NULL;
     }
   }
+  sb = outer;
+  if (body.data) sb_puts(sb, body.data);
+  sb_free(&body);
+  c->hoist = NULL;
   /* a loop variable declared outside keeps the scalar loop's last value */
   if (lp->shape == VEC_POSITIONS && !lv->declared_in_header) {
     const LvlInfo *li = &c->L->st[lp->st].lvl[lp->lvl];
@@ -839,11 +884,52 @@ static void psum_tree(VC *c, StrBuf *sb, int i, int lo, int hi) {
 }
 
 /* Returns 1 when the loop was emitted with partial sums. */
+/* Pointers and parameters may overlap: the loop runs when the ranges it
+ * touches are apart (or the same elements), a run-time condition (see
+ * overlap.h). A position loop's variable lies between its first and last
+ * coordinate when the level is ordered. */
+static void overlap_guard(VC *c) {
+  const VecLoop *lp = c->lp;
+  const Lower *L = c->L;
+  OvSet os;
+  if (!ov_collect(c, &os)) {
+    no(c, "more than %d arrays to check for overlap", OV_MAX);
+    return;
+  }
+  if (!ov_needed(L, &os)) return;
+  const char *oc;
+  if (lp->shape == VEC_DENSE) {
+    const char *lo = graph_affine_str(L, &c->lv->lo);
+    const char *hi = graph_affine_str(L, &c->lv->hi);
+    oc = ov_span_cond(L, &os, c->v,
+                      arena_printf(L->arena, "(%s) <= (%s)", hi, lo), lo,
+                      arena_printf(L->arena, "(%s) - 1", hi), ov_print, c);
+  } else {
+    if (!lp->ordered) {
+      no(c, "arrays through pointers or parameters and an unordered level "
+            "(no overlap check)");
+      return;
+    }
+    const LvlInfo *li = &L->st[lp->st].lvl[lp->lvl];
+    const char *b = arena_printf(L->arena, "(size_t)(%s)", lp->begin);
+    const char *e = arena_printf(L->arena, "(size_t)(%s)", lp->end);
+    oc = ov_span_cond(L, &os, c->v, arena_printf(L->arena, "%s <= %s", e, b),
+                      arena_printf(L->arena, "(%s)(%s)", c->lv->ctype,
+                                   li->ops->coord_at(&li->ref, b)),
+                      arena_printf(L->arena, "(%s)(%s)", c->lv->ctype,
+                                   li->ops->coord_at(&li->ref,
+                                       arena_printf(L->arena, "%s - 1", e))),
+                      ov_print, c);
+  }
+  if (oc) add_guard(c, oc);
+}
+
 static int emit_psums(VC *c, const char *scalar, StrBuf *out) {
   const VecLoop *lp = c->lp;
   int k = c->cfg.psums;
   if (lp->n->nbody == 0) return 0;
   classify(c);
+  if (!c->why) overlap_guard(c);
   if (c->why) return 0;
   if (lp->checks_bounds) return 0;
   const STensor *st = &c->L->st[lp->st];
@@ -919,6 +1005,10 @@ static int emit_psums(VC *c, const char *scalar, StrBuf *out) {
   return 1;
 }
 
+#ifndef VEC_RED_DOUBLES
+#define VEC_RED_DOUBLES 32 /* a dense reduction's default step, in doubles */
+#endif
+
 void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
   VC c;
   memset(&c, 0, sizeof c);
@@ -956,26 +1046,26 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
   if (lp->n->nbody == 0) no(&c, "an empty body");
   classify(&c);
   if (!c.why && lp->shape == VEC_POSITIONS) check_positions(&c);
+  /* a reduction over a dense loop: VEC_RED_DOUBLES a step (8 ymm or 4 zmm
+   * accumulators) unless vl is given, so that the adds of the partial sums
+   * do not wait on one another (SDDMM's k = 32 in one step;
+   * docs/performance.md, "Vectorization") */
+  if (!c.why && lp->shape == VEC_DENSE && c.cfg.unroll > 1 &&
+      !c.cfg.vl_given && VEC_RED_DOUBLES / c.cfg.lanes > c.cfg.unroll) {
+    int red = 0;
+    for (int i = 0; i < c.nvs; i++) red |= c.vs[i].kind == VS_REDUCE;
+    if (red) {
+      c.cfg.unroll = VEC_RED_DOUBLES / c.cfg.lanes;
+      c.cfg.vl = c.cfg.unroll * c.cfg.lanes;
+    }
+  }
   /* a segment shorter than one vector would run only the masked chunk and
    * the horizontal reduction: the scalar loop does it faster (a choice per
    * segment at run time, not a remainder loop; docs/vectorization.md) */
   if (!c.why && lp->shape == VEC_POSITIONS && c.cfg.lanes)
     add_guard(&c, arena_printf(L->arena, "(size_t)(%s) - (size_t)(%s) >= %d",
                                lp->end, lp->begin, c.cfg.lanes));
-  /* pointers and parameters may overlap: the vector loop runs when the
-   * ranges it touches are apart (or the same elements) */
-  if (!c.why && lp->shape == VEC_DENSE) {
-    OvSet os;
-    if (!ov_collect(&c, &os))
-      no(&c, "more than %d arrays to check for overlap", OV_MAX);
-    else {
-      const char *oc = ov_dense_cond(L, &os, c.v,
-                                     graph_affine_str(L, &c.lv->lo),
-                                     graph_affine_str(L, &c.lv->hi), ov_print,
-                                     &c);
-      if (oc) add_guard(&c, oc);
-    }
-  }
+  if (!c.why) overlap_guard(&c);
   if (c.why) {
     lower_note(L, "loop %s: not vectorized: %s", c.lv->name, c.why);
     sb_puts(out, scalar);
@@ -1160,6 +1250,13 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
   }
   int nv = VEC_BLOCK_ACCS / c.nvs;
   if (nv < 1) nv = 1;
+  int64_t lo_c, hi_c;
+  /* constant bounds narrower than a block (SpMM with 8 or 12 columns): a
+   * block of the full vectors they hold, one pass over the row for them */
+  if (c.cfg.lanes && affine_const(&c.lv->lo, &lo_c) &&
+      affine_const(&c.lv->hi, &hi_c) && hi_c - lo_c >= c.cfg.lanes &&
+      (hi_c - lo_c) / c.cfg.lanes < nv)
+    nv = (int)((hi_c - lo_c) / c.cfg.lanes);
   StrBuf b = {0};
   int d = vn->depth + 1, d2 = d + 1;
   const IrLoopVar *lv = c.lv;
@@ -1182,7 +1279,6 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
   c.m = NULL;
   nest_pass(&c, vn, &b, d2 + 1, nv, vb, ve);
   line(&c, &b, d2, "}");
-  int64_t lo_c, hi_c;
   int multiple = c.cfg.lanes && affine_const(&lv->lo, &lo_c) &&
                  affine_const(&lv->hi, &hi_c) && hi_c > lo_c &&
                  (hi_c - lo_c) % (nv * c.cfg.lanes) == 0;

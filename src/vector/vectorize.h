@@ -29,6 +29,8 @@ typedef struct VecLoop {
   const char *begin, *end;/* the position range (C expressions) */
   const char *counter;    /* an entry counter the body advances, or NULL */
   int checks_bounds;      /* the scalar loop tests v against its bounds */
+  int ordered;            /* coordinates ascend in a segment (overlap checks
+                             bound v by the first and last coordinate) */
   /* Prints access `a` as scalar C when it does not vary in the loop
    * (dense accesses are the vectorizer's business): returns 1, or 0 when
    * the access varies (a sparse operand located per iteration). */

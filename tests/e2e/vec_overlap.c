@@ -4,15 +4,16 @@
 // the very same elements); otherwise the loop the program order allows.
 // Calls with distinct arrays, with C and B the same array, with C one
 // element after B (the update reads the element written just before) and
-// one element before, with two written arrays the same, and a reduction
-// whose target lies inside the row it reads. Every call prints the dense
-// result.
-// EXPECT-SPARSIFIED: 3
-// EXPECT-VECTORIZED: 3
+// one element before, with two written arrays the same, a reduction
+// whose target lies inside the row it reads, and SpMV (a position loop,
+// gathers) whose y is x, or inside it. Every call prints the dense result.
+// EXPECT-SPARSIFIED: 4
+// EXPECT-VECTORIZED: 4
 // EXPECT-VECTOR-REPORT: do not overlap, else the nest unblocked
 // EXPECT-ABSENT: C[i][k] += A[i][j] * B[j][k]
 // EXPECT-ABSENT: E[i][k] -= A[i][j] * B[j][k]
 // EXPECT-ABSENT: D[i][j] += A[i][j] * U[i][k] * V[j][k]
+// EXPECT-ABSENT: y[i] += A[i][j] * x[j]
 #include <stdio.h>
 #include <string.h>
 
@@ -57,6 +58,13 @@ static void sddmm(double (*D)[M], double (*U)[K], double (*V)[K]) {
         D[i][j] += A[i][j] * U[i][k] * V[j][k];
 }
 
+static void spmv(double *y, const double *x) {
+#pragma sparse encoding(A : CSR)
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      y[i] += A[i][j] * x[j];
+}
+
 static void fill(void) {
   for (size_t t = 0; t < sizeof buf / sizeof buf[0]; t++)
     buf[t] = lcg(), buf2[t] = lcg();
@@ -74,7 +82,7 @@ static void show(const char *what, const double *v, size_t n) {
 
 int main(void) {
   for (int i = 0; i < N; i++)
-    for (int j = 0; j < M; j++) A[i][j] = lcg() > 0.1 ? lcg() : 0.0;
+    for (int j = 0; j < M; j++) A[i][j] = lcg() > -0.3 ? lcg() : 0.0;
   for (int j = 0; j < M; j++) A[4][j] = 0.0;          /* an empty row */
   for (int j = 0; j < M; j++) A[6][j] = 0.0;
   A[6][6] = 0.75;                                     /* one entry, j == i */
@@ -127,5 +135,17 @@ int main(void) {
   fill(); /* D inside V's rows */
   sddmm((double (*)[M])(buf + 5), Bd, (double (*)[K])buf);
   show("sddmm_v", buf, nb);
+
+  fill(); /* SpMV, y apart from x */
+  spmv(buf2, buf);
+  show("spmv", buf2, nb);
+
+  fill(); /* y is x: y[i] += A[i][i] * y[i] reads the partial sum */
+  spmv(buf, buf);
+  show("spmv_same", buf, nb);
+
+  fill(); /* y inside x, shifted */
+  spmv(buf + 3, buf);
+  show("spmv_shift", buf, nb);
   return 0;
 }

@@ -35,7 +35,7 @@ cflags=$("$sparsecc" --cflags) && libs=$("$sparsecc" --libs) || exit 1
 expected=$(grep -c '^#pragma sparse encoding' "$case_file")
 # loops of shapes.c that must be vectorized
 want_vec=8
-for T in 0 1 2 3 4 5 7 8 9 11 15 16 17 19 35; do
+for T in 0 1 2 3 4 5 7 8 9 11 15 16 17 19 31 32 33 35 67; do
   "$cc" -std=c11 -O1 -DT=$T "$case_file" -o ref -lm || fail "] T=$T: reference does not compile"
   ./ref > ref.out || fail "] T=$T: reference failed"
   # shellcheck disable=SC2068
