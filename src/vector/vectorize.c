@@ -17,7 +17,8 @@
  * remainder loop. Vector-length agnostic backends run one predicated loop
  * (whilelt). The vector loop sits under `#if <ISA macro>` with the scalar
  * loop in the `#else`, and under a run-time `if` when a type or index-width
- * condition must hold (then the scalar loop is the `else`). */
+ * condition must hold (then the scalar loop is the `else`), among them
+ * that the arrays reached through pointers do not overlap (overlap.h). */
 #include "vector/vectorize.h"
 
 #include <stdarg.h>
@@ -1129,9 +1130,10 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
  *   }
  *
  * No reassociation: the result is the scalar loop's, element by element.
- * The dense arrays of the nest must be distinct objects (declared arrays,
- * not pointers or parameters), else a read could see a block not yet
- * stored; otherwise the nest is emitted as before (inner loop vectorized). */
+ * The dense arrays of the nest must not overlap, else a read could see a
+ * block not yet stored: declared arrays are distinct objects; pointers and
+ * parameters are checked per row at run time (overlap.h), the nest
+ * unblocked when they overlap. */
 
 #ifndef VEC_BLOCK_ACCS
 #define VEC_BLOCK_ACCS 8 /* vector registers held across the entries */
