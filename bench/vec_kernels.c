@@ -10,7 +10,8 @@
  * with R repetitions - median time of a call with 0) / R; both calls are
  * interleaved in the same rounds. Times are the thread's CPU time.
  *
- * Usage: vec_kernels KERNEL   (spmm, sddmm, denselvl, spmv_short, spmv_long)
+ * Usage: vec_kernels KERNEL   (spmm, sddmm, denselvl, dl_dot, dl_dot_big,
+ * dl_short, dl_short_dot, spmm8, bsr_spmv, spmv_short, spmv_long)
  * Prints: RESULT kernel=K impl=IMPL us_per_rep=X checksum=C
  * Build: -DVEC_IMPL='"name"' labels the RESULT line. */
 #include "bench_common.h"
@@ -38,6 +39,19 @@ static double S[NR][NR], U[NR][KD], Vt[NR][KD], D[NR][NR];
 static double xs[NR], Z[NR][LD], Y[NR][LD];
 static double M[NV][NV], x[NV], y[NV];
 
+/* Loops over dense levels beyond the streaming update above (docs/
+ * performance.md, "Vectorization"): a dot product over a dense level (a
+ * reduction: the C compiler does not vectorize it without -ffast-math) in
+ * cache (rows of 256, 256 KB read) and out of cache (rows of 2048, 16 MB);
+ * short rows (12: one vector and a masked tail) for the update and the
+ * dot; the dense inner level of CSR x dense with 8 columns; and SpMV over
+ * BSR(4, 4) blocks (dense levels inside the blocks). */
+#define LB 2048   /* out-of-cache rows */
+#define LS 12     /* short rows */
+#define NB 1024   /* BSR matrix size */
+static double Zb[NR][LB], wb[LB], Zs[NR][LS], Ys[NR][LS], ws[LS], r1[NR];
+static double B8[NR][8], C8[NR][8], W[NB][NB], xb[NB], yb[NB];
+
 static void spmm(int reps) {
 #pragma sparse encoding(A : CSR)
   for (int r = 0; r < reps; r++)
@@ -64,6 +78,55 @@ static void denselvl(int reps) {
         Y[i][k] += xs[i] * Z[i][k];
 }
 
+static void dl_dot(int reps) {
+#pragma sparse encoding(xs : SparseVector)
+  for (int r = 0; r < reps; r++)
+    for (int i = 0; i < NR; i++)
+      for (int k = 0; k < LD; k++)
+        r1[i] += xs[i] * Z[i][k] * Z[0][k];
+}
+
+static void dl_dot_big(int reps) {
+#pragma sparse encoding(xs : SparseVector)
+  for (int r = 0; r < reps; r++)
+    for (int i = 0; i < NR; i++)
+      for (int k = 0; k < LB; k++)
+        r1[i] += xs[i] * Zb[i][k] * wb[k];
+}
+
+static void dl_short(int reps) {
+#pragma sparse encoding(xs : SparseVector)
+  for (int r = 0; r < reps; r++)
+    for (int i = 0; i < NR; i++)
+      for (int k = 0; k < LS; k++)
+        Ys[i][k] += xs[i] * Zs[i][k];
+}
+
+static void dl_short_dot(int reps) {
+#pragma sparse encoding(xs : SparseVector)
+  for (int r = 0; r < reps; r++)
+    for (int i = 0; i < NR; i++)
+      for (int k = 0; k < LS; k++)
+        r1[i] += xs[i] * Zs[i][k] * ws[k];
+}
+
+static void spmm8(int reps) {
+#pragma sparse encoding(A : CSR)
+  for (int r = 0; r < reps; r++)
+    for (int i = 0; i < NR; i++)
+      for (int j = 0; j < NR; j++)
+        for (int k = 0; k < 8; k++)
+          C8[i][k] += A[i][j] * B8[j][k];
+}
+
+static void bsr_spmv(int reps) {
+#pragma sparse encoding(W : BSR(4, 4))
+  for (int r = 0; r < reps; r++)
+    for (int i = 0; i < NB; i++)
+      for (int j = 0; j < NB; j++)
+        yb[i] += W[i][j] * xb[j];
+}
+
 static void spmv(int reps) {
 #pragma sparse encoding(M : CSR)
   for (int r = 0; r < reps; r++)
@@ -85,6 +148,20 @@ static void fill(double density, int spmv_density) {
     for (int k = 0; k < KD; k++) U[i][k] = bench_rand_value(&s), Vt[i][k] = bench_rand_value(&s);
     for (int k = 0; k < LD; k++) Z[i][k] = bench_rand_value(&s);
   }
+  for (int i = 0; i < NR; i++) {
+    for (int k = 0; k < LB; k++) Zb[i][k] = bench_rand_value(&s);
+    for (int k = 0; k < LS; k++) Zs[i][k] = bench_rand_value(&s);
+    for (int k = 0; k < 8; k++) B8[i][k] = bench_rand_value(&s);
+  }
+  for (int k = 0; k < LB; k++) wb[k] = bench_rand_value(&s);
+  for (int k = 0; k < LS; k++) ws[k] = bench_rand_value(&s);
+  /* BSR: 4 x 4 blocks, ~3 % of the blocks present, dense inside */
+  for (int bi = 0; bi < NB / 4; bi++)
+    for (int bj = 0; bj < NB / 4; bj++)
+      if (bench_rand_value(&s) - 0.5 < 0.03)
+        for (int u = 0; u < 16; u++)
+          W[bi * 4 + u / 4][bj * 4 + u % 4] = 1.0 + bench_rand_value(&s);
+  for (int j = 0; j < NB; j++) xb[j] = bench_rand_value(&s);
   for (int i = 0; i < NV; i++) {
     x[i] = bench_rand_value(&s);
     for (int j = 0; j < NV; j++)
@@ -109,6 +186,15 @@ int main(int argc, char **argv) {
   int spmv_density = 4; /* per mille: ~8 entries per row */
   if (!strcmp(k, "sddmm")) fn = sddmm, out = &D[0][0], nout = (size_t)NR * NR;
   else if (!strcmp(k, "denselvl")) fn = denselvl, out = &Y[0][0], nout = (size_t)NR * LD;
+  else if (!strcmp(k, "dl_dot")) fn = dl_dot, out = r1, nout = NR;
+  else if (!strcmp(k, "dl_dot_big")) fn = dl_dot_big, out = r1, nout = NR;
+  else if (!strcmp(k, "dl_short"))
+    fn = dl_short, out = &Ys[0][0], nout = (size_t)NR * LS, inner *= 10;
+  else if (!strcmp(k, "dl_short_dot"))
+    fn = dl_short_dot, out = r1, nout = NR, inner *= 10;
+  else if (!strcmp(k, "spmm8"))
+    fn = spmm8, out = &C8[0][0], nout = (size_t)NR * 8, inner *= 10;
+  else if (!strcmp(k, "bsr_spmv")) fn = bsr_spmv, out = yb, nout = NB, inner *= 10;
   else if (!strcmp(k, "spmv_short")) /* a few µs: more repetitions */
     fn = spmv, out = y, nout = NV, inner *= 25;
   else if (!strcmp(k, "spmv_long"))

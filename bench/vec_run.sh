@@ -5,13 +5,16 @@
 # --simd=avx512 (when the host has AVX-512F),
 # all compiled with the same flags, each kernel run by every build in turn.
 # With MLIR's tools installed, also MLIR's sparsifier with vl=0 and vl=8 on
-# the same kernels and data (bench/mlir/vec_kernels.mlir, vec_harness.c).
+# the same kernels and data (bench/mlir/vec_kernels.mlir, vec_harness.c),
+# and vl=8 compiled with -mprefer-vector-width=256 (mlir_vl8_ymm: 256-bit
+# vectors, like for like with avx2; not for spmm8 and bsr_spmv).
 # Prints RESULT lines and, per kernel, the speed-up over the scalar output
 # and over MLIR vl=8. Times are thread CPU time (the machine may be shared).
 #
 # Environment: CC (cc), OPTFLAGS (-O3 -march=native), SPARSECC (sparsecc on
 # PATH, then build/src/sparsecc), BENCH_REPS (15), VEC_INNER (40),
-# BENCH_BUILD (bench/build), NICE ("nice -n 10").
+# BENCH_BUILD (bench/build), NICE ("nice -n 10"), VEC_KERNELS (the kernels
+# to run, default all).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 2
@@ -49,25 +52,35 @@ for tool in "$MLIR_OPT" "$MLIR_TRANSLATE" "$CLANG"; do
 done
 if [ $mlir -eq 1 ]; then
   for VL in 0 8; do
-    sed -e "s/@\(spmm\|sddmm\|denselvl\|spmv\)(/@\1_vl$VL(/" bench/mlir/vec_kernels.mlir > "$B/mlir_vl$VL.mlir"
+    sed -e "s/@\(spmm\|sddmm\|denselvl\|dldot\|dldotbig\|dlshortdot\|dlshort\|spmv\)(/@\1_vl$VL(/" bench/mlir/vec_kernels.mlir > "$B/mlir_vl$VL.mlir"
     $NICE "$MLIR_OPT" "$B/mlir_vl$VL.mlir" --sparsifier="vl=$VL enable-runtime-library=false" -o "$B/mlir_vl$VL.llvm.mlir" &&
       $NICE "$MLIR_TRANSLATE" --mlir-to-llvmir "$B/mlir_vl$VL.llvm.mlir" -o "$B/mlir_vl$VL.ll" &&
       $NICE "$CLANG" $OPTFLAGS -Wno-override-module -c "$B/mlir_vl$VL.ll" -o "$B/mlir_vl$VL.o" || exit 2
   done
-  # shellcheck disable=SC2086
-  $NICE $CC $OPTFLAGS -std=c11 -D_POSIX_C_SOURCE=200809L -Ibench -Wno-unknown-pragmas \
-    bench/mlir/vec_harness.c "$B/mlir_vl0.o" "$B/mlir_vl8.o" -o "$B/vec_mlir" -lm || exit 2
+  # vl=8 again with clang told to use 256-bit vectors (like for like with
+  # avx2: on an AVX-512 host clang otherwise widens to 512 bits)
+  $NICE "$CLANG" $OPTFLAGS -mprefer-vector-width=256 -Wno-override-module -c "$B/mlir_vl8.ll" -o "$B/mlir_vl8_ymm.o" || exit 2
+  for h in vec_mlir:mlir_vl8 vec_mlir_ymm:mlir_vl8_ymm; do
+    # shellcheck disable=SC2086
+    $NICE $CC $OPTFLAGS -std=c11 -D_POSIX_C_SOURCE=200809L -Ibench -Wno-unknown-pragmas \
+      bench/mlir/vec_harness.c "$B/mlir_vl0.o" "$B/${h#*:}.o" -o "$B/${h%%:*}" -lm || exit 2
+  done
 fi
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 us() { echo "$1" | sed -n 's/.*us_per_rep=\([0-9.]*\).*/\1/p'; }
 echo "# vectorization benchmarks: $(date -u '+%Y-%m-%d %H:%M UTC'), $($CC --version | head -n1), $OPTFLAGS"
-for k in spmm sddmm denselvl spmv_short spmv_long; do
+for k in ${VEC_KERNELS:-spmm sddmm denselvl dl_dot dl_dot_big dl_short dl_short_dot spmm8 bsr_spmv spmv_short spmv_long}; do
   m8=""
-  if [ $mlir -eq 1 ]; then
+  m8y=""
+  case $k in spmm8|bsr_spmv) has_mlir=0 ;; *) has_mlir=$mlir ;; esac
+  if [ $has_mlir -eq 1 ]; then
     $NICE "$B/vec_mlir" $k 0
     line=$($NICE "$B/vec_mlir" $k 8)
     echo "$line"
     m8=$(us "$line")
+    line=$($NICE "$B/vec_mlir_ymm" $k 8 | sed 's/impl=mlir_vl8/impl=mlir_vl8_ymm/')
+    echo "$line"
+    m8y=$(us "$line")
   fi
   base=""
   for impl in $impls; do
@@ -75,7 +88,7 @@ for k in spmm sddmm denselvl spmv_short spmv_long; do
     echo "$line"
     t=$(us "$line")
     if [ -z "$base" ]; then base=$t; else
-      echo "RATIO kernel=$k impl=$impl speedup_vs_scalar=$(ratio "$base" "$t")${m8:+ speedup_vs_mlir_vl8=$(ratio "$m8" "$t")}"
+      echo "RATIO kernel=$k impl=$impl speedup_vs_scalar=$(ratio "$base" "$t")${m8:+ speedup_vs_mlir_vl8=$(ratio "$m8" "$t")}${m8y:+ speedup_vs_mlir_vl8_ymm=$(ratio "$m8y" "$t")}"
     fi
   done
 done

@@ -6,8 +6,8 @@
  * and passed to sparse_tensor.assemble without a copy; outputs are dense
  * and updated in place.
  *
- * Usage: vec_harness KERNEL VL   (spmm, sddmm, denselvl, spmv_short,
- * spmv_long; VL 0 or 8). Prints the RESULT line of vec_kernels.c with
+ * Usage: vec_harness KERNEL VL   (spmm, sddmm, denselvl, dl_dot,
+ * dl_dot_big, dl_short, dl_short_dot, spmv_short, spmv_long; VL 0 or 8). Prints the RESULT line of vec_kernels.c with
  * impl=mlir_vlVL; the time per repetition is the median over BENCH_REPS
  * rounds of VEC_INNER calls (thread CPU time) divided by VEC_INNER. */
 #define VEC_NO_MAIN
@@ -27,7 +27,14 @@ static mr2 m2(void *p, int64_t r, int64_t c) {
   void _mlir_ciface_sddmm_vl##V(mr2 *, mr1 *, mr1 *, mr1 *, mr2 *, mr2 *,    \
                                 mr2 *);                                      \
   void _mlir_ciface_denselvl_vl##V(mr2 *, mr1 *, mr1 *, mr1 *, mr2 *, mr2 *);\
-  void _mlir_ciface_spmv_vl##V(mr1 *, mr1 *, mr1 *, mr1 *, mr1 *, mr1 *);
+  void _mlir_ciface_spmv_vl##V(mr1 *, mr1 *, mr1 *, mr1 *, mr1 *, mr1 *);     \
+  void _mlir_ciface_dldot_vl##V(mr1 *, mr1 *, mr1 *, mr1 *, mr2 *, mr1 *,     \
+                                mr1 *);                                      \
+  void _mlir_ciface_dldotbig_vl##V(mr1 *, mr1 *, mr1 *, mr1 *, mr2 *, mr1 *,  \
+                                   mr1 *);                                   \
+  void _mlir_ciface_dlshortdot_vl##V(mr1 *, mr1 *, mr1 *, mr1 *, mr2 *,       \
+                                     mr1 *, mr1 *);                          \
+  void _mlir_ciface_dlshort_vl##V(mr2 *, mr1 *, mr1 *, mr1 *, mr2 *, mr2 *);
 DECL(0)
 DECL(8)
 
@@ -70,6 +77,21 @@ static void call(const char *k) {
   } else if (!strcmp(k, "denselvl")) {
     mr2 r, z = m2(Z, NR, LD), yy = m2(Y, NR, LD);
     (vl8 ? _mlir_ciface_denselvl_vl8 : _mlir_ciface_denselvl_vl0)(&r, &P, &Cr, &Vl, &z, &yy);
+  } else if (!strcmp(k, "dl_dot")) {
+    mr1 r, w = m1(&Z[0][0], LD), o = m1(r1, NR);
+    mr2 z = m2(Z, NR, LD);
+    (vl8 ? _mlir_ciface_dldot_vl8 : _mlir_ciface_dldot_vl0)(&r, &P, &Cr, &Vl, &z, &w, &o);
+  } else if (!strcmp(k, "dl_dot_big")) {
+    mr1 r, w = m1(wb, LB), o = m1(r1, NR);
+    mr2 z = m2(Zb, NR, LB);
+    (vl8 ? _mlir_ciface_dldotbig_vl8 : _mlir_ciface_dldotbig_vl0)(&r, &P, &Cr, &Vl, &z, &w, &o);
+  } else if (!strcmp(k, "dl_short_dot")) {
+    mr1 r, w = m1(ws, LS), o = m1(r1, NR);
+    mr2 z = m2(Zs, NR, LS);
+    (vl8 ? _mlir_ciface_dlshortdot_vl8 : _mlir_ciface_dlshortdot_vl0)(&r, &P, &Cr, &Vl, &z, &w, &o);
+  } else if (!strcmp(k, "dl_short")) {
+    mr2 r, z = m2(Zs, NR, LS), yy = m2(Ys, NR, LS);
+    (vl8 ? _mlir_ciface_dlshort_vl8 : _mlir_ciface_dlshort_vl0)(&r, &P, &Cr, &Vl, &z, &yy);
   } else {
     mr1 r, xx = m1(x, NV), yy = m1(y, NV);
     (vl8 ? _mlir_ciface_spmv_vl8 : _mlir_ciface_spmv_vl0)(&r, &P, &Cr, &Vl, &xx, &yy);
@@ -90,6 +112,9 @@ int main(int argc, char **argv) {
   int spmv_density = 4;
   if (!strcmp(k, "sddmm")) out = &D[0][0], nout = (size_t)NR * NR;
   else if (!strcmp(k, "denselvl")) out = &Y[0][0], nout = (size_t)NR * LD;
+  else if (!strcmp(k, "dl_dot") || !strcmp(k, "dl_dot_big")) out = r1, nout = NR;
+  else if (!strcmp(k, "dl_short_dot")) out = r1, nout = NR, inner *= 10;
+  else if (!strcmp(k, "dl_short")) out = &Ys[0][0], nout = (size_t)NR * LS, inner *= 10;
   else if (!strcmp(k, "spmv_short")) out = y, nout = NV, inner *= 25;
   else if (!strcmp(k, "spmv_long"))
     out = y, nout = NV, spmv_density = 50, inner *= 5;
@@ -97,7 +122,7 @@ int main(int argc, char **argv) {
   fill(0.02, spmv_density);
   if (!strcmp(k, "spmm")) csr(&A[0][0], NR, NR);
   else if (!strcmp(k, "sddmm")) csr(&S[0][0], NR, NR);
-  else if (!strcmp(k, "denselvl")) svec(xs, NR);
+  else if (!strcmp(k, "denselvl") || !strncmp(k, "dl_", 3)) svec(xs, NR);
   else csr(&M[0][0], NV, NV);
   call(k); /* correctness checksum: one repetition from zeroed outputs */
   double cs = checksum(out, nout);

@@ -1,7 +1,9 @@
 // The vectorization benchmarks of bench/vec_kernels.c for MLIR's
 // sparsifier (bench/mlir/vec_build.sh compiles this file with vl=0 and
 // vl=8 and renames the functions @K to @K_vlVL): SpMM with 64 columns,
-// SDDMM with k = 32, the dense-level loop under a sparse vector and SpMV,
+// SDDMM with k = 32, the dense-level loop under a sparse vector (the
+// streaming update, rows of 256 and 12; the dot product, rows of 256, 2048
+// and 12) and SpMV,
 // on 64-bit (index) CSR / sparse-vector buffers assembled without a copy.
 // Outputs are dense and updated in place, as in vec_kernels.c.
 
@@ -26,6 +28,13 @@
                    affine_map<(i, k) -> (i, k)>,
                    affine_map<(i, k) -> (i, k)>],
   iterator_types = ["parallel", "parallel"]
+}
+#dldot = {
+  indexing_maps = [affine_map<(i, k) -> (i)>,
+                   affine_map<(i, k) -> (i, k)>,
+                   affine_map<(i, k) -> (k)>,
+                   affine_map<(i, k) -> (i)>],
+  iterator_types = ["parallel", "reduction"]
 }
 #spmv = {
   indexing_maps = [affine_map<(i, j) -> (i, j)>,
@@ -98,4 +107,74 @@ func.func @spmv(%pos: tensor<?xindex>, %crd: tensor<?xindex>, %val: tensor<?xf64
       linalg.yield %s : f64
   } -> tensor<2048xf64>
   return %r : tensor<2048xf64>
+}
+
+func.func @dldot(%pos: tensor<?xindex>, %crd: tensor<?xindex>, %val: tensor<?xf64>,
+                %Z: tensor<1024x256xf64>, %w: tensor<256xf64>,
+                %r1: tensor<1024xf64>) -> tensor<1024xf64>
+    attributes { llvm.emit_c_interface } {
+  %xs = sparse_tensor.assemble (%pos, %crd), %val
+     : (tensor<?xindex>, tensor<?xindex>), tensor<?xf64> to tensor<1024xf64, #SV>
+  %r = linalg.generic #dldot
+    ins(%xs, %Z, %w : tensor<1024xf64, #SV>, tensor<1024x256xf64>, tensor<256xf64>)
+    outs(%r1 : tensor<1024xf64>) {
+    ^bb0(%a: f64, %z: f64, %v: f64, %y: f64):
+      %m = arith.mulf %a, %z : f64
+      %m2 = arith.mulf %m, %v : f64
+      %s = arith.addf %y, %m2 : f64
+      linalg.yield %s : f64
+  } -> tensor<1024xf64>
+  return %r : tensor<1024xf64>
+}
+
+func.func @dldotbig(%pos: tensor<?xindex>, %crd: tensor<?xindex>, %val: tensor<?xf64>,
+                %Z: tensor<1024x2048xf64>, %w: tensor<2048xf64>,
+                %r1: tensor<1024xf64>) -> tensor<1024xf64>
+    attributes { llvm.emit_c_interface } {
+  %xs = sparse_tensor.assemble (%pos, %crd), %val
+     : (tensor<?xindex>, tensor<?xindex>), tensor<?xf64> to tensor<1024xf64, #SV>
+  %r = linalg.generic #dldot
+    ins(%xs, %Z, %w : tensor<1024xf64, #SV>, tensor<1024x2048xf64>, tensor<2048xf64>)
+    outs(%r1 : tensor<1024xf64>) {
+    ^bb0(%a: f64, %z: f64, %v: f64, %y: f64):
+      %m = arith.mulf %a, %z : f64
+      %m2 = arith.mulf %m, %v : f64
+      %s = arith.addf %y, %m2 : f64
+      linalg.yield %s : f64
+  } -> tensor<1024xf64>
+  return %r : tensor<1024xf64>
+}
+
+func.func @dlshortdot(%pos: tensor<?xindex>, %crd: tensor<?xindex>, %val: tensor<?xf64>,
+                %Z: tensor<1024x12xf64>, %w: tensor<12xf64>,
+                %r1: tensor<1024xf64>) -> tensor<1024xf64>
+    attributes { llvm.emit_c_interface } {
+  %xs = sparse_tensor.assemble (%pos, %crd), %val
+     : (tensor<?xindex>, tensor<?xindex>), tensor<?xf64> to tensor<1024xf64, #SV>
+  %r = linalg.generic #dldot
+    ins(%xs, %Z, %w : tensor<1024xf64, #SV>, tensor<1024x12xf64>, tensor<12xf64>)
+    outs(%r1 : tensor<1024xf64>) {
+    ^bb0(%a: f64, %z: f64, %v: f64, %y: f64):
+      %m = arith.mulf %a, %z : f64
+      %m2 = arith.mulf %m, %v : f64
+      %s = arith.addf %y, %m2 : f64
+      linalg.yield %s : f64
+  } -> tensor<1024xf64>
+  return %r : tensor<1024xf64>
+}
+
+func.func @dlshort(%pos: tensor<?xindex>, %crd: tensor<?xindex>, %val: tensor<?xf64>,
+                   %Z: tensor<1024x12xf64>, %Y: tensor<1024x12xf64>) -> tensor<1024x12xf64>
+    attributes { llvm.emit_c_interface } {
+  %xs = sparse_tensor.assemble (%pos, %crd), %val
+     : (tensor<?xindex>, tensor<?xindex>), tensor<?xf64> to tensor<1024xf64, #SV>
+  %r = linalg.generic #denselvl
+    ins(%xs, %Z : tensor<1024xf64, #SV>, tensor<1024x12xf64>)
+    outs(%Y : tensor<1024x12xf64>) {
+    ^bb0(%a: f64, %z: f64, %y: f64):
+      %m = arith.mulf %a, %z : f64
+      %s = arith.addf %y, %m : f64
+      linalg.yield %s : f64
+  } -> tensor<1024x12xf64>
+  return %r : tensor<1024x12xf64>
 }

@@ -685,7 +685,7 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
                             .user = &u},
                   .outer = n, .depth = depth, .p = in.b[s].p, .begin = begin,
                   .end = end, .crd = li->ops->coord_at(&li->ref, in.b[s].p),
-                  .notes_mark = mark};
+                  .ordered = level_is_ordered(&li->type), .notes_mark = mark};
     if (!vec_emit_nest(L, &vn, scalar.data ? scalar.data : "", sb))
       sb_puts(sb, scalar.data ? scalar.data : "");
     sb_free(&scalar);
@@ -704,6 +704,7 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
                 .lvl = b0->next,
                 .p = arena_printf(L->arena, "sc__%s_p%d", st->name, b0->next),
                 .begin = begin, .end = end, .counter = counter,
+                .ordered = level_is_ordered(&li->type),
                 .checks_bounds = !affine_is_zero(&lv->lo) ||
                                  hi_needed(L, n, 1u << s),
                 .invariant = vec_invariant, .user = &u};

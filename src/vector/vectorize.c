@@ -17,7 +17,8 @@
  * remainder loop. Vector-length agnostic backends run one predicated loop
  * (whilelt). The vector loop sits under `#if <ISA macro>` with the scalar
  * loop in the `#else`, and under a run-time `if` when a type or index-width
- * condition must hold (then the scalar loop is the `else`). */
+ * condition must hold (then the scalar loop is the `else`), among them
+ * that the arrays reached through pointers do not overlap (overlap.h). */
 #include "vector/vectorize.h"
 
 #include <stdarg.h>
@@ -25,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vector/overlap.h"
 #include "vector/simd.h"
 #include "vector/vconfig.h"
 
@@ -59,6 +61,8 @@ int vec_innermost(const IrNode *n) {
 
 enum { VS_STORE, VS_REDUCE };
 
+#define VEC_MAX_HOIST 16
+
 typedef struct VStmt {
   const IrStmt *s;
   int kind;          /* VS_STORE / VS_REDUCE */
@@ -84,6 +88,11 @@ typedef struct VC {
   const char *crd_type;
   int crd_bits;
   int uniq;
+  StrBuf *hoist;     /* broadcasts of invariants go here, before the loops
+                        (NULL: in place) */
+  const char *hoist_ind;
+  int nhoisted;
+  const char *hoisted[VEC_MAX_HOIST][2]; /* scalar text, vector name */
 } VC;
 
 static void no(VC *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -148,6 +157,18 @@ static void print_dense(VC *c, StrBuf *out, int a, const char *vtext) {
     cprint_affine(out, &ac->sub[d], c->L->k->nvars, &h);
     sb_puts(out, "]");
   }
+}
+
+static void ov_print(void *user, StrBuf *out, int a, const char *vtext) {
+  print_dense(user, out, a, vtext);
+}
+
+/* The dense accesses of the loop's statements, for overlap checks. */
+static int ov_collect(VC *c, OvSet *os) {
+  memset(os, 0, sizeof *os);
+  for (int i = 0; i < c->nvs; i++)
+    if (!ov_add(c->L, os, c->vs[i].s->lhs_access, c->vs[i].e)) return 0;
+  return 1;
 }
 
 static void s_access(void *user, StrBuf *out, int a) {
@@ -557,8 +578,31 @@ static const char *vload(VC *c, int a) {
   return c->ops->gather(&c->c, gather_base(c, a), crd_ptr(c), c->crd_type, c->m);
 }
 
+/* The broadcast of invariant scalar C text s, made once before the loops
+ * when a hoist buffer is set: the C compiler cannot keep it in a register
+ * itself when it reads memory a store in the loop might change (a sparse
+ * operand's value through a pointer). */
+static const char *splat_inv(VC *c, const char *s) {
+  if (!c->hoist) return c->ops->splat(&c->c, s);
+  for (int i = 0; i < c->nhoisted; i++)
+    if (!strcmp(c->hoisted[i][0], s)) return c->hoisted[i][1];
+  if (c->nhoisted == VEC_MAX_HOIST) return c->ops->splat(&c->c, s);
+  StrBuf *pre = c->c.pre;
+  const char *ind = c->c.ind;
+  c->c.pre = c->hoist;
+  c->c.ind = c->hoist_ind;
+  const char *v = c->ops->splat(&c->c, s);
+  const char *name = arena_printf(c->L->arena, "sc__bc%d", c->uniq++);
+  simd_pre(&c->c, "const %s %s = %s;", c->ops->vtype, name, v);
+  c->c.pre = pre;
+  c->c.ind = ind;
+  c->hoisted[c->nhoisted][0] = s;
+  c->hoisted[c->nhoisted++][1] = name;
+  return name;
+}
+
 static const char *vexpr(VC *c, const IrExpr *e) {
-  if (!variant(c, e)) return c->ops->splat(&c->c, scalar_text(c, e));
+  if (!variant(c, e)) return splat_inv(c, scalar_text(c, e));
   switch (e->kind) {
   case IR_ACCESS: return vload(c, e->access);
   case IR_NEG: return c->ops->neg(&c->c, vexpr(c, e->a));
@@ -662,6 +706,11 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
   }
   line(c, sb, d, "if (%s < %s) {", iv, hi);
   int d2 = d + 1;
+  /* the loops go to body; the broadcasts they need, before them */
+  StrBuf body = {0}, *outer = sb;
+  c->hoist = outer;
+  c->hoist_ind = ind_of(c, d2);
+  sb = &body;
   if (!c->cfg.lanes) {
     /* vector-length agnostic: one predicated loop */
     line(c, sb, d2, "do {");
@@ -686,10 +735,16 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
     int multiple = lp->shape == VEC_DENSE && affine_const(&lv->lo, &lo_c) &&
                    affine_const(&lv->hi, &hi_c) && hi_c > lo_c &&
                    (hi_c - lo_c) % vl == 0;
+    if (!multiple && c->cfg.unroll > 1) {
+      /* the rest's full vectors one at a time, unmasked */
+      line(c, sb, d2, "for (; %s - %s >= %d; %s += %d) {", hi, iv, w, iv, w);
+      emit_chunk(c, sb, d2 + 1, 0);
+      if (lp->counter) line(c, sb, d2 + 1, "%s += %d;", lp->counter, w);
+      line(c, sb, d2, "}");
+    }
     if (!multiple) {
       /* the last partial chunk, under the mask min(lanes, hi - iv) */
-      line(c, sb, d2, "%s (%s < %s) {", c->cfg.unroll > 1 ? "while" : "if", iv,
-           hi);
+      line(c, sb, d2, "if (%s < %s) {", iv, hi);
       const char *nn = arena_printf(c->L->arena, "sc__n%d", c->uniq++);
       line(c, sb, d2 + 1, "const int %s = %s - %s < %d ? (int)(%s - %s) : %d;",
            nn, hi, iv, w, hi, iv, w);
@@ -703,6 +758,10 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
       c->m = NULL;
     }
   }
+  sb = outer;
+  if (body.data) sb_puts(sb, body.data);
+  sb_free(&body);
+  c->hoist = NULL;
   /* a loop variable declared outside keeps the scalar loop's last value */
   if (lp->shape == VEC_POSITIONS && !lv->declared_in_header) {
     const LvlInfo *li = &c->L->st[lp->st].lvl[lp->lvl];
@@ -826,11 +885,52 @@ static void psum_tree(VC *c, StrBuf *sb, int i, int lo, int hi) {
 }
 
 /* Returns 1 when the loop was emitted with partial sums. */
+/* Pointers and parameters may overlap: the loop runs when the ranges it
+ * touches are apart (or the same elements), a run-time condition (see
+ * overlap.h). A position loop's variable lies between its first and last
+ * coordinate when the level is ordered. */
+static void overlap_guard(VC *c) {
+  const VecLoop *lp = c->lp;
+  const Lower *L = c->L;
+  OvSet os;
+  if (!ov_collect(c, &os)) {
+    no(c, "more than %d arrays to check for overlap", OV_MAX);
+    return;
+  }
+  if (!ov_needed(L, &os)) return;
+  const char *oc;
+  if (lp->shape == VEC_DENSE) {
+    const char *lo = graph_affine_str(L, &c->lv->lo);
+    const char *hi = graph_affine_str(L, &c->lv->hi);
+    oc = ov_span_cond(L, &os, c->v,
+                      arena_printf(L->arena, "(%s) <= (%s)", hi, lo), lo,
+                      arena_printf(L->arena, "(%s) - 1", hi), ov_print, c);
+  } else {
+    if (!lp->ordered) {
+      no(c, "arrays through pointers or parameters and an unordered level "
+            "(no overlap check)");
+      return;
+    }
+    const LvlInfo *li = &L->st[lp->st].lvl[lp->lvl];
+    const char *b = arena_printf(L->arena, "(size_t)(%s)", lp->begin);
+    const char *e = arena_printf(L->arena, "(size_t)(%s)", lp->end);
+    oc = ov_span_cond(L, &os, c->v, arena_printf(L->arena, "%s <= %s", e, b),
+                      arena_printf(L->arena, "(%s)(%s)", c->lv->ctype,
+                                   li->ops->coord_at(&li->ref, b)),
+                      arena_printf(L->arena, "(%s)(%s)", c->lv->ctype,
+                                   li->ops->coord_at(&li->ref,
+                                       arena_printf(L->arena, "%s - 1", e))),
+                      ov_print, c);
+  }
+  if (oc) add_guard(c, oc);
+}
+
 static int emit_psums(VC *c, const char *scalar, StrBuf *out) {
   const VecLoop *lp = c->lp;
   int k = c->cfg.psums;
   if (lp->n->nbody == 0) return 0;
   classify(c);
+  if (!c->why) overlap_guard(c);
   if (c->why) return 0;
   if (lp->checks_bounds) return 0;
   const STensor *st = &c->L->st[lp->st];
@@ -906,6 +1006,10 @@ static int emit_psums(VC *c, const char *scalar, StrBuf *out) {
   return 1;
 }
 
+#ifndef VEC_RED_DOUBLES
+#define VEC_RED_DOUBLES 32 /* a dense reduction's default step, in doubles */
+#endif
+
 void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
   VC c;
   memset(&c, 0, sizeof c);
@@ -943,12 +1047,26 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
   if (lp->n->nbody == 0) no(&c, "an empty body");
   classify(&c);
   if (!c.why && lp->shape == VEC_POSITIONS) check_positions(&c);
+  /* a reduction over a dense loop: VEC_RED_DOUBLES a step (8 ymm or 4 zmm
+   * accumulators) unless vl is given, so that the adds of the partial sums
+   * do not wait on one another (SDDMM's k = 32 in one step;
+   * docs/performance.md, "Vectorization") */
+  if (!c.why && lp->shape == VEC_DENSE && c.cfg.unroll > 1 &&
+      !c.cfg.vl_given && VEC_RED_DOUBLES / c.cfg.lanes > c.cfg.unroll) {
+    int red = 0;
+    for (int i = 0; i < c.nvs; i++) red |= c.vs[i].kind == VS_REDUCE;
+    if (red) {
+      c.cfg.unroll = VEC_RED_DOUBLES / c.cfg.lanes;
+      c.cfg.vl = c.cfg.unroll * c.cfg.lanes;
+    }
+  }
   /* a segment shorter than one vector would run only the masked chunk and
    * the horizontal reduction: the scalar loop does it faster (a choice per
    * segment at run time, not a remainder loop; docs/vectorization.md) */
   if (!c.why && lp->shape == VEC_POSITIONS && c.cfg.lanes)
     add_guard(&c, arena_printf(L->arena, "(size_t)(%s) - (size_t)(%s) >= %d",
                                lp->end, lp->begin, c.cfg.lanes));
+  if (!c.why) overlap_guard(&c);
   if (c.why) {
     lower_note(L, "loop %s: not vectorized: %s", c.lv->name, c.why);
     sb_puts(out, scalar);
@@ -1012,9 +1130,10 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
  *   }
  *
  * No reassociation: the result is the scalar loop's, element by element.
- * The dense arrays of the nest must be distinct objects (declared arrays,
- * not pointers or parameters), else a read could see a block not yet
- * stored; otherwise the nest is emitted as before (inner loop vectorized). */
+ * The dense arrays of the nest must not overlap, else a read could see a
+ * block not yet stored: declared arrays are distinct objects; pointers and
+ * parameters are checked per row at run time (overlap.h), the nest
+ * unblocked when they overlap. */
 
 #ifndef VEC_BLOCK_ACCS
 #define VEC_BLOCK_ACCS 8 /* vector registers held across the entries */
@@ -1043,20 +1162,6 @@ static void drop_vec_notes(Lower *L, size_t mark, const char *name) {
   nb->data[w] = '\0';
 }
 
-static int dense_distinct(VC *c, const IrExpr *e) {
-  if (!e) return 1;
-  if (e->kind == IR_ACCESS && c->L->access_st[e->access] < 0 &&
-      c->L->k->tensors[c->L->k->accesses[e->access].tensor].layout !=
-          IR_LAYOUT_ARRAY)
-    return 0;
-  if (!dense_distinct(c, e->a) || !dense_distinct(c, e->b) ||
-      !dense_distinct(c, e->c))
-    return 0;
-  for (int i = 0; i < e->nargs; i++)
-    if (!dense_distinct(c, e->args[i])) return 0;
-  return 1;
-}
-
 static int nest_legal(VC *c, int jv) {
   const IrLoopVar *jl = &c->L->k->vars[jv];
   if (!jl->declared_in_header || !c->lv->declared_in_header) return 0;
@@ -1067,10 +1172,8 @@ static int nest_legal(VC *c, int jv) {
     if (vs->kind != VS_STORE || s->lhs_access < 0) return 0;
     if (s->op != IR_ADDTO && s->op != IR_SUBFROM) return 0;
     const IrAccess *ac = &c->L->k->accesses[s->lhs_access];
-    if (c->L->k->tensors[ac->tensor].layout != IR_LAYOUT_ARRAY) return 0;
     for (int d = 0; d < ac->nsub; d++)
       if (ac->sub[d].coef[jv]) return 0;
-    if (!dense_distinct(c, vs->e)) return 0;
     for (int j = 0; j < c->nvs; j++)
       if (reads_of(c->L, c->vs[j].e, s) != -1) return 0;
   }
@@ -1141,12 +1244,21 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
   c.c.index32 = c.cfg.index32;
   c.off = "0";
   classify(&c);
-  if (c.why || !nest_legal(&c, vn->outer->var)) {
+  OvSet os;
+  if (c.why || !nest_legal(&c, vn->outer->var) || !ov_collect(&c, &os) ||
+      !ov_nest_checkable(L, &os, vn->outer->var, vn->ordered)) {
     sb_free(&c.guard);
     return 0;
   }
   int nv = VEC_BLOCK_ACCS / c.nvs;
   if (nv < 1) nv = 1;
+  int64_t lo_c, hi_c;
+  /* constant bounds narrower than a block (SpMM with 8 or 12 columns): a
+   * block of the full vectors they hold, one pass over the row for them */
+  if (c.cfg.lanes && affine_const(&c.lv->lo, &lo_c) &&
+      affine_const(&c.lv->hi, &hi_c) && hi_c - lo_c >= c.cfg.lanes &&
+      (hi_c - lo_c) / c.cfg.lanes < nv)
+    nv = (int)((hi_c - lo_c) / c.cfg.lanes);
   StrBuf b = {0};
   int d = vn->depth + 1, d2 = d + 1;
   const IrLoopVar *lv = c.lv;
@@ -1169,7 +1281,6 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
   c.m = NULL;
   nest_pass(&c, vn, &b, d2 + 1, nv, vb, ve);
   line(&c, &b, d2, "}");
-  int64_t lo_c, hi_c;
   int multiple = c.cfg.lanes && affine_const(&lv->lo, &lo_c) &&
                  affine_const(&lv->hi, &hi_c) && hi_c > lo_c &&
                  (hi_c - lo_c) % (nv * c.cfg.lanes) == 0;
@@ -1196,15 +1307,29 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
     c.m = NULL;
   }
   line(&c, &b, d, "}");
+  const char *ok = NULL;
+  StrBuf ob = {0};
+  if (ov_needed(L, &os)) {
+    /* pointer or parameter arrays: blocked when the ranges are apart */
+    ok = arena_printf(L->arena, "sc__apart%d", c.uniq++);
+    const IrLoopVar *jl = &L->k->vars[vn->outer->var];
+    ov_emit_nest(L, &os, &ob, ind_of(&c, vn->depth + 1), ok, c.uniq++, vn->p,
+                 vn->begin, vn->end, jl->ctype, jl->name, vn->crd, lv->ctype,
+                 k, graph_affine_str(L, &lv->lo), hi, ov_print, &c);
+  }
   L->uniq = c.uniq;
   sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
-  if (c.guard.len) {
+  if (c.guard.len || ok) {
     /* the checks are on types (sizeof, __typeof__) and may name the
      * position variable, which is declared for them */
     line(&c, out, vn->depth, "{");
-    line(&c, out, vn->depth + 1, "const size_t %s = 0;", vn->p);
-    line(&c, out, vn->depth + 1, "(void)%s;", vn->p);
-    line(&c, out, vn->depth + 1, "if (%s) {", c.guard.data);
+    if (ok) sb_puts(out, ob.data);
+    if (c.guard.len) {
+      line(&c, out, vn->depth + 1, "const size_t %s = 0;", vn->p);
+      line(&c, out, vn->depth + 1, "(void)%s;", vn->p);
+    }
+    line(&c, out, vn->depth + 1, "if (%s%s%s) {", ok ? ok : "",
+         ok && c.guard.len ? " && " : "", c.guard.len ? c.guard.data : "");
     sb_puts(out, b.data);
     line(&c, out, vn->depth + 1, "} else");
     sb_puts(out, "#endif\n");
@@ -1227,13 +1352,18 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
              "%d x %s lanes of %s held in registers across the entries, one "
              "vector value a pass for the rest (the last partial, masked), "
              "no scalar remainder; compiled when %s (%s), else the scalar "
-             "loop%s%s%s%s",
+             "loop%s%s%s%s%s",
              lv->name, c.ops->name, L->k->vars[vn->outer->var].name, nv, w,
              lhs_text(&c, c.vs[0].s), c.ops->guard, c.ops->needs,
              c.guard.len ? "; run-time check " : "",
-             c.guard.len ? c.guard.data : "", c.cfg.adjust ? "; " : "",
-             c.cfg.adjust ? c.cfg.adjust : "");
+             c.guard.len ? c.guard.data : "",
+             ok ? "; run-time check that the written block and the other "
+                  "arrays' ranges (first to last entry) do not overlap, else "
+                  "the nest unblocked"
+                : "",
+             c.cfg.adjust ? "; " : "", c.cfg.adjust ? c.cfg.adjust : "");
   L->ctx->need_runtime_include |= 2;
+  sb_free(&ob);
   sb_free(&b);
   sb_free(&c.guard);
   return 1;

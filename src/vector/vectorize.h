@@ -29,6 +29,8 @@ typedef struct VecLoop {
   const char *begin, *end;/* the position range (C expressions) */
   const char *counter;    /* an entry counter the body advances, or NULL */
   int checks_bounds;      /* the scalar loop tests v against its bounds */
+  int ordered;            /* coordinates ascend in a segment (overlap checks
+                             bound v by the first and last coordinate) */
   /* Prints access `a` as scalar C when it does not vary in the loop
    * (dense accesses are the vectorizer's business): returns 1, or 0 when
    * the access varies (a sparse operand located per iteration). */
@@ -49,6 +51,9 @@ typedef struct VecNest {
   const char *p;          /* the position variable's name */
   const char *begin, *end;/* the position range (C expressions) */
   const char *crd;        /* the coordinate at position p (C expression) */
+  int ordered;            /* the level's coordinates ascend in a segment
+                             (the first and last entry bound j: overlap
+                             checks of pointer arrays) */
   size_t notes_mark;      /* report length before the scalar text was made:
                              its vectorization lines are replaced */
 } VecNest;

@@ -3,8 +3,10 @@
 // counts around the block widths (32 and 64 doubles): 64, 37 (a block and
 // a masked rest), 3 (no full block); two statements in one nest (smaller
 // blocks, a scalar invariant checked by type), -=, a range not starting at
-// 0, and a nest through pointer parameters (not blocked: the arrays might
-// overlap; its inner loop is vectorized as before).
+// 0, and a nest through array parameters (blocked after a run-time check
+// that the arrays do not overlap; tests/e2e/vec_overlap.c has the
+// overlapping calls).
+// EXPECT-VECTOR-REPORT: do not overlap, else the nest unblocked
 // EXPECT-SPARSIFIED: 5
 // EXPECT-VECTORIZED: 5
 // EXPECT-VECTOR-REPORT: register-blocked over j: blocks of 8 x
