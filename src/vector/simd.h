@@ -1,7 +1,10 @@
 /* simd.h — the SIMD backend interface of the vectorizer: one SimdOps table
- * per backend (simd_generic.c, simd_avx2.c, simd_avx512.c, simd_sve.c).
- * Each function returns C text for one vector operation on doubles, so the
- * vectorizer (vectorize.c) never tests which backend it emits for.
+ * per backend (simd_generic.c, simd_avx2.c, simd_avx512.c, simd_sve.c),
+ * and the element types a vector holds (SimdType: double, float, 64- and
+ * 32-bit signed integers). Each function returns C text for one vector
+ * operation on the element type ctx->t, so the vectorizer (vectorize.c)
+ * never tests which backend or type it emits for; each backend keeps its
+ * own per-type table of vector types and intrinsic suffixes.
  *
  * Values are C expressions of the backend's vector type (`vtype`). A mask
  * is the C name of a mask variable made by `mask` (a prefix of `n` active
@@ -15,6 +18,24 @@
 #include "base/arena.h"
 #include "base/strbuf.h"
 
+/* Element types of vector values (the order of the IR's IrElemType). */
+typedef enum SimdElem { SIMD_F64, SIMD_F32, SIMD_I64, SIMD_I32 } SimdElem;
+
+typedef struct SimdType {
+  SimdElem elem;
+  const char *name;     /* for the report: "double", "float", ... */
+  const char *ctype;    /* scalar C type of a lane: "double", "float",
+                           "long long", "int" */
+  const char *utype;    /* integers: the unsigned type of wrapping
+                           arithmetic ("unsigned long long"); NULL */
+  int bytes;            /* bytes per lane */
+  int is_float;
+  const char *sum_id;   /* identities as C constants: "-0.0", "0" */
+  const char *prod_id;  /* "1.0", "1.0f", "1" */
+} SimdType;
+
+extern const SimdType simd_types[4];
+
 typedef struct SimdCtx {
   Arena *arena;
   StrBuf *pre;          /* statements to emit before the current one */
@@ -24,7 +45,11 @@ typedef struct SimdCtx {
   int index32;          /* gather/scatter with 32-bit indices */
   const char *mask_n;   /* the lane count of the last mask made (fixed-lane
                            backends), or NULL */
+  const SimdType *t;    /* the element type; NULL: double */
 } SimdCtx;
+
+/* ctx->t, or double. */
+const SimdType *simd_type(const SimdCtx *c);
 
 /* Reduction kinds (the combining operator). */
 enum { SIMD_RED_ADD = '+', SIMD_RED_MUL = '*', SIMD_RED_MAX = '>',
@@ -35,10 +60,11 @@ typedef struct SimdOps {
   const char *guard;      /* preprocessor condition under which the vector
                              code compiles ("defined(__AVX2__)") */
   const char *needs;      /* what enables it, for the report ("-mavx2") */
-  int lanes;              /* doubles per vector value; 0: length agnostic
+  int lanes;              /* doubles per vector value (lanes of a type of
+                             b bytes: lanes * 8 / b); 0: length agnostic
                              (then the loop is predicated by `whilelt`) */
   int min_crd_bits;       /* narrowest coordinate type gathers accept */
-  const char *vtype;      /* C type of a vector of doubles */
+  const char *vtype[4];   /* C type of a vector, per SimdElem */
   /* Declarations needed once per vector loop (typedefs), or nothing. */
   void (*prologue)(SimdCtx *c, StrBuf *sb, const char *ind);
   /* Declares a mask of the first `n` lanes (n: a C int expression, at
@@ -46,7 +72,8 @@ typedef struct SimdOps {
    * pair "iv, hi" of a whilelt (see vectorize.c) and may be all lanes. */
   const char *(*mask)(SimdCtx *c, const char *n);
   const char *(*splat)(SimdCtx *c, const char *scalar);
-  /* Contiguous load/store of lanes at addr (a `const double *`). */
+  /* Contiguous load/store of lanes at addr (a pointer to the element type;
+   * integers: to any signed integer type of its size). */
   const char *(*load)(SimdCtx *c, const char *addr, const char *m);
   void (*store)(SimdCtx *c, const char *addr, const char *v, const char *m);
   /* base[crd[0..lanes)]: crd points at the coordinates (of C type
@@ -64,6 +91,10 @@ typedef struct SimdOps {
                        const char *m);
   /* The scalar reduction of all lanes of acc (statements into pre allowed). */
   const char *(*reduce)(SimdCtx *c, int kind, const char *acc);
+  /* Length-agnostic backends: the number of lanes of a vector value, and
+   * the number of active lanes of mask m (C expressions); NULL otherwise. */
+  const char *(*vlen)(SimdCtx *c);
+  const char *(*active)(SimdCtx *c, const char *m);
 } SimdOps;
 
 extern const SimdOps simd_generic_ops, simd_avx2_ops, simd_avx512_ops,

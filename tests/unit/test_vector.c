@@ -126,7 +126,7 @@ static void test_backend_text(void **state) {
   Arena a = {0};
   StrBuf pre = {0};
   int uniq = 0;
-  SimdCtx c = {&a, &pre, "  ", &uniq, 4, 0, NULL};
+  SimdCtx c = {&a, &pre, "  ", &uniq, 4, 0, NULL, NULL};
   /* AVX2: mask of the first n lanes, masked load; gathers are scalar
    * loads, in the last chunk with inactive lanes at the last active one */
   const char *m = simd_avx2_ops.mask(&c, "sc__n");
