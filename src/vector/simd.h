@@ -51,9 +51,15 @@ typedef struct SimdCtx {
 /* ctx->t, or double. */
 const SimdType *simd_type(const SimdCtx *c);
 
-/* Reduction kinds (the combining operator). */
+/* Reduction kinds (the combining operator); XOR and OR for integers. */
 enum { SIMD_RED_ADD = '+', SIMD_RED_MUL = '*', SIMD_RED_MAX = '>',
-       SIMD_RED_MIN = '<' };
+       SIMD_RED_MIN = '<', SIMD_RED_XOR = '^', SIMD_RED_OR = '|' };
+
+/* Whether a reduction kind is also a binop operator (+ * ^ |). */
+static inline int simd_red_is_op(int kind) {
+  return kind == SIMD_RED_ADD || kind == SIMD_RED_MUL || kind == SIMD_RED_XOR ||
+         kind == SIMD_RED_OR;
+}
 
 typedef struct SimdOps {
   const char *name;       /* "generic", "avx2", ... */
@@ -82,7 +88,8 @@ typedef struct SimdOps {
                         const char *crd_type, const char *m);
   void (*scatter)(SimdCtx *c, const char *base, const char *crd,
                   const char *crd_type, const char *v, const char *m);
-  /* op: '+', '-', '*', '/'. Inactive lanes may hold anything. */
+  /* op: '+', '-', '*', '/' ('/' not for integers); '^', '|' for integers.
+   * Integer lanes wrap. Inactive lanes may hold anything. */
   const char *(*binop)(SimdCtx *c, int op, const char *a, const char *b);
   const char *(*neg)(SimdCtx *c, const char *a);
   /* acc combined with v by a reduction kind, lanes outside m unchanged;

@@ -143,6 +143,9 @@ static const char *mul64(SimdCtx *c, const char *a, const char *b) {
 
 static const char *a_binop(SimdCtx *c, int op, const char *a, const char *b) {
   if (op == '*' && simd_type(c)->elem == SIMD_I64) return mul64(c, a, b);
+  if (op == '^' || op == '|')
+    return arena_printf(c->arena, "_mm256_%s_si256(%s, %s)",
+                        op == '^' ? "xor" : "or", a, b);
   const char *f = op == '+' ? "add" : op == '-' ? "sub" : op == '*'
                       ? (simd_type(c)->elem == SIMD_I32 ? "mullo" : "mul")
                       : "div";
@@ -171,8 +174,8 @@ static const char *a_accum(SimdCtx *c, int kind, const char *acc,
                            const char *v, const char *m) {
   const char *r;
   const char *sfx = ty(c)->sfx;
-  if (kind == SIMD_RED_ADD || kind == SIMD_RED_MUL) {
-    r = a_binop(c, kind == SIMD_RED_ADD ? '+' : '*', acc, v);
+  if (simd_red_is_op(kind)) {
+    r = a_binop(c, kind, acc, v);
   } else if (simd_type(c)->elem == SIMD_I64) {
     /* no vpmaxsq: compare and blend */
     const char *t = simd_tmp(c, "v");
@@ -224,8 +227,8 @@ static const char *a_reduce(SimdCtx *c, int kind, const char *acc) {
   else simd_pre(c, "_mm256_storeu_%s(%s, %s);", ty(c)->sfx, t, acc);
   simd_pre(c, "%s %s = %s[0];", st->ctype, r, t);
   const char *step;
-  if (kind == SIMD_RED_ADD || kind == SIMD_RED_MUL) {
-    char op = kind == SIMD_RED_ADD ? '+' : '*';
+  if (simd_red_is_op(kind)) {
+    char op = (char)kind;
     step = st->utype ? arena_printf(c->arena, "(%s)((%s)%s %c (%s)%s[sc__l])",
                                     st->ctype, st->utype, r, op, st->utype, t)
                      : arena_printf(c->arena, "%s %c %s[sc__l]", r, op, t);

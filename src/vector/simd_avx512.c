@@ -181,6 +181,9 @@ static void k_scatter(SimdCtx *c, const char *base, const char *crd,
 }
 
 static const char *k_binop(SimdCtx *c, int op, const char *a, const char *b) {
+  if (op == '^' || op == '|')
+    return arena_printf(c->arena, "_mm512_%s_%s(%s, %s)",
+                        op == '^' ? "xor" : "or", ty(c)->sfx, a, b);
   const char *f = op == '+' ? "add" : op == '-' ? "sub" : op == '*'
                       ? (simd_type(c)->elem == SIMD_I32   ? "mullo"
                          : simd_type(c)->elem == SIMD_I64 ? "mullox" : "mul")
@@ -208,6 +211,7 @@ static const char *k_accum(SimdCtx *c, int kind, const char *acc,
   if (kind == SIMD_RED_ADD || kind == SIMD_RED_MUL || is_int(c)) {
     const char *f = kind == SIMD_RED_ADD ? "add"
                   : kind == SIMD_RED_MUL ? (is_int(c) ? "mullo" : "mul")
+                  : kind == SIMD_RED_XOR ? "xor" : kind == SIMD_RED_OR ? "or"
                   : kind == SIMD_RED_MAX ? "max" : "min";
     if (!m) return arena_printf(c->arena, "_mm512_%s_%s(%s, %s)", f, sfx, acc, v);
     return arena_printf(c->arena, "_mm512_mask_%s_%s(%s, %s, %s, %s)", f, sfx,
@@ -228,8 +232,19 @@ static const char *k_accum(SimdCtx *c, int kind, const char *acc,
 static const char *k_reduce(SimdCtx *c, int kind, const char *acc) {
   const SimdType *st = simd_type(c);
   const char *r = simd_tmp(c, "r");
+  if (kind == SIMD_RED_XOR) {
+    /* no _mm512_reduce_xor: the lanes of a spill */
+    const char *t = simd_tmp(c, "sp");
+    simd_pre(c, "%s %s[%d];", st->ctype, t, ty(c)->lanes);
+    simd_pre(c, "_mm512_storeu_si512((void *)%s, %s);", t, acc);
+    simd_pre(c, "%s %s = %s[0];", st->ctype, r, t);
+    simd_pre(c, "for (int sc__l = 1; sc__l < %d; sc__l++) %s ^= %s[sc__l];",
+             ty(c)->lanes, r, t);
+    return r;
+  }
   if (kind == SIMD_RED_ADD || kind == SIMD_RED_MUL || !st->is_float) {
     const char *f = kind == SIMD_RED_ADD ? "add" : kind == SIMD_RED_MUL ? "mul"
+                  : kind == SIMD_RED_OR ? "or"
                   : kind == SIMD_RED_MAX ? "max" : "min";
     simd_pre(c, "const %s %s = (%s)_mm512_reduce_%s_%s(%s);", st->ctype, r,
              st->ctype, f, ty(c)->sfx, acc);

@@ -138,8 +138,8 @@ static const char *select(SimdCtx *c, const char *m, const char *a,
 
 static const char *g_accum(SimdCtx *c, int kind, const char *acc,
                            const char *v, const char *m) {
-  if (kind == SIMD_RED_ADD || kind == SIMD_RED_MUL) {
-    const char *r = arith(c, kind == SIMD_RED_ADD ? '+' : '*', acc, v);
+  if (simd_red_is_op(kind)) {
+    const char *r = arith(c, kind, acc, v);
     return m ? select(c, m, r, acc) : r;
   }
   /* fmax/fmin: take v where it is greater (less) or acc is NaN; integer
@@ -161,13 +161,11 @@ static const char *g_reduce(SimdCtx *c, int kind, const char *acc) {
   const char *r = simd_tmp(c, "r");
   simd_pre(c, "%s %s = %s[0];", ty->ctype, r, acc);
   const char *step;
-  if (ty->utype && (kind == SIMD_RED_ADD || kind == SIMD_RED_MUL))
+  if (ty->utype && simd_red_is_op(kind))
     step = arena_printf(c->arena, "(%s)((%s)%s %c (%s)%s[sc__l])", ty->ctype,
-                        ty->utype, r, kind == SIMD_RED_ADD ? '+' : '*',
-                        ty->utype, acc);
-  else if (kind == SIMD_RED_ADD || kind == SIMD_RED_MUL)
-    step = arena_printf(c->arena, "%s %c %s[sc__l]", r,
-                        kind == SIMD_RED_ADD ? '+' : '*', acc);
+                        ty->utype, r, kind, ty->utype, acc);
+  else if (simd_red_is_op(kind))
+    step = arena_printf(c->arena, "%s %c %s[sc__l]", r, kind, acc);
   else if (!ty->is_float)
     step = arena_printf(c->arena, "%s[sc__l] %c %s ? %s[sc__l] : %s", acc,
                         kind == SIMD_RED_MAX ? '>' : '<', r, acc, r);

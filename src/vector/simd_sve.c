@@ -106,7 +106,7 @@ static void s_scatter(SimdCtx *c, const char *base, const char *crd,
 
 static const char *s_binop(SimdCtx *c, int op, const char *a, const char *b) {
   const char *f = op == '+' ? "add" : op == '-' ? "sub" : op == '*' ? "mul"
-                                                                   : "div";
+                : op == '^' ? "eor" : op == '|' ? "orr" : "div";
   return arena_printf(c->arena, "sv%s_%s_x(svptrue_%s(), %s, %s)", f,
                       ty(c)->sfx, ty(c)->b, a, b);
 }
@@ -120,6 +120,7 @@ static const char *s_neg(SimdCtx *c, const char *a) {
 static const char *s_accum(SimdCtx *c, int kind, const char *acc,
                            const char *v, const char *m) {
   const char *f = kind == SIMD_RED_ADD ? "add" : kind == SIMD_RED_MUL ? "mul"
+                : kind == SIMD_RED_XOR ? "eor" : kind == SIMD_RED_OR ? "orr"
                 : kind == SIMD_RED_MAX ? (is_int(c) ? "max" : "maxnm")
                 : (is_int(c) ? "min" : "minnm");
   return arena_printf(c->arena, "sv%s_%s_m(%s, %s, %s)", f, ty(c)->sfx,
@@ -133,6 +134,7 @@ static const char *s_reduce(SimdCtx *c, int kind, const char *acc) {
     /* svaddv of integer lanes is a 64-bit sum: truncated, it is the
      * wrapping sum of the lanes */
     const char *f = kind == SIMD_RED_ADD ? "add"
+                  : kind == SIMD_RED_XOR ? "eor" : kind == SIMD_RED_OR ? "or"
                   : kind == SIMD_RED_MAX ? (is_int(c) ? "max" : "maxnm")
                   : (is_int(c) ? "min" : "minnm");
     simd_pre(c, "const %s %s = (%s)sv%sv_%s(svptrue_%s(), %s);", st->ctype, r,

@@ -574,6 +574,8 @@ static void classify(VC *c) {
       vs->kind = VS_REDUCE;
       if (s->op == IR_ADDTO || s->op == IR_SUBFROM) vs->red = SIMD_RED_ADD;
       else if (s->op == IR_MULBY) vs->red = SIMD_RED_MUL;
+      else if (s->op == IR_XORBY) vs->red = SIMD_RED_XOR;
+      else if (s->op == IR_ORBY) vs->red = SIMD_RED_OR;
       else {
         const IrExpr *e = s->rhs;
         if (e->kind == IR_CALL && e->nargs == 2 &&
@@ -776,10 +778,10 @@ static void emit_value(VC *c, int u) {
       continue;
     }
     int a = vs->s->lhs_access;
-    if (vs->s->op != IR_SET) {
-      int op = vs->s->op == IR_ADDTO ? '+' : vs->s->op == IR_SUBFROM ? '-' : '*';
-      val = c->ops->binop(&c->c, op, vload(c, a), val);
-    }
+    if (vs->s->op != IR_SET)
+      val = c->ops->binop(&c->c, vs->s->op == IR_SUBFROM ? '-'
+                                 : vs->s->op == IR_ADDTO ? '+' : vs->s->op,
+                          vload(c, a), val);
     if (c->lp->shape == VEC_DENSE)
       c->ops->store(&c->c, dense_addr(c, a), val, c->m);
     else
@@ -821,7 +823,8 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
     if (vs->kind != VS_REDUCE) continue;
     const char *init = vs->red == SIMD_RED_ADD ? c->t->sum_id
                      : vs->red == SIMD_RED_MUL ? c->t->prod_id
-                                               : lhs_text(c, vs->s);
+                     : vs->red == SIMD_RED_XOR || vs->red == SIMD_RED_OR
+                         ? "0" : lhs_text(c, vs->s);
     for (int u = 0; u < c->cfg.unroll; u++) {
       const char *v = c->ops->splat(&c->c, init);
       simd_pre(&c->c, "%s %s = %s;", vtype(c), acc_name(c, i, u), v);
@@ -907,10 +910,12 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
                c->ops->accum(&c->c, vs->red, a0, acc_name(c, i, u), NULL));
     const char *r = c->ops->reduce(&c->c, vs->red, a0);
     const char *op = vs->red == SIMD_RED_MUL ? "*="
+                   : vs->red == SIMD_RED_XOR ? "^="
+                   : vs->red == SIMD_RED_OR ? "|="
                    : vs->red != SIMD_RED_ADD ? "="
                    : vs->s->op == IR_SUBFROM ? "-=" : "+=";
     const char *lhs = lhs_text(c, vs->s);
-    if (c->t->utype && op[0] != '=')
+    if (c->t->utype && (op[0] == '+' || op[0] == '-' || op[0] == '*'))
       /* integers: wrapping, as the lanes did (no signed overflow) */
       simd_pre(&c->c, "%s = (%s)((%s)%s %c (%s)%s);", lhs, c->t->ctype,
                c->t->utype, lhs, op[0], c->t->utype, r);
@@ -945,7 +950,9 @@ static const char *describe(VC *c) {
       sb_printf(&sb, "%s%s (%s)", nred++ ? ", " : ", reduction into ",
                 lhs_text(c, vs->s),
                 vs->red == SIMD_RED_ADD ? "sum" : vs->red == SIMD_RED_MUL
-                    ? "product" : vs->red == SIMD_RED_MAX ? "max" : "min");
+                    ? "product" : vs->red == SIMD_RED_XOR ? "xor"
+                    : vs->red == SIMD_RED_OR ? "or"
+                    : vs->red == SIMD_RED_MAX ? "max" : "min");
     }
   if (c->cfg.lanes)
     sb_printf(&sb, "; last partial chunk masked, no scalar remainder");

@@ -2,8 +2,9 @@
  * with trip count T (-DT=...): position loops over compressed rows of
  * exactly T entries (gathers with sum reductions, with 64-bit and 32-bit
  * coordinates; conflict-free scatters; idempotent fmaxf and integer max
- * written as a selection), dense loops (contiguous stores with negation,
- * division, an invariant scalar; product and min reductions), the
+ * written as a selection; integer xor), dense loops (contiguous stores
+ * with negation, division, an invariant scalar, ^=; product, min and or
+ * reductions), the
  * register-blocked SpMM nest and the SDDMM dense sum. The float values are
  * multiples of 1/8 (products: powers of two), so every sum and product is
  * exact in float and any association prints the same; the integer
@@ -31,7 +32,8 @@ static float B[M][K + 1], C[N][K + 1], W[N][K + 1], Z[N][K + 1], P[N],
     mn[N], D[N][M], U[N][K + 1], V[M][K + 1];
 static int IA[N][M], ix[M], iy[N], imx[N], iy2[M], IW[N][K + 1],
     IZ[N][K + 1], ip[N], imn[N];
-static long LA[N][M], lx[M], ly[N], LW[N][K + 1], lp[N], lmx[N];
+static int ih[N], ior[N], IX[N][K + 1];
+static long LA[N][M], lx[M], ly[N], LW[N][K + 1], lp[N], lmx[N], lh[N];
 
 int main(void) {
   for (int t = 0; t < T; t++) {
@@ -61,7 +63,7 @@ int main(void) {
       U[i][k] = (float)(rnd(9)) / 8.0f;
       C[i][k] = 0.5f, Z[i][k] = 9.0f;
       IW[i][k] = r == 0 ? 2 : r == 2 ? -1 : r == 3 ? 3 : r == 4 ? -1 : 1;
-      IZ[i][k] = 7;
+      IZ[i][k] = 7, IX[i][k] = 0x5a5a ^ k;
       LW[i][k] = r == 0 ? 3 : r == 2 ? -1 : 1;
     }
     for (int j = 0; j < M; j++) D[i][j] = 0.125f;
@@ -145,7 +147,28 @@ int main(void) {
       lmx[i] = lmx[i] > LA[i][j] ? lmx[i] : LA[i][j]; /* long max */
   }
 
+#pragma sparse encoding(IA : CSR)
   for (int i = 0; i < N; i++) {
+    ih[i] = 0x1234;
+    for (int j = 0; j < M; j++)
+      ih[i] ^= IA[i][j] * 3;                /* int xor over positions */
+    ior[i] = 0;
+    for (int k = 0; k < K; k++)
+      ior[i] |= IW[i][k] * 5;               /* int or, dense */
+    for (int k = 0; k < K; k++)
+      IX[i][k] ^= IW[i][k] * 9;             /* int xor store */
+  }
+
+#pragma sparse encoding(LA : CSR)
+  for (int i = 0; i < N; i++) {
+    lh[i] = -1;
+    for (int j = 0; j < M; j++)
+      lh[i] ^= LA[i][j];                    /* long xor over positions */
+  }
+
+  for (int i = 0; i < N; i++) {
+    printf("ih %d ior %d lh %ld\n", ih[i], ior[i], lh[i]);
+    for (int k = 0; k <= K; k++) printf(" IX %d\n", IX[i][k]);
     printf("y %.9g %.9g P %.9g mn %.9g fm %.9g\n", y[i], y32[i], P[i], mn[i],
            fm[i]);
     printf("iy %d ip %d imn %d imx %d ly %ld lp %ld lmx %ld\n", iy[i], ip[i],
