@@ -3,15 +3,21 @@
 // comparison (`if (A[i][j] > m) m = A[i][j];`, an integer max; absent
 // entries are zeros, applied once), an int row sum of squares into a
 // scalar, long SpMV with 64-bit values beyond 2^32, a long product over a
-// dense range and int SpMM (register-blocked). Integer results are exact:
+// dense range, int SpMM (register-blocked), an int xor into a scalar
+// (`h ^= ...`, a checksum), a per-row or and a long per-row xor (absent
+// entries are zeros: no effect, skipped). Integer results are exact:
 // the vector code must print exactly what the scalar code prints. A row
 // count written as a comparison (`if (A[i][j] != 0) cnt[i] += 1;`) is a
 // selection on the values and stays scalar with the reason.
-// EXPECT-SPARSIFIED: 6
-// EXPECT-VECTORIZED: 6
+// EXPECT-SPARSIFIED: 9
+// EXPECT-VECTORIZED: 9
 // EXPECT-VECTOR-REPORT: , int, vl
 // EXPECT-VECTOR-REPORT: , 64-bit int, vl
 // EXPECT-VECTOR-REPORT: reduction into rmax[i] (max)
+// EXPECT-VECTOR-REPORT: reduction into h (xor)
+// EXPECT-VECTOR-REPORT: reduction into ror[i] (or)
+// EXPECT-VECTOR-REPORT: reduction into lh[i] (xor)
+// EXPECT-ABSENT: h ^= A[i][j] * 7;
 // EXPECT-VECTOR-REPORT: , int, register-blocked over j: blocks of 8 x
 // EXPECT-VECTOR-REPORT: not vectorized: a comparison or selection on values that vary in the loop
 // EXPECT-ABSENT: y[i] += A[i][j] * x[j];
@@ -29,7 +35,8 @@ static int lcg(int n) {
 }
 
 static int A[N][M], x[M], y[N], rmax[N], cnt[N], B[M][K], C[N][K];
-static long L[N][M], lx[M], ly[N], F[N][K], lprod[N];
+static int ror[N];
+static long L[N][M], lx[M], ly[N], F[N][K], lprod[N], lh[N];
 
 int main(void) {
   for (int i = 0; i < N; i++)
@@ -91,7 +98,28 @@ int main(void) {
       if (A[i][j] != 0) cnt[i] += 1;
   }
 
-  printf("sq %d\n", sq);
+  int h = 0x2b;
+#pragma sparse encoding(A : CSR)
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      h ^= A[i][j] * 7;
+
+#pragma sparse encoding(A : CSR)
+  for (int i = 0; i < N; i++) {
+    ror[i] = 0;
+    for (int j = 0; j < M; j++)
+      ror[i] |= A[i][j] * 4;
+  }
+
+#pragma sparse encoding(L : CSR)
+  for (int i = 0; i < N; i++) {
+    lh[i] = -1;
+    for (int j = 0; j < M; j++)
+      lh[i] ^= L[i][j];
+  }
+
+  printf("sq %d h %d\n", sq, h);
+  for (int i = 0; i < N; i++) printf("%d %ld\n", ror[i], lh[i]);
   for (int i = 0; i < N; i++)
     printf("%d %d %d %d %ld %ld\n", i, y[i], rmax[i], cnt[i], ly[i], lprod[i]);
   for (int i = 0; i < N; i++)
