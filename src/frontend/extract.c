@@ -1076,6 +1076,10 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
     sop = IR_SUBFROM;
   else if (!strcmp(op, "*="))
     sop = IR_MULBY;
+  else if (!strcmp(op, "^="))
+    sop = IR_XORBY;
+  else if (!strcmp(op, "|="))
+    sop = IR_ORBY;
   else if (!strcmp(op, "/=")) {
     sop = IR_SET;
     div = 1;
@@ -1113,6 +1117,11 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
   } else {
     return refuse(x, n, "assignment to '%s'", excerpt(x, lhs));
   }
+  /* ^= and |= of an int or long (the C types the IR keeps exactly) */
+  if ((sop == IR_XORBY || sop == IR_ORBY) &&
+      (other_type || (s->stmt.lhs_elem != IR_I32 && s->stmt.lhs_elem != IR_I64)))
+    return refuse(x, n, "compound assignment '%s' to '%s', which is not an int "
+                  "or long", op, excerpt(x, lhs));
   /* `a = a + e`, `a = e + a`, `a = a - e` are the updates `a += e`, `a -= e` */
   TSNode r0 = strip_parens(rhsn);
   if (sop == IR_SET && !div && is(r0, "binary_expression")) {

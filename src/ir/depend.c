@@ -84,7 +84,7 @@ static void expr_refs(const IrExpr *e, int stmt, IrStmtOp op, Ref **refs,
     expr_refs(e->args[i], stmt, op, refs, n, cap);
 }
 
-static int additive(IrStmtOp op) { return op == IR_ADDTO || op == IR_SUBFROM; }
+static int additive(IrStmtOp op) { return ir_update_class(op) != 0; }
 
 /* Vars allowed beside v in a proof: the loops enclosing v. */
 static int only_outer(const IrAffine *a, int v, const int *outer, int nouter,
@@ -134,7 +134,7 @@ static int separated(const IrAccess *a, const IrAccess *b, int v,
 static int scalar_conflict(Ctx *c, const Ref *refs, int nrefs, const char *s,
                            int v, const int *in_v, int first_stmt_direct) {
   (void)c;
-  int all_additive = 1, other_reads = 0, first_set_direct = -1;
+  int all_additive = 1, other_reads = 0, first_set_direct = -1, cls = 0;
   for (int i = 0; i < nrefs; i++) {
     const Ref *r = &refs[i];
     if (!in_v[r->stmt] || !r->scalar || strcmp(r->scalar, s))
@@ -143,8 +143,9 @@ static int scalar_conflict(Ctx *c, const Ref *refs, int nrefs, const char *s,
     if (st->decl_ctype)
       return 0; /* a local of the iteration */
     if (r->write) {
-      if (!additive(r->op))
+      if (!additive(r->op) || (cls && cls != ir_update_class(r->op)))
         all_additive = 0;
+      cls = ir_update_class(r->op);
     } else if (!r->self) {
       other_reads = 1;
     }
@@ -214,7 +215,8 @@ void ir_analyse_dependences(IrKernel *k, const int *inferred) {
         if (r->stmt == w->stmt && r->access == w->access) {
           if (additive(w->op))
             continue; /* the update's own read and write */
-        } else if ((r->write || r->self) && additive(r->op) && additive(w->op)) {
+        } else if ((r->write || r->self) && additive(r->op) && additive(w->op) &&
+                   ir_update_class(r->op) == ir_update_class(w->op)) {
           continue;
         }
         if (!inferred[wa->tensor] &&

@@ -224,8 +224,7 @@ static void node_print(const IrKernel *k, const IrNode *n, int depth, StrBuf *ou
     access_print(k, s->lhs_access, out);
   else
     sb_puts(out, s->lhs_scalar);
-  sb_printf(out, " %s ", s->op == IR_SET ? "=" : s->op == IR_ADDTO ? "+="
-                         : s->op == IR_SUBFROM ? "-=" : "*=");
+  sb_printf(out, " %s ", ir_op_text(s->op));
   ir_expr_print(k, s->rhs, out);
   sb_puts(out, "\n");
 }

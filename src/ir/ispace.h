@@ -127,8 +127,31 @@ typedef enum IrStmtOp {
   IR_SET = '=',  /* lhs = rhs */
   IR_ADDTO = '+',/* lhs += rhs */
   IR_SUBFROM = '-', /* lhs -= rhs */
-  IR_MULBY = '*' /* lhs *= rhs */
+  IR_MULBY = '*', /* lhs *= rhs */
+  IR_XORBY = '^', /* lhs ^= rhs (integer lhs only) */
+  IR_ORBY = '|'   /* lhs |= rhs (integer lhs only) */
 } IrStmtOp;
+
+/* The update class of an operator: '+' for += and -=, '^' for ^=, '|' for
+ * |=, 0 for = and *=. Updates of one class to one location commute and a
+ * zero right side leaves the location as it is (the absent entries of a
+ * sparse operand may be skipped); updates of two classes do not commute. */
+static inline int ir_update_class(IrStmtOp op) {
+  return op == IR_ADDTO || op == IR_SUBFROM ? '+'
+       : op == IR_XORBY ? '^' : op == IR_ORBY ? '|' : 0;
+}
+
+/* The operator as C: "=", "+=", ... */
+static inline const char *ir_op_text(IrStmtOp op) {
+  switch (op) {
+  case IR_ADDTO: return "+=";
+  case IR_SUBFROM: return "-=";
+  case IR_MULBY: return "*=";
+  case IR_XORBY: return "^=";
+  case IR_ORBY: return "|=";
+  default: return "=";
+  }
+}
 
 typedef struct IrStmt {
   IrStmtOp op;

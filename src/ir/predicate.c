@@ -50,6 +50,8 @@ static IrExpr *identity(P *p, const IrStmt *s) {
     return n;
   }
   case IR_SUBFROM:
+  case IR_XORBY:
+  case IR_ORBY:
     return konst(p, "0", sp);
   case IR_MULBY:
     return konst(p, "1", sp);

@@ -178,8 +178,7 @@ static void emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const Scope *sc,
   } else {
     sb_puts(&line, s->lhs_scalar);
   }
-  const char *op = s->op == IR_SET ? "=" : s->op == IR_ADDTO ? "+="
-                 : s->op == IR_SUBFROM ? "-=" : "*=";
+  const char *op = ir_op_text(s->op);
   sb_printf(&line, " %s ", op);
   cprint_expr(&line, s->rhs, &h);
   if (ip >= 0 && L->st[ip].t->elem != IR_I64 && L->st[ip].t->elem != IR_I32)

@@ -71,7 +71,7 @@ unsigned graph_subtree_tensors(const Lower *L, const IrNode *n) {
 
 int graph_only_reductions(const IrNode *n) {
   if (n->kind == IR_NODE_STMT)
-    return n->stmt.op == IR_ADDTO || n->stmt.op == IR_SUBFROM;
+    return ir_update_class(n->stmt.op) != 0;
   for (int i = 0; i < n->nbody; i++)
     if (!graph_only_reductions(n->body[i])) return 0;
   return 1;

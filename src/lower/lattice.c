@@ -195,12 +195,12 @@ int lat_no_effect(const Lower *L, const IrNode *n, unsigned absent) {
         if (s->op == IR_MULBY) return 1;
         if (s->op == IR_SET) return lat_zero(L, s->rhs, absent);
       }
-      if (s->op != IR_ADDTO && s->op != IR_SUBFROM) return 0;
+      if (!ir_update_class(s->op)) return 0;
       return lat_zero(L, s->rhs, absent);
     }
     if (s->op == IR_SET && asm_stmt_is_output(L, s))
       return lat_zero(L, s->rhs, absent);
-    if (s->op != IR_ADDTO && s->op != IR_SUBFROM)
+    if (!ir_update_class(s->op))
       return guarded_off(L, s, absent);
     return lat_zero(L, s->rhs, absent);
   }

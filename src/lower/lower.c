@@ -478,8 +478,7 @@ static void summary(const Lower *L, StrBuf *sb, const IrNode *n) {
     const IrStmt *s = &n->stmt;
     if (s->lhs_access >= 0) sum_access(&c, sb, s->lhs_access);
     else sb_puts(sb, s->lhs_scalar);
-    sb_printf(sb, " %s ", s->op == IR_SET ? "=" : s->op == IR_ADDTO ? "+="
-                          : s->op == IR_SUBFROM ? "-=" : "*=");
+    sb_printf(sb, " %s ", ir_op_text(s->op));
     cprint_expr(sb, s->rhs, &h);
     return;
   }

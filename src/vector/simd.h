@@ -1,7 +1,10 @@
 /* simd.h — the SIMD backend interface of the vectorizer: one SimdOps table
- * per backend (simd_generic.c, simd_avx2.c, simd_avx512.c, simd_sve.c).
- * Each function returns C text for one vector operation on doubles, so the
- * vectorizer (vectorize.c) never tests which backend it emits for.
+ * per backend (simd_generic.c, simd_avx2.c, simd_avx512.c, simd_sve.c),
+ * and the element types a vector holds (SimdType: double, float, 64- and
+ * 32-bit signed integers). Each function returns C text for one vector
+ * operation on the element type ctx->t, so the vectorizer (vectorize.c)
+ * never tests which backend or type it emits for; each backend keeps its
+ * own per-type table of vector types and intrinsic suffixes.
  *
  * Values are C expressions of the backend's vector type (`vtype`). A mask
  * is the C name of a mask variable made by `mask` (a prefix of `n` active
@@ -15,6 +18,24 @@
 #include "base/arena.h"
 #include "base/strbuf.h"
 
+/* Element types of vector values (the order of the IR's IrElemType). */
+typedef enum SimdElem { SIMD_F64, SIMD_F32, SIMD_I64, SIMD_I32 } SimdElem;
+
+typedef struct SimdType {
+  SimdElem elem;
+  const char *name;     /* for the report: "double", "float", ... */
+  const char *ctype;    /* scalar C type of a lane: "double", "float",
+                           "long long", "int" */
+  const char *utype;    /* integers: the unsigned type of wrapping
+                           arithmetic ("unsigned long long"); NULL */
+  int bytes;            /* bytes per lane */
+  int is_float;
+  const char *sum_id;   /* identities as C constants: "-0.0", "0" */
+  const char *prod_id;  /* "1.0", "1.0f", "1" */
+} SimdType;
+
+extern const SimdType simd_types[4];
+
 typedef struct SimdCtx {
   Arena *arena;
   StrBuf *pre;          /* statements to emit before the current one */
@@ -24,21 +45,32 @@ typedef struct SimdCtx {
   int index32;          /* gather/scatter with 32-bit indices */
   const char *mask_n;   /* the lane count of the last mask made (fixed-lane
                            backends), or NULL */
+  const SimdType *t;    /* the element type; NULL: double */
 } SimdCtx;
 
-/* Reduction kinds (the combining operator). */
+/* ctx->t, or double. */
+const SimdType *simd_type(const SimdCtx *c);
+
+/* Reduction kinds (the combining operator); XOR and OR for integers. */
 enum { SIMD_RED_ADD = '+', SIMD_RED_MUL = '*', SIMD_RED_MAX = '>',
-       SIMD_RED_MIN = '<' };
+       SIMD_RED_MIN = '<', SIMD_RED_XOR = '^', SIMD_RED_OR = '|' };
+
+/* Whether a reduction kind is also a binop operator (+ * ^ |). */
+static inline int simd_red_is_op(int kind) {
+  return kind == SIMD_RED_ADD || kind == SIMD_RED_MUL || kind == SIMD_RED_XOR ||
+         kind == SIMD_RED_OR;
+}
 
 typedef struct SimdOps {
   const char *name;       /* "generic", "avx2", ... */
   const char *guard;      /* preprocessor condition under which the vector
                              code compiles ("defined(__AVX2__)") */
   const char *needs;      /* what enables it, for the report ("-mavx2") */
-  int lanes;              /* doubles per vector value; 0: length agnostic
+  int lanes;              /* doubles per vector value (lanes of a type of
+                             b bytes: lanes * 8 / b); 0: length agnostic
                              (then the loop is predicated by `whilelt`) */
   int min_crd_bits;       /* narrowest coordinate type gathers accept */
-  const char *vtype;      /* C type of a vector of doubles */
+  const char *vtype[4];   /* C type of a vector, per SimdElem */
   /* Declarations needed once per vector loop (typedefs), or nothing. */
   void (*prologue)(SimdCtx *c, StrBuf *sb, const char *ind);
   /* Declares a mask of the first `n` lanes (n: a C int expression, at
@@ -46,7 +78,8 @@ typedef struct SimdOps {
    * pair "iv, hi" of a whilelt (see vectorize.c) and may be all lanes. */
   const char *(*mask)(SimdCtx *c, const char *n);
   const char *(*splat)(SimdCtx *c, const char *scalar);
-  /* Contiguous load/store of lanes at addr (a `const double *`). */
+  /* Contiguous load/store of lanes at addr (a pointer to the element type;
+   * integers: to any signed integer type of its size). */
   const char *(*load)(SimdCtx *c, const char *addr, const char *m);
   void (*store)(SimdCtx *c, const char *addr, const char *v, const char *m);
   /* base[crd[0..lanes)]: crd points at the coordinates (of C type
@@ -55,7 +88,8 @@ typedef struct SimdOps {
                         const char *crd_type, const char *m);
   void (*scatter)(SimdCtx *c, const char *base, const char *crd,
                   const char *crd_type, const char *v, const char *m);
-  /* op: '+', '-', '*', '/'. Inactive lanes may hold anything. */
+  /* op: '+', '-', '*', '/' ('/' not for integers); '^', '|' for integers.
+   * Integer lanes wrap. Inactive lanes may hold anything. */
   const char *(*binop)(SimdCtx *c, int op, const char *a, const char *b);
   const char *(*neg)(SimdCtx *c, const char *a);
   /* acc combined with v by a reduction kind, lanes outside m unchanged;
@@ -64,6 +98,10 @@ typedef struct SimdOps {
                        const char *m);
   /* The scalar reduction of all lanes of acc (statements into pre allowed). */
   const char *(*reduce)(SimdCtx *c, int kind, const char *acc);
+  /* Length-agnostic backends: the number of lanes of a vector value, and
+   * the number of active lanes of mask m (C expressions); NULL otherwise. */
+  const char *(*vlen)(SimdCtx *c);
+  const char *(*active)(SimdCtx *c, const char *m);
 } SimdOps;
 
 extern const SimdOps simd_generic_ops, simd_avx2_ops, simd_avx512_ops,

@@ -1,13 +1,37 @@
-/* simd_avx512.c — the AVX-512F backend: __m512d values (8 doubles), k-masks
- * (__mmask8) for the active prefix; masked loads, stores, scatters
- * (_mm512_mask_i64scatter_pd, _mm512_mask_i32scatter_pd for 32-bit
- * coordinates or --index32) and masked arithmetic for reductions; gathers
- * by eight scalar loads (in the last chunk, inactive lanes at the last
- * active lane's coordinate). Only AVX512F intrinsics are used, so
- * `-mavx512f` suffices; emitted under `#if defined(__AVX512F__)`. */
+/* simd_avx512.c — the AVX-512F backend: 512-bit values (__m512d: 8
+ * doubles, __m512: 16 floats, __m512i: 8 64-bit or 16 32-bit integers),
+ * k-masks (__mmask8 / __mmask16) for the active prefix; masked loads,
+ * stores, scatters (_mm512_mask_i64scatter_*, _mm512_mask_i32scatter_*
+ * for 32-bit coordinates or --index32; 16 lanes with 64-bit coordinates
+ * scatter as two halves of 8) and masked arithmetic for reductions;
+ * gathers by scalar loads (in the last chunk, inactive lanes at the last
+ * active lane's coordinate). Integer lanes wrap. Only AVX512F intrinsics
+ * are used (64-bit multiplies by _mm512_mullox_epi64), so `-mavx512f`
+ * suffices; emitted under `#if defined(__AVX512F__)`. */
 #include <string.h>
 
 #include "vector/simd.h"
+
+/* Per element type: lanes, the suffix of the arithmetic intrinsics, the
+ * k-mask type. */
+typedef struct K5Type {
+  int lanes;
+  const char *sfx;   /* "pd", "ps", "epi64", "epi32" */
+  const char *kt;    /* "__mmask8", "__mmask16" */
+} K5Type;
+
+static const K5Type k5_types[4] = {
+    [SIMD_F64] = {8, "pd", "__mmask8"},
+    [SIMD_F32] = {16, "ps", "__mmask16"},
+    [SIMD_I64] = {8, "epi64", "__mmask8"},
+    [SIMD_I32] = {16, "epi32", "__mmask16"},
+};
+
+static const K5Type *ty(SimdCtx *c) { return &k5_types[simd_type(c)->elem]; }
+static int is_int(SimdCtx *c) { return !simd_type(c)->is_float; }
+static const char *vt(SimdCtx *c) {
+  return simd_avx512_ops.vtype[simd_type(c)->elem];
+}
 
 static void k_prologue(SimdCtx *c, StrBuf *sb, const char *ind) {
   (void)c, (void)sb, (void)ind;
@@ -15,42 +39,65 @@ static void k_prologue(SimdCtx *c, StrBuf *sb, const char *ind) {
 
 static const char *k_mask(SimdCtx *c, const char *n) {
   const char *m = simd_tmp(c, "m");
-  simd_pre(c, "const __mmask8 %s = (__mmask8)(0xFFu >> (8 - (int)(%s)));", m, n);
+  if (ty(c)->lanes == 8)
+    simd_pre(c, "const __mmask8 %s = (__mmask8)(0xFFu >> (8 - (int)(%s)));", m,
+             n);
+  else
+    simd_pre(c, "const __mmask16 %s = (__mmask16)(0xFFFFu >> (16 - (int)(%s)));",
+             m, n);
   c->mask_n = n;
   return m;
 }
 
 static const char *k_splat(SimdCtx *c, const char *s) {
-  return arena_printf(c->arena, "_mm512_set1_pd((double)(%s))", s);
+  return arena_printf(c->arena, "_mm512_set1_%s((%s)(%s))", ty(c)->sfx,
+                      simd_type(c)->ctype, s);
 }
 
 static const char *k_load(SimdCtx *c, const char *addr, const char *m) {
-  if (!m) return arena_printf(c->arena, "_mm512_loadu_pd(%s)", addr);
-  return arena_printf(c->arena, "_mm512_maskz_loadu_pd(%s, %s)", m, addr);
+  if (is_int(c)) {
+    if (!m)
+      return arena_printf(c->arena, "_mm512_loadu_si512((const void *)(%s))",
+                          addr);
+    return arena_printf(c->arena, "_mm512_maskz_loadu_%s(%s, (const void *)(%s))",
+                        ty(c)->sfx, m, addr);
+  }
+  if (!m) return arena_printf(c->arena, "_mm512_loadu_%s(%s)", ty(c)->sfx, addr);
+  return arena_printf(c->arena, "_mm512_maskz_loadu_%s(%s, %s)", ty(c)->sfx, m,
+                      addr);
 }
 
 static void k_store(SimdCtx *c, const char *addr, const char *v,
                     const char *m) {
-  if (!m) simd_pre(c, "_mm512_storeu_pd(%s, %s);", addr, v);
-  else simd_pre(c, "_mm512_mask_storeu_pd(%s, %s, %s);", addr, m, v);
+  if (is_int(c)) {
+    if (!m) simd_pre(c, "_mm512_storeu_si512((void *)(%s), %s);", addr, v);
+    else
+      simd_pre(c, "_mm512_mask_storeu_%s((void *)(%s), %s, %s);", ty(c)->sfx,
+               addr, m, v);
+    return;
+  }
+  if (!m) simd_pre(c, "_mm512_storeu_%s(%s, %s);", ty(c)->sfx, addr, v);
+  else simd_pre(c, "_mm512_mask_storeu_%s(%s, %s, %s);", ty(c)->sfx, addr, m, v);
 }
 
-/* __m512i of 64-bit or __m256i of 32-bit indices; *is32 says which. */
-static const char *indices(SimdCtx *c, const char *crd, const char *crd_type,
-                           const char *m, int *is32) {
+/* Eight indices of the coordinates at crd under the 8-lane mask m8 (or
+ * NULL): an __m512i of 64-bit or an __m256i of 32-bit indices; *is32 says
+ * which. */
+static const char *indices8(SimdCtx *c, const char *crd, const char *crd_type,
+                            const char *m8, int *is32) {
   const char *t = simd_tmp(c, "ix");
   if (strcmp(crd_type, "uint32_t") == 0) {
     *is32 = 1;
     simd_pre(c, "const __m256i %s = _mm512_castsi512_si256("
                 "_mm512_maskz_loadu_epi32((__mmask16)%s, %s));", t,
-             m ? m : "0xFF", crd);
+             m8 ? m8 : "0xFF", crd);
     return t;
   }
-  if (!m)
+  if (!m8)
     simd_pre(c, "const __m512i %s = _mm512_loadu_si512((const void *)(%s));",
              t, crd);
   else
-    simd_pre(c, "const __m512i %s = _mm512_maskz_loadu_epi64(%s, %s);", t, m,
+    simd_pre(c, "const __m512i %s = _mm512_maskz_loadu_epi64(%s, %s);", t, m8,
              crd);
   if (c->index32) {
     const char *n = simd_tmp(c, "ix");
@@ -64,7 +111,7 @@ static const char *indices(SimdCtx *c, const char *crd, const char *crd_type,
 
 static const char *k_gather(SimdCtx *c, const char *base, const char *crd,
                             const char *crd_type, const char *m) {
-  /* eight scalar loads (vgatherqpd is slower on the cores measured,
+  /* scalar loads (vgatherqpd is slower on the cores measured,
    * docs/vectorization.md); in the last chunk of n lanes the inactive
    * lanes load at the last active lane's coordinate (in the segment,
    * already read; the masked accumulation or store drops them) */
@@ -72,8 +119,8 @@ static const char *k_gather(SimdCtx *c, const char *base, const char *crd,
   const char *n = m ? (c->mask_n ? c->mask_n : "1") : NULL;
   simd_pre(c, "const %s *const %s = %s;", crd_type, p, crd);
   StrBuf sb = {0};
-  sb_puts(&sb, "_mm512_setr_pd(");
-  for (int l = 0; l < 8; l++) {
+  sb_printf(&sb, "_mm512_setr_%s(", ty(c)->sfx);
+  for (int l = 0; l < ty(c)->lanes; l++) {
     if (!n || l == 0)
       sb_printf(&sb, "%s(%s)[%s[%d]]", l ? ", " : "", base, p, l);
     else
@@ -87,58 +134,130 @@ static const char *k_gather(SimdCtx *c, const char *base, const char *crd,
 
 static void k_scatter(SimdCtx *c, const char *base, const char *crd,
                       const char *crd_type, const char *v, const char *m) {
+  const char *sfx = ty(c)->sfx;
   int is32;
-  const char *ix = indices(c, crd, crd_type, m, &is32);
-  if (!m)
-    simd_pre(c, "_mm512_i%dscatter_pd(%s, %s, %s, 8);", is32 ? 32 : 64, base,
+  if (ty(c)->lanes == 8) {
+    const char *ix = indices8(c, crd, crd_type, m, &is32);
+    if (!m)
+      simd_pre(c, "_mm512_i%dscatter_%s(%s, %s, %s, 8);", is32 ? 32 : 64, sfx,
+               base, ix, v);
+    else
+      simd_pre(c, "_mm512_mask_i%dscatter_%s(%s, %s, %s, %s, 8);",
+               is32 ? 32 : 64, sfx, base, m, ix, v);
+    return;
+  }
+  /* 16 lanes of 32 bits */
+  const char *mm = m ? m : "(__mmask16)0xFFFF";
+  if (strcmp(crd_type, "uint32_t") == 0) {
+    const char *ix = simd_tmp(c, "ix");
+    simd_pre(c, "const __m512i %s = _mm512_maskz_loadu_epi32(%s, %s);", ix, mm,
+             crd);
+    simd_pre(c, "_mm512_mask_i32scatter_%s(%s, %s, %s, %s, 4);", sfx, base, mm,
              ix, v);
-  else
-    simd_pre(c, "_mm512_mask_i%dscatter_pd(%s, %s, %s, %s, 8);",
-             is32 ? 32 : 64, base, m, ix, v);
+    return;
+  }
+  /* 64-bit coordinates: two halves of 8 lanes, 64-bit indices (the
+   * 8-lane form with 32-bit indices needs AVX512VL) */
+  const char *vv = simd_tmp(c, "v");
+  simd_pre(c, "const %s %s = %s;", vt(c), vv, v);
+  const char *lo = is_int(c)
+      ? arena_printf(c->arena, "_mm512_castsi512_si256(%s)", vv)
+      : arena_printf(c->arena, "_mm512_castps512_ps256(%s)", vv);
+  const char *hi = is_int(c)
+      ? arena_printf(c->arena, "_mm512_extracti64x4_epi64(%s, 1)", vv)
+      : arena_printf(c->arena, "_mm256_castpd_ps(_mm512_extractf64x4_pd("
+                     "_mm512_castps_pd(%s), 1))", vv);
+  const char *sfx8 = is_int(c) ? "epi32" : "ps";
+  int index32 = c->index32;
+  c->index32 = 0;
+  for (int h = 0; h < 2; h++) {
+    const char *m8 = arena_printf(c->arena, "(__mmask8)(%s >> %d)", mm, 8 * h);
+    const char *ix = indices8(c, h ? arena_printf(c->arena, "(%s + 8)", crd)
+                                   : crd, crd_type, m8, &is32);
+    simd_pre(c, "_mm512_mask_i64scatter_%s(%s, %s, %s, %s, 4);", sfx8, base,
+             m8, ix, h ? hi : lo);
+  }
+  c->index32 = index32;
 }
 
 static const char *k_binop(SimdCtx *c, int op, const char *a, const char *b) {
-  const char *f = op == '+' ? "add" : op == '-' ? "sub" : op == '*' ? "mul"
-                                                                   : "div";
-  return arena_printf(c->arena, "_mm512_%s_pd(%s, %s)", f, a, b);
+  if (op == '^' || op == '|')
+    return arena_printf(c->arena, "_mm512_%s_%s(%s, %s)",
+                        op == '^' ? "xor" : "or", ty(c)->sfx, a, b);
+  const char *f = op == '+' ? "add" : op == '-' ? "sub" : op == '*'
+                      ? (simd_type(c)->elem == SIMD_I32   ? "mullo"
+                         : simd_type(c)->elem == SIMD_I64 ? "mullox" : "mul")
+                      : "div";
+  return arena_printf(c->arena, "_mm512_%s_%s(%s, %s)", f, ty(c)->sfx, a, b);
 }
 
 static const char *k_neg(SimdCtx *c, const char *a) {
-  return arena_printf(c->arena, "_mm512_sub_pd(_mm512_set1_pd(-0.0), %s)", a);
+  if (is_int(c))
+    return arena_printf(c->arena, "_mm512_sub_%s(_mm512_setzero_si512(), %s)",
+                        ty(c)->sfx, a);
+  return arena_printf(c->arena, "_mm512_sub_%s(_mm512_set1_%s(%s), %s)",
+                      ty(c)->sfx, ty(c)->sfx, simd_type(c)->sum_id, a);
 }
 
 static const char *k_accum(SimdCtx *c, int kind, const char *acc,
                            const char *v, const char *m) {
-  if (kind == SIMD_RED_ADD || kind == SIMD_RED_MUL) {
-    const char *f = kind == SIMD_RED_ADD ? "add" : "mul";
-    if (!m) return arena_printf(c->arena, "_mm512_%s_pd(%s, %s)", f, acc, v);
-    return arena_printf(c->arena, "_mm512_mask_%s_pd(%s, %s, %s, %s)", f, acc,
-                        m, acc, v);
+  const char *sfx = ty(c)->sfx;
+  if (kind == SIMD_RED_MUL && simd_type(c)->elem == SIMD_I64) {
+    const char *r = k_binop(c, '*', acc, v);
+    if (!m) return r;
+    return arena_printf(c->arena, "_mm512_mask_blend_epi64(%s, %s, %s)", m, acc,
+                        r);
   }
-  /* max_pd(v, acc) gives acc when either is NaN; take v where acc is NaN */
+  if (kind == SIMD_RED_ADD || kind == SIMD_RED_MUL || is_int(c)) {
+    const char *f = kind == SIMD_RED_ADD ? "add"
+                  : kind == SIMD_RED_MUL ? (is_int(c) ? "mullo" : "mul")
+                  : kind == SIMD_RED_XOR ? "xor" : kind == SIMD_RED_OR ? "or"
+                  : kind == SIMD_RED_MAX ? "max" : "min";
+    if (!m) return arena_printf(c->arena, "_mm512_%s_%s(%s, %s)", f, sfx, acc, v);
+    return arena_printf(c->arena, "_mm512_mask_%s_%s(%s, %s, %s, %s)", f, sfx,
+                        acc, m, acc, v);
+  }
+  /* max_p?(v, acc) gives acc when either is NaN; take v where acc is NaN */
   const char *t = simd_tmp(c, "v");
-  simd_pre(c, "const __m512d %s = %s;", t, v);
+  simd_pre(c, "const %s %s = %s;", vt(c), t, v);
   const char *f = kind == SIMD_RED_MAX ? "max" : "min";
   const char *r = arena_printf(
-      c->arena, "_mm512_mask_blend_pd(_mm512_cmp_pd_mask(%s, %s, _CMP_UNORD_Q), "
-                "_mm512_%s_pd(%s, %s), %s)", acc, acc, f, t, acc, t);
+      c->arena, "_mm512_mask_blend_%s(_mm512_cmp_%s_mask(%s, %s, _CMP_UNORD_Q), "
+                "_mm512_%s_%s(%s, %s), %s)", sfx, sfx, acc, acc, f, sfx, t, acc, t);
   if (!m) return r;
-  return arena_printf(c->arena, "_mm512_mask_blend_pd(%s, %s, %s)", m, acc, r);
+  return arena_printf(c->arena, "_mm512_mask_blend_%s(%s, %s, %s)", sfx, m, acc,
+                      r);
 }
 
 static const char *k_reduce(SimdCtx *c, int kind, const char *acc) {
+  const SimdType *st = simd_type(c);
   const char *r = simd_tmp(c, "r");
-  if (kind == SIMD_RED_ADD || kind == SIMD_RED_MUL) {
-    simd_pre(c, "const double %s = _mm512_reduce_%s_pd(%s);", r,
-             kind == SIMD_RED_ADD ? "add" : "mul", acc);
+  if (kind == SIMD_RED_XOR) {
+    /* no _mm512_reduce_xor: the lanes of a spill */
+    const char *t = simd_tmp(c, "sp");
+    simd_pre(c, "%s %s[%d];", st->ctype, t, ty(c)->lanes);
+    simd_pre(c, "_mm512_storeu_si512((void *)%s, %s);", t, acc);
+    simd_pre(c, "%s %s = %s[0];", st->ctype, r, t);
+    simd_pre(c, "for (int sc__l = 1; sc__l < %d; sc__l++) %s ^= %s[sc__l];",
+             ty(c)->lanes, r, t);
+    return r;
+  }
+  if (kind == SIMD_RED_ADD || kind == SIMD_RED_MUL || !st->is_float) {
+    const char *f = kind == SIMD_RED_ADD ? "add" : kind == SIMD_RED_MUL ? "mul"
+                  : kind == SIMD_RED_OR ? "or"
+                  : kind == SIMD_RED_MAX ? "max" : "min";
+    simd_pre(c, "const %s %s = (%s)_mm512_reduce_%s_%s(%s);", st->ctype, r,
+             st->ctype, f, ty(c)->sfx, acc);
     return r;
   }
   const char *t = simd_tmp(c, "sp");
-  simd_pre(c, "double %s[8];", t);
-  simd_pre(c, "_mm512_storeu_pd(%s, %s);", t, acc);
-  simd_pre(c, "double %s = %s[0];", r, t);
-  simd_pre(c, "for (int sc__l = 1; sc__l < 8; sc__l++) %s = __builtin_%s(%s, "
-              "%s[sc__l]);", r, kind == SIMD_RED_MAX ? "fmax" : "fmin", r, t);
+  int w = ty(c)->lanes;
+  simd_pre(c, "%s %s[%d];", st->ctype, t, w);
+  simd_pre(c, "_mm512_storeu_%s(%s, %s);", ty(c)->sfx, t, acc);
+  simd_pre(c, "%s %s = %s[0];", st->ctype, r, t);
+  simd_pre(c, "for (int sc__l = 1; sc__l < %d; sc__l++) %s = __builtin_%s%s(%s, "
+              "%s[sc__l]);", w, r, kind == SIMD_RED_MAX ? "fmax" : "fmin",
+           st->bytes == 4 ? "f" : "", r, t);
   return r;
 }
 
@@ -148,7 +267,7 @@ const SimdOps simd_avx512_ops = {
     .needs = "-mavx512f",
     .lanes = 8,
     .min_crd_bits = 32,
-    .vtype = "__m512d",
+    .vtype = {"__m512d", "__m512", "__m512i", "__m512i"},
     .prologue = k_prologue,
     .mask = k_mask,
     .splat = k_splat,

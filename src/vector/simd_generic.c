@@ -2,19 +2,36 @@
  * (`__attribute__((vector_size))`). Arithmetic is plain C operators on
  * vector values; masks are vectors of -1/0 lanes and apply by bitwise
  * select; gathers, scatters and masked loads/stores are lane loops that
- * the C compiler maps to whatever the target has. Needs only a GNU C
- * compiler (guard `defined(__GNUC__)`, true for gcc and clang). */
+ * the C compiler maps to whatever the target has. Integer lanes compute
+ * through the unsigned vector type (wrapping, as the hardware does; no
+ * signed overflow). Needs only a GNU C compiler (guard `defined(__GNUC__)`,
+ * true for gcc and clang). */
 #include <stdio.h>
 
 #include "vector/simd.h"
 
-/* Lanes are ctx->lanes; typedefs sc__vd (doubles) and sc__vm (masks). */
+/* Lanes are ctx->lanes; typedefs sc__vd (the element type), sc__vm (masks:
+ * signed integers of the lane width) and, for integers, sc__vu (unsigned
+ * lanes, for wrapping arithmetic). */
 static void g_prologue(SimdCtx *c, StrBuf *sb, const char *ind) {
-  sb_printf(sb, "%stypedef double sc__vd __attribute__((vector_size(%d)));\n",
-            ind, 8 * c->lanes);
+  const SimdType *t = simd_type(c);
+  int bytes = t->bytes * c->lanes;
+  sb_printf(sb, "%stypedef %s sc__vd __attribute__((vector_size(%d)));\n",
+            ind, t->ctype, bytes);
   /* unused when every chunk is full (a trip count that is a multiple) */
-  sb_printf(sb, "%stypedef long long sc__vm __attribute__((vector_size(%d), "
-                "unused));\n", ind, 8 * c->lanes);
+  sb_printf(sb, "%stypedef %s sc__vm __attribute__((vector_size(%d), "
+                "unused));\n", ind, t->bytes == 8 ? "long long" : "int", bytes);
+  if (t->utype)
+    sb_printf(sb, "%stypedef %s sc__vu __attribute__((vector_size(%d), "
+                  "unused));\n", ind, t->utype, bytes);
+}
+
+/* a op b on vector values (integers through the unsigned lanes) */
+static const char *arith(SimdCtx *c, int op, const char *a, const char *b) {
+  if (simd_type(c)->utype)
+    return arena_printf(c->arena, "((sc__vd)((sc__vu)(%s) %c (sc__vu)(%s)))",
+                        a, op, b);
+  return arena_printf(c->arena, "(%s %c %s)", a, op, b);
 }
 
 /* "{e, e, ..., e}" with ctx->lanes copies. */
@@ -35,7 +52,8 @@ static const char *g_mask(SimdCtx *c, const char *n) {
   for (int l = 0; l < c->lanes; l++) sb_printf(&iota, "%s%d", l ? ", " : "", l);
   sb_puts(&iota, "}");
   const char *nn = simd_tmp(c, "nl");
-  simd_pre(c, "const long long %s = (long long)(%s);", nn, n);
+  simd_pre(c, "const %s %s = (%s)(%s);", simd_type(c)->bytes == 8 ? "long long"
+           : "int", nn, simd_type(c)->bytes == 8 ? "long long" : "int", n);
   simd_pre(c, "const sc__vm %s = (sc__vm)((sc__vm)%s < (sc__vm)%s);", m, iota.data,
            repeat(c, nn));
   sb_free(&iota);
@@ -44,7 +62,8 @@ static const char *g_mask(SimdCtx *c, const char *n) {
 
 static const char *g_splat(SimdCtx *c, const char *s) {
   const char *t = simd_tmp(c, "s");
-  simd_pre(c, "const double %s = (double)(%s);", t, s);
+  simd_pre(c, "const %s %s = (%s)(%s);", simd_type(c)->ctype, t,
+           simd_type(c)->ctype, s);
   return arena_printf(c->arena, "(sc__vd)%s", repeat(c, t));
 }
 
@@ -55,7 +74,7 @@ static const char *g_load(SimdCtx *c, const char *addr, const char *m) {
     simd_pre(c, "__builtin_memcpy(&%s, %s, sizeof %s);", t, addr, t);
   } else {
     simd_pre(c, "for (int sc__l = 0; sc__l < %d; sc__l++) %s[sc__l] = %s[sc__l] "
-                "? (%s)[sc__l] : 0.0;", c->lanes, t, m, addr);
+                "? (%s)[sc__l] : 0;", c->lanes, t, m, addr);
   }
   return t;
 }
@@ -81,7 +100,7 @@ static const char *g_gather(SimdCtx *c, const char *base, const char *crd,
                 "(%s)[(%s)[sc__l]];", c->lanes, t, base, crd);
   else
     simd_pre(c, "for (int sc__l = 0; sc__l < %d; sc__l++) %s[sc__l] = "
-                "%s[sc__l] ? (%s)[(%s)[sc__l]] : 0.0;", c->lanes, t, m, base,
+                "%s[sc__l] ? (%s)[(%s)[sc__l]] : 0;", c->lanes, t, m, base,
              crd);
   return t;
 }
@@ -100,10 +119,12 @@ static void g_scatter(SimdCtx *c, const char *base, const char *crd,
 }
 
 static const char *g_binop(SimdCtx *c, int op, const char *a, const char *b) {
-  return arena_printf(c->arena, "(%s %c %s)", a, op, b);
+  return arith(c, op, a, b);
 }
 
 static const char *g_neg(SimdCtx *c, const char *a) {
+  if (simd_type(c)->utype)
+    return arena_printf(c->arena, "((sc__vd)(-(sc__vu)(%s)))", a);
   return arena_printf(c->arena, "(-%s)", a);
 }
 
@@ -117,29 +138,41 @@ static const char *select(SimdCtx *c, const char *m, const char *a,
 
 static const char *g_accum(SimdCtx *c, int kind, const char *acc,
                            const char *v, const char *m) {
-  if (kind == SIMD_RED_ADD || kind == SIMD_RED_MUL) {
-    const char *r = arena_printf(c->arena, "(%s %c %s)", acc,
-                                 kind == SIMD_RED_ADD ? '+' : '*', v);
+  if (simd_red_is_op(kind)) {
+    const char *r = arith(c, kind, acc, v);
     return m ? select(c, m, r, acc) : r;
   }
-  /* fmax/fmin: take v where it is greater (less) or acc is NaN */
+  /* fmax/fmin: take v where it is greater (less) or acc is NaN; integer
+   * max/min: where it is greater (less) */
   const char *t = simd_tmp(c, "v");
   simd_pre(c, "const sc__vd %s = %s;", t, v);
-  const char *take = arena_printf(
-      c->arena, "((sc__vm)(%s %c %s) | (sc__vm)(%s != %s))", t,
-      kind == SIMD_RED_MAX ? '>' : '<', acc, acc, acc);
+  const char *take =
+      simd_type(c)->is_float
+          ? arena_printf(c->arena, "((sc__vm)(%s %c %s) | (sc__vm)(%s != %s))",
+                         t, kind == SIMD_RED_MAX ? '>' : '<', acc, acc, acc)
+          : arena_printf(c->arena, "((sc__vm)(%s %c %s))", t,
+                         kind == SIMD_RED_MAX ? '>' : '<', acc);
   if (m) take = arena_printf(c->arena, "(%s & %s)", take, m);
   return select(c, take, t, acc);
 }
 
 static const char *g_reduce(SimdCtx *c, int kind, const char *acc) {
+  const SimdType *ty = simd_type(c);
   const char *r = simd_tmp(c, "r");
-  simd_pre(c, "double %s = %s[0];", r, acc);
-  const char *step =
-      kind == SIMD_RED_ADD   ? arena_printf(c->arena, "%s + %s[sc__l]", r, acc)
-      : kind == SIMD_RED_MUL ? arena_printf(c->arena, "%s * %s[sc__l]", r, acc)
-      : arena_printf(c->arena, "__builtin_%s(%s, %s[sc__l])",
-                     kind == SIMD_RED_MAX ? "fmax" : "fmin", r, acc);
+  simd_pre(c, "%s %s = %s[0];", ty->ctype, r, acc);
+  const char *step;
+  if (ty->utype && simd_red_is_op(kind))
+    step = arena_printf(c->arena, "(%s)((%s)%s %c (%s)%s[sc__l])", ty->ctype,
+                        ty->utype, r, kind, ty->utype, acc);
+  else if (simd_red_is_op(kind))
+    step = arena_printf(c->arena, "%s %c %s[sc__l]", r, kind, acc);
+  else if (!ty->is_float)
+    step = arena_printf(c->arena, "%s[sc__l] %c %s ? %s[sc__l] : %s", acc,
+                        kind == SIMD_RED_MAX ? '>' : '<', r, acc, r);
+  else
+    step = arena_printf(c->arena, "__builtin_%s%s(%s, %s[sc__l])",
+                        kind == SIMD_RED_MAX ? "fmax" : "fmin",
+                        ty->bytes == 4 ? "f" : "", r, acc);
   simd_pre(c, "for (int sc__l = 1; sc__l < %d; sc__l++) %s = %s;", c->lanes,
            r, step);
   return r;
@@ -151,7 +184,7 @@ const SimdOps simd_generic_ops = {
     .needs = "a GNU C compiler (gcc or clang)",
     .lanes = 4,
     .min_crd_bits = 8,
-    .vtype = "sc__vd",
+    .vtype = {"sc__vd", "sc__vd", "sc__vd", "sc__vd"},
     .prologue = g_prologue,
     .mask = g_mask,
     .splat = g_splat,

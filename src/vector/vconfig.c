@@ -134,17 +134,30 @@ void vec_config(Arena *a, const Options *o, const Pragma *vp,
   if (!cfg->ops) return;
   int vl = pv && pv->vl ? pv->vl : o ? o->vl : 0;
   cfg->vl_given = vl != 0;
+  cfg->vl_req = vl;
   cfg->index32 = (pv && pv->index32) || (o && o->index32);
-  if (b == SIMD_SVE) {
-    if (vl) cfg->adjust = "vl ignored: sve is vector-length agnostic (svcntd() lanes)";
+  if (b != SIMD_SVE && pv && pv->vla)
+    cfg->adjust0 = "vla ignored: only sve is vector-length agnostic";
+  vec_config_elem(a, cfg, 8);
+}
+
+void vec_config_elem(Arena *a, VecConfig *cfg, int bytes) {
+  if (!cfg->ops) return;
+  int vl = cfg->vl_req;
+  cfg->elem_bytes = bytes;
+  cfg->adjust = cfg->adjust0;
+  if (!cfg->ops->lanes) {
+    if (vl)
+      cfg->adjust = arena_printf(a, "vl ignored: sve is vector-length "
+                                 "agnostic (%s lanes)",
+                                 bytes == 8 ? "svcntd()" : "svcntw()");
     cfg->vl = cfg->lanes = 0;
     cfg->unroll = 1;
     return;
   }
-  if (pv && pv->vla)
-    cfg->adjust = "vla ignored: only sve is vector-length agnostic";
-  if (b == SIMD_GENERIC) {
-    cfg->vl = cfg->lanes = vl ? vl : 4;
+  if (!strcmp(cfg->ops->name, "generic")) {
+    /* one vector of vl elements; by default 32 bytes (4 doubles) */
+    cfg->vl = cfg->lanes = vl ? vl : 32 / bytes;
     if (cfg->vl < 2) {
       cfg->adjust = "vl 1 raised to 2";
       cfg->vl = cfg->lanes = 2;
@@ -152,7 +165,7 @@ void vec_config(Arena *a, const Options *o, const Pragma *vp,
     cfg->unroll = 1;
     return;
   }
-  int w = cfg->ops->lanes;
+  int w = cfg->ops->lanes * 8 / bytes;
   if (!vl) vl = 2 * w; /* two partial results per step */
   if (vl < w) {
     cfg->adjust = arena_printf(a, "vl %d raised to the %d lanes of %s", vl, w,

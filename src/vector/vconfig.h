@@ -16,9 +16,13 @@ typedef struct VecConfig {
   int lanes;            /* elements per vector value (0: agnostic) */
   int unroll;           /* vector values per main-loop step: vl / lanes */
   int vl_given;         /* vl came from --vl or the pragma (not defaulted) */
+  int vl_req;           /* that vl (0: none) */
+  int elem_bytes;       /* the element size vl, lanes, unroll are for */
   int index32;          /* 32-bit gather/scatter indices */
   const char *origin;   /* how the backend was chosen, for the report */
   const char *adjust;   /* an adjustment of the request, or NULL */
+  const char *adjust0;  /* the part of it that does not depend on the
+                           element type */
   /* Scalar output (ops NULL): partial sums per sum reduction over a
    * compressed position range (SpMV's row loop); 0 or 1: the plain loop.
    * Default VEC_DEFAULT_PSUMS; `--simd=none --vl=N` or
@@ -36,6 +40,13 @@ typedef struct VecConfig {
 void vec_config(Arena *a, const Options *o, const Pragma *vec_pragma,
                 const char *const *clang_args, int nclang_args,
                 VecConfig *cfg);
+
+/* Sets vl, lanes and unroll of cfg (made by vec_config, for doubles) for
+ * elements of `bytes` bytes: a fixed-lane backend holds lanes * 8 / bytes
+ * of them per vector value; vl stays the elements per main-loop step
+ * (default two vector values; generic: one vector of vl elements, by
+ * default 32 bytes). */
+void vec_config_elem(Arena *a, VecConfig *cfg, int bytes);
 
 /* The backend --simd=auto picks from flags (NULL: none of them decides),
  * and from the host; exposed for tests. `why` gets the deciding flag. */

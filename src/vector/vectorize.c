@@ -9,8 +9,13 @@
  *     or `m = fmax(m, e)` / fmin, kept in vector accumulators and reduced
  *     once after the loop;
  * and no location written is read at another element (no cross-iteration
- * use). Values are doubles; variant subexpressions use + - * / and unary
- * minus; invariant subexpressions are evaluated as scalar C and broadcast.
+ * use). Values are of one element type (double, float, 64- or 32-bit
+ * int: the left sides' type, which every variant operand has); variant
+ * subexpressions use + - * / (not / on integers) and unary minus;
+ * invariant subexpressions are evaluated as scalar C and broadcast, under
+ * a compile-time type check when their C type is not evident (it must not
+ * widen the arithmetic: a double in float code). Integer max/min are the
+ * selections `m = e > m ? e : m` and their mirror forms.
  *
  * Emission: full chunks of vl elements (`unroll` vector values each), then
  * the last partial chunk(s) under the mask min(lanes, hi - iv) — no scalar
@@ -29,6 +34,18 @@
 #include "vector/overlap.h"
 #include "vector/simd.h"
 #include "vector/vconfig.h"
+
+const SimdType simd_types[4] = {
+    {SIMD_F64, "double", "double", NULL, 8, 1, "-0.0", "1.0"},
+    {SIMD_F32, "float", "float", NULL, 4, 1, "-0.0f", "1.0f"},
+    {SIMD_I64, "64-bit int", "long long", "unsigned long long", 8, 0, "0",
+     "1"},
+    {SIMD_I32, "int", "int", "unsigned", 4, 0, "0", "1"},
+};
+
+const SimdType *simd_type(const SimdCtx *c) {
+  return c->t ? c->t : &simd_types[SIMD_F64];
+}
 
 const char *simd_tmp(SimdCtx *c, const char *base) {
   return arena_printf(c->arena, "sc__%s%d", base, (*c->uniq)++);
@@ -75,6 +92,7 @@ typedef struct VC {
   const VecLoop *lp;
   VecConfig cfg;
   const SimdOps *ops;
+  const SimdType *t; /* the element type (set by classify) */
   int v;
   const IrLoopVar *lv;
   int nvs;
@@ -246,8 +264,8 @@ static const char *tensor_name(VC *c, int a) {
 static void check_dense_variant(VC *c, int a) {
   const IrAccess *ac = &c->L->k->accesses[a];
   const IrTensor *t = &c->L->k->tensors[ac->tensor];
-  if (t->elem != IR_F64) {
-    no(c, "%s is not an array of double", t->name);
+  if ((int)t->elem != (int)c->t->elem) {
+    no(c, "%s is not an array of %s", t->name, c->t->name);
     return;
   }
   for (int d = 0; d + 1 < ac->nsub; d++)
@@ -278,13 +296,106 @@ static int has_scalar_or_ld(const IrExpr *e) {
   return 0;
 }
 
+/* Whether C type name `ty` is the loop's element type (a conversion to it
+ * changes nothing). */
+static int names_type(VC *c, const char *ty) {
+  static const char *const names[4][6] = {
+      [SIMD_F64] = {"double", NULL},
+      [SIMD_F32] = {"float", NULL},
+      [SIMD_I64] = {"long", "long int", "long long", "long long int",
+                    "int64_t", NULL},
+      [SIMD_I32] = {"int", "signed", "signed int", "int32_t", NULL},
+  };
+  for (int i = 0; names[c->t->elem][i]; i++)
+    if (!strcmp(ty, names[c->t->elem][i])) return 1;
+  return 0;
+}
+
+/* "the C type of e is the element type" as a compile-time condition */
+static const char *type_is(VC *c, const char *e) {
+  Arena *a = c->L->arena;
+  if (c->t->elem == SIMD_I64)
+    return arena_printf(a, "__builtin_types_compatible_p(__typeof__(%s), long) "
+                        "|| __builtin_types_compatible_p(__typeof__(%s), long "
+                        "long)", e, e);
+  return arena_printf(a, "__builtin_types_compatible_p(__typeof__(%s), %s)", e,
+                      c->t->ctype);
+}
+
+/* Whether arithmetic of an operand of element type `src` with the loop's
+ * type stays in the loop's type (C's usual arithmetic conversions). */
+static int promotes(VC *c, IrElemType src) {
+  switch (c->t->elem) {
+  case SIMD_F64: return 1;
+  case SIMD_F32: return src != IR_F64;
+  case SIMD_I64: return src == IR_I64 || src == IR_I32;
+  default: return src == IR_I32;
+  }
+}
+
+/* An invariant subexpression of a float or integer loop: its literals and
+ * array elements must not widen the arithmetic (a double constant in float
+ * code, a floating one in integer code); returns 1 when its C type must be
+ * checked at compile time (scalars, calls, conversions). */
+static int check_invariant(VC *c, const IrExpr *e) {
+  if (!e || c->why) return 0;
+  switch (e->kind) {
+  case IR_CONST: {
+    const char *x = e->text ? e->text : "0";
+    int hex = strpbrk(x, "xX") != NULL;
+    int flt = strchr(x, '.') || (!hex && strpbrk(x, "eE")) ||
+              (hex && strpbrk(x, "pP"));
+    size_t n = strlen(x);
+    int fsuf = flt && n && (x[n - 1] == 'f' || x[n - 1] == 'F');
+    if (c->t->is_float) {
+      if (flt && !fsuf && c->t->elem == SIMD_F32)
+        no(c, "a double constant %s in float arithmetic (computed in double)",
+           x);
+      return 0;
+    }
+    if (flt) {
+      no(c, "a floating constant %s in integer arithmetic", x);
+      return 0;
+    }
+    if (strpbrk(x, "uU") ||
+        (c->t->elem == SIMD_I32 && (strpbrk(x, "lL") || n > 9)))
+      no(c, "an integer constant %s of another type than %s", x, c->t->ctype);
+    return 0;
+  }
+  case IR_ACCESS: {
+    int s = c->L->access_st[e->access];
+    IrElemType et = s >= 0 ? c->L->st[s].t->elem
+                           : c->L->k->tensors[c->L->k->accesses[e->access].tensor]
+                                 .elem;
+    if (!promotes(c, et))
+      no(c, "%s (of another element type) in %s arithmetic",
+         s >= 0 ? c->L->st[s].name : tensor_name(c, e->access), c->t->name);
+    return 0;
+  }
+  case IR_SCALAR: case IR_CALL: case IR_CAST: return 1;
+  case IR_INDEX: return 1;
+  default: break;
+  }
+  int g = check_invariant(c, e->a);
+  g |= check_invariant(c, e->b);
+  g |= check_invariant(c, e->c);
+  return g;
+}
+
 static void check_expr(VC *c, const IrExpr *e) {
   if (c->why) return;
   if (!variant(c, e)) {
-    /* broadcast as a double: exact unless its type is wider (long double) */
-    if (has_scalar_or_ld(e))
-      add_guard(c, arena_printf(c->L->arena, "sizeof((%s) + 0.0) == "
-                                "sizeof(double)", scalar_text(c, e)));
+    if (c->t->elem == SIMD_F64) {
+      /* broadcast as a double: exact unless its type is wider (long double) */
+      if (has_scalar_or_ld(e))
+        add_guard(c, arena_printf(c->L->arena, "sizeof((%s) + 0.0) == "
+                                  "sizeof(double)", scalar_text(c, e)));
+    } else if (check_invariant(c, e)) {
+      add_guard(c, arena_printf(c->L->arena, "%s", type_is(c, arena_printf(
+                    c->L->arena, "(%s) + %s", scalar_text(c, e),
+                    c->t->elem == SIMD_F32 ? "0.0f" : c->t->elem == SIMD_I64
+                                                          ? "0LL" : "0"))));
+    }
     c->bcasts++;
     return;
   }
@@ -296,8 +407,8 @@ static void check_expr(VC *c, const IrExpr *e) {
     int s = c->L->access_st[e->access];
     if (s >= 0) {
       if (c->lp->shape == VEC_POSITIONS && s == c->lp->st) {
-        if (c->L->st[s].t->elem != IR_F64)
-          no(c, "%s is not an array of double", c->L->st[s].name);
+        if ((int)c->L->st[s].t->elem != (int)c->t->elem)
+          no(c, "%s is not an array of %s", c->L->st[s].name, c->t->name);
         c->loads++;
         return;
       }
@@ -311,12 +422,21 @@ static void check_expr(VC *c, const IrExpr *e) {
   case IR_NEG:
     check_expr(c, e->a);
     return;
-  case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV:
+  case IR_DIV:
+    if (!c->t->is_float) {
+      no(c, "an integer division (no vector division of integers)");
+      return;
+    }
+    /* fall through */
+  case IR_ADD: case IR_SUB: case IR_MUL:
     check_expr(c, e->a);
     check_expr(c, e->b);
     return;
+  case IR_MOD:
+    no(c, "a remainder (%%) of values that vary in the loop");
+    return;
   case IR_CAST:
-    if (strcmp(e->text, "double") != 0) {
+    if (!names_type(c, e->text)) {
       no(c, "a conversion to %s", e->text);
       return;
     }
@@ -382,6 +502,61 @@ static int same_target(const Lower *L, const IrStmt *a, const IrStmt *b) {
          L->k->accesses[b->lhs_access].tensor;
 }
 
+/* Structural equality of two expressions. */
+static int same_expr(const Lower *L, const IrExpr *a, const IrExpr *b) {
+  if (!a || !b) return a == b;
+  if (a->kind != b->kind || a->nargs != b->nargs) return 0;
+  if ((a->text || b->text) && (!a->text || !b->text || strcmp(a->text, b->text)))
+    return 0;
+  if (a->kind == IR_INDEX && a->var != b->var) return 0;
+  if (a->kind == IR_ACCESS && !same_access(L, a->access, b->access)) return 0;
+  if (!same_expr(L, a->a, b->a) || !same_expr(L, a->b, b->b) ||
+      !same_expr(L, a->c, b->c))
+    return 0;
+  for (int i = 0; i < a->nargs; i++)
+    if (!same_expr(L, a->args[i], b->args[i])) return 0;
+  return 1;
+}
+
+/* `lhs = x OP y ? x : y` (or `? y : x`) with {x, y} = {lhs, e}, OP one of
+ * < <= > >=: the integer max or min of lhs and e (*val = e), or 0. Ties
+ * pick equal values, so only for integers (floating -0.0 and 0.0 compare
+ * equal, NaN compares false: not fmax). */
+static int select_minmax(VC *c, const IrStmt *s, const IrExpr **val) {
+  const IrExpr *e = s->rhs;
+  if (c->t->is_float || e->kind != IR_SELECT || !e->a || e->a->kind != IR_CMP)
+    return 0;
+  const IrExpr *x = e->a->a, *y = e->a->b;
+  const char *op = e->a->text;
+  int gt = !strcmp(op, ">") || !strcmp(op, ">=");
+  int lt = !strcmp(op, "<") || !strcmp(op, "<=");
+  if (!gt && !lt) return 0;
+  int lx = is_lhs(c->L, x, s), ly = is_lhs(c->L, y, s);
+  if (lx == ly) return 0;
+  int first;
+  if (same_expr(c->L, e->b, x) && same_expr(c->L, e->c, y)) first = 1;
+  else if (same_expr(c->L, e->b, y) && same_expr(c->L, e->c, x)) first = 0;
+  else return 0;
+  *val = lx ? y : x;
+  return gt == first ? SIMD_RED_MAX : SIMD_RED_MIN;
+}
+
+/* The element type of a statement's left side. */
+static IrElemType lhs_elem(VC *c, const IrStmt *s) {
+  if (s->lhs_access >= 0)
+    return c->L->k->tensors[c->L->k->accesses[s->lhs_access].tensor].elem;
+  return s->lhs_elem;
+}
+
+/* Whether call name f is fmax (fmin when min) for the loop's type: fmax for
+ * double, fmaxf or fmax (exact on floats) for float. */
+static int is_fminmax(VC *c, const char *f, int min) {
+  if (!c->t->is_float) return 0;
+  const char *d = min ? "fmin" : "fmax";
+  if (!strcmp(f, d)) return 1;
+  return c->t->elem == SIMD_F32 && !strncmp(f, d, 4) && !strcmp(f + 4, "f");
+}
+
 static void classify(VC *c) {
   const IrNode *n = c->lp->n;
   for (int i = 0; i < n->nbody && !c->why; i++) {
@@ -389,6 +564,15 @@ static void classify(VC *c) {
     if (c->nvs == VEC_MAX_STMTS) {
       no(c, "too many statements");
       return;
+    }
+    if (!s->decl_ctype) {
+      const SimdType *t = &simd_types[lhs_elem(c, s)];
+      if (!c->t) c->t = c->c.t = t;
+      if (t != c->t) {
+        no(c, "statements of two element types (%s and %s)", c->t->name,
+           t->name);
+        return;
+      }
     }
     VStmt *vs = &c->vs[c->nvs++];
     vs->s = s;
@@ -411,14 +595,18 @@ static void classify(VC *c) {
       vs->kind = VS_REDUCE;
       if (s->op == IR_ADDTO || s->op == IR_SUBFROM) vs->red = SIMD_RED_ADD;
       else if (s->op == IR_MULBY) vs->red = SIMD_RED_MUL;
+      else if (s->op == IR_XORBY) vs->red = SIMD_RED_XOR;
+      else if (s->op == IR_ORBY) vs->red = SIMD_RED_OR;
       else {
         const IrExpr *e = s->rhs;
         if (e->kind == IR_CALL && e->nargs == 2 &&
-            (!strcmp(e->text, "fmax") || !strcmp(e->text, "fmin"))) {
+            (is_fminmax(c, e->text, 0) || is_fminmax(c, e->text, 1))) {
           vs->red = e->text[2] == 'a' ? SIMD_RED_MAX : SIMD_RED_MIN;
           if (is_lhs(c->L, e->args[0], s)) vs->e = e->args[1];
           else if (is_lhs(c->L, e->args[1], s)) vs->e = e->args[0];
           else vs->red = 0;
+        } else {
+          vs->red = select_minmax(c, s, &vs->e);
         }
         if (!vs->red) {
           no(c, "an assignment to %s, which does not vary in the loop (its "
@@ -427,12 +615,7 @@ static void classify(VC *c) {
         }
       }
       if (s->lhs_access < 0)
-        add_guard(c, arena_printf(c->L->arena,
-                                  "__builtin_types_compatible_p(__typeof__(%s), "
-                                  "double)", s->lhs_scalar));
-      else if (c->L->k->tensors[c->L->k->accesses[s->lhs_access].tensor].elem !=
-               IR_F64)
-        no(c, "%s is not an array of double", tensor_name(c, s->lhs_access));
+        add_guard(c, type_is(c, s->lhs_scalar));
     }
     check_expr(c, vs->e);
   }
@@ -498,6 +681,8 @@ static void check_positions(VC *c) {
   int idx32 = c->ops->lanes && strcmp(c->ops->name, "generic") &&
               strcmp(c->ops->name, "avx2") &&
               (c->crd_bits == 32 || c->cfg.index32);
+  /* sve: 32-bit lanes take 32-bit indices (64-bit coordinates narrowed) */
+  if (!c->ops->lanes && c->t->bytes == 4) idx32 = 1;
   if (idx32)
     add_guard(c, arena_printf(c->L->arena, "sc__%s_dims[%d] <= 2147483647",
                               st->name, li->dim));
@@ -619,6 +804,8 @@ static const char *vexpr(VC *c, const IrExpr *e) {
   }
 }
 
+static const char *vtype(VC *c) { return c->ops->vtype[c->t->elem]; }
+
 static const char *acc_name(VC *c, int i, int u) {
   return arena_printf(c->L->arena, "sc__acc%d_%d", i, u);
 }
@@ -635,10 +822,10 @@ static void emit_value(VC *c, int u) {
       continue;
     }
     int a = vs->s->lhs_access;
-    if (vs->s->op != IR_SET) {
-      int op = vs->s->op == IR_ADDTO ? '+' : vs->s->op == IR_SUBFROM ? '-' : '*';
-      val = c->ops->binop(&c->c, op, vload(c, a), val);
-    }
+    if (vs->s->op != IR_SET)
+      val = c->ops->binop(&c->c, vs->s->op == IR_SUBFROM ? '-'
+                                 : vs->s->op == IR_ADDTO ? '+' : vs->s->op,
+                          vload(c, a), val);
     if (c->lp->shape == VEC_DENSE)
       c->ops->store(&c->c, dense_addr(c, a), val, c->m);
     else
@@ -678,11 +865,13 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
   for (int i = 0; i < c->nvs; i++) {
     const VStmt *vs = &c->vs[i];
     if (vs->kind != VS_REDUCE) continue;
-    const char *init = vs->red == SIMD_RED_ADD ? "-0.0"
-                     : vs->red == SIMD_RED_MUL ? "1.0" : lhs_text(c, vs->s);
+    const char *init = vs->red == SIMD_RED_ADD ? c->t->sum_id
+                     : vs->red == SIMD_RED_MUL ? c->t->prod_id
+                     : vs->red == SIMD_RED_XOR || vs->red == SIMD_RED_OR
+                         ? "0" : lhs_text(c, vs->s);
     for (int u = 0; u < c->cfg.unroll; u++) {
       const char *v = c->ops->splat(&c->c, init);
-      simd_pre(&c->c, "%s %s = %s;", c->ops->vtype, acc_name(c, i, u), v);
+      simd_pre(&c->c, "%s %s = %s;", vtype(c), acc_name(c, i, u), v);
     }
   }
   /* the iteration variable, its limit and whether it starts below it */
@@ -720,9 +909,9 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
                                             "(int64_t)(%s)", iv, hi));
     emit_chunk(c, sb, d2 + 1, 0);
     if (lp->counter)
-      line(c, sb, d2 + 1, "%s += (int64_t)svcntp_b64(%s, %s);", lp->counter,
-           c->m, c->m);
-    line(c, sb, d2 + 1, "%s += (%s)svcntp_b64(%s, %s);", iv, itype, c->m, c->m);
+      line(c, sb, d2 + 1, "%s += (int64_t)%s;", lp->counter,
+           c->ops->active(&c->c, c->m));
+    line(c, sb, d2 + 1, "%s += (%s)%s;", iv, itype, c->ops->active(&c->c, c->m));
     line(c, sb, d2, "} while (%s < %s);", iv, hi);
     c->m = NULL;
   } else {
@@ -780,19 +969,29 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
                c->ops->accum(&c->c, vs->red, a0, acc_name(c, i, u), NULL));
     const char *r = c->ops->reduce(&c->c, vs->red, a0);
     const char *op = vs->red == SIMD_RED_MUL ? "*="
+                   : vs->red == SIMD_RED_XOR ? "^="
+                   : vs->red == SIMD_RED_OR ? "|="
                    : vs->red != SIMD_RED_ADD ? "="
                    : vs->s->op == IR_SUBFROM ? "-=" : "+=";
-    simd_pre(&c->c, "%s %s %s;", lhs_text(c, vs->s), op, r);
+    const char *lhs = lhs_text(c, vs->s);
+    if (c->t->utype && (op[0] == '+' || op[0] == '-' || op[0] == '*'))
+      /* integers: wrapping, as the lanes did (no signed overflow) */
+      simd_pre(&c->c, "%s = (%s)((%s)%s %c (%s)%s);", lhs, c->t->ctype,
+               c->t->utype, lhs, op[0], c->t->utype, r);
+    else
+      simd_pre(&c->c, "%s %s %s;", lhs, op, r);
   }
   line(c, sb, d, "}");
 }
 
 static const char *describe(VC *c) {
   StrBuf sb = {0};
+  sb_puts(&sb, c->ops->name);
+  if (c->t->elem != SIMD_F64) sb_printf(&sb, ", %s", c->t->name);
   if (c->cfg.lanes)
-    sb_printf(&sb, "%s, vl %d", c->ops->name, c->cfg.vl);
+    sb_printf(&sb, ", vl %d", c->cfg.vl);
   else
-    sb_printf(&sb, "%s, vector-length agnostic (svcntd() lanes)", c->ops->name);
+    sb_printf(&sb, ", vector-length agnostic (%s lanes)", c->ops->vlen(&c->c));
   if (c->cfg.unroll > 1)
     sb_printf(&sb, " = %d x %d lanes", c->cfg.unroll, c->cfg.lanes);
   sb_printf(&sb, " [%s]", c->cfg.origin ? c->cfg.origin : "");
@@ -810,7 +1009,9 @@ static const char *describe(VC *c) {
       sb_printf(&sb, "%s%s (%s)", nred++ ? ", " : ", reduction into ",
                 lhs_text(c, vs->s),
                 vs->red == SIMD_RED_ADD ? "sum" : vs->red == SIMD_RED_MUL
-                    ? "product" : vs->red == SIMD_RED_MAX ? "max" : "min");
+                    ? "product" : vs->red == SIMD_RED_XOR ? "xor"
+                    : vs->red == SIMD_RED_OR ? "or"
+                    : vs->red == SIMD_RED_MAX ? "max" : "min");
     }
   if (c->cfg.lanes)
     sb_printf(&sb, "; last partial chunk masked, no scalar remainder");
@@ -937,6 +1138,8 @@ static int emit_psums(VC *c, const char *scalar, StrBuf *out) {
   if (lp->lvl != st->nlvl - 1) return 0;
   for (int i = 0; i < c->nvs; i++)
     if (c->vs[i].kind != VS_REDUCE || c->vs[i].red != SIMD_RED_ADD) return 0;
+  /* integer partial sums could overflow where the loop does not */
+  if (!c->t->is_float) return 0;
   const LvlInfo *li = &st->lvl[lp->lvl];
   int d = lp->depth, d1 = d + 1, d2 = d + 2;
   StrBuf b = {0};
@@ -948,8 +1151,9 @@ static int emit_psums(VC *c, const char *scalar, StrBuf *out) {
   for (int i = 0; i < c->nvs; i++) {
     StrBuf decl = {0};
     for (int u = 0; u < k; u++)
-      sb_printf(&decl, "%s%s = -0.0", u ? ", " : "", psum_name(c, i, u));
-    line(c, &b, d2, "double %s;", decl.data);
+      sb_printf(&decl, "%s%s = %s", u ? ", " : "", psum_name(c, i, u),
+                c->t->sum_id);
+    line(c, &b, d2, "%s %s;", c->t->ctype, decl.data);
     sb_free(&decl);
   }
   line(c, &b, d2, "for (; %s - %s >= %d; %s += %d) {", hi, p, k, p, k);
@@ -1037,6 +1241,12 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
     sb_free(&c.guard);
     return;
   }
+  if (lp->n->nbody == 0) no(&c, "an empty body");
+  classify(&c);
+  if (c.t && c.t->bytes != c.cfg.elem_bytes) {
+    vec_config_elem(L->arena, &c.cfg, c.t->bytes);
+    c.c.lanes = c.cfg.lanes;
+  }
   if (lp->shape == VEC_POSITIONS && c.cfg.lanes && !c.cfg.vl_given &&
       c.cfg.unroll > 1) {
     /* compressed segments are often short: one vector value a step by
@@ -1044,8 +1254,6 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
     c.cfg.unroll = 1;
     c.cfg.vl = c.cfg.lanes;
   }
-  if (lp->n->nbody == 0) no(&c, "an empty body");
-  classify(&c);
   if (!c.why && lp->shape == VEC_POSITIONS) check_positions(&c);
   /* a reduction over a dense loop: VEC_RED_DOUBLES a step (8 ymm or 4 zmm
    * accumulators) unless vl is given, so that the adds of the partial sums
@@ -1186,14 +1394,15 @@ static void nest_pass(VC *c, const VecNest *vn, StrBuf *sb, int d, int nv,
                       const char *vb, const char *ve) {
   const IrLoopVar *jl = &c->L->k->vars[vn->outer->var];
   const char *w = c->cfg.lanes ? arena_printf(c->L->arena, "%d", c->cfg.lanes)
-                               : "(int)svcntd()";
+                               : arena_printf(c->L->arena, "(int)%s",
+                                              c->ops->vlen(&c->c));
   c->c.pre = sb;
   c->c.ind = ind_of(c, d);
   for (int u = 0; u < nv; u++) {
     c->off = u ? arena_printf(c->L->arena, "%d * %s", u, w) : "0";
     for (int i = 0; i < c->nvs; i++) {
       const char *v = vload(c, c->vs[i].s->lhs_access);
-      simd_pre(&c->c, "%s %s = %s;", c->ops->vtype, acc_name(c, i, u), v);
+      simd_pre(&c->c, "%s %s = %s;", vtype(c), acc_name(c, i, u), v);
     }
   }
   line(c, sb, d, "for (size_t %s = %s; %s < %s; %s++) {", vn->p, vb, vn->p,
@@ -1250,6 +1459,10 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
     sb_free(&c.guard);
     return 0;
   }
+  if (c.t->bytes != c.cfg.elem_bytes) {
+    vec_config_elem(L->arena, &c.cfg, c.t->bytes);
+    c.c.lanes = c.cfg.lanes;
+  }
   int nv = VEC_BLOCK_ACCS / c.nvs;
   if (nv < 1) nv = 1;
   int64_t lo_c, hi_c;
@@ -1276,7 +1489,8 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
        graph_affine_str(L, &lv->lo));
   const char *step =
       c.cfg.lanes ? arena_printf(L->arena, "%d", nv * c.cfg.lanes)
-                  : arena_printf(L->arena, "%d * (int)svcntd()", nv);
+                  : arena_printf(L->arena, "%d * (int)%s", nv,
+                                 c.ops->vlen(&c.c));
   line(&c, &b, d2, "for (; %s - %s >= %s; %s += %s) {", hi, k, step, k, step);
   c.m = NULL;
   nest_pass(&c, vn, &b, d2 + 1, nv, vb, ve);
@@ -1298,8 +1512,8 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
     } else {
       c.m = c.ops->mask(&c.c, arena_printf(L->arena, "(int64_t)(%s), "
                                            "(int64_t)(%s)", k, hi));
-      adv = arena_printf(L->arena, "(%s)svcntp_b64(%s, %s)", lv->ctype, c.m,
-                         c.m);
+      adv = arena_printf(L->arena, "(%s)%s", lv->ctype,
+                         c.ops->active(&c.c, c.m));
     }
     nest_pass(&c, vn, &b, d2 + 1, 1, vb, ve);
     line(&c, &b, d2 + 1, "%s += %s;", k, adv);
@@ -1347,13 +1561,17 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
   }
   drop_vec_notes(L, vn->notes_mark, lv->name);
   const char *w = c.cfg.lanes ? arena_printf(L->arena, "%d", c.cfg.lanes)
-                              : "svcntd()";
+                              : c.ops->vlen(&c.c);
   lower_note(L, "loop %s: vectorized: %s, register-blocked over %s: blocks of "
              "%d x %s lanes of %s held in registers across the entries, one "
              "vector value a pass for the rest (the last partial, masked), "
              "no scalar remainder; compiled when %s (%s), else the scalar "
              "loop%s%s%s%s%s",
-             lv->name, c.ops->name, L->k->vars[vn->outer->var].name, nv, w,
+             lv->name,
+             c.t->elem == SIMD_F64
+                 ? c.ops->name
+                 : arena_printf(L->arena, "%s, %s", c.ops->name, c.t->name),
+             L->k->vars[vn->outer->var].name, nv, w,
              lhs_text(&c, c.vs[0].s), c.ops->guard, c.ops->needs,
              c.guard.len ? "; run-time check " : "",
              c.guard.len ? c.guard.data : "",

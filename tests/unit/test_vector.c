@@ -126,7 +126,7 @@ static void test_backend_text(void **state) {
   Arena a = {0};
   StrBuf pre = {0};
   int uniq = 0;
-  SimdCtx c = {&a, &pre, "  ", &uniq, 4, 0, NULL};
+  SimdCtx c = {&a, &pre, "  ", &uniq, 4, 0, NULL, NULL};
   /* AVX2: mask of the first n lanes, masked load; gathers are scalar
    * loads, in the last chunk with inactive lanes at the last active one */
   const char *m = simd_avx2_ops.mask(&c, "sc__n");
@@ -176,6 +176,74 @@ static void test_backend_text(void **state) {
   arena_free(&a);
 }
 
+/* The element types: each backend's vector type, lanes and intrinsics
+ * follow ctx->t; vl is elements of the loop's type. */
+static void test_element_types(void **state) {
+  (void)state;
+  Arena a = {0};
+  StrBuf pre = {0};
+  int uniq = 0;
+  SimdCtx c = {&a, &pre, "", &uniq, 8, 0, NULL, &simd_types[SIMD_F32]};
+  const char *m = simd_avx2_ops.mask(&c, "n");
+  assert_non_null(strstr(pre.data, "_mm256_cmpgt_epi32"));
+  assert_non_null(strstr(simd_avx2_ops.load(&c, "p", m), "_mm256_maskload_ps"));
+  assert_string_equal(simd_avx2_ops.vtype[SIMD_F32], "__m256");
+  c.t = &simd_types[SIMD_I64];
+  pre.len = 0;
+  /* no vpmullq on AVX2: composed from 32-bit multiplies */
+  assert_non_null(strstr(simd_avx2_ops.binop(&c, '*', "a", "b"),
+                         "_mm256_mul_epu32"));
+  assert_non_null(strstr(simd_avx2_ops.binop(&c, '^', "a", "b"),
+                         "_mm256_xor_si256"));
+  c.t = &simd_types[SIMD_I32];
+  c.lanes = 16;
+  pre.len = 0;
+  m = simd_avx512_ops.mask(&c, "n");
+  assert_non_null(strstr(pre.data, "__mmask16"));
+  assert_non_null(strstr(simd_avx512_ops.accum(&c, SIMD_RED_OR, "acc", "v", m),
+                         "_mm512_mask_or_epi32"));
+  assert_non_null(simd_avx512_ops.reduce(&c, SIMD_RED_MAX, "acc"));
+  assert_non_null(strstr(pre.data, "_mm512_reduce_max_epi32"));
+  c.lanes = 0;
+  pre.len = 0;
+  c.t = &simd_types[SIMD_F32];
+  m = simd_sve_ops.mask(&c, "(int64_t)(p), (int64_t)(e)");
+  assert_non_null(strstr(pre.data, "svwhilelt_b32"));
+  assert_string_equal(simd_sve_ops.vlen(&c), "svcntw()");
+  assert_non_null(strstr(simd_sve_ops.gather(&c, "x", "crd", "uint64_t", m),
+                         "svld1_gather_u32index_f32"));
+  assert_non_null(strstr(pre.data, "svuzp1_u32")); /* 64-bit crd narrowed */
+  /* generic: integer lanes compute through the unsigned vector type */
+  c.lanes = 8;
+  c.t = &simd_types[SIMD_I32];
+  pre.len = 0;
+  simd_generic_ops.prologue(&c, &pre, "");
+  assert_non_null(strstr(pre.data, "typedef int sc__vd"));
+  assert_non_null(strstr(pre.data, "typedef unsigned sc__vu"));
+  assert_non_null(strstr(simd_generic_ops.binop(&c, '+', "a", "b"), "(sc__vu)"));
+  /* vl per element size: floats have twice the lanes of doubles */
+  Options o;
+  memset(&o, 0, sizeof o);
+  o.simd_given = 1;
+  o.simd = SIMD_AVX2;
+  VecConfig cfg;
+  vec_config(&a, &o, NULL, NULL, 0, &cfg);
+  assert_int_equal(cfg.lanes, 4);
+  vec_config_elem(&a, &cfg, 4);
+  assert_int_equal(cfg.lanes, 8);
+  assert_int_equal(cfg.vl, 16);
+  o.vl = 4;
+  vec_config(&a, &o, NULL, NULL, 0, &cfg);
+  vec_config_elem(&a, &cfg, 4);
+  assert_int_equal(cfg.vl, 8); /* raised to the 8 lanes */
+  assert_non_null(cfg.adjust);
+  vec_config_elem(&a, &cfg, 8);
+  assert_int_equal(cfg.vl, 4);
+  assert_null(cfg.adjust);
+  sb_free(&pre);
+  arena_free(&a);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_default_is_scalar),
@@ -183,6 +251,7 @@ int main(void) {
       cmocka_unit_test(test_pragma_overrides),
       cmocka_unit_test(test_auto_flags),
       cmocka_unit_test(test_backend_text),
+      cmocka_unit_test(test_element_types),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

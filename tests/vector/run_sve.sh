@@ -1,6 +1,7 @@
 #!/bin/bash
 # run_sve.sh WORKDIR [SPARSECC-FLAGS...] — the SVE backend, cross-compiled
-# and emulated: shapes.c through `sparsecc --simd=sve` is compiled with
+# and emulated: shapes.c (double) and types.c (float, int, long: 32-bit
+# lanes, svcntw()) through `sparsecc --simd=sve` are compiled with
 # aarch64-linux-gnu-gcc -march=armv8-a+sve (the runtime's sources are
 # cross-compiled with it, statically), run under qemu-aarch64 with SVE
 # vector lengths of 128, 256, 512 and 2048 bits, and compared with the
@@ -34,23 +35,26 @@ for src in "$root"/runtime/src/*.c; do
     fail "runtime source $(basename "$src") does not cross-compile"
 done
 ar rcs libsparsecc_rt_sve.a rt/*.o
-case_file=$here/shapes.c
+for spec in shapes.c:8 types.c:22; do
+case_file=$here/${spec%%:*}
+want_vec=${spec##*:}
 for T in 0 1 2 3 5 8 15 16 17 31 33 67; do
   "$cc" -std=c11 -O1 -DT=$T "$case_file" -o ref -lm && ./ref > ref.out ||
-    fail "T=$T: reference"
+    fail "${spec%%:*} T=$T: reference"
   # shellcheck disable=SC2068
   "$sparsecc" "$case_file" -DT=$T --simd=sve $@ -o out.c --report=report.txt 2>err.txt ||
-    fail "T=$T: sparsecc: $(cat err.txt)"
+    fail "${spec%%:*} T=$T: sparsecc: $(cat err.txt)"
   nv=$(grep -c ': vectorized:' report.txt)
-  [ "$nv" -eq 8 ] || fail "T=$T: $nv loops vectorized, expected 8"
+  [ "$nv" -eq "$want_vec" ] || fail "${spec%%:*} T=$T: $nv loops vectorized, expected $want_vec"
   "$xcc" $xflags -Wall -Wextra -Werror -DT=$T -I"$root/runtime/include" out.c \
     -o sparse -static -L. -lsparsecc_rt_sve -lm 2>cc.txt ||
-    fail "T=$T: out.c does not cross-compile: $(head -20 cc.txt)"
+    fail "${spec%%:*} T=$T: out.c does not cross-compile: $(head -20 cc.txt)"
   for bytes in 16 32 64 256; do
     "$qemu" -cpu max,sve-default-vector-length=$bytes ./sparse > sparse.out ||
-      fail "T=$T, $((bytes * 8))-bit SVE: the program failed"
-    "$numdiff" ref.out sparse.out || fail "T=$T, $((bytes * 8))-bit SVE: output differs"
+      fail "${spec%%:*} T=$T, $((bytes * 8))-bit SVE: the program failed"
+    "$numdiff" ref.out sparse.out || fail "${spec%%:*} T=$T, $((bytes * 8))-bit SVE: output differs"
   done
+done
 done
 # every e2e case compiles for SVE
 # the register-blocked SpMM nest (blocks of 8 or 4 x svcntd() doubles)

@@ -1,10 +1,12 @@
 #!/bin/bash
 # run_trips.sh WORKDIR SIMD [SPARSECC-FLAGS...] — the vectorized loop shapes
-# of shapes.c at the trip counts that matter for strip-mining (0, 1,
-# lanes-1, lanes, lanes+1, vl-1, vl, vl+1, 2vl+3 for the backends' lanes
-# and vector lengths): for each T, the reference (shapes.c compiled as it
-# is) and the rewritten program through `sparsecc --simd=SIMD FLAGS` must
-# print the same numbers (numdiff), every loop of shapes.c must be
+# of shapes.c (double) and types.c (float, int, long) at the trip counts
+# that matter for strip-mining (0, 1, lanes-1, lanes, lanes+1, vl-1, vl,
+# vl+1, 2vl+3 for the backends' lanes and vector lengths of each element
+# size: 4 and 8 doubles, 8 and 16 floats): for each T, the reference (the
+# case compiled as it is) and the rewritten program through
+# `sparsecc --simd=SIMD FLAGS` must print the same numbers (numdiff),
+# every loop of the case must be
 # vectorized (report), and the vector code must hold no scalar remainder
 # loop (no `for (...; ...++)` in a vector region besides lane loops and the
 # entry loop of a register-blocked nest, `p = sc__vbN`).
@@ -17,7 +19,6 @@ work=$1
 simd=$2
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
-case_file=$here/shapes.c
 sparsecc=${SPARSECC:?}
 numdiff=${NUMDIFF:?}
 cc=${CC:-cc}
@@ -32,33 +33,39 @@ esac
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 fail() { echo "trips [$simd $*"; exit 1; }
 cflags=$("$sparsecc" --cflags) && libs=$("$sparsecc" --libs) || exit 1
+# CASE:LOOPS — the loops of each case that must be vectorized; the trip
+# counts around 4 and 8 lanes (64-bit elements) and 8 and 16 (32-bit)
+for spec in shapes.c:8 types.c:22; do
+case_file=$here/${spec%%:*}
+want_vec=${spec##*:}
 expected=$(grep -c '^#pragma sparse encoding' "$case_file")
-# loops of shapes.c that must be vectorized
-want_vec=8
-for T in 0 1 2 3 4 5 7 8 9 11 15 16 17 19 31 32 33 35 67; do
-  "$cc" -std=c11 -O1 -DT=$T "$case_file" -o ref -lm || fail "] T=$T: reference does not compile"
-  ./ref > ref.out || fail "] T=$T: reference failed"
+trips="0 1 2 3 4 5 7 8 9 11 15 16 17 19 31 32 33 35 67"
+[ "${spec%%:*}" = types.c ] && trips="0 1 3 7 8 9 15 16 17 19 31 32 33 35 67"
+for T in $trips; do
+  "$cc" -std=c11 -O1 -DT=$T "$case_file" -o ref -lm || fail "] ${spec%%:*} T=$T: reference does not compile"
+  ./ref > ref.out || fail "] ${spec%%:*} T=$T: reference failed"
   # shellcheck disable=SC2068
   "$sparsecc" "$case_file" -DT=$T --simd=$simd $@ -o out.c --report=report.txt 2>err.txt ||
-    fail "] T=$T: sparsecc: $(cat err.txt)"
+    fail "] ${spec%%:*} T=$T: sparsecc: $(cat err.txt)"
   n=$(grep -c 'kernel sparsified' report.txt)
-  [ "$n" -eq "$expected" ] || fail "] T=$T: $n of $expected kernels sparsified"
+  [ "$n" -eq "$expected" ] || fail "] ${spec%%:*} T=$T: $n of $expected kernels sparsified"
   if [ "$simd" != none ]; then
     nv=$(grep -c ': vectorized:' report.txt)
-    [ "$nv" -eq $want_vec ] || fail "] T=$T: $nv loops vectorized, expected $want_vec: $(grep 'not vectorized' report.txt)"
+    [ "$nv" -eq $want_vec ] || fail "] ${spec%%:*} T=$T: $nv loops vectorized, expected $want_vec: $(grep 'not vectorized' report.txt)"
     # no scalar remainder loop inside a vector region
     bad=$(awk '/^#if defined\(__GNUC__\) &&/ {v = 1; next}
                /^#else|^#endif/ {v = 0}
                v && /} else$/ {v = 0}
                v && /for \(/ && /\+\+\)/ && !/sc__l\+\+/ && !/= sc__vb[0-9]+;/ {print}' out.c)
-    [ -z "$bad" ] || fail "] T=$T: scalar loop in a vector region: $bad"
+    [ -z "$bad" ] || fail "] ${spec%%:*} T=$T: scalar loop in a vector region: $bad"
   fi
   # shellcheck disable=SC2086
   "$cc" -std=c11 -O1 -Wall -Wextra -Werror -DT=$T $simd_cflags $cflags out.c -o sparse $libs -lm 2>cc.txt ||
-    fail "] T=$T: out.c does not compile: $(head -20 cc.txt)"
+    fail "] ${spec%%:*} T=$T: out.c does not compile: $(head -20 cc.txt)"
   [ $run -eq 1 ] || continue
-  ./sparse > sparse.out || fail "] T=$T: the rewritten program failed"
-  "$numdiff" ref.out sparse.out || fail "] T=$T: output differs"
+  ./sparse > sparse.out || fail "] ${spec%%:*} T=$T: the rewritten program failed"
+  "$numdiff" ref.out sparse.out || fail "] ${spec%%:*} T=$T: output differs"
+done
 done
 # the register-blocked SpMM nest of blocked.c: column counts around the
 # block widths (8 or 4 vector values: 16, 32, 64 doubles) and the lanes
