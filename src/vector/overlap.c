@@ -67,6 +67,19 @@ static char *addr(const Lower *L, int a, const char *vtext, OvPrint pr,
   return r;
 }
 
+/* The size of access a's element: `sizeof (<access>)` (float, int, long
+ * and double elements alike; sizeof does not evaluate it). */
+static char *esize(const Lower *L, int a, const char *vtext, OvPrint pr,
+                   void *user) {
+  StrBuf sb = {0};
+  sb_puts(&sb, "sizeof (");
+  pr(user, &sb, a, vtext);
+  sb_puts(&sb, ")");
+  char *r = arena_strdup(L->arena, sb.data);
+  sb_free(&sb);
+  return r;
+}
+
 const char *ov_span_cond(const Lower *L, const OvSet *s, int v,
                          const char *empty, const char *first,
                          const char *last, OvPrint pr, void *user) {
@@ -84,9 +97,11 @@ const char *ov_span_cond(const Lower *L, const OvSet *s, int v,
       const char *bl = addr(L, b, last, pr, user);
       /* [lo, hi) of each: the smaller end, the larger end + 1 element */
       const char *alo = arena_printf(L->arena, "(%s < %s ? %s : %s)", af, al, af, al);
-      const char *ahi = arena_printf(L->arena, "(%s < %s ? %s : %s) + sizeof(double)", af, al, al, af);
+      const char *ahi = arena_printf(L->arena, "(%s < %s ? %s : %s) + %s", af, al, al, af,
+                                     esize(L, a, first, pr, user));
       const char *blo = arena_printf(L->arena, "(%s < %s ? %s : %s)", bf, bl, bf, bl);
-      const char *bhi = arena_printf(L->arena, "(%s < %s ? %s : %s) + sizeof(double)", bf, bl, bl, bf);
+      const char *bhi = arena_printf(L->arena, "(%s < %s ? %s : %s) + %s", bf, bl, bl, bf,
+                                     esize(L, b, first, pr, user));
       sb_printf(&sb, "%s(%s <= %s || %s <= %s", n++ ? " && " : "", ahi, blo,
                 bhi, alo);
       if (varies(L, a, v) && varies(L, b, v))
@@ -142,9 +157,10 @@ void ov_emit_nest(const Lower *L, const OvSet *s, StrBuf *sb, const char *ind,
     sb_printf(sb, "%s        const uintptr_t sc__a = %s;\n", ind, a);
     sb_printf(sb, "%s        if (sc__a < %s[%d]) %s[%d] = sc__a;\n", ind, lov,
               i, lov, i);
-    sb_printf(sb, "%s        if (sc__a + sizeof(double) > %s[%d]) "
-                  "%s[%d] = sc__a + sizeof(double);\n",
-              ind, hiv, i, hiv, i);
+    const char *sz = esize(L, s->acc[i], NULL, pr, user);
+    sb_printf(sb, "%s        if (sc__a + %s > %s[%d]) "
+                  "%s[%d] = sc__a + %s;\n",
+              ind, sz, hiv, i, hiv, i, sz);
     sb_printf(sb, "%s      }\n", ind);
   }
   sb_printf(sb, "%s    }\n", ind);

@@ -778,7 +778,7 @@ static const char *splat_inv(VC *c, const char *s) {
   c->c.ind = c->hoist_ind;
   const char *v = c->ops->splat(&c->c, s);
   const char *name = arena_printf(c->L->arena, "sc__bc%d", c->uniq++);
-  simd_pre(&c->c, "const %s %s = %s;", c->ops->vtype, name, v);
+  simd_pre(&c->c, "const %s %s = %s;", c->ops->vtype[c->t->elem], name, v);
   c->c.pre = pre;
   c->c.ind = ind;
   c->hoisted[c->nhoisted][0] = s;
