@@ -1073,20 +1073,6 @@ static int fill_points(const Lower *L, const IrExpr *rhs, unsigned cand,
   return np;
 }
 
-static int same_access(const Lower *L, int a, int b) {
-  const IrAccess *x = &L->k->accesses[a], *y = &L->k->accesses[b];
-  if (x->tensor != y->tensor || x->nsub != y->nsub) return 0;
-  for (int d = 0; d < x->nsub; d++) {
-    const IrAffine *p = &x->sub[d], *q = &y->sub[d];
-    if (p->constant != q->constant || !p->sym != !q->sym ||
-        (p->sym && strcmp(p->sym, q->sym)))
-      return 0;
-    for (int v = 0; v < IR_MAX_VARS; v++)
-      if (p->coef[v] != q->coef[v]) return 0;
-  }
-  return 1;
-}
-
 /* ---- init statements before a reduction: fill, then a sparse loop ----
  * `for j { O[i][j] = 0; for k O[i][j] += S[i][j] * U[i][k] * V[j][k]; }`
  * and `for j { double s = 0; for k s += ...; O[i][j] = s; }`: the body's
@@ -1112,7 +1098,7 @@ static void init_expr(InitCk *c, const IrExpr *e) {
     int t = c->L->k->accesses[e->access].tensor;
     if (t >= 64) c->ok = 0;
     else if (c->tref[t] < 0) c->tref[t] = e->access;
-    else if (!same_access(c->L, c->tref[t], e->access)) c->tref[t] = -2;
+    else if (!lower_same_access(c->L, c->tref[t], e->access)) c->tref[t] = -2;
   }
   init_expr(c, e->a);
   init_expr(c, e->b);
@@ -1240,15 +1226,9 @@ static int init_split(Lower *L, const IrNode *n, unsigned cand,
   return 1;
 }
 
-static int expr_is_lhs(const Lower *L, const IrExpr *e, const IrStmt *s) {
-  if (s->lhs_access < 0)
-    return e->kind == IR_SCALAR && !strcmp(e->text, s->lhs_scalar);
-  return e->kind == IR_ACCESS && same_access(L, e->access, s->lhs_access);
-}
-
 static int expr_mentions(const Lower *L, const IrExpr *e, const IrStmt *s) {
   if (!e) return 0;
-  if (expr_is_lhs(L, e, s)) return 1;
+  if (lower_is_lhs(L, e, s)) return 1;
   if (s->lhs_access >= 0 && e->kind == IR_ACCESS &&
       L->k->accesses[e->access].tensor == L->k->accesses[s->lhs_access].tensor)
     return 1;
@@ -1258,22 +1238,6 @@ static int expr_mentions(const Lower *L, const IrExpr *e, const IrStmt *s) {
   for (int i = 0; i < e->nargs; i++)
     if (expr_mentions(L, e->args[i], s)) return 1;
   return 0;
-}
-
-/* Structural equality of two pure expressions (accesses by subscripts). */
-static int expr_equal(const Lower *L, const IrExpr *a, const IrExpr *b) {
-  if (!a || !b) return a == b;
-  if (a->kind != b->kind || a->nargs != b->nargs) return 0;
-  if ((a->text || b->text) && (!a->text || !b->text || strcmp(a->text, b->text)))
-    return 0;
-  if (a->kind == IR_INDEX && a->var != b->var) return 0;
-  if (a->kind == IR_ACCESS && !same_access(L, a->access, b->access)) return 0;
-  if (!expr_equal(L, a->a, b->a) || !expr_equal(L, a->b, b->b) ||
-      !expr_equal(L, a->c, b->c))
-    return 0;
-  for (int i = 0; i < a->nargs; i++)
-    if (!expr_equal(L, a->args[i], b->args[i])) return 0;
-  return 1;
 }
 
 /* Whether e has an integer type (so it is never NaN). */
@@ -1314,12 +1278,12 @@ static const IrExpr *select_extreme(const Lower *L, const IrStmt *s) {
       strcmp(c->text, ">="))
     return NULL;
   const IrExpr *other;
-  if (expr_is_lhs(L, c->a, s)) other = c->b;
-  else if (expr_is_lhs(L, c->b, s)) other = c->a;
+  if (lower_is_lhs(L, c->a, s)) other = c->b;
+  else if (lower_is_lhs(L, c->b, s)) other = c->a;
   else return NULL;
-  if (expr_is_lhs(L, e->c, s) && expr_equal(L, e->b, other)) return other;
+  if (lower_is_lhs(L, e->c, s) && lower_same_expr(L, e->b, other)) return other;
   int integer = s->lhs_elem == IR_I64 || s->lhs_elem == IR_I32;
-  if (integer && expr_is_lhs(L, e->b, s) && expr_equal(L, e->c, other) &&
+  if (integer && lower_is_lhs(L, e->b, s) && lower_same_expr(L, e->c, other) &&
       expr_integer(L, other))
     return other;
   return NULL;
@@ -1342,9 +1306,9 @@ static int idem_ok(const Lower *L, const IrNode *n, unsigned cand) {
   } else if (strcmp(e->text, "fmax") && strcmp(e->text, "fmin") &&
              strcmp(e->text, "fmaxf") && strcmp(e->text, "fminf")) {
     return 0;
-  } else if (expr_is_lhs(L, e->args[0], s)) {
+  } else if (lower_is_lhs(L, e->args[0], s)) {
     other = e->args[1];
-  } else if (expr_is_lhs(L, e->args[1], s)) {
+  } else if (lower_is_lhs(L, e->args[1], s)) {
     other = e->args[0];
   } else {
     return 0;

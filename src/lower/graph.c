@@ -117,6 +117,35 @@ static int same_affine(const Lower *L, const IrAffine *a, const IrAffine *b) {
   return 1;
 }
 
+int lower_same_access(const Lower *L, int a, int b) {
+  const IrAccess *x = &L->k->accesses[a], *y = &L->k->accesses[b];
+  if (x->tensor != y->tensor || x->nsub != y->nsub) return 0;
+  for (int d = 0; d < x->nsub; d++)
+    if (!same_affine(L, &x->sub[d], &y->sub[d])) return 0;
+  return 1;
+}
+
+int lower_same_expr(const Lower *L, const IrExpr *a, const IrExpr *b) {
+  if (!a || !b) return a == b;
+  if (a->kind != b->kind || a->nargs != b->nargs) return 0;
+  if ((a->text || b->text) && (!a->text || !b->text || strcmp(a->text, b->text)))
+    return 0;
+  if (a->kind == IR_INDEX && a->var != b->var) return 0;
+  if (a->kind == IR_ACCESS && !lower_same_access(L, a->access, b->access)) return 0;
+  if (!lower_same_expr(L, a->a, b->a) || !lower_same_expr(L, a->b, b->b) ||
+      !lower_same_expr(L, a->c, b->c))
+    return 0;
+  for (int i = 0; i < a->nargs; i++)
+    if (!lower_same_expr(L, a->args[i], b->args[i])) return 0;
+  return 1;
+}
+
+int lower_is_lhs(const Lower *L, const IrExpr *e, const IrStmt *s) {
+  if (s->lhs_access < 0)
+    return e->kind == IR_SCALAR && !strcmp(e->text, s->lhs_scalar);
+  return e->kind == IR_ACCESS && lower_same_access(L, e->access, s->lhs_access);
+}
+
 /* Fills lvl[] of st from st->enc and dim_var[]. 0, or -1 with a reason. */
 static int level_map(Lower *L, STensor *st, const char **why) {
   const sc_encoding *enc = &st->enc;

@@ -124,6 +124,11 @@ const char *graph_var_name(const Lower *L, int v);
 int graph_inplace_lhs(const Lower *L, const IrStmt *s);
 /* Appends the C text of an affine form over loop variables. */
 void graph_affine(const Lower *L, StrBuf *out, const IrAffine *a);
+/* Structural equality (graph.c): two accesses of the same tensor with the
+ * same subscripts; two pure expressions; whether e reads what s writes. */
+int lower_same_access(const Lower *L, int a, int b);
+int lower_same_expr(const Lower *L, const IrExpr *a, const IrExpr *b);
+int lower_is_lhs(const Lower *L, const IrExpr *e, const IrStmt *s);
 const char *graph_affine_str(const Lower *L, const IrAffine *a);
 
 /* slice.c: sliced operands (a view of the stored array) */

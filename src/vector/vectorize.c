@@ -451,26 +451,6 @@ static void check_expr(VC *c, const IrExpr *e) {
   }
 }
 
-static int same_access(const Lower *L, int a, int b) {
-  const IrAccess *x = &L->k->accesses[a], *y = &L->k->accesses[b];
-  if (x->tensor != y->tensor || x->nsub != y->nsub) return 0;
-  for (int d = 0; d < x->nsub; d++) {
-    const IrAffine *p = &x->sub[d], *q = &y->sub[d];
-    if (p->constant != q->constant || !p->sym != !q->sym ||
-        (p->sym && strcmp(p->sym, q->sym)))
-      return 0;
-    for (int v = 0; v < IR_MAX_VARS; v++)
-      if (p->coef[v] != q->coef[v]) return 0;
-  }
-  return 1;
-}
-
-static int is_lhs(const Lower *L, const IrExpr *e, const IrStmt *s) {
-  if (s->lhs_access < 0)
-    return e->kind == IR_SCALAR && !strcmp(e->text, s->lhs_scalar);
-  return e->kind == IR_ACCESS && same_access(L, e->access, s->lhs_access);
-}
-
 /* Reads in e of the location written by s: -1 none, 0 only the very same
  * element, 1 another element (or the scalar). */
 static int reads_of(const Lower *L, const IrExpr *e, const IrStmt *s) {
@@ -481,7 +461,7 @@ static int reads_of(const Lower *L, const IrExpr *e, const IrStmt *s) {
   } else if (e->kind == IR_ACCESS &&
              L->k->accesses[e->access].tensor ==
                  L->k->accesses[s->lhs_access].tensor) {
-    return same_access(L, e->access, s->lhs_access) ? 0 : 1;
+    return lower_same_access(L, e->access, s->lhs_access) ? 0 : 1;
   }
   const IrExpr *kids[3] = {e->a, e->b, e->c};
   for (int i = 0; i < 3; i++) {
@@ -502,22 +482,6 @@ static int same_target(const Lower *L, const IrStmt *a, const IrStmt *b) {
          L->k->accesses[b->lhs_access].tensor;
 }
 
-/* Structural equality of two expressions. */
-static int same_expr(const Lower *L, const IrExpr *a, const IrExpr *b) {
-  if (!a || !b) return a == b;
-  if (a->kind != b->kind || a->nargs != b->nargs) return 0;
-  if ((a->text || b->text) && (!a->text || !b->text || strcmp(a->text, b->text)))
-    return 0;
-  if (a->kind == IR_INDEX && a->var != b->var) return 0;
-  if (a->kind == IR_ACCESS && !same_access(L, a->access, b->access)) return 0;
-  if (!same_expr(L, a->a, b->a) || !same_expr(L, a->b, b->b) ||
-      !same_expr(L, a->c, b->c))
-    return 0;
-  for (int i = 0; i < a->nargs; i++)
-    if (!same_expr(L, a->args[i], b->args[i])) return 0;
-  return 1;
-}
-
 /* `lhs = x OP y ? x : y` (or `? y : x`) with {x, y} = {lhs, e}, OP one of
  * < <= > >=: the integer max or min of lhs and e (*val = e), or 0. Ties
  * pick equal values, so only for integers (floating -0.0 and 0.0 compare
@@ -531,11 +495,11 @@ static int select_minmax(VC *c, const IrStmt *s, const IrExpr **val) {
   int gt = !strcmp(op, ">") || !strcmp(op, ">=");
   int lt = !strcmp(op, "<") || !strcmp(op, "<=");
   if (!gt && !lt) return 0;
-  int lx = is_lhs(c->L, x, s), ly = is_lhs(c->L, y, s);
+  int lx = lower_is_lhs(c->L, x, s), ly = lower_is_lhs(c->L, y, s);
   if (lx == ly) return 0;
   int first;
-  if (same_expr(c->L, e->b, x) && same_expr(c->L, e->c, y)) first = 1;
-  else if (same_expr(c->L, e->b, y) && same_expr(c->L, e->c, x)) first = 0;
+  if (lower_same_expr(c->L, e->b, x) && lower_same_expr(c->L, e->c, y)) first = 1;
+  else if (lower_same_expr(c->L, e->b, y) && lower_same_expr(c->L, e->c, x)) first = 0;
   else return 0;
   *val = lx ? y : x;
   return gt == first ? SIMD_RED_MAX : SIMD_RED_MIN;
@@ -602,8 +566,8 @@ static void classify(VC *c) {
         if (e->kind == IR_CALL && e->nargs == 2 &&
             (is_fminmax(c, e->text, 0) || is_fminmax(c, e->text, 1))) {
           vs->red = e->text[2] == 'a' ? SIMD_RED_MAX : SIMD_RED_MIN;
-          if (is_lhs(c->L, e->args[0], s)) vs->e = e->args[1];
-          else if (is_lhs(c->L, e->args[1], s)) vs->e = e->args[0];
+          if (lower_is_lhs(c->L, e->args[0], s)) vs->e = e->args[1];
+          else if (lower_is_lhs(c->L, e->args[1], s)) vs->e = e->args[0];
           else vs->red = 0;
         } else {
           vs->red = select_minmax(c, s, &vs->e);
