@@ -1166,10 +1166,28 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
 }
 
 /* `n++;`, `++n;`, `n--;`, `--n;` on an arithmetic scalar (a counter, as
- * in `if (A[i][j] != 0) nnz++;`) are the updates `n += 1`, `n -= 1`;
- * anything else keeps the refusal of expr_of. */
+ * in `if (A[i][j] != 0) nnz++;`) or on an array element (`deg[i]++;`) are
+ * the updates `n += 1`, `n -= 1`; anything else keeps the refusal of
+ * expr_of. */
 static int build_incdec(X *x, TSNode stmt, TSNode n, NodeList *list) {
   TSNode arg = strip_parens(field(n, "argument"));
+  if (is(arg, "subscript_expression")) {
+    int a;
+    if (build_access(x, arg, &a))
+      return -1;
+    IrTensor *t = &x->tensors.data[x->accesses.data[a].tensor];
+    t->is_written = 1;
+    t->is_read = 1;
+    IrNode *s = stmt_node(x, stmt);
+    s->stmt.op = strstr(op_of(x, n), "++") ? IR_ADDTO : IR_SUBFROM;
+    s->stmt.lhs_elem = t->elem;
+    s->stmt.lhs_access = a;
+    IrExpr *one = mk(x, IR_CONST, n);
+    one->text = "1";
+    s->stmt.rhs = one;
+    ARRAY_PUSH(x->a, *list, s);
+    return 0;
+  }
   const char *nm = is(arg, "identifier") ? ntext(x, arg) : NULL;
   CtDecl d;
   if (!nm || any_var(x, nm) >= 0 || bound_of(x, nm) ||
@@ -1636,7 +1654,9 @@ static int build_for(X *x, TSNode n, IrNode **out) {
     goto body;
   }
   {
-  /* condition: i < hi, i <= hi, hi > i, hi >= i */
+  /* condition: i < hi, i <= hi, hi > i, hi >= i; and i != hi, hi != i,
+   * which with the unit step below is i < hi (a loop starting past its
+   * bound would run until the variable wraps, through the whole array) */
   if (!is(cond, "binary_expression"))
     return refuse(x, ts_node_is_null(cond) ? n : cond,
                   "loop condition is not 'i < bound' or 'i <= bound'");
@@ -1651,6 +1671,10 @@ static int build_for(X *x, TSNode n, IrNode **out) {
              is_name(x, field(cond, "right"), lv.name)) {
     hi_n = field(cond, "left");
     incl = cop[1] == '=';
+  } else if (!strcmp(cop, "!=") && (is_name(x, field(cond, "left"), lv.name) ||
+                                    is_name(x, field(cond, "right"), lv.name))) {
+    hi_n = field(cond, is_name(x, field(cond, "left"), lv.name) ? "right" : "left");
+    incl = 0;
   } else {
     return refuse(x, cond, "loop condition '%s' is not 'i < bound' or 'i <= bound'",
                   excerpt(x, cond));
@@ -1820,19 +1844,20 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
       k->vars[v].carries_dependence = pk->vars[v].carries_dependence;
       k->vars[v].is_reduction = pk->vars[v].is_reduction;
     }
-  /* a loop counting down is walked upwards: only when its order does not
-   * matter, and its variable is not read after the nest */
+  /* a loop counting down is walked upwards when its order does not
+   * matter; when it does (back substitution), it stays a dense loop
+   * counting down (lowering). Either way its variable must not be read
+   * after the nest. */
   for (int v = 0; v < k->nvars; v++) {
     if (!(x.reversed & (1u << v)))
       continue;
-    if (k->vars[v].carries_dependence || k->vars[v].live_after) {
-      why->reason = arena_printf(x.a, "loop counting down over '%s' %s", k->vars[v].name,
-                                 k->vars[v].live_after
-                                     ? "whose final value is used after the nest"
-                                     : "carries a dependence (its order matters)");
+    if (k->vars[v].live_after) {
+      why->reason = arena_printf(x.a, "loop counting down over '%s' whose final value "
+                                 "is used after the nest", k->vars[v].name);
       why->where = nspan(x.rev_node[v]);
       return 1;
     }
+    k->vars[v].descending = k->vars[v].carries_dependence;
   }
   *out = k;
   return 0;

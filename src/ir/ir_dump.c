@@ -188,7 +188,7 @@ static void node_print(const IrKernel *k, const IrNode *n, int depth, StrBuf *ou
     sb_puts(out, ", ");
     ir_affine_print(k, &v->hi, out);
     sb_puts(out, ")");
-    const char *flags[3];
+    const char *flags[4];
     int nf = 0;
     if (v->is_reduction)
       flags[nf++] = "reduction";
@@ -196,6 +196,8 @@ static void node_print(const IrKernel *k, const IrNode *n, int depth, StrBuf *ou
       flags[nf++] = "carries dependence";
     if (v->live_after)
       flags[nf++] = "live after";
+    if (v->descending)
+      flags[nf++] = "descending";
     for (int i = 0; i < nf; i++)
       sb_printf(out, "%s%s", i ? ", " : " : ", flags[i]);
     sb_puts(out, "\n");

@@ -205,6 +205,9 @@ typedef struct IrLoopVar {
   IrAffine lo, hi;              /* [lo, hi), affine in OUTER loop vars */
   int is_reduction;             /* only reduces into its statements' lhs */
   int carries_dependence;       /* order must be preserved */
+  int descending;               /* written counting down and its order
+                                   matters: walked from hi - 1 down to lo,
+                                   as a dense loop */
   Span span;                    /* the for statement */
 } IrLoopVar;
 

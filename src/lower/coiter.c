@@ -395,9 +395,10 @@ static void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
 
 static void emit_dense_loop(Lower *L, StrBuf *sb, const IrNode *n,
                             const Scope *sc, unsigned zero, int depth) {
-  if (!vec_innermost(n) || L->out || L->inplace) { /* scalar loops for
-                                                      sparse outputs and
-                                                      in-place updates */
+  if (!vec_innermost(n) || L->out || L->inplace ||
+      L->k->vars[n->var].descending) { /* scalar loops for sparse outputs,
+                                          in-place updates and loops
+                                          counting down */
     emit_dense_loop_scalar(L, sb, n, sc, zero, depth);
     return;
   }
@@ -453,11 +454,18 @@ static void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
     L->rolled_noted |= 1u << n->var;
     ln(L, sb, depth, "#pragma GCC unroll 1");
   }
-  ln(L, sb, depth, "for (%s%s%s = %s; %s < %s; %s++) {",
-     lv->declared_in_header ? lv->ctype : "",
-     lv->declared_in_header ? " " : "", lv->name,
-     graph_affine_str(L, &lv->lo), lv->name, graph_affine_str(L, &lv->hi),
-     lv->name);
+  if (lv->descending)
+    ln(L, sb, depth, "for (%s%s%s = (%s) - 1; %s >= %s; %s--) {",
+       lv->declared_in_header ? lv->ctype : "",
+       lv->declared_in_header ? " " : "", lv->name,
+       graph_affine_str(L, &lv->hi), lv->name, graph_affine_str(L, &lv->lo),
+       lv->name);
+  else
+    ln(L, sb, depth, "for (%s%s%s = %s; %s < %s; %s++) {",
+       lv->declared_in_header ? lv->ctype : "",
+       lv->declared_in_header ? " " : "", lv->name,
+       graph_affine_str(L, &lv->lo), lv->name, graph_affine_str(L, &lv->hi),
+       lv->name);
   unsigned rel = graph_subtree_tensors(L, n) & ~zero;
   chain(L, sb, &in, rel, depth + 1);
   emit_body(L, sb, n, &in, zero, depth + 1);
@@ -1422,6 +1430,21 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
   unsigned drivers = 0;
   for (int i = 0; i < np; i++) drivers |= pts[i];
   const char *why_dense = NULL;
+  if (lv->descending && (L->out || L->inplace)) {
+    if (!L->refuse)
+      L->refuse = arena_printf(L->arena, "loop counting down over '%s' carries a "
+                               "dependence (its order matters) into a sparse "
+                               "output", lv->name);
+    np = -1;
+  } else if (lv->descending && np >= 0) {
+    /* its order matters: a dense loop counting down, the levels on it
+     * located per coordinate */
+    why_dense = "a loop counting down whose order matters";
+    np = -1;
+    fill = idem = 0;
+    init_fill = NULL;
+    drivers = 0;
+  }
   if (np >= 0) {
     int any_floor = 0, any_unordered = 0;
     for (int s = 0; s < L->nst; s++)

@@ -1,14 +1,15 @@
-// EXPECT-SPARSIFIED: 4
+// EXPECT-SPARSIFIED: 5
 // EXPECT-ABSENT: for (j = N - 1; j >= 0; j--) y[i] += A[i][j] * x[j];
 // EXPECT-ABSENT: for (j = i; j > -1; --j) t += A[i][j] * (j + 1);
 // EXPECT-ABSENT: s += B[i][j];
 // EXPECT-ABSENT: w -= A[i][j] * A[i][j];
-// EXPECT-WARNING: loop counting down over 'i' carries a dependence (its order matters)
+// EXPECT-ABSENT: z[i] -= A[i][j] * z[j];
 // EXPECT-WARNING: loop counting down over 'k' whose final value is used after the nest
 // Loops counting down (i--, --j, i -= 1, i = i - 1; bounds i >= lo, i > lo,
 // lo <= i) are walked upwards when their order does not matter; a loop
-// whose order matters (back substitution) or whose variable is read after
-// the nest stays as written.
+// whose order matters (back substitution) stays a loop counting down, its
+// inner loop walking the row; one whose variable is read after the nest
+// stays as written.
 #include <stdio.h>
 
 #define N 22
