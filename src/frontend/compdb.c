@@ -4,9 +4,13 @@
 #include "frontend/compdb.h"
 
 #include <clang-c/CXCompilationDatabase.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Options whose value is a path, relative to the command's directory. */
 static const char *const path_opts[] = {"-I", "-isystem", "-iquote",
@@ -36,11 +40,31 @@ static int is_the_file(const char *dir, const char *arg, const char *real) {
 
 int compdb_flags(const char *dir, const char *file, Arena *a,
                  const char ***args, int *nargs, Diags *diags) {
+  /* a missing or unreadable file: say why, before libclang tries it */
+  char *path = arena_printf(a, "%s/compile_commands.json", dir);
+  FILE *probe = fopen(path, "r");
+  if (!probe) {
+    diag_error(diags, NULL, span_make(0, 0), "cannot read '%s' (-p %s): %s", path,
+               dir, strerror(errno));
+    return -1;
+  }
+  fclose(probe);
+  /* libclang prints its own parse errors on stderr; sparsecc reports one
+   * diagnostic of its own instead */
+  fflush(stderr);
+  int saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY);
+  if (saved >= 0 && null >= 0) dup2(null, STDERR_FILENO);
+  if (null >= 0) close(null);
   CXCompilationDatabase_Error err;
   CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &err);
+  if (saved >= 0) {
+    dup2(saved, STDERR_FILENO);
+    close(saved);
+  }
   if (err != CXCompilationDatabase_NoError || !db) {
     diag_error(diags, NULL, span_make(0, 0),
-               "cannot read '%s/compile_commands.json' (-p %s)", dir, dir);
+               "cannot read '%s' (-p %s): not a valid compilation database", path,
+               dir);
     if (db) clang_CompilationDatabase_dispose(db);
     return -1;
   }

@@ -403,8 +403,15 @@ section_check() {
   [ $rc -eq 0 ] && [ -s "$tmp/spmv_sparse.c" ]
   check "--check on a sparsified file (examples/spmv.c)"
   run -p "$tmp/nowhere" "$tmp/needs.c"
-  [ $rc -eq 2 ] && grep -q "compile_commands.json" "$tmp/err"
-  check "-p DIR without a database: exit 2"
+  [ $rc -eq 2 ] && grep -q "compile_commands.json" "$tmp/err" &&
+    [ "$(grep -c . "$tmp/err")" -eq 2 ] && ! grep -q "LIBCLANG" "$tmp/err"
+  check "-p DIR without a database: exit 2, one diagnostic of sparsecc's"
+  mkdir -p "$tmp/badjson"
+  printf '[{"directory": ' >"$tmp/badjson/compile_commands.json"
+  run -p "$tmp/badjson" "$tmp/needs.c" -o "$tmp/needs5.out"
+  [ $rc -eq 2 ] && grep -q "not a valid compilation database" "$tmp/err" &&
+    ! grep -q "LIBCLANG" "$tmp/err" && [ ! -e "$tmp/needs5.out" ]
+  check "-p DIR with a malformed database: exit 2, no libclang noise, no output"
 }
 
 # the installed tool's --cflags/--libs point at the install prefix
