@@ -269,11 +269,29 @@ static void do_loop(S *s, const Attachment *g) {
     return;
   }
   ARRAY(BoundArray) bound = {0};
-  int bad = 0;
+  int bad = 0, unsupported = 0;
   for (int i = 0; i < g->nenc; i++)
     for (int b = 0; b < g->enc[i]->pragma.nbindings; b++) {
+      const PragmaBinding *pb = &g->enc[i]->pragma.bindings[b];
+      /* an array of an element type the runtime does not store (unsigned,
+       * short, char): the nest stays as written, with a warning; the
+       * program is valid C and must still build */
+      CtDecl d;
+      if (ct_lookup(s->ct, pb->name, fstart, &d) && d.kind == CT_ARRAY && !d.elem_ok) {
+        diag_warning(ctx->diags, ctx->file, pb->name_span,
+                     "loop not sparsified: element type '%s' of '%s' is not "
+                     "supported (float, double, int, long)", d.elem_ctype, pb->name);
+        if (d.in_main_file && d.decl_span.end > d.decl_span.start)
+          diag_note(ctx->diags, ctx->file,
+                    span_make(d.name_offset, d.name_offset + strlen(pb->name)),
+                    "'%s' is declared here", pb->name);
+        report(s, fstart, "kernel not sparsified: element type '%s' of '%s' is not "
+               "supported", d.elem_ctype, pb->name);
+        unsupported = 1;
+        continue;
+      }
       BoundArray ba;
-      if (extract_bind(ctx, s->ct, &g->enc[i]->pragma.bindings[b], fstart, 1, &ba)) {
+      if (extract_bind(ctx, s->ct, pb, fstart, 1, &ba)) {
         bad = 1;
         continue;
       }
@@ -283,6 +301,8 @@ static void do_loop(S *s, const Attachment *g) {
     s->rc = -1;
     return;
   }
+  if (unsupported)
+    return;
   ExtractEnv env = {ctx,      s->ct,         bound.data, (int)bound.len,
                     g->vec,   g->pragma_span, 1,          start,
                     s->handles.data, (int)s->handles.len};
