@@ -564,6 +564,8 @@ static int to_affine(X *x, TSNode n, const AfPoly *p, IrAffine *out,
 
 /* ---- tensors and accesses ---------------------------------------------- */
 
+static const char *crd_width_misfit(X *x, const IrTensor *t);
+
 static int get_tensor(X *x, TSNode ident, int *out) {
   char *name = ntext(x, ident);
   for (size_t i = 0; i < x->tensors.len; i++)
@@ -616,6 +618,9 @@ static int get_tensor(X *x, TSNode ident, int *out) {
     t.layout = ba->layout;
     t.binding = ba->b;
     ti.delinearize = ba->delinearize;
+    const char *misfit = stored ? NULL : crd_width_misfit(x, &t);
+    if (misfit)
+      return refuse(x, ident, "%s", misfit);
   } else {
     t.rank = d.rank;
     for (int i = 0; i < d.rank; i++)
@@ -735,6 +740,58 @@ static int inner_in_range(X *x, const AfPoly *s, const char *ext) {
   if (ext_is_int)
     return !lv->hi.sym && lv->hi.constant + cst <= ev;
   return lv->hi.sym && !strcmp(lv->hi.sym, ext) && lv->hi.constant + cst <= 0;
+}
+
+/* With integer extents, whether every level of the encoding that stores
+ * coordinates (compressed, loose_compressed, singleton) can hold its
+ * largest coordinate in a narrow crdWidth (8, 16 or 32 bits): when one
+ * cannot, the assembly at the nest's entry would fail at run time, so the
+ * nest stays dense. Levels whose largest coordinate is not known here are
+ * left to the runtime's check. Returns the message, or NULL. */
+static const char *crd_width_misfit(X *x, const IrTensor *t) {
+  const PragmaEncoding *e = &t->binding->enc;
+  int w = e->crd_width;
+  if (w != 8 && w != 16 && w != 32)
+    return NULL;
+  for (int l = 0; l < e->rt.lvl_rank; l++) {
+    int f = e->rt.lvl_types[l].format;
+    if (f != SC_LVL_COMPRESSED && f != SC_LVL_LOOSE_COMPRESSED && f != SC_LVL_SINGLETON)
+      continue;
+    const sc_level_expr *le = &e->rt.lvl_exprs[l];
+    int dim = -1, n = 0;
+    for (int d = 0; d < t->rank && d < SC_MAX_RANK; d++)
+      if (le->coef[d]) {
+        dim = d;
+        n++;
+      }
+    if (n != 1 || le->coef[dim] != 1)
+      continue;
+    const char *ext = t->extent[dim];
+    while (ext && (*ext == '(' || *ext == ' '))
+      ext++;
+    char buf[64];
+    size_t len = ext ? strcspn(ext, ") ") : 0;
+    if (!len || len >= sizeof buf)
+      continue;
+    memcpy(buf, ext, len);
+    buf[len] = 0;
+    int64_t v;
+    if (!int_value(x, buf, &v) || v <= 0)
+      continue;
+    int64_t top;
+    if (le->kind == SC_LEXPR_AFFINE && le->constant == 0)
+      top = v - 1;
+    else if (le->kind == SC_LEXPR_FLOORDIV && le->divisor > 0)
+      top = (v - 1) / le->divisor;
+    else
+      continue;
+    if (top >> w)
+      return arena_printf(x->a, "crdWidth = %d cannot hold the coordinates of "
+                          "'%s' at level %d (up to %lld, from its extent %s); "
+                          "use a wider crdWidth", w, t->name, l, (long long)top,
+                          t->extent[dim]);
+  }
+  return NULL;
 }
 
 static int build_access(X *x, TSNode n, int *out) {
