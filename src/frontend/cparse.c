@@ -11,6 +11,61 @@
 #include <stdlib.h>
 #include <string.h>
 
+static int spells_pragma_sparse(const char *t, size_t len, size_t p);
+
+/* Whether the '#' at hash starts a preprocessor directive in the tree
+ * (not a comment or a string), even when a comment broke the line into an
+ * ERROR node. */
+static int directive_at(TSNode root, uint32_t hash) {
+  TSNode n = ts_node_descendant_for_byte_range(root, hash, hash + 1);
+  return !ts_node_is_null(n) && ts_node_start_byte(n) == hash &&
+         strcmp(ts_node_type(n), "preproc_directive") == 0;
+}
+
+/* Blanks the comments of the logical line starting at the '#' at off in
+ * t (a copy of the text): every byte of a comment becomes a space except
+ * the backslash-newlines, which keep continuing the line; a newline inside
+ * a block comment becomes a space too, as the comment continues the
+ * directive in C. Returns whether anything was blanked. */
+static int blank_line_comments(char *t, size_t len, size_t off) {
+  int any = 0;
+  size_t p = off;
+  while (p < len && t[p] != '\n') {
+    if (t[p] == '\\' && p + 1 < len && (t[p + 1] == '\n' || t[p + 1] == '\r')) {
+      p += t[p + 1] == '\r' && p + 2 < len && t[p + 2] == '\n' ? 3 : 2;
+    } else if (t[p] == '"' || t[p] == '\'') {
+      char q = t[p++];
+      while (p < len && t[p] != q && t[p] != '\n')
+        p += t[p] == '\\' && p + 1 < len ? 2 : 1;
+      if (p < len && t[p] == q) p++;
+    } else if (t[p] == '/' && p + 1 < len && t[p + 1] == '*') {
+      size_t e = p + 2;
+      while (e + 1 < len && !(t[e] == '*' && t[e + 1] == '/')) e++;
+      e = e + 1 < len ? e + 2 : len;
+      for (; p < e; p++) {
+        if (t[p] == '\\' && p + 1 < e && t[p + 1] == '\n') {
+          p++;
+          continue;
+        }
+        t[p] = ' ';
+      }
+      any = 1;
+    } else if (t[p] == '/' && p + 1 < len && t[p + 1] == '/') {
+      for (; p < len && t[p] != '\n'; p++) {
+        if (t[p] == '\\' && p + 1 < len && t[p + 1] == '\n') {
+          p++;
+          continue;
+        }
+        if (t[p] != '\r') t[p] = ' ';
+      }
+      any = 1;
+    } else {
+      p++;
+    }
+  }
+  return any;
+}
+
 int cparse_file(const SourceFile *f, CParse *out) {
   memset(out, 0, sizeof *out);
   if (f->len > UINT32_MAX) return -1;
@@ -26,6 +81,37 @@ int cparse_file(const SourceFile *f, CParse *out) {
     cparse_free(out);
     return -1;
   }
+  /* tree-sitter's C grammar ends a preprocessor line's argument at a
+   * comment and parses the rest of the line as code, so a comment inside
+   * a `#pragma sparse` (which the pragma language allows) would take the
+   * following loop into a bogus statement. The file is parsed again from
+   * a copy with those comments blanked, byte for byte, so every offset of
+   * the tree still points into f->text. */
+  char *copy = NULL;
+  /* a few rounds: a pragma the broken parse hid shows up in the next */
+  for (int round = 0; round < 4; round++) {
+    TSNode root = ts_tree_root_node(out->tree);
+    int blanked = 0;
+    for (const char *p = f->text, *end = f->text + f->len;
+         p < end && (p = memchr(p, '#', (size_t)(end - p))) != NULL; p++) {
+      size_t off = (size_t)(p - f->text);
+      if (!spells_pragma_sparse(f->text, f->len, off) ||
+          !directive_at(root, (uint32_t)off))
+        continue;
+      if (!copy) {
+        copy = malloc(f->len ? f->len : 1);
+        if (!copy) break;
+        memcpy(copy, f->text, f->len);
+      }
+      blanked |= blank_line_comments(copy, f->len, off);
+    }
+    if (!blanked) break;
+    TSTree *again = ts_parser_parse_string(out->parser, NULL, copy, (uint32_t)f->len);
+    if (!again) break;
+    ts_tree_delete(out->tree);
+    out->tree = again;
+  }
+  free(copy);
   return 0;
 }
 
