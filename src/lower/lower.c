@@ -614,6 +614,94 @@ static const char *nonzero_expr_cause(const Lower *L, const IrExpr *e) {
   return NULL;
 }
 
+/* Whether e reads the statement's own target. */
+static int reads_own_lhs(const Lower *L, const IrExpr *e, const IrStmt *s) {
+  if (!e) return 0;
+  if (lower_is_lhs(L, e, s)) return 1;
+  if (reads_own_lhs(L, e->a, s) || reads_own_lhs(L, e->b, s) || reads_own_lhs(L, e->c, s))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (reads_own_lhs(L, e->args[i], s)) return 1;
+  return 0;
+}
+
+/* Whether e holds a selection (a ternary, or an if the kernel's guarded
+ * form merged into the statement). */
+static int has_select(const IrExpr *e) {
+  if (!e) return 0;
+  if (e->kind == IR_SELECT) return 1;
+  if (has_select(e->a) || has_select(e->b) || has_select(e->c)) return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (has_select(e->args[i])) return 1;
+  return 0;
+}
+
+/* The statement's source text, blanks collapsed, shortened. */
+static const char *stmt_text(const Lower *L, const IrStmt *s) {
+  const SourceFile *f = L->ctx->file;
+  if (!f || s->span.end <= s->span.start || s->span.end > f->len) return "the statement";
+  StrBuf b = {0};
+  int blank = 0;
+  for (size_t i = s->span.start; i < s->span.end && b.len < 60; i++) {
+    char c = f->text[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      blank = b.len > 0;
+      continue;
+    }
+    if (blank) sb_append(&b, " ", 1);
+    blank = 0;
+    sb_append(&b, &c, 1);
+  }
+  while (b.len && b.data[b.len - 1] == ';') b.data[--b.len] = 0;
+  const char *r = arena_printf(L->arena, "'%s%s'", b.data ? b.data : "",
+                               b.len >= 60 ? "..." : "");
+  sb_free(&b);
+  return r;
+}
+
+/* A statement that has an effect where every sparse operand is absent: an
+ * update that reads none of them (`visits[i]++`), or one computed from its
+ * own target (`r = r * 0.5 + A[i][j]`). */
+static const char *nonzero_stmt_cause(const Lower *L, const IrNode *n, unsigned outer) {
+  if (!n) return NULL;
+  if (n->kind == IR_NODE_STMT) {
+    const IrStmt *s = &n->stmt;
+    if (s->decl_ctype || (s->lhs_access >= 0 && L->access_st[s->lhs_access] >= 0))
+      return NULL;
+    /* `last[i] = A[i][j]` inside a loop over j: the last value is kept */
+    if (s->op == IR_SET && !has_select(s->rhs) && reads_sparse(L, s->rhs) &&
+        !reads_own_lhs(L, s->rhs, s)) {
+      unsigned moves = 0;
+      if (s->lhs_access >= 0) {
+        const IrAccess *ac = &L->k->accesses[s->lhs_access];
+        for (int d = 0; d < ac->nsub; d++)
+          for (int v = 0; v < IR_MAX_VARS; v++)
+            if (ac->sub[d].coef[v]) moves |= 1u << v;
+      }
+      for (int v = 0; v < L->k->nvars; v++)
+        if ((outer & (1u << v)) && !(moves & (1u << v)))
+          return arena_printf(L->arena, "%s assigns its target again for every "
+                              "%s, so the last value is kept, absent or not",
+                              stmt_text(L, s), L->k->vars[v].name);
+    }
+    if (s->op != IR_SET && !has_select(s->rhs) && !reads_sparse(L, s->rhs))
+      return arena_printf(L->arena, "%s reads no sparse operand, so it runs "
+                          "at every position", stmt_text(L, s));
+    if (s->op == IR_SET && !has_select(s->rhs) && reads_sparse(L, s->rhs) &&
+        reads_own_lhs(L, s->rhs, s))
+      return arena_printf(L->arena, "%s computes its target from its own "
+                          "value, which an absent entry changes too",
+                          stmt_text(L, s));
+    return NULL;
+  }
+  if (n->kind == IR_NODE_LOOP) outer |= 1u << n->var;
+  for (int i = 0; i < n->nbody; i++) {
+    const char *c = nonzero_stmt_cause(L, n->body[i], outer);
+    if (c) return c;
+  }
+  return NULL;
+}
+
 static const char *nonzero_cause(const Lower *L, const IrNode *n) {
   if (!n) return NULL;
   if (n->kind == IR_NODE_STMT) return nonzero_expr_cause(L, n->stmt.rhs);
@@ -645,6 +733,7 @@ static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
   if (coiter_emit(L, loops, 1) != 0) return -1;
   if (L->nsparse_loops == 0) {
     const char *cause = nonzero_cause(L, kernel->root);
+    if (!cause) cause = nonzero_stmt_cause(L, kernel->root, 0);
     L->refuse = arena_printf(L->arena,
                              "no loop can skip absent entries (every loop "
                              "body has an effect where the sparse operands "
