@@ -734,6 +734,11 @@ static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
   if (L->nsparse_loops == 0) {
     const char *cause = nonzero_cause(L, kernel->root);
     if (!cause) cause = nonzero_stmt_cause(L, kernel->root, 0);
+    for (int v = 0; v < kernel->nvars && !cause; v++)
+      if (kernel->vars[v].descending)
+        cause = arena_printf(L->arena, "the loop counting down over '%s' carries "
+                             "a dependence (its order matters), so it visits "
+                             "every position", kernel->vars[v].name);
     L->refuse = arena_printf(L->arena,
                              "no loop can skip absent entries (every loop "
                              "body has an effect where the sparse operands "

@@ -1,13 +1,16 @@
 // Back substitution counting down (`for (i = N - 1; i >= 0; i--)`): the
 // order of i matters, so it stays a dense loop counting down while the
 // inner loop walks the stored entries of row i, for each format; a
-// recurrence y[r] <- y[r + 1] counting down likewise.
-// EXPECT-SPARSIFIED: 5
+// recurrence y[r] <- y[r + 1] counting down likewise. An inner loop
+// counting down with a dependence walks every position: over CSR nothing
+// is left to skip (refused, saying so), over DCSR the empty rows are.
+// EXPECT-SPARSIFIED: 6
+// EXPECT-WARNING: the loop counting down over 'c' carries a dependence (its order matters), so it visits every position
+// EXPECT-ABSENT: w[c] -= 0.25 * w[c + 1] * U[r][c];
 // EXPECT-ABSENT: s -= U[i][j] * x[j];
 // EXPECT-ABSENT: s = s - U[r][c] * x[c];
 // EXPECT-ABSENT: x[r] -= U[r][c] * x[c];
 // EXPECT-ABSENT: y[r] += U[r][c];
-// EXPECT-STDERR-EMPTY
 #include <stdio.h>
 #define N 11
 static double U[N][N];
@@ -58,6 +61,18 @@ int main(void) {
       y[r] += U[r][c];
   }
   solve_print(y);
+  /* an inner loop counting down: w[c] depends on w[c + 1] */
+  double w[N + 1];
+  for (int c = 0; c <= N; c++) w[c] = 1;
+#pragma sparse encoding(U : CSR)
+  for (int r = 0; r < N; r++)
+    for (int c = N - 1; c >= 0; c--)
+      w[c] += w[c + 1] * U[r][c];
+#pragma sparse encoding(U : DCSR)
+  for (int r = 0; r < N; r++)
+    for (int c = N - 1; c >= 0; c--)
+      w[c] -= 0.25 * w[c + 1] * U[r][c];
+  solve_print(w);
   printf("%d %d\n", N, j);
   return 0;
 }
