@@ -1688,6 +1688,11 @@ static int build_for(X *x, TSNode n, IrNode **out) {
                is_name(x, field(cond, "right"), lv.name)) {
       lo_c = field(cond, "left");
       strict = dop[1] != '=';
+    } else if (!strcmp(dop, "!=") && (is_name(x, field(cond, "left"), lv.name) ||
+                                      is_name(x, field(cond, "right"), lv.name))) {
+      /* i != lo counting down by one is i > lo */
+      lo_c = field(cond, is_name(x, field(cond, "left"), lv.name) ? "right" : "left");
+      strict = 1;
     } else {
       return refuse(x, ts_node_is_null(cond) ? n : cond,
                     "loop counting down with a condition other than 'i >= bound' "

@@ -1,7 +1,9 @@
 // `i != bound` with a unit step is `i < bound` (a loop starting past its
 // bound would run off the array): sparsified, with the bound spelt as a
-// macro, a variable or `sizeof a / sizeof a[0]`, on either side.
-// EXPECT-SPARSIFIED: 3
+// macro, a variable or `sizeof a / sizeof a[0]`, on either side; counting
+// down, `i != lo` is `i > lo`.
+// EXPECT-SPARSIFIED: 4
+// EXPECT-ABSENT: u -= A[r][c] * (r + 1);
 // EXPECT-ABSENT: y[i] += A[i][j] * x[j];
 // EXPECT-ABSENT: z[j] += A[i][j] * x[i];
 // EXPECT-ABSENT: t += A[i][j];
@@ -32,6 +34,12 @@ int main(void) {
   for (i = 1; i != ROWS; i += 1)
     for (j = 2; j != 10; j = j + 1)
       t += A[i][j];
+  double u = 0;
+#pragma sparse encoding(A : CSR)
+  for (int r = ROWS - 1; r != 0; r--)
+    for (int c = 9; c != -1; --c)
+      u -= A[r][c] * (r + 1);
+  printf("%g\n", u);
   for (int r = 0; r < ROWS; r++) printf("%g ", y[r]);
   for (int c = 0; c < 10; c++) printf("%g ", z[c]);
   printf("%g %d %d\n", t, i, j);
