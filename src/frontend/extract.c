@@ -1050,6 +1050,9 @@ static IrExpr *expr_of(X *x, TSNode n) {
       refuse(x, n, "loop variable '%s' modified in the loop body", nm);
     else if (is(strip_parens(field(n, "argument")), "subscript_expression"))
       refuse(x, n, "'%s' on an array element", op_of(x, n));
+    else if (!is(strip_parens(field(n, "argument")), "identifier"))
+      refuse(x, n, "'%s' on '%s', which is neither a variable nor an array element",
+             op_of(x, n), excerpt(x, field(n, "argument")));
     else
       refuse(x, n, "'%s' inside an expression", op_of(x, n));
     return NULL;

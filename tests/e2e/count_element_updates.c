@@ -10,10 +10,19 @@
 // EXPECT-ABSENT: if (C[k][i][j] > 0) --pos[j];
 // EXPECT-WARNING: no loop can skip absent entries
 // EXPECT-WARNING: subscript 'j % 5' is not affine in the loop variables
+// EXPECT-WARNING: '++' on '(*out)', which is neither a variable nor an array element
 #include <stdio.h>
 
 #define N 9
 #define M 11
+
+/* a counter behind a pointer: not a variable of the nest, stays dense */
+static void count_into(const double (*A)[M], long *out) {
+#pragma sparse encoding(A : CSR)
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      if (A[i][j] != 0) (*out)++;
+}
 
 int main(void) {
   static double A[N][M];
@@ -58,6 +67,9 @@ int main(void) {
       if (A[i][j] > 0) hist[j % 5]++;
   for (int i = 0; i < N; i++) printf("%d %d %d\n", deg[i], left[i], zeros[i]);
   for (int j = 0; j < M; j++) printf("%d %ld\n", indeg[j], pos[j]);
+  long total = 0;
+  count_into((const double (*)[M])A, &total);
+  printf("%ld\n", total);
   for (int h = 0; h < 5; h++) printf("%d ", hist[h]);
   printf("\n");
   return 0;
