@@ -625,6 +625,29 @@ static int reads_own_lhs(const Lower *L, const IrExpr *e, const IrStmt *s) {
   return 0;
 }
 
+/* Whether the nest declares the scalar `name` (a local temporary). */
+static int declares(const IrNode *n, const char *name) {
+  if (!n) return 0;
+  if (n->kind == IR_NODE_STMT)
+    return n->stmt.decl_ctype && n->stmt.lhs_scalar && !strcmp(n->stmt.lhs_scalar, name);
+  for (int i = 0; i < n->nbody; i++)
+    if (declares(n->body[i], name)) return 1;
+  for (int i = 0; i < n->nels; i++)
+    if (declares(n->els[i], name)) return 1;
+  return 0;
+}
+
+/* Whether e reads a local temporary of the nest (which may hold a sparse
+ * value). */
+static int reads_local(const Lower *L, const IrExpr *e) {
+  if (!e) return 0;
+  if (e->kind == IR_SCALAR && declares(L->k->root, e->text)) return 1;
+  if (reads_local(L, e->a) || reads_local(L, e->b) || reads_local(L, e->c)) return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (reads_local(L, e->args[i])) return 1;
+  return 0;
+}
+
 /* Whether e holds a selection (a ternary, or an if the kernel's guarded
  * form merged into the statement). */
 static int has_select(const IrExpr *e) {
@@ -684,7 +707,8 @@ static const char *nonzero_stmt_cause(const Lower *L, const IrNode *n, unsigned 
                               "%s, so the last value is kept, absent or not",
                               stmt_text(L, s), L->k->vars[v].name);
     }
-    if (s->op != IR_SET && !has_select(s->rhs) && !reads_sparse(L, s->rhs))
+    if (s->op != IR_SET && !has_select(s->rhs) && !reads_sparse(L, s->rhs) &&
+        !reads_local(L, s->rhs))
       return arena_printf(L->arena, "%s reads no sparse operand, so it runs "
                           "at every position", stmt_text(L, s));
     if (s->op == IR_SET && !has_select(s->rhs) && reads_sparse(L, s->rhs) &&

@@ -4,8 +4,10 @@
 // are reused with more and with fewer entries than the round before;
 // outputs in CSR, CSC with 16-bit positions and coordinates, and DCSR.
 // F -= SDDMM keeps F's entries from round to round (a scalar per element
-// summed over k, started from F's old value).
-// EXPECT-SPARSIFIED: 4
+// summed over k, started from F's old value). The nest of show() that
+// counts and sums the four outputs, with a local weight `w`, is a kernel
+// over the stored arrays too.
+// EXPECT-SPARSIFIED: 5
 // EXPECT-ABSENT: C[i][j] = A[i][j] + B[i][j];
 // EXPECT-ABSENT: D[i][j] = P[i][j] + Q[i][j];
 // EXPECT-ABSENT: E[i][j] += A[i][k] * B[k][j];
