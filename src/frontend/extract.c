@@ -1931,13 +1931,14 @@ static void subst_nodes(X *x, IrNode **v, int nv, const char *name, const IrExpr
   }
 }
 
-/* How many declarations of `name` the nest holds. */
+/* How many statements of the nest assign the scalar `name` (its
+ * declaration included). */
 static int decls_named(IrNode *const *v, int nv, const char *name) {
   int c = 0;
   for (int i = 0; i < nv; i++) {
     const IrNode *n = v[i];
     if (n->kind == IR_NODE_STMT) {
-      c += n->stmt.decl_ctype && !strcmp(n->stmt.lhs_scalar, name);
+      c += n->stmt.lhs_access < 0 && n->stmt.lhs_scalar && !strcmp(n->stmt.lhs_scalar, name);
       continue;
     }
     c += decls_named(n->body, n->nbody, name);
@@ -1949,8 +1950,8 @@ static int decls_named(IrNode *const *v, int nv, const char *name) {
 /* `const double a = A[i][j];` followed by statements reading a: a is a
  * name for its value, so each read becomes `(double)(A[i][j])` and the
  * declaration goes, when nothing after it in its body writes a, or any
- * array or scalar its initializer reads, and no other declaration in the
- * nest has its name. The statements then read the sparse operand
+ * array or scalar its initializer reads, and no other statement of the
+ * nest assigns a scalar of its name. The statements then read the sparse operand
  * themselves, which is what co-iteration needs (`y[i] += a * x[j]`). */
 static void substitute_locals(X *x, IrNode *root, IrNode *loop) {
   for (int p = 0; p < loop->nbody; p++) {
