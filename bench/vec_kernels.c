@@ -11,7 +11,8 @@
  * interleaved in the same rounds. Times are the thread's CPU time.
  *
  * Usage: vec_kernels KERNEL   (spmm, sddmm, denselvl, dl_dot, dl_dot_big,
- * dl_short, dl_short_dot, spmm8, bsr_spmv, spmv_short, spmv_long)
+ * dl_short, dl_short_dot, spmm8, bsr_spmv, spmv_short, spmv_long, rowmax,
+ * clamp_dot)
  * Prints: RESULT kernel=K impl=IMPL us_per_rep=X checksum=C
  * Build: -DVEC_IMPL='"name"' labels the RESULT line. */
 #include "bench_common.h"
@@ -127,6 +128,26 @@ static void bsr_spmv(int reps) {
         yb[i] += W[i][j] * xb[j];
 }
 
+/* Comparisons and selections: a row maximum written as a comparison over
+ * the SpMV matrix with long rows, and a clamped dot product over a dense
+ * level (a selection inside a reduction). */
+static double rmx[NV];
+static void rowmax(int reps) {
+#pragma sparse encoding(M : CSR)
+  for (int r = 0; r < reps; r++)
+    for (int i = 0; i < NV; i++)
+      for (int j = 0; j < NV; j++)
+        if (M[i][j] > rmx[i]) rmx[i] = M[i][j];
+}
+
+static void clamp_dot(int reps) {
+#pragma sparse encoding(xs : SparseVector)
+  for (int r = 0; r < reps; r++)
+    for (int i = 0; i < NR; i++)
+      for (int k = 0; k < LD; k++)
+        r1[i] += xs[i] * (Z[i][k] > 0.5 ? 0.5 : Z[i][k]);
+}
+
 static void spmv(int reps) {
 #pragma sparse encoding(M : CSR)
   for (int r = 0; r < reps; r++)
@@ -199,6 +220,9 @@ int main(int argc, char **argv) {
     fn = spmv, out = y, nout = NV, inner *= 25;
   else if (!strcmp(k, "spmv_long"))
     fn = spmv, out = y, nout = NV, spmv_density = 50, inner *= 5;
+  else if (!strcmp(k, "rowmax"))
+    fn = rowmax, out = rmx, nout = NV, spmv_density = 50, inner *= 5;
+  else if (!strcmp(k, "clamp_dot")) fn = clamp_dot, out = r1, nout = NR;
   else if (strcmp(k, "spmm")) return 2;
   fill(0.02, spmv_density);
   fn(1); /* correctness checksum: one repetition from zeroed outputs */

@@ -7,7 +7,8 @@
 # With MLIR's tools installed, also MLIR's sparsifier with vl=0 and vl=8 on
 # the same kernels and data (bench/mlir/vec_kernels.mlir, vec_harness.c),
 # and vl=8 compiled with -mprefer-vector-width=256 (mlir_vl8_ymm: 256-bit
-# vectors, like for like with avx2; not for spmm8 and bsr_spmv).
+# vectors, like for like with avx2; not for spmm8, bsr_spmv, rowmax and
+# clamp_dot).
 # Prints RESULT lines and, per kernel, the speed-up over the scalar output
 # and over MLIR vl=8. Times are thread CPU time (the machine may be shared).
 #
@@ -69,10 +70,10 @@ fi
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 us() { echo "$1" | sed -n 's/.*us_per_rep=\([0-9.]*\).*/\1/p'; }
 echo "# vectorization benchmarks: $(date -u '+%Y-%m-%d %H:%M UTC'), $($CC --version | head -n1), $OPTFLAGS"
-for k in ${VEC_KERNELS:-spmm sddmm denselvl dl_dot dl_dot_big dl_short dl_short_dot spmm8 bsr_spmv spmv_short spmv_long}; do
+for k in ${VEC_KERNELS:-spmm sddmm denselvl dl_dot dl_dot_big dl_short dl_short_dot spmm8 bsr_spmv spmv_short spmv_long rowmax clamp_dot}; do
   m8=""
   m8y=""
-  case $k in spmm8|bsr_spmv) has_mlir=0 ;; *) has_mlir=$mlir ;; esac
+  case $k in spmm8|bsr_spmv|rowmax|clamp_dot) has_mlir=0 ;; *) has_mlir=$mlir ;; esac
   if [ $has_mlir -eq 1 ]; then
     $NICE "$B/vec_mlir" $k 0
     line=$($NICE "$B/vec_mlir" $k 8)

@@ -98,6 +98,22 @@ typedef struct SimdOps {
                        const char *m);
   /* The scalar reduction of all lanes of acc (statements into pre allowed). */
   const char *(*reduce)(SimdCtx *c, int kind, const char *acc);
+  /* Conditions: a C expression of the backend's condition type, the same
+   * for every element type of one lane width and the same as a mask made
+   * by `mask` (avx512: a k-mask; avx2: an __m256i of all-ones lanes;
+   * generic: an sc__vm of -1/0 lanes; sve: an svbool_t), so a condition
+   * and a mask combine with `logic`.
+   * cmp: a OP b lane by lane, op one of < <= > >= == != with C's meaning
+   * (ordered for NaN except != , which is true on NaN). */
+  const char *(*cmp)(SimdCtx *c, const char *op, const char *a,
+                     const char *b);
+  /* '&', '|' of two conditions; '!' of a (b NULL). */
+  const char *(*logic)(SimdCtx *c, int op, const char *a, const char *b);
+  /* Lanes where cond holds take a, the others b. */
+  const char *(*select)(SimdCtx *c, const char *cond, const char *a,
+                        const char *b);
+  /* |a| of floating lanes (the sign bit cleared, as fabs does, NaN too). */
+  const char *(*fabs)(SimdCtx *c, const char *a);
   /* Length-agnostic backends: the number of lanes of a vector value, and
    * the number of active lanes of mask m (C expressions); NULL otherwise. */
   const char *(*vlen)(SimdCtx *c);

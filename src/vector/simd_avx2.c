@@ -9,6 +9,8 @@
  * 64-bit integer multiply, max or min: they are composed (32-bit
  * multiplies, compare and blend). Integer lanes wrap. Emitted under
  * `#if defined(__AVX2__)` (compile with -mavx2 or a -march that has it). */
+#include <string.h>
+
 #include "vector/simd.h"
 
 /* Per element type: lanes, the suffix of the arithmetic intrinsics, the
@@ -244,6 +246,54 @@ static const char *a_reduce(SimdCtx *c, int kind, const char *acc) {
   return r;
 }
 
+/* Conditions are __m256i lanes of all ones. Floats: _mm256_cmp_* with
+ * _CMP_*_OQ (false on NaN) except != (_CMP_NEQ_UQ, true on NaN, as in C).
+ * Integers: AVX2 has only > and ==; the others are their swaps and
+ * complements. */
+static const char *a_cmp(SimdCtx *c, const char *op, const char *a,
+                         const char *b) {
+  const char *m = simd_tmp(c, "c");
+  const char *sfx = ty(c)->sfx;
+  if (!is_int(c)) {
+    const char *pred = !strcmp(op, "<") ? "_CMP_LT_OQ" : !strcmp(op, "<=")
+                           ? "_CMP_LE_OQ" : !strcmp(op, ">") ? "_CMP_GT_OQ"
+                       : !strcmp(op, ">=") ? "_CMP_GE_OQ" : !strcmp(op, "==")
+                           ? "_CMP_EQ_OQ" : "_CMP_NEQ_UQ";
+    simd_pre(c, "const __m256i %s = _mm256_cast%s_si256(_mm256_cmp_%s(%s, %s, "
+                "%s));", m, sfx, sfx, a, b, pred);
+    return m;
+  }
+  const char *x = simd_tmp(c, "v"), *y = simd_tmp(c, "v");
+  simd_pre(c, "const __m256i %s = %s, %s = %s;", x, a, y, b);
+  const char *r;
+  int neg = 0;
+  if (!strcmp(op, ">")) r = arena_printf(c->arena, "_mm256_cmpgt_%s(%s, %s)", sfx, x, y);
+  else if (!strcmp(op, "<")) r = arena_printf(c->arena, "_mm256_cmpgt_%s(%s, %s)", sfx, y, x);
+  else if (!strcmp(op, "<=")) { r = arena_printf(c->arena, "_mm256_cmpgt_%s(%s, %s)", sfx, x, y); neg = 1; }
+  else if (!strcmp(op, ">=")) { r = arena_printf(c->arena, "_mm256_cmpgt_%s(%s, %s)", sfx, y, x); neg = 1; }
+  else { r = arena_printf(c->arena, "_mm256_cmpeq_%s(%s, %s)", sfx, x, y); neg = !strcmp(op, "!="); }
+  if (neg) r = arena_printf(c->arena, "_mm256_xor_si256(%s, _mm256_set1_epi32(-1))", r);
+  simd_pre(c, "const __m256i %s = %s;", m, r);
+  return m;
+}
+
+static const char *a_logic(SimdCtx *c, int op, const char *a, const char *b) {
+  if (op == '!')
+    return arena_printf(c->arena, "_mm256_xor_si256(%s, _mm256_set1_epi32(-1))", a);
+  return arena_printf(c->arena, "_mm256_%s_si256(%s, %s)", op == '&' ? "and" : "or",
+                      a, b);
+}
+
+static const char *a_select(SimdCtx *c, const char *cond, const char *a,
+                            const char *b) {
+  return blend(c, b, a, cond);
+}
+
+static const char *a_fabs(SimdCtx *c, const char *a) {
+  return arena_printf(c->arena, "_mm256_andnot_%s(_mm256_set1_%s(%s), %s)",
+                      ty(c)->sfx, ty(c)->sfx, simd_type(c)->sum_id, a);
+}
+
 const SimdOps simd_avx2_ops = {
     .name = "avx2",
     .guard = "defined(__AVX2__)",
@@ -262,4 +312,8 @@ const SimdOps simd_avx2_ops = {
     .neg = a_neg,
     .accum = a_accum,
     .reduce = a_reduce,
+    .cmp = a_cmp,
+    .logic = a_logic,
+    .select = a_select,
+    .fabs = a_fabs,
 };

@@ -261,6 +261,43 @@ static const char *k_reduce(SimdCtx *c, int kind, const char *acc) {
   return r;
 }
 
+/* comparisons give k-masks: _CMP_*_OQ (false on NaN) for floats, except
+ * != (_CMP_NEQ_UQ, true on NaN, as in C); _MM_CMPINT_* for integers */
+static const char *k_cmp(SimdCtx *c, const char *op, const char *a,
+                         const char *b) {
+  const char *m = simd_tmp(c, "c");
+  const char *pred;
+  if (is_int(c))
+    pred = !strcmp(op, "<") ? "_MM_CMPINT_LT" : !strcmp(op, "<=") ? "_MM_CMPINT_LE"
+         : !strcmp(op, ">") ? "_MM_CMPINT_NLE" : !strcmp(op, ">=") ? "_MM_CMPINT_NLT"
+         : !strcmp(op, "==") ? "_MM_CMPINT_EQ" : "_MM_CMPINT_NE";
+  else
+    pred = !strcmp(op, "<") ? "_CMP_LT_OQ" : !strcmp(op, "<=") ? "_CMP_LE_OQ"
+         : !strcmp(op, ">") ? "_CMP_GT_OQ" : !strcmp(op, ">=") ? "_CMP_GE_OQ"
+         : !strcmp(op, "==") ? "_CMP_EQ_OQ" : "_CMP_NEQ_UQ";
+  simd_pre(c, "const %s %s = _mm512_cmp_%s_mask(%s, %s, %s);", ty(c)->kt, m,
+           ty(c)->sfx, a, b, pred);
+  return m;
+}
+
+static const char *k_logic(SimdCtx *c, int op, const char *a, const char *b) {
+  const char *all = ty(c)->lanes == 8 ? "0xFFu" : "0xFFFFu";
+  if (op == '!')
+    return arena_printf(c->arena, "((%s)(~(unsigned)(%s) & %s))", ty(c)->kt, a,
+                        all);
+  return arena_printf(c->arena, "((%s)((%s) %c (%s)))", ty(c)->kt, a, op, b);
+}
+
+static const char *k_select(SimdCtx *c, const char *cond, const char *a,
+                            const char *b) {
+  return arena_printf(c->arena, "_mm512_mask_blend_%s(%s, %s, %s)", ty(c)->sfx,
+                      cond, b, a);
+}
+
+static const char *k_fabs(SimdCtx *c, const char *a) {
+  return arena_printf(c->arena, "_mm512_abs_%s(%s)", ty(c)->sfx, a);
+}
+
 const SimdOps simd_avx512_ops = {
     .name = "avx512",
     .guard = "defined(__AVX512F__)",
@@ -279,4 +316,8 @@ const SimdOps simd_avx512_ops = {
     .neg = k_neg,
     .accum = k_accum,
     .reduce = k_reduce,
+    .cmp = k_cmp,
+    .logic = k_logic,
+    .select = k_select,
+    .fabs = k_fabs,
 };

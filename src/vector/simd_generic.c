@@ -178,6 +178,30 @@ static const char *g_reduce(SimdCtx *c, int kind, const char *acc) {
   return r;
 }
 
+/* conditions are sc__vm lanes of -1/0: C's comparisons of vectors */
+static const char *g_cmp(SimdCtx *c, const char *op, const char *a,
+                         const char *b) {
+  const char *m = simd_tmp(c, "c");
+  simd_pre(c, "const sc__vm %s = (sc__vm)((%s) %s (%s));", m, a, op, b);
+  return m;
+}
+
+static const char *g_logic(SimdCtx *c, int op, const char *a, const char *b) {
+  if (op == '!') return arena_printf(c->arena, "(~(%s))", a);
+  return arena_printf(c->arena, "((%s) %c (%s))", a, op, b);
+}
+
+static const char *g_select(SimdCtx *c, const char *cond, const char *a,
+                            const char *b) {
+  return select(c, cond, a, b);
+}
+
+static const char *g_fabs(SimdCtx *c, const char *a) {
+  const char *sign = g_splat(c, simd_type(c)->sum_id);
+  return arena_printf(c->arena, "((sc__vd)((sc__vm)(%s) & ~(sc__vm)(%s)))", a,
+                      sign);
+}
+
 const SimdOps simd_generic_ops = {
     .name = "generic",
     .guard = "defined(__GNUC__)",
@@ -196,4 +220,8 @@ const SimdOps simd_generic_ops = {
     .neg = g_neg,
     .accum = g_accum,
     .reduce = g_reduce,
+    .cmp = g_cmp,
+    .logic = g_logic,
+    .select = g_select,
+    .fabs = g_fabs,
 };

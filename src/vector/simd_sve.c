@@ -157,6 +157,36 @@ static const char *s_reduce(SimdCtx *c, int kind, const char *acc) {
   return r;
 }
 
+/* conditions are svbool_t predicates (governed by all lanes); svcmpne of
+ * floats is true on NaN, as C's != */
+static const char *s_cmp(SimdCtx *c, const char *op, const char *a,
+                         const char *b) {
+  const char *m = simd_tmp(c, "c");
+  const char *f = !strcmp(op, "<") ? "lt" : !strcmp(op, "<=") ? "le"
+                : !strcmp(op, ">") ? "gt" : !strcmp(op, ">=") ? "ge"
+                : !strcmp(op, "==") ? "eq" : "ne";
+  simd_pre(c, "const svbool_t %s = svcmp%s_%s(svptrue_%s(), %s, %s);", m, f,
+           ty(c)->sfx, ty(c)->b, a, b);
+  return m;
+}
+
+static const char *s_logic(SimdCtx *c, int op, const char *a, const char *b) {
+  if (op == '!')
+    return arena_printf(c->arena, "svnot_b_z(svptrue_%s(), %s)", ty(c)->b, a);
+  return arena_printf(c->arena, "sv%s_b_z(svptrue_%s(), %s, %s)",
+                      op == '&' ? "and" : "orr", ty(c)->b, a, b);
+}
+
+static const char *s_select(SimdCtx *c, const char *cond, const char *a,
+                            const char *b) {
+  return arena_printf(c->arena, "svsel_%s(%s, %s, %s)", ty(c)->sfx, cond, a, b);
+}
+
+static const char *s_fabs(SimdCtx *c, const char *a) {
+  return arena_printf(c->arena, "svabs_%s_x(svptrue_%s(), %s)", ty(c)->sfx,
+                      ty(c)->b, a);
+}
+
 static const char *s_vlen(SimdCtx *c) { return ty(c)->cnt; }
 
 static const char *s_active(SimdCtx *c, const char *m) {
@@ -183,4 +213,8 @@ const SimdOps simd_sve_ops = {
     .reduce = s_reduce,
     .vlen = s_vlen,
     .active = s_active,
+    .cmp = s_cmp,
+    .logic = s_logic,
+    .select = s_select,
+    .fabs = s_fabs,
 };

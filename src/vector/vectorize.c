@@ -15,7 +15,13 @@
  * invariant subexpressions are evaluated as scalar C and broadcast, under
  * a compile-time type check when their C type is not evident (it must not
  * widen the arithmetic: a double in float code). Integer max/min are the
- * selections `m = e > m ? e : m` and their mirror forms.
+ * selections `m = e > m ? e : m` and their mirror forms; floating ones
+ * written so keep per lane `acc = v OP acc ? v : acc` (VEC_RED_SEL).
+ * Comparisons become the backend's conditions (masks), selections lane
+ * selects, fabs/fabsf a cleared sign bit; counts of comparisons of another
+ * type into an integer sum their truth values in the compared type's
+ * lanes. An element read only under a condition must be read
+ * unconditionally too (the vector code reads every lane).
  *
  * Emission: full chunks of vl elements (`unroll` vector values each), then
  * the last partial chunk(s) under the mask min(lanes, hi - iv) — no scalar
@@ -80,11 +86,21 @@ enum { VS_STORE, VS_REDUCE };
 
 #define VEC_MAX_HOIST 16
 
+/* A floating max/min written as a comparison and a selection
+ * (`m = e > m ? e : m`, `if (e > m) m = e;`): lanes keep `acc = v OP acc ?
+ * v : acc`; the lanes are combined the same way after the loop (see
+ * emit_sel_result). Internal to the vectorizer: backends never see it. */
+#define VEC_RED_SEL 's'
+
 typedef struct VStmt {
   const IrStmt *s;
   int kind;          /* VS_STORE / VS_REDUCE */
-  int red;           /* SIMD_RED_* of a reduction */
+  int red;           /* SIMD_RED_* of a reduction, or VEC_RED_SEL */
   const IrExpr *e;   /* the value combined into the left side */
+  const char *selop; /* VEC_RED_SEL: OP of `lhs = v OP lhs ? v : lhs` */
+  const SimdType *lt;/* a count (an integer left side summing the truth
+                        values of comparisons of another type): the left
+                        side's type; NULL otherwise */
 } VStmt;
 
 typedef struct VC {
@@ -98,7 +114,7 @@ typedef struct VC {
   int nvs;
   VStmt vs[VEC_MAX_STMTS];
   StrBuf guard;      /* run-time conditions, joined by && */
-  int gathers, scatters, loads, stores, bcasts;
+  int gathers, scatters, loads, stores, bcasts, selects;
   const char *why;   /* first reason not to vectorize */
   SimdCtx c;
   const char *off;   /* offset of the current vector value in its chunk */
@@ -111,6 +127,8 @@ typedef struct VC {
   const char *hoist_ind;
   int nhoisted;
   const char *hoisted[VEC_MAX_HOIST][2]; /* scalar text, vector name */
+  const char *vbeg;  /* a position loop's first position, saved (for the
+                        scan of emit_sel_result) */
 } VC;
 
 static void no(VC *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -382,6 +400,47 @@ static int check_invariant(VC *c, const IrExpr *e) {
   return g;
 }
 
+static int is_cond(const IrExpr *e) {
+  return e && (e->kind == IR_CMP || e->kind == IR_AND || e->kind == IR_OR ||
+               e->kind == IR_NOT);
+}
+
+static void check_expr(VC *c, const IrExpr *e);
+
+/* A truth value that varies in the loop: comparisons of values of the
+ * loop's type, && || ! of them; any other value tests != 0, as in C. */
+static void check_cond(VC *c, const IrExpr *e) {
+  if (c->why) return;
+  c->selects = 1;
+  if (!variant(c, e)) {
+    check_expr(c, e);
+    return;
+  }
+  switch (e->kind) {
+  case IR_CMP:
+    check_expr(c, e->a);
+    check_expr(c, e->b);
+    return;
+  case IR_AND: case IR_OR:
+    check_cond(c, e->a);
+    check_cond(c, e->b);
+    return;
+  case IR_NOT:
+    check_cond(c, e->a);
+    return;
+  default:
+    check_expr(c, e);
+    return;
+  }
+}
+
+/* fabs for double, fabsf for float: exact in the loop's type (fabs of a
+ * float is a double, which would widen float arithmetic) */
+static int is_fabs(VC *c, const IrExpr *e) {
+  if (e->kind != IR_CALL || e->nargs != 1 || !c->t->is_float) return 0;
+  return !strcmp(e->text, c->t->elem == SIMD_F32 ? "fabsf" : "fabs");
+}
+
 static void check_expr(VC *c, const IrExpr *e) {
   if (c->why) return;
   if (!variant(c, e)) {
@@ -443,12 +502,86 @@ static void check_expr(VC *c, const IrExpr *e) {
     check_expr(c, e->a);
     return;
   case IR_CALL:
-    no(c, "a call to %s() in the loop body", e->text);
+    if (is_fabs(c, e)) {
+      check_expr(c, e->args[0]);
+      return;
+    }
+    if (c->t->elem == SIMD_F32 && !strcmp(e->text, "fabs"))
+      no(c, "fabs() of a float (computed in double; fabsf is exact)");
+    else
+      no(c, "a call to %s() in the loop body", e->text);
+    return;
+  case IR_SELECT:
+    check_cond(c, e->a);
+    check_expr(c, e->b);
+    check_expr(c, e->c);
+    return;
+  case IR_CMP: case IR_AND: case IR_OR: case IR_NOT:
+    /* a truth value as a number: 1 or 0 of the loop's type */
+    check_cond(c, e);
     return;
   default:
-    no(c, "a comparison or selection on values that vary in the loop");
+    no(c, "an operation on values that vary in the loop");
     return;
   }
+}
+
+/* Reads under a condition: the vector code evaluates both sides of a
+ * selection and of && and || in every lane, so an array element the
+ * scalar code reads only when a condition holds is read anyway. That is
+ * exact when the same element is read unconditionally too (or is the
+ * element the statement writes), so the address is one the scalar loop
+ * reaches: then the read is harmless. Collects the unconditional dense
+ * reads into u (n of them), and checks the conditional ones. */
+#define VEC_MAX_READS 32
+static int uncond_reads(VC *c, const IrExpr *e, int cond, int *u, int *n,
+                        int pass) {
+  if (!e) return 1;
+  if (e->kind == IR_ACCESS) {
+    if (c->L->access_st[e->access] >= 0 || !access_variant(c, e->access))
+      return 1;
+    if (pass == 0) {
+      if (!cond && *n < VEC_MAX_READS) u[(*n)++] = e->access;
+      return 1;
+    }
+    if (!cond) return 1;
+    for (int i = 0; i < *n; i++)
+      if (lower_same_access(c->L, u[i], e->access)) return 1;
+    no(c, "%s is read only under a condition (the vector code reads every "
+          "lane)", tensor_name(c, e->access));
+    return 0;
+  }
+  int ok = 1;
+  if (e->kind == IR_SELECT) {
+    ok &= uncond_reads(c, e->a, cond, u, n, pass);
+    ok &= uncond_reads(c, e->b, 1, u, n, pass);
+    ok &= uncond_reads(c, e->c, 1, u, n, pass);
+    return ok;
+  }
+  if (e->kind == IR_AND || e->kind == IR_OR) {
+    ok &= uncond_reads(c, e->a, cond, u, n, pass);
+    ok &= uncond_reads(c, e->b, 1, u, n, pass);
+    return ok;
+  }
+  ok &= uncond_reads(c, e->a, cond, u, n, pass);
+  ok &= uncond_reads(c, e->b, cond, u, n, pass);
+  ok &= uncond_reads(c, e->c, cond, u, n, pass);
+  for (int i = 0; i < e->nargs; i++)
+    ok &= uncond_reads(c, e->args[i], cond, u, n, pass);
+  return ok;
+}
+
+static void check_cond_reads(VC *c, const VStmt *vs) {
+  if (c->why || !c->selects) return;
+  int u[VEC_MAX_READS], n = 0;
+  if (vs->s->lhs_access >= 0 && access_variant(c, vs->s->lhs_access))
+    u[n++] = vs->s->lhs_access;
+  uncond_reads(c, vs->e, 0, u, &n, 0);
+  if (n == VEC_MAX_READS) {
+    no(c, "too many array reads under conditions");
+    return;
+  }
+  uncond_reads(c, vs->e, 0, u, &n, 1);
 }
 
 /* Reads in e of the location written by s: -1 none, 0 only the very same
@@ -486,10 +619,10 @@ static int same_target(const Lower *L, const IrStmt *a, const IrStmt *b) {
  * < <= > >=: the integer max or min of lhs and e (*val = e), or 0. Ties
  * pick equal values, so only for integers (floating -0.0 and 0.0 compare
  * equal, NaN compares false: not fmax). */
-static int select_minmax(VC *c, const IrStmt *s, const IrExpr **val) {
+static int select_minmax(VC *c, const IrStmt *s, const IrExpr **val,
+                         const char **selop) {
   const IrExpr *e = s->rhs;
-  if (c->t->is_float || e->kind != IR_SELECT || !e->a || e->a->kind != IR_CMP)
-    return 0;
+  if (e->kind != IR_SELECT || !e->a || e->a->kind != IR_CMP) return 0;
   const IrExpr *x = e->a->a, *y = e->a->b;
   const char *op = e->a->text;
   int gt = !strcmp(op, ">") || !strcmp(op, ">=");
@@ -502,7 +635,66 @@ static int select_minmax(VC *c, const IrStmt *s, const IrExpr **val) {
   else if (lower_same_expr(c->L, e->b, y) && lower_same_expr(c->L, e->c, x)) first = 0;
   else return 0;
   *val = lx ? y : x;
+  if (c->t->is_float) {
+    /* floats: only the forms that take e exactly when the comparison
+     * holds (a NaN e is never taken, a NaN m stays): `m = e OP m ? e : m`
+     * and `m = m OP e ? e : m`, as `m = e OP' m ? e : m`. The forms that
+     * take e when it fails would take a NaN e and then anything after it:
+     * no max over lanes gives that. */
+    if (first != (lx ? 0 : 1)) return 0;
+    static const char *const mirror[][2] = {
+        {"<", ">"}, {"<=", ">="}, {">", "<"}, {">=", "<="}};
+    *selop = op;
+    if (lx)
+      for (int i = 0; i < 4; i++)
+        if (!strcmp(op, mirror[i][0])) *selop = mirror[i][1];
+    return VEC_RED_SEL;
+  }
   return gt == first ? SIMD_RED_MAX : SIMD_RED_MIN;
+}
+
+/* The element type of the first value in e that varies in the loop (the
+ * type a comparison computes in), or -1. */
+static int variant_elem(VC *c, const IrExpr *e) {
+  if (!e || !variant(c, e)) return -1;
+  if (e->kind == IR_ACCESS) {
+    int s = c->L->access_st[e->access];
+    return s >= 0 ? (int)c->L->st[s].t->elem
+                  : (int)c->L->k->tensors[c->L->k->accesses[e->access].tensor]
+                        .elem;
+  }
+  int r = variant_elem(c, e->a);
+  if (r < 0) r = variant_elem(c, e->b);
+  if (r < 0) r = variant_elem(c, e->c);
+  for (int i = 0; r < 0 && i < e->nargs; i++) r = variant_elem(c, e->args[i]);
+  return r;
+}
+
+static int const_is(const IrExpr *e, const char *v) {
+  return e && e->kind == IR_CONST && e->text && !strcmp(e->text, v);
+}
+
+/* A count: `n += cond ? 1 : 0` (what `if (cond) n++;` and `n += 1`
+ * become), `n += cond ? 0 : 1` or `n += cond`, with an integer n not
+ * varying in the loop and a condition on values of another type that
+ * vary in it. The truth values are summed in the condition's type (exact:
+ * integers, bounded by the trip count; see vec_emit) and added to n once.
+ * Returns the condition's element type, or -1. */
+static int count_elem(VC *c, const IrStmt *s) {
+  if (s->op != IR_ADDTO && s->op != IR_SUBFROM) return -1;
+  IrElemType lt = s->lhs_access >= 0
+      ? c->L->k->tensors[c->L->k->accesses[s->lhs_access].tensor].elem
+      : s->lhs_elem;
+  if (lt != IR_I32 && lt != IR_I64) return -1;
+  if (s->lhs_access >= 0 && access_variant(c, s->lhs_access)) return -1;
+  const IrExpr *e = s->rhs, *cond;
+  if (is_cond(e)) cond = e;
+  else if (e->kind == IR_SELECT && ((const_is(e->b, "1") && const_is(e->c, "0")) ||
+                                    (const_is(e->b, "0") && const_is(e->c, "1"))))
+    cond = e->a;
+  else return -1;
+  int t = variant_elem(c, cond);
+  return t == (int)lt ? -1 : t;
 }
 
 /* The element type of a statement's left side. */
@@ -529,8 +721,9 @@ static void classify(VC *c) {
       no(c, "too many statements");
       return;
     }
+    int ce = s->decl_ctype ? -1 : count_elem(c, s);
     if (!s->decl_ctype) {
-      const SimdType *t = &simd_types[lhs_elem(c, s)];
+      const SimdType *t = &simd_types[ce >= 0 ? ce : (int)lhs_elem(c, s)];
       if (!c->t) c->t = c->c.t = t;
       if (t != c->t) {
         no(c, "statements of two element types (%s and %s)", c->t->name,
@@ -539,8 +732,10 @@ static void classify(VC *c) {
       }
     }
     VStmt *vs = &c->vs[c->nvs++];
+    memset(vs, 0, sizeof *vs);
     vs->s = s;
     vs->e = s->rhs;
+    if (ce >= 0) vs->lt = &simd_types[lhs_elem(c, s)];
     if (s->decl_ctype) {
       no(c, "a local declaration (%s) in the loop body", s->lhs_scalar);
       return;
@@ -570,7 +765,8 @@ static void classify(VC *c) {
           else if (lower_is_lhs(c->L, e->args[1], s)) vs->e = e->args[0];
           else vs->red = 0;
         } else {
-          vs->red = select_minmax(c, s, &vs->e);
+          vs->red = select_minmax(c, s, &vs->e, &vs->selop);
+          if (vs->red == VEC_RED_SEL) c->selects = 1;
         }
         if (!vs->red) {
           no(c, "an assignment to %s, which does not vary in the loop (its "
@@ -578,11 +774,25 @@ static void classify(VC *c) {
           return;
         }
       }
-      if (s->lhs_access < 0)
+      if (s->lhs_access < 0) {
+        const SimdType *t = c->t;
+        if (vs->lt) c->t = vs->lt;  /* a count: the left side's own type */
         add_guard(c, type_is(c, s->lhs_scalar));
+        c->t = t;
+      }
     }
     check_expr(c, vs->e);
+    check_cond_reads(c, vs);
   }
+  /* a max/min by comparison may have to scan its range again (see
+   * emit_sel_result): only in a loop that stores nothing */
+  for (int i = 0; i < c->nvs && !c->why; i++)
+    if (c->vs[i].red == VEC_RED_SEL)
+      for (int j = 0; j < c->nvs; j++)
+        if (c->vs[j].kind == VS_STORE) {
+          no(c, "a floating max/min written as a comparison beside a store");
+          return;
+        }
   /* conflicts: each location written once, never read at another element,
    * a reduction's location not read at all */
   for (int i = 0; i < c->nvs && !c->why; i++) {
@@ -750,10 +960,45 @@ static const char *splat_inv(VC *c, const char *s) {
   return name;
 }
 
+static const char *vexpr(VC *c, const IrExpr *e);
+
+/* A truth value as a backend condition (see check_cond). */
+static const char *vcond(VC *c, const IrExpr *e) {
+  if (!variant(c, e))
+    return c->ops->cmp(&c->c, "!=", splat_inv(c, scalar_text(c, e)),
+                       splat_inv(c, "0"));
+  switch (e->kind) {
+  case IR_CMP: {
+    const char *a = vexpr(c, e->a);
+    const char *b = vexpr(c, e->b);
+    return c->ops->cmp(&c->c, e->text, a, b);
+  }
+  case IR_AND: case IR_OR: {
+    const char *a = vcond(c, e->a);
+    const char *b = vcond(c, e->b);
+    return c->ops->logic(&c->c, e->kind == IR_AND ? '&' : '|', a, b);
+  }
+  case IR_NOT: return c->ops->logic(&c->c, '!', vcond(c, e->a), NULL);
+  default:
+    return c->ops->cmp(&c->c, "!=", vexpr(c, e), splat_inv(c, "0"));
+  }
+}
+
 static const char *vexpr(VC *c, const IrExpr *e) {
   if (!variant(c, e)) return splat_inv(c, scalar_text(c, e));
   switch (e->kind) {
   case IR_ACCESS: return vload(c, e->access);
+  case IR_SELECT: {
+    const char *k = vcond(c, e->a);
+    const char *a = vexpr(c, e->b);
+    const char *b = vexpr(c, e->c);
+    return c->ops->select(&c->c, k, a, b);
+  }
+  case IR_CMP: case IR_AND: case IR_OR: case IR_NOT: {
+    const char *k = vcond(c, e);
+    return c->ops->select(&c->c, k, splat_inv(c, "1"), splat_inv(c, "0"));
+  }
+  case IR_CALL: return c->ops->fabs(&c->c, vexpr(c, e->args[0]));
   case IR_NEG: return c->ops->neg(&c->c, vexpr(c, e->a));
   case IR_CAST: return vexpr(c, e->a);
   case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV: {
@@ -779,6 +1024,16 @@ static void emit_value(VC *c, int u) {
   for (int i = 0; i < c->nvs; i++) {
     const VStmt *vs = &c->vs[i];
     const char *val = vexpr(c, vs->e);
+    if (vs->kind == VS_REDUCE && vs->red == VEC_RED_SEL) {
+      /* acc = v OP acc ? v : acc, inactive lanes unchanged */
+      const char *acc = acc_name(c, i, u);
+      const char *t = simd_tmp(&c->c, "v");
+      simd_pre(&c->c, "const %s %s = %s;", c->ops->vtype[c->t->elem], t, val);
+      const char *k = c->ops->cmp(&c->c, vs->selop, t, acc);
+      if (c->m) k = c->ops->logic(&c->c, '&', k, c->m);
+      simd_pre(&c->c, "%s = %s;", acc, c->ops->select(&c->c, k, t, acc));
+      continue;
+    }
     if (vs->kind == VS_REDUCE) {
       const char *acc = acc_name(c, i, u);
       const char *r = c->ops->accum(&c->c, vs->red, acc, val, c->m);
@@ -815,6 +1070,68 @@ static int affine_const(const IrAffine *a, int64_t *out) {
     if (a->coef[v]) return 0;
   *out = a->constant;
   return 1;
+}
+
+/* The result of a floating max/min by comparison (VEC_RED_SEL), after
+ * the loop. Each lane holds the scalar rule's result over its own
+ * elements, so the lanes combined by the same rule give the scalar result
+ * up to ties: values that compare equal are the same bits, except 0.0 and
+ * -0.0, and the scalar loop keeps the first (OP strict) or the last (OP
+ * <=, >=) of them in its order, which the lanes do not know. So when the
+ * result is a zero and the lanes hold zeros of both signs, the range is
+ * scanned again with the scalar statement (its left side still holds its
+ * value from before the loop). NaN: a NaN element is never taken, a NaN
+ * left side stays (every lane starts from it). */
+static const char *scalar_at(VC *c, const IrExpr *e, const char *pos);
+
+static void emit_sel_result(VC *c, StrBuf *sb, int d, int i, const char *hi) {
+  const VStmt *vs = &c->vs[i];
+  const char *ct = c->t->ctype;
+  const char *sp = simd_tmp(&c->c, "sp");
+  const char *nl = simd_tmp(&c->c, "nl");
+  const char *r = simd_tmp(&c->c, "r");
+  const char *amb = simd_tmp(&c->c, "amb");
+  const char *lhs = lhs_text(c, vs->s);
+  const char *w = c->cfg.lanes ? arena_printf(c->L->arena, "%d", c->cfg.lanes)
+                               : arena_printf(c->L->arena, "(int)%s",
+                                              c->ops->vlen(&c->c));
+  /* up to 64 lanes of 2048-bit SVE vectors */
+  int cap = (c->cfg.lanes ? c->cfg.lanes : 64) * c->cfg.unroll;
+  c->c.pre = sb;
+  c->c.ind = ind_of(c, d);
+  simd_pre(&c->c, "%s %s[%d];", ct, sp, cap);
+  for (int u = 0; u < c->cfg.unroll; u++)
+    c->ops->store(&c->c, u ? arena_printf(c->L->arena, "(%s + %d * %s)", sp, u, w)
+                           : sp,
+                  acc_name(c, i, u), NULL);
+  simd_pre(&c->c, "const int %s = %d * %s;", nl, c->cfg.unroll, w);
+  simd_pre(&c->c, "%s %s = %s[0];", ct, r, sp);
+  simd_pre(&c->c, "for (int sc__l = 1; sc__l < %s; sc__l++) if (%s[sc__l] %s %s) "
+                  "%s = %s[sc__l];", nl, sp, vs->selop, r, r, sp);
+  simd_pre(&c->c, "int %s = 0;", amb);
+  simd_pre(&c->c, "if (%s == 0) for (int sc__l = 0; sc__l < %s; sc__l++) %s |= "
+                  "%s[sc__l] == 0 && !__builtin_signbit(%s[sc__l]) != "
+                  "!__builtin_signbit(%s);", r, nl, amb, sp, sp, r);
+  simd_pre(&c->c, "if (!%s) %s = %s;", amb, lhs, r);
+  line(c, sb, d, "else {");
+  /* the scalar statement over the whole range again */
+  const char *q = arena_printf(c->L->arena, "sc__tie%d", c->uniq++);
+  StrBuf st = {0};
+  if (c->lp->shape == VEC_DENSE) {
+    PrintCtx pc = {c, q, NULL};
+    CPrintHooks h = {s_access, p_index, &pc};
+    cprint_expr(&st, vs->s->rhs, &h);
+    line(c, sb, d + 1, "for (%s %s = (%s)(%s); %s < (%s); %s++)", c->lv->ctype,
+         q, c->lv->ctype, graph_affine_str(c->L, &c->lv->lo), q,
+         graph_affine_str(c->L, &c->lv->hi), q);
+  } else {
+    sb_puts(&st, scalar_at(c, vs->s->rhs, q));
+    line(c, sb, d + 1, "for (size_t %s = %s; %s < %s; %s++)", q, c->vbeg, q,
+         hi, q);
+  }
+  line(c, sb, d + 2, "%s = %s;", lhs, st.data);
+  sb_free(&st);
+  line(c, sb, d, "}");
 }
 
 static void emit_vector(VC *c, StrBuf *sb, int depth) {
@@ -856,6 +1173,11 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
     itype = "size_t";
     line(c, sb, d, "const size_t %s = %s;", hi, lp->end);
     line(c, sb, d, "size_t %s = %s;", iv, lp->begin);
+    for (int i = 0; i < c->nvs; i++)
+      if (c->vs[i].red == VEC_RED_SEL && !c->vbeg) {
+        c->vbeg = arena_printf(c->L->arena, "sc__vb%d", c->uniq++);
+        line(c, sb, d, "const size_t %s = %s;", c->vbeg, iv);
+      }
   }
   line(c, sb, d, "if (%s < %s) {", iv, hi);
   int d2 = d + 1;
@@ -927,6 +1249,10 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
   for (int i = 0; i < c->nvs; i++) {
     const VStmt *vs = &c->vs[i];
     if (vs->kind != VS_REDUCE) continue;
+    if (vs->red == VEC_RED_SEL) {
+      emit_sel_result(c, sb, d2, i, hi);
+      continue;
+    }
     const char *a0 = acc_name(c, i, 0);
     for (int u = 1; u < c->cfg.unroll; u++)
       simd_pre(&c->c, "%s = %s;", a0,
@@ -938,7 +1264,12 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
                    : vs->red != SIMD_RED_ADD ? "="
                    : vs->s->op == IR_SUBFROM ? "-=" : "+=";
     const char *lhs = lhs_text(c, vs->s);
-    if (c->t->utype && (op[0] == '+' || op[0] == '-' || op[0] == '*'))
+    if (vs->lt)
+      /* a count: an integer in the lanes' type, added as the left side's
+       * integer type (wrapping) */
+      simd_pre(&c->c, "%s = (%s)((%s)%s %c (%s)(long long)%s);", lhs,
+               vs->lt->ctype, vs->lt->utype, lhs, op[0], vs->lt->utype, r);
+    else if (c->t->utype && (op[0] == '+' || op[0] == '-' || op[0] == '*'))
       /* integers: wrapping, as the lanes did (no signed overflow) */
       simd_pre(&c->c, "%s = (%s)((%s)%s %c (%s)%s);", lhs, c->t->ctype,
                c->t->utype, lhs, op[0], c->t->utype, r);
@@ -966,16 +1297,22 @@ static const char *describe(VC *c) {
               c->guard.data && strstr(c->guard.data, "2147483647")
                   ? ", 32-bit indices" : "");
   if (c->scatters) sb_printf(&sb, ", conflict-free scatters");
+  if (c->selects) sb_printf(&sb, ", compares and selects");
   int nred = 0;
   for (int i = 0; i < c->nvs; i++)
     if (c->vs[i].kind == VS_REDUCE) {
       const VStmt *vs = &c->vs[i];
       sb_printf(&sb, "%s%s (%s)", nred++ ? ", " : ", reduction into ",
                 lhs_text(c, vs->s),
-                vs->red == SIMD_RED_ADD ? "sum" : vs->red == SIMD_RED_MUL
+                vs->lt ? "count"
+                : vs->red == SIMD_RED_ADD ? "sum" : vs->red == SIMD_RED_MUL
                     ? "product" : vs->red == SIMD_RED_XOR ? "xor"
                     : vs->red == SIMD_RED_OR ? "or"
+                    : vs->red == VEC_RED_SEL
+                        ? (vs->selop[0] == '>' ? "max by comparison"
+                                               : "min by comparison")
                     : vs->red == SIMD_RED_MAX ? "max" : "min");
+      if (vs->lt) sb_printf(&sb, ", summed in %s lanes", c->t->name);
     }
   if (c->cfg.lanes)
     sb_printf(&sb, "; last partial chunk masked, no scalar remainder");
@@ -1101,7 +1438,9 @@ static int emit_psums(VC *c, const char *scalar, StrBuf *out) {
   const STensor *st = &c->L->st[lp->st];
   if (lp->lvl != st->nlvl - 1) return 0;
   for (int i = 0; i < c->nvs; i++)
-    if (c->vs[i].kind != VS_REDUCE || c->vs[i].red != SIMD_RED_ADD) return 0;
+    if (c->vs[i].kind != VS_REDUCE || c->vs[i].red != SIMD_RED_ADD ||
+        c->vs[i].lt)
+      return 0;
   /* integer partial sums could overflow where the loop does not */
   if (!c->t->is_float) return 0;
   const LvlInfo *li = &st->lvl[lp->lvl];
@@ -1174,6 +1513,30 @@ static int emit_psums(VC *c, const char *scalar, StrBuf *out) {
   return 1;
 }
 
+/* A count summed in float lanes is exact up to 2^24, in int lanes into a
+ * 64-bit left side up to 2^31 - 1: the trip count must stay below (a
+ * run-time check; the scalar loop otherwise). Doubles and 64-bit lanes
+ * need none. */
+static void count_guard(VC *c) {
+  long long lim = 0;
+  for (int i = 0; i < c->nvs; i++)
+    if (c->vs[i].lt) {
+      if (c->t->elem == SIMD_F32) lim = 16777216;
+      else if (c->t->elem == SIMD_I32 && c->vs[i].lt->elem == SIMD_I64 && !lim)
+        lim = 2147483647;
+    }
+  if (!lim) return;
+  const char *n;
+  if (c->lp->shape == VEC_DENSE)
+    n = arena_printf(c->L->arena, "(long long)(%s) - (long long)(%s)",
+                     graph_affine_str(c->L, &c->lv->hi),
+                     graph_affine_str(c->L, &c->lv->lo));
+  else
+    n = arena_printf(c->L->arena, "(size_t)(%s) - (size_t)(%s)", c->lp->end,
+                     c->lp->begin);
+  add_guard(c, arena_printf(c->L->arena, "%s <= %lld", n, lim));
+}
+
 #ifndef VEC_RED_DOUBLES
 #define VEC_RED_DOUBLES 32 /* a dense reduction's default step, in doubles */
 #endif
@@ -1238,6 +1601,7 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
   if (!c.why && lp->shape == VEC_POSITIONS && c.cfg.lanes)
     add_guard(&c, arena_printf(L->arena, "(size_t)(%s) - (size_t)(%s) >= %d",
                                lp->end, lp->begin, c.cfg.lanes));
+  if (!c.why) count_guard(&c);
   if (!c.why) overlap_guard(&c);
   if (c.why) {
     lower_note(L, "loop %s: not vectorized: %s", c.lv->name, c.why);

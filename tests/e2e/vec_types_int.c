@@ -8,9 +8,9 @@
 // entries are zeros: no effect, skipped). Integer results are exact:
 // the vector code must print exactly what the scalar code prints. A row
 // count written as a comparison (`if (A[i][j] != 0) cnt[i] += 1;`) is a
-// selection on the values and stays scalar with the reason.
+// sum of the selection `A != 0 ? 1 : 0` in int lanes (compare, select).
 // EXPECT-SPARSIFIED: 9
-// EXPECT-VECTORIZED: 9
+// EXPECT-VECTORIZED: 10
 // EXPECT-VECTOR-REPORT: , int, vl
 // EXPECT-VECTOR-REPORT: , 64-bit int, vl
 // EXPECT-VECTOR-REPORT: reduction into rmax[i] (max)
@@ -19,7 +19,7 @@
 // EXPECT-VECTOR-REPORT: reduction into lh[i] (xor)
 // EXPECT-ABSENT: h ^= A[i][j] * 7;
 // EXPECT-VECTOR-REPORT: , int, register-blocked over j: blocks of 8 x
-// EXPECT-VECTOR-REPORT: not vectorized: a comparison or selection on values that vary in the loop
+// EXPECT-VECTOR-REPORT: compares and selects, reduction into cnt[i] (sum)
 // EXPECT-ABSENT: y[i] += A[i][j] * x[j];
 // EXPECT-ABSENT: ly[i] += L[i][j] * lx[j];
 #include <stdio.h>

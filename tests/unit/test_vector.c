@@ -244,6 +244,67 @@ static void test_element_types(void **state) {
   arena_free(&a);
 }
 
+/* Conditions: comparisons in each backend's mask representation (C's NaN
+ * rule: != is the unordered predicate), && || ! on them, lane selects,
+ * fabs as a cleared sign bit. */
+static void test_conditions(void **state) {
+  (void)state;
+  Arena a = {0};
+  StrBuf pre = {0};
+  int uniq = 0;
+  SimdCtx c = {&a, &pre, "", &uniq, 8, 0, NULL, NULL};
+  const SimdOps *all[4] = {&simd_generic_ops, &simd_avx2_ops, &simd_avx512_ops,
+                           &simd_sve_ops};
+  for (int b = 0; b < 4; b++)
+    for (int t = 0; t < 4; t++) {
+      const SimdOps *o = all[b];
+      c.t = &simd_types[t];
+      c.lanes = b == 3 ? 0 : 8;
+      pre.len = 0;
+      const char *k = o->cmp(&c, ">", "a", "b");
+      assert_non_null(k);
+      const char *n = o->logic(&c, '!', k, NULL);
+      assert_non_null(strstr(n, k));
+      assert_non_null(strstr(o->logic(&c, '&', k, n), k));
+      const char *sel = o->select(&c, k, "x", "y");
+      /* the lanes where k holds take x */
+      assert_non_null(strstr(sel, "x"));
+      assert_non_null(strstr(sel, "y"));
+      if (simd_types[t].is_float) assert_non_null(o->fabs(&c, "x"));
+    }
+  c.t = &simd_types[SIMD_F64];
+  c.lanes = 8;
+  pre.len = 0;
+  simd_avx512_ops.cmp(&c, "!=", "a", "b");
+  assert_non_null(strstr(pre.data, "_CMP_NEQ_UQ"));
+  simd_avx512_ops.cmp(&c, "<", "a", "b");
+  assert_non_null(strstr(pre.data, "_CMP_LT_OQ"));
+  assert_string_equal(simd_avx512_ops.select(&c, "k", "x", "y"),
+                      "_mm512_mask_blend_pd(k, y, x)");
+  assert_non_null(strstr(simd_avx512_ops.fabs(&c, "x"), "_mm512_abs_pd"));
+  c.lanes = 4;
+  pre.len = 0;
+  simd_avx2_ops.cmp(&c, ">=", "a", "b");
+  assert_non_null(strstr(pre.data, "_mm256_castpd_si256(_mm256_cmp_pd(a, b, "
+                                   "_CMP_GE_OQ))"));
+  assert_non_null(strstr(simd_avx2_ops.fabs(&c, "x"), "_mm256_andnot_pd"));
+  /* AVX2 integers: only > and ==; <= is the complement of > */
+  c.t = &simd_types[SIMD_I64];
+  pre.len = 0;
+  simd_avx2_ops.cmp(&c, "<=", "a", "b");
+  assert_non_null(strstr(pre.data, "_mm256_cmpgt_epi64"));
+  assert_non_null(strstr(pre.data, "_mm256_xor_si256"));
+  c.t = &simd_types[SIMD_I32];
+  c.lanes = 0;
+  pre.len = 0;
+  simd_sve_ops.cmp(&c, "==", "a", "b");
+  assert_non_null(strstr(pre.data, "svcmpeq_s32(svptrue_b32(), a, b)"));
+  assert_string_equal(simd_sve_ops.select(&c, "k", "x", "y"),
+                      "svsel_s32(k, x, y)");
+  sb_free(&pre);
+  arena_free(&a);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_default_is_scalar),
@@ -252,6 +313,7 @@ int main(void) {
       cmocka_unit_test(test_auto_flags),
       cmocka_unit_test(test_backend_text),
       cmocka_unit_test(test_element_types),
+      cmocka_unit_test(test_conditions),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 #!/bin/bash
 # run_sve.sh WORKDIR [SPARSECC-FLAGS...] — the SVE backend, cross-compiled
-# and emulated: shapes.c (double) and types.c (float, int, long: 32-bit
+# and emulated: shapes.c (double), select.c (comparisons, selections)
+# and types.c (float, int, long: 32-bit
 # lanes, svcntw()) through `sparsecc --simd=sve` are compiled with
 # aarch64-linux-gnu-gcc -march=armv8-a+sve (the runtime's sources are
 # cross-compiled with it, statically), run under qemu-aarch64 with SVE
@@ -35,7 +36,7 @@ for src in "$root"/runtime/src/*.c; do
     fail "runtime source $(basename "$src") does not cross-compile"
 done
 ar rcs libsparsecc_rt_sve.a rt/*.o
-for spec in shapes.c:8 types.c:22; do
+for spec in shapes.c:8 types.c:22 select.c:16; do
 case_file=$here/${spec%%:*}
 want_vec=${spec##*:}
 for T in 0 1 2 3 5 8 15 16 17 31 33 67; do

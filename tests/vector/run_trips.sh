@@ -1,6 +1,7 @@
 #!/bin/bash
 # run_trips.sh WORKDIR SIMD [SPARSECC-FLAGS...] — the vectorized loop shapes
-# of shapes.c (double) and types.c (float, int, long) at the trip counts
+# of shapes.c (double), types.c (float, int, long) and select.c
+# (comparisons and selections, every type) at the trip counts
 # that matter for strip-mining (0, 1, lanes-1, lanes, lanes+1, vl-1, vl,
 # vl+1, 2vl+3 for the backends' lanes and vector lengths of each element
 # size: 4 and 8 doubles, 8 and 16 floats): for each T, the reference (the
@@ -8,8 +9,10 @@
 # `sparsecc --simd=SIMD FLAGS` must print the same numbers (numdiff),
 # every loop of the case must be
 # vectorized (report), and the vector code must hold no scalar remainder
-# loop (no `for (...; ...++)` in a vector region besides lane loops and the
-# entry loop of a register-blocked nest, `p = sc__vbN`).
+# loop (no `for (...; ...++)` in a vector region besides lane loops, the
+# entry loop of a register-blocked nest, `p = sc__vbN`, and the scan of the
+# whole range again that settles a tie of 0.0 and -0.0 in a floating max
+# by comparison, `sc__tieN`: docs/vectorization.md).
 #   SIMD avx2: compiled with -mavx2 -mfma, skipped (77) without AVX2;
 #   SIMD avx512: compiled with -mavx512f -Werror always, run only on AVX-512F
 #   hosts (otherwise compile-only).
@@ -35,7 +38,7 @@ fail() { echo "trips [$simd $*"; exit 1; }
 cflags=$("$sparsecc" --cflags) && libs=$("$sparsecc" --libs) || exit 1
 # CASE:LOOPS — the loops of each case that must be vectorized; the trip
 # counts around 4 and 8 lanes (64-bit elements) and 8 and 16 (32-bit)
-for spec in shapes.c:8 types.c:22; do
+for spec in shapes.c:8 types.c:22 select.c:16; do
 case_file=$here/${spec%%:*}
 want_vec=${spec##*:}
 expected=$(grep -c '^#pragma sparse encoding' "$case_file")
@@ -56,7 +59,7 @@ for T in $trips; do
     bad=$(awk '/^#if defined\(__GNUC__\) &&/ {v = 1; next}
                /^#else|^#endif/ {v = 0}
                v && /} else$/ {v = 0}
-               v && /for \(/ && /\+\+\)/ && !/sc__l\+\+/ && !/= sc__vb[0-9]+;/ {print}' out.c)
+               v && /for \(/ && /\+\+\)/ && !/sc__l\+\+/ && !/= sc__vb[0-9]+;/ && !/sc__tie[0-9]+\+\+/ {print}' out.c)
     [ -z "$bad" ] || fail "] ${spec%%:*} T=$T: scalar loop in a vector region: $bad"
   fi
   # shellcheck disable=SC2086
