@@ -12,7 +12,9 @@
 # loop (no `for (...; ...++)` in a vector region besides lane loops, the
 # entry loop of a register-blocked nest, `p = sc__vbN`, and the scan of the
 # whole range again that settles a tie of 0.0 and -0.0 in a floating max
-# by comparison, `sc__tieN`: docs/vectorization.md).
+# by comparison, `sc__tieN`, and the loop of a segment shorter than one
+# vector, chosen per segment before any vector code, `sc__shortN`:
+# docs/vectorization.md).
 #   SIMD avx2: compiled with -mavx2 -mfma, skipped (77) without AVX2;
 #   SIMD avx512: compiled with -mavx512f -Werror always, run only on AVX-512F
 #   hosts (otherwise compile-only).
@@ -59,7 +61,7 @@ for T in $trips; do
     bad=$(awk '/^#if defined\(__GNUC__\) &&/ {v = 1; next}
                /^#else|^#endif/ {v = 0}
                v && /} else$/ {v = 0}
-               v && /for \(/ && /\+\+\)/ && !/sc__l\+\+/ && !/= sc__vb[0-9]+;/ && !/sc__tie[0-9]+\+\+/ {print}' out.c)
+               v && /for \(/ && /\+\+\)/ && !/sc__l\+\+/ && !/= sc__vb[0-9]+;/ && !/sc__tie[0-9]+\+\+/ && !/sc__short[0-9]+\+\+/ {print}' out.c)
     [ -z "$bad" ] || fail "] ${spec%%:*} T=$T: scalar loop in a vector region: $bad"
   fi
   # shellcheck disable=SC2086
