@@ -437,8 +437,78 @@ static int pure_macro(X *x, const char *name) {
   return pure_macro_in(x, ts_tree_root_node(x->ctx->tree), name);
 }
 
+/* Whether `name` spells a type before preprocessing: a typedef of the file
+ * or an object-like macro whose body is type words (PolyBench's
+ * `#define DATA_TYPE double`). tree-sitter reads `(DATA_TYPE)(e)` as a
+ * call of `(DATA_TYPE)`; it is a cast. */
+static int type_word(X *x, const char *w, int depth);
+
+static int type_name_in(X *x, TSNode n, const char *name, int depth) {
+  if (is(n, "type_definition")) {
+    uint32_t c = ts_node_named_child_count(n);
+    for (uint32_t i = 0; i < c; i++) {
+      TSNode d = ts_node_named_child(n, i);
+      if (is(d, "type_identifier") && ts_node_start_byte(d) > ts_node_start_byte(n) &&
+          !strcmp(ntext(x, d), name) && i > 0)
+        return 1;
+    }
+    return 0;
+  }
+  if (is(n, "preproc_def")) {
+    TSNode nm = field(n, "name"), v = field(n, "value");
+    if (!is(nm, "identifier") || strcmp(ntext(x, nm), name) || ts_node_is_null(v))
+      return 0;
+    const char *t = ntext(x, v);
+    int words = 0;
+    for (const char *p = t; *p;) {
+      if (*p == ' ' || *p == '\t') {
+        p++;
+        continue;
+      }
+      const char *b = p;
+      while (*p == '_' || ((*p | 32) >= 'a' && (*p | 32) <= 'z') || (*p >= '0' && *p <= '9'))
+        p++;
+      if (p == b || (*b >= '0' && *b <= '9'))
+        return 0;
+      if (!type_word(x, arena_strndup(x->a, b, (size_t)(p - b)), depth + 1))
+        return 0;
+      words++;
+    }
+    return words > 0;
+  }
+  if (!is(n, "translation_unit") && strncmp(ts_node_type(n), "preproc_", 8))
+    return 0;
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (type_name_in(x, ts_node_named_child(n, i), name, depth))
+      return 1;
+  return 0;
+}
+
+static int type_word(X *x, const char *w, int depth) {
+  static const char *const kw[] = {
+      "double", "float", "int", "long", "short", "char", "unsigned", "signed", "const",
+      "_Bool", "size_t", "int64_t", "int32_t", "uint64_t", "uint32_t", "int16_t",
+      "uint16_t", "int8_t", "uint8_t", "ptrdiff_t"};
+  if (name_in(w, kw, sizeof kw / sizeof *kw))
+    return 1;
+  return depth < 8 && type_name_in(x, ts_tree_root_node(x->ctx->tree), w, depth);
+}
+
 /* Whether n is a side-effect-free expression that mentions no loop var and
  * no name assigned in the nest (so its value is fixed during the kernel). */
+/* `(T)(e)`, which tree-sitter reads as a call: T a typedef or type macro */
+static int type_cast_call(X *x, TSNode n) {
+  if (!is(n, "call_expression"))
+    return 0;
+  TSNode f = field(n, "function");
+  if (!is(f, "parenthesized_expression") || ts_node_named_child_count(f) != 1)
+    return 0;
+  TSNode id = ts_node_named_child(f, 0);
+  return is(id, "identifier") && type_word(x, ntext(x, id), 0) &&
+         ts_node_named_child_count(field(n, "arguments")) == 1;
+}
+
 static int invariant(X *x, TSNode n) {
   const char *ty = ts_node_type(n);
   if (!strcmp(ty, "identifier")) {
@@ -448,6 +518,8 @@ static int invariant(X *x, TSNode n) {
   if (!strcmp(ty, "assignment_expression") || !strcmp(ty, "update_expression") ||
       !strcmp(ty, "comma_expression") || !strcmp(ty, "compound_literal_expression"))
     return 0;
+  if (type_cast_call(x, n))
+    return invariant(x, field(n, "arguments"));
   if (!strcmp(ty, "call_expression")) {
     TSNode f = field(n, "function");
     if (!is(f, "identifier") || (!is_pure_fn(ntext(x, f)) && !pure_macro(x, ntext(x, f))))
@@ -1004,6 +1076,16 @@ static IrExpr *expr_of(X *x, TSNode n) {
   if (!strcmp(ty, "call_expression")) {
     TSNode f = field(n, "function");
     char *fname = ntext(x, f);
+    if (type_cast_call(x, n)) {
+      /* `(T)(e)` with T a typedef or a type macro: a cast */
+      IrExpr *a = expr_of(x, ts_node_named_child(field(n, "arguments"), 0));
+      if (!a)
+        return NULL;
+      IrExpr *e = mk(x, IR_CAST, n);
+      e->text = ntext(x, ts_node_named_child(f, 0));
+      e->a = a;
+      return e;
+    }
     TSNode args = field(n, "arguments");
     uint32_t na = ts_node_named_child_count(args);
     for (uint32_t i = 0; i < na; i++) {
