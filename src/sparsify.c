@@ -189,6 +189,8 @@ static void emit_hoists(S *s) {
   }
 }
 
+static int fills_only(S *s, TSNode n, const ExtractEnv *env);
+
 /* Models, dumps and lowers one nest. Returns 0 when an edit was made, 1 on
  * a refusal (warned unless quiet, *why set), -1 when lowering declined. */
 static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
@@ -209,8 +211,9 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
   StrBuf out = {0};
   ctx->quiet_lowering = 0;
   ctx->quiet_refusal = NULL;
-  if (quiet && splittable) {
-    /* a refusal here is retried on the inner nests */
+  if (quiet && (splittable || fills_only(s, f, env))) {
+    /* a refusal here is retried on the inner nests, or (a nest that only
+     * writes arrays stored sparse) reported without a warning */
     ctx->quiet_lowering = 1;
   }
   int rc = lower_kernel(ctx, k, &out);
@@ -416,7 +419,7 @@ static int refers(S *s, TSNode n, const BoundArray *b, int nb) {
       const char *nm = b[i].b->name;
       if (en - st == strlen(nm) && !memcmp(s->ctx->file->text + st, nm, en - st)) {
         CtDecl d;
-        if (ct_lookup(s->ct, nm, st, &d) && d.name_offset == b[i].decl.name_offset)
+        if (ct_lookup(s->ct, nm, st, &d) && d.canon_offset == b[i].decl.canon_offset)
           return 1;
       }
     }
@@ -472,7 +475,7 @@ static const BoundArray *named(S *s, TSNode n, const BoundArray *b, int nb) {
     const char *nm = b[i].b->name;
     if (en - st == strlen(nm) && !memcmp(s->ctx->file->text + st, nm, en - st)) {
       CtDecl d;
-      if (ct_lookup(s->ct, nm, st, &d) && d.name_offset == b[i].decl.name_offset)
+      if (ct_lookup(s->ct, nm, st, &d) && d.canon_offset == b[i].decl.canon_offset)
         return &b[i];
     }
   }

@@ -421,6 +421,18 @@ int ct_lookup(CTypes *ct, const char *name, size_t offset, CtDecl *out) {
   out->is_global = best->is_global;
   out->in_main_file = best->in_main_file;
   out->name_offset = best->name_offset;
+  out->canon_offset = best->name_offset;
+  if (best->is_global && best->in_main_file) {
+    /* a global declared more than once (`extern double A[N][N];`, then its
+     * definition) is one object: named by its first declaration's offset (canon_offset) */
+    CXCursor canon = clang_getCanonicalCursor(best->cursor);
+    for (size_t i = 0; i < ct->recs.len; i++) {
+      const CtRecord *r = &ct->recs.data[i];
+      if (r->is_global && r->in_main_file && r->name_offset < out->canon_offset &&
+          clang_equalCursors(clang_getCanonicalCursor(r->cursor), canon))
+        out->canon_offset = r->name_offset;
+    }
+  }
   out->decl_span = decl_span(ct, best);
   analyse(ct, best, out);
   return 1;

@@ -124,7 +124,12 @@ int storage_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *ba,
       const char *sc = text(ctx, ch);
       if (!strcmp(sc, "static"))
         out->is_static = 1;
-      else {
+      else if (!strcmp(sc, "extern")) {
+        *why = arena_printf(ctx->arena, "'%s' is declared 'extern' here (other files "
+                            "may define or use its dense block; to store it sparse, "
+                            "put the pragma on its definition)", name);
+        return 1;
+      } else {
         *why = arena_printf(ctx->arena, "'%s' is declared '%s'", name, sc);
         return 1;
       }

@@ -649,7 +649,7 @@ static int get_tensor(X *x, TSNode ident, int *out) {
   if (!ct_lookup(x->env->ct, name, ts_node_start_byte(ident), &d))
     return refuse(x, ident, "'%s' is not a declared variable", name);
   const BoundArray *ba = bound_of(x, name);
-  if (ba && ba->decl.name_offset != d.name_offset)
+  if (ba && ba->decl.canon_offset != d.canon_offset)
     return refuse(x, ident, "'%s' here is not the array named in the pragma "
                             "(it is shadowed)", name);
   /* storage replaced by a sparse tensor: sparse here too, via its handle */
