@@ -124,12 +124,18 @@ int extract_bind(SparsifyCtx *ctx, CTypes *ct, const PragmaBinding *b,
       continue;
     }
     if (!out->extent[i]) {
+      /* the example shape keeps the extents that are known */
+      static const char *const letters[] = {"n", "m", "k", "l", "p", "q", "r", "s"};
+      const char *shape = "";
+      for (int k = 0; k < rank; k++)
+        shape = arena_printf(ctx->arena, "%s[%s]", shape,
+                             out->extent[k] ? out->extent[k] : letters[k % 8]);
       diag_error(ctx->diags, ctx->file, b->name_span,
                  "cannot determine the extent of dimension %d of '%s' (type "
                  "'%s')%s%s; give its shape in the pragma, e.g. %s%s : ...",
                  i, b->name, d->type_text,
                  i == 0 && rows_why ? ": " : "", i == 0 && rows_why ? rows_why : "",
-                 b->name, rank == 1 ? "[n]" : rank == 2 ? "[n][m]" : "[n][m][k]");
+                 b->name, shape);
       NOTE_DECL();
       return -1;
     }
