@@ -447,6 +447,24 @@ static int pure_macro(X *x, const char *name) {
  * or an object-like macro whose body is type words (PolyBench's
  * `#define DATA_TYPE double`). tree-sitter reads `(DATA_TYPE)(e)` as a
  * call of `(DATA_TYPE)`; it is a cast. */
+/* Whether the file defines a function `name` (a definition, not a
+ * prototype). */
+static int fn_defined(X *x, const char *name) {
+  TSNode root = ts_tree_root_node(x->ctx->tree);
+  uint32_t c = ts_node_named_child_count(root);
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode d = ts_node_named_child(root, i);
+    if (!is(d, "function_definition"))
+      continue;
+    TSNode fd = field(d, "declarator");
+    while (!ts_node_is_null(fd) && !is(fd, "function_declarator"))
+      fd = field(fd, "declarator");
+    if (!ts_node_is_null(fd) && !strcmp(ntext(x, field(fd, "declarator")), name))
+      return 1;
+  }
+  return 0;
+}
+
 static int type_word(X *x, const char *w, int depth);
 
 static int type_name_in(X *x, TSNode n, const char *name, int depth) {
@@ -1102,8 +1120,12 @@ static IrExpr *expr_of(X *x, TSNode n) {
         return NULL;
       }
       if (is(arg, "identifier") && bound_of(x, ntext(x, arg))) {
-        refuse(x, arg, "sparse array '%s' passed to function '%s'",
-               ntext(x, arg), fname);
+        refuse(x, arg, "sparse array '%s' passed to function '%s'%s",
+               ntext(x, arg), fname,
+               fn_defined(x, fname) ? arena_printf(x->a, " (a pragma on the definition "
+                                                   "of '%s' makes its loops kernels)",
+                                                   fname)
+                                    : "");
         return NULL;
       }
     }
