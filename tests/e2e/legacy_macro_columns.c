@@ -19,11 +19,11 @@ int main(void) {
   double *a = calloc((size_t)n * n, sizeof *a);
   double x[12], y[12], s = 0;
   if (!a) return 1;
-  for (int i = 0; i < n; i++) AT(i, (i * 5) % n) = i + 1;
+  for (int i = 0; i < n; i++) AT(i, (i * 5) % n) = i + 1, x[i] = 1.0 / (i + 1);
   AT(3,
      4) += 2;
   for (int i = 0; i < n; i++) {
-    x[i] = 1.0 / (i + 1);
+    x[i] = x[i] * 2;
     y[i] = 0;
     for (int j = 0; j < n; j++) y[i] += AT(i, j) * x[j];
   }
