@@ -243,10 +243,15 @@ static int translate(Run *r) {
   for (int round = 0; round < 4; round++) {
     size_t len = 0;
     int n = 0;
-    const char *t = macros_expand(f, r->cp.tree, sites, nsites, &r->arena, &len, &n);
+    const SourceRepl *repl = NULL;
+    size_t nrepl = 0;
+    const char *t = macros_expand(f, r->cp.tree, sites, nsites, &r->arena, &len, &n,
+                                  &repl, &nrepl);
     if (!t) break;
     SourceFile nf;
-    if (source_init(&nf, f->name, t, len) != 0) {
+    if (source_init(&nf, f->name, t, len) != 0 ||
+        source_adopt_rewrite(&nf, &r->src, repl, nrepl) != 0) {
+      source_free(&nf);
       diag_error(&r->diags, NULL, span_make(0, 0), "out of memory");
       return EXIT_INPUT;
     }

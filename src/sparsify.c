@@ -189,6 +189,8 @@ static void emit_hoists(S *s) {
   }
 }
 
+static int fills_only(S *s, TSNode n, const ExtractEnv *env);
+
 /* Models, dumps and lowers one nest. Returns 0 when an edit was made, 1 on
  * a refusal (warned unless quiet, *why set), -1 when lowering declined. */
 static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
@@ -209,8 +211,9 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
   StrBuf out = {0};
   ctx->quiet_lowering = 0;
   ctx->quiet_refusal = NULL;
-  if (quiet && splittable) {
-    /* a refusal here is retried on the inner nests */
+  if (quiet && (splittable || fills_only(s, f, env))) {
+    /* a refusal here is retried on the inner nests, or (a nest that only
+     * writes arrays stored sparse) reported without a warning */
     ctx->quiet_lowering = 1;
   }
   int rc = lower_kernel(ctx, k, &out);
@@ -254,6 +257,47 @@ static void note_dropped_pragmas(S *s, size_t from, size_t to) {
 static int has_for_using(S *s, TSNode n, const ExtractEnv *env);
 static void scan(S *s, ExtractEnv *env, TSNode n);
 static int refers(S *s, TSNode n, const BoundArray *b, int nb);
+
+/* A function defined in the file that n passes one of the arrays to
+ * (`f(A, ...)`), or NULL. */
+static const char *passed_to_defined(S *s, TSNode n, const BoundArray *b, int nb) {
+  if (ts_node_is_null(n))
+    return NULL;
+  if (is(n, "call_expression") && is(field(n, "function"), "identifier")) {
+    TSNode args = field(n, "arguments");
+    uint32_t na = ts_node_named_child_count(args);
+    int passes = 0;
+    for (uint32_t i = 0; i < na && !passes; i++) {
+      TSNode a = ts_node_named_child(args, i);
+      passes = is(a, "identifier") && refers(s, a, b, nb);
+    }
+    TSNode fn = field(n, "function");
+    const char *name = arena_strndup(s->ctx->arena, s->ctx->file->text + ts_node_start_byte(fn),
+                                     ts_node_end_byte(fn) - ts_node_start_byte(fn));
+    TSNode root = ts_tree_root_node(s->ctx->tree);
+    uint32_t c = ts_node_named_child_count(root);
+    for (uint32_t i = 0; i < c && passes; i++) {
+      TSNode d = ts_node_named_child(root, i);
+      if (!is(d, "function_definition"))
+        continue;
+      TSNode fd = field(d, "declarator");
+      while (!ts_node_is_null(fd) && !is(fd, "function_declarator"))
+        fd = field(fd, "declarator");
+      TSNode id = ts_node_is_null(fd) ? fd : field(fd, "declarator");
+      if (!ts_node_is_null(id) &&
+          ts_node_end_byte(id) - ts_node_start_byte(id) == strlen(name) &&
+          !memcmp(s->ctx->file->text + ts_node_start_byte(id), name, strlen(name)))
+        return name;
+    }
+  }
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++) {
+    const char *r = passed_to_defined(s, ts_node_named_child(n, i), b, nb);
+    if (r)
+      return r;
+  }
+  return NULL;
+}
 
 static void do_loop(S *s, const Attachment *g) {
   SparsifyCtx *ctx = s->ctx;
@@ -341,6 +385,19 @@ static void do_loop(S *s, const Attachment *g) {
       report(s, fstart, "kernel not sparsified: %s", why.reason);
     }
     s->annotated = span_make(0, 0);
+  } else if (rc == 1 && !is(g->target, "for_statement")) {
+    /* a while/do loop with no nest using the arrays: say so, and where a
+     * kernel in a called function needs its pragma */
+    const char *callee = passed_to_defined(s, body, bound.data, (int)bound.len);
+    diag_warning(ctx->diags, ctx->file, why.where,
+                 "loop not sparsified: the %s holds no loop nest using '%s'%s",
+                 why.reason, bound.data[0].b->name,
+                 callee ? arena_printf(ctx->arena, " (it is passed to '%s': a "
+                                       "pragma on the definition of '%s' makes "
+                                       "its loops kernels)", callee, callee)
+                        : "");
+    report(s, fstart, "kernel not sparsified: the %s holds no loop nest using '%s'",
+           why.reason, bound.data[0].b->name);
   }
 }
 
@@ -416,7 +473,7 @@ static int refers(S *s, TSNode n, const BoundArray *b, int nb) {
       const char *nm = b[i].b->name;
       if (en - st == strlen(nm) && !memcmp(s->ctx->file->text + st, nm, en - st)) {
         CtDecl d;
-        if (ct_lookup(s->ct, nm, st, &d) && d.name_offset == b[i].decl.name_offset)
+        if (ct_lookup(s->ct, nm, st, &d) && d.canon_offset == b[i].decl.canon_offset)
           return 1;
       }
     }
@@ -472,7 +529,7 @@ static const BoundArray *named(S *s, TSNode n, const BoundArray *b, int nb) {
     const char *nm = b[i].b->name;
     if (en - st == strlen(nm) && !memcmp(s->ctx->file->text + st, nm, en - st)) {
       CtDecl d;
-      if (ct_lookup(s->ct, nm, st, &d) && d.name_offset == b[i].decl.name_offset)
+      if (ct_lookup(s->ct, nm, st, &d) && d.canon_offset == b[i].decl.canon_offset)
         return &b[i];
     }
   }

@@ -50,6 +50,20 @@ sc_status sc_tensor_update(sc_tensor *t, const int64_t *coords, char op,
 static void sc_fold(sc_tensor *t) {
   sc_pending *p = &t->pend;
   size_t out = 0, vs = t->vsize;
+  if (!p->op) {
+    /* inserts only: the last of each run of equal keys is the value */
+    for (size_t a = 0; a < p->n; a++) {
+      if (a + 1 < p->n && p->key[a + 1] == p->key[a])
+        continue;
+      if (out != a) {
+        p->key[out] = p->key[a];
+        sc_vcopy(p->val + out * vs, p->val + a * vs, vs);
+      }
+      out++;
+    }
+    p->n = out;
+    return;
+  }
   for (size_t a = 0; a < p->n;) {
     uint64_t key = p->key[a], v = 0;
     size_t b = a;

@@ -14,6 +14,13 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Everything declared below is the library's own: not exported from the
+ * shared library, so its calls are direct and loading it binds only the
+ * public API of sparsecc_rt.h. */
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
 #if defined(__GNUC__)
 #define SC_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #else
@@ -228,7 +235,16 @@ static inline void sc_st(void *a, int bytes, size_t i, uint64_t v) {
 }
 
 /* Checks coordinates against the dimension sizes (message names them). */
-sc_status sc_check_dim_coords(const sc_tensor *t, const int64_t *dc);
+/* The error for a coordinate outside the dimension sizes (cold path). */
+sc_status sc_dim_coords_error(const sc_tensor *t, const int64_t *dc);
+/* SC_OK, or SC_ERR_OUT_OF_RANGE when a coordinate is outside its
+ * dimension (inline: it runs on every insert and lookup). */
+static inline sc_status sc_check_dim_coords(const sc_tensor *t, const int64_t *dc) {
+  for (int d = 0; d < t->dim_rank; d++)
+    if ((uint64_t)dc[d] >= (uint64_t)t->dim_sizes[d])
+      return sc_dim_coords_error(t, dc);
+  return SC_OK;
+}
 /* Formats coordinates "(1, 2)" into buf. */
 void sc_format_coords(char *buf, size_t size, const int64_t *c, int n);
 
@@ -495,5 +511,9 @@ sc_status sc_tensor_from_parsed(sc_tensor **out, const sc_encoding *enc,
                                 sc_value_type vt, const int64_t *dims,
                                 size_t n, const int64_t *dc,
                                 const void *vals);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif /* SC_INTERNAL_H */

@@ -52,7 +52,7 @@ void sc_format_coords(char *buf, size_t size, const int64_t *c, int n) {
     snprintf(buf + used, size - used, ")");
 }
 
-sc_status sc_check_dim_coords(const sc_tensor *t, const int64_t *dc) {
+sc_status sc_dim_coords_error(const sc_tensor *t, const int64_t *dc) {
   for (int d = 0; d < t->dim_rank; d++) {
     if (dc[d] < 0 || dc[d] >= t->dim_sizes[d]) {
       char a[256], b[256];

@@ -70,20 +70,24 @@ static void render_one(const Diag *g, FILE *out, int colour) {
   fprintf(out, "%s%s:%s %s%s%s\n", colour ? sev_colour(g->severity) : "",
           sev_name(g->severity), reset, bold, g->message, reset);
   if (!g->file) return;
+  /* the line as read (a text whose macros were expanded maps back) */
   size_t llen;
   const char *ltext = source_line_text(g->file, g->span.start, &llen);
-  size_t lstart = (size_t)(ltext - g->file->text);
+  unsigned sline, scol;
+  source_line_col(g->file, g->span.start, &sline, &scol);
   const size_t max_shown = 4096; /* a 100 KB line is not echoed whole */
   size_t shown = llen > max_shown ? max_shown : llen;
-  size_t caret = g->span.start - lstart;
+  size_t caret = scol - 1;
   if (caret > shown) return; /* caret beyond what we show: message only */
   fprintf(out, "  %.*s%s\n  ", (int)shown, ltext, shown < llen ? " ..." : "");
   for (size_t i = 0; i < caret; i++) fputc(ltext[i] == '\t' ? '\t' : ' ', out);
-  size_t end = g->span.end > g->span.start ? g->span.end : g->span.start + 1;
-  if (end > lstart + shown) end = lstart + shown;
-  if (end <= g->span.start) end = g->span.start + 1;
+  size_t ostart = source_origin(g->file, g->span.start);
+  size_t oend = g->span.end > g->span.start ? source_origin(g->file, g->span.end) : ostart;
+  size_t len = oend > ostart ? oend - ostart : 1;
+  if (caret + len > shown) len = shown > caret ? shown - caret : 1;
+  if (len < 1) len = 1;
   fprintf(out, "%s^", colour ? "\033[1;32m" : "");
-  for (size_t i = g->span.start + 1; i < end; i++) fputc('~', out);
+  for (size_t i = 1; i < len; i++) fputc('~', out);
   fprintf(out, "%s\n", reset);
   if (g->fixit) {
     fputs("  ", out);

@@ -98,14 +98,17 @@ int source_read(SourceFile *f, const char *path) {
 void source_free(SourceFile *f) {
   free(f->text);
   free(f->line_starts);
+  free(f->orig_text);
+  free(f->orig_line_starts);
+  free(f->anchors);
   memset(f, 0, sizeof *f);
 }
 
-static size_t line_index(const SourceFile *f, size_t offset) {
-  size_t lo = 0, hi = f->nlines; /* last line_start <= offset */
+static size_t line_index(const size_t *starts, size_t nlines, size_t offset) {
+  size_t lo = 0, hi = nlines; /* last line_start <= offset */
   while (hi - lo > 1) {
     size_t mid = lo + (hi - lo) / 2;
-    if (f->line_starts[mid] <= offset)
+    if (starts[mid] <= offset)
       lo = mid;
     else
       hi = mid;
@@ -113,20 +116,121 @@ static size_t line_index(const SourceFile *f, size_t offset) {
   return lo;
 }
 
+/* the anchor covering offset (the last one at or before it) */
+static const SourceAnchor *anchor_of(const SourceAnchor *a, size_t n, size_t offset) {
+  size_t lo = 0, hi = n;
+  while (hi - lo > 1) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (a[mid].at <= offset)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return &a[lo];
+}
+
+static size_t map_back(const SourceAnchor *a, size_t n, size_t offset) {
+  if (!n)
+    return offset;
+  const SourceAnchor *k = anchor_of(a, n, offset);
+  return k->inside || offset < k->at ? k->orig : k->orig + (offset - k->at);
+}
+
+size_t source_origin(const SourceFile *f, size_t offset) {
+  if (offset > f->len) offset = f->len;
+  if (!f->orig_text)
+    return offset;
+  size_t o = map_back(f->anchors, f->nanchors, offset);
+  return o > f->orig_len ? f->orig_len : o;
+}
+
+int source_adopt_rewrite(SourceFile *nf, SourceFile *old, const SourceRepl *r, size_t n) {
+  /* at most two anchors per replacement, plus old's, plus the first */
+  size_t cap = 2 * n + old->nanchors + 1, k = 0;
+  SourceAnchor *a = malloc(cap * sizeof *a);
+  if (!a) return -1;
+  const SourceAnchor *oa = old->anchors;
+  size_t on = old->nanchors;
+  size_t prev = 0;  /* old offset where the current copied stretch starts */
+  size_t delta = 0; /* new offset - old offset in the copied stretch (mod) */
+  for (size_t i = 0; i <= n; i++) {
+    size_t end = i < n ? r[i].start : old->len;
+    /* the copied stretch [prev, end) of old: its first byte, then old's
+     * anchors inside it, shifted */
+    if (end > prev || i == n) {
+      const SourceAnchor *c = on ? anchor_of(oa, on, prev) : NULL;
+      a[k].at = prev + delta;
+      a[k].orig = c ? map_back(oa, on, prev) : prev;
+      a[k].inside = c && c->inside && c->at <= prev;
+      k++;
+      for (size_t j = 0; j < on; j++)
+        if (oa[j].at > prev && oa[j].at < end) {
+          if (k == cap) break;
+          a[k] = oa[j];
+          a[k].at += delta;
+          k++;
+        }
+    }
+    if (i == n) break;
+    if (k == cap) break;
+    a[k].at = r[i].start + delta;
+    a[k].orig = on ? map_back(oa, on, r[i].start) : r[i].start;
+    a[k].inside = 1;
+    k++;
+    delta += r[i].len - (r[i].end - r[i].start);
+    prev = r[i].end;
+  }
+  nf->anchors = a;
+  nf->nanchors = k;
+  if (old->orig_text) {
+    nf->orig_text = old->orig_text;
+    nf->orig_len = old->orig_len;
+    nf->orig_line_starts = old->orig_line_starts;
+    nf->orig_nlines = old->orig_nlines;
+    old->orig_text = NULL;
+    old->orig_line_starts = NULL;
+  } else {
+    nf->orig_text = old->text;
+    nf->orig_len = old->len;
+    nf->orig_line_starts = old->line_starts;
+    nf->orig_nlines = old->nlines;
+    old->text = NULL;
+    old->line_starts = NULL;
+  }
+  return 0;
+}
+
 void source_line_col(const SourceFile *f, size_t offset, unsigned *line,
                      unsigned *col) {
   if (offset > f->len) offset = f->len;
-  size_t li = line_index(f, offset);
+  const size_t *starts = f->line_starts;
+  size_t nl = f->nlines;
+  if (f->orig_text) {
+    offset = source_origin(f, offset);
+    starts = f->orig_line_starts;
+    nl = f->orig_nlines;
+  }
+  size_t li = line_index(starts, nl, offset);
   *line = (unsigned)(li + 1);
-  *col = (unsigned)(offset - f->line_starts[li] + 1);
+  *col = (unsigned)(offset - starts[li] + 1);
 }
 
 const char *source_line_text(const SourceFile *f, size_t offset, size_t *len) {
   if (offset > f->len) offset = f->len;
-  size_t li = line_index(f, offset);
-  size_t s = f->line_starts[li], e = s;
-  while (e < f->len && f->text[e] != '\n') e++;
-  if (e > s && f->text[e - 1] == '\r') e--;
+  const char *t = f->text;
+  size_t tl = f->len, nl = f->nlines;
+  const size_t *starts = f->line_starts;
+  if (f->orig_text) {
+    offset = source_origin(f, offset);
+    t = f->orig_text;
+    tl = f->orig_len;
+    starts = f->orig_line_starts;
+    nl = f->orig_nlines;
+  }
+  size_t li = line_index(starts, nl, offset);
+  size_t s = starts[li], e = s;
+  while (e < tl && t[e] != '\n') e++;
+  if (e > s && t[e - 1] == '\r') e--;
   *len = e - s;
-  return f->text + s;
+  return t + s;
 }

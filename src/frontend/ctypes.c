@@ -280,6 +280,28 @@ static int declarator_extents(CTypes *ct, size_t off, size_t len,
   return k;
 }
 
+/* The bracketed bounds of a type's spelling (`double[m][n + 1]`, `double
+ * (*)[n]`), outermost first; 0 when the spelling has another shape. */
+static int type_extents(CTypes *ct, const char *t, const char *out[SC_MAX_RANK]) {
+  int n = 0;
+  const char *p = strchr(t, '[');
+  while (p && *p == '[') {
+    int depth = 0;
+    const char *q = p;
+    for (; *q; q++) {
+      if (*q == '[' || *q == '(')
+        depth++;
+      else if ((*q == ']' || *q == ')') && --depth == 0)
+        break;
+    }
+    if (*q != ']' || n == SC_MAX_RANK)
+      return 0;
+    out[n++] = q > p + 1 ? arena_strndup(ct->arena, p + 1, (size_t)(q - p - 1)) : NULL;
+    p = q + 1;
+  }
+  return p && *p ? 0 : n;
+}
+
 static void analyse(CTypes *ct, const CtRecord *r, CtDecl *d) {
   CXType t = clang_getCursorType(r->cursor);
   d->type_text = cx_str(ct->arena, clang_getTypeSpelling(t));
@@ -347,12 +369,20 @@ static void analyse(CTypes *ct, const CtRecord *r, CtDecl *d) {
   int ns = r->in_main_file
                ? declarator_extents(ct, r->name_offset, strlen(r->name), spelled)
                : 0;
+  /* a declarator the file spells through a macro (PolyBench's
+   * `DATA_TYPE POLYBENCH_2D(A, M, N, m, n)`): the bounds of variable
+   * arrays come from the type clang gives it (`double[m][n]`) */
+  const char *typed[SC_MAX_RANK] = {0};
+  int nt = type_extents(ct, d->type_text, typed);
+  int shift = nt == rank ? 0 : nt == rank - 1 && lv[0] == 'P' ? 1 : -1;
   for (int i = 0; i < rank; i++) {
     d->cextent[i] = csize[i];
     if (i < ns && spelled[i] && spelled[i][0])
       d->extent[i] = spelled[i];
     else if (csize[i] >= 0)
       d->extent[i] = arena_printf(ct->arena, "%lld", csize[i]);
+    else if (ns == 0 && shift >= 0 && i >= shift && typed[i - shift])
+      d->extent[i] = typed[i - shift];
     else
       d->extent[i] = NULL;
   }
@@ -391,6 +421,18 @@ int ct_lookup(CTypes *ct, const char *name, size_t offset, CtDecl *out) {
   out->is_global = best->is_global;
   out->in_main_file = best->in_main_file;
   out->name_offset = best->name_offset;
+  out->canon_offset = best->name_offset;
+  if (best->is_global && best->in_main_file) {
+    /* a global declared more than once (`extern double A[N][N];`, then its
+     * definition) is one object: named by its first declaration's offset (canon_offset) */
+    CXCursor canon = clang_getCanonicalCursor(best->cursor);
+    for (size_t i = 0; i < ct->recs.len; i++) {
+      const CtRecord *r = &ct->recs.data[i];
+      if (r->is_global && r->in_main_file && r->name_offset < out->canon_offset &&
+          clang_equalCursors(clang_getCanonicalCursor(r->cursor), canon))
+        out->canon_offset = r->name_offset;
+    }
+  }
   out->decl_span = decl_span(ct, best);
   analyse(ct, best, out);
   return 1;

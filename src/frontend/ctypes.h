@@ -34,6 +34,9 @@ typedef struct CtDecl {
   Span decl_span;      /* the whole declaration (for notes); {0,0} outside
                           the main file */
   size_t name_offset;  /* where the name is declared (0 outside the file) */
+  size_t canon_offset; /* the object's first declaration in the file (a
+                        * global declared `extern`, then defined: both
+                        * declarations give the extern's offset) */
   const char *type_text; /* the C type as spelled by clang ("double *") */
   /* CT_ARRAY: */
   int rank;            /* C-visible subscripts: `double **A` 2, `A[N][M]` 2 */

@@ -30,6 +30,25 @@ TSNode storage_declared_name(TSNode d) {
   return d;
 }
 
+const char *storage_macro_declarator(SparsifyCtx *ctx, TSNode decl, const char *name) {
+  uint32_t c = ts_node_named_child_count(decl);
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode ch = ts_node_named_child(decl, i);
+    if (is(ch, "init_declarator"))
+      ch = field(ch, "declarator");
+    if (!is(ch, "function_declarator") || !is(field(ch, "declarator"), "identifier"))
+      continue;
+    TSNode args = field(ch, "parameters");
+    uint32_t na = ts_node_named_child_count(args);
+    for (uint32_t k = 0; k < na; k++) {
+      TSNode a = ts_node_named_child(args, k);
+      if (!strcmp(text(ctx, a), name))
+        return text(ctx, field(ch, "declarator"));
+    }
+  }
+  return NULL;
+}
+
 static int is_declarator(TSNode c) {
   const char *t = ts_node_type(c);
   return !strcmp(t, "init_declarator") || !strcmp(t, "identifier") ||
@@ -105,7 +124,12 @@ int storage_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *ba,
       const char *sc = text(ctx, ch);
       if (!strcmp(sc, "static"))
         out->is_static = 1;
-      else {
+      else if (!strcmp(sc, "extern")) {
+        *why = arena_printf(ctx->arena, "'%s' is declared 'extern' here (other files "
+                            "may define or use its dense block; to store it sparse, "
+                            "put the pragma on its definition)", name);
+        return 1;
+      } else {
         *why = arena_printf(ctx->arena, "'%s' is declared '%s'", name, sc);
         return 1;
       }
@@ -124,7 +148,11 @@ int storage_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *ba,
     }
   }
   if (!found) {
-    *why = arena_printf(ctx->arena, "the declarator of '%s' was not found", name);
+    const char *mac = storage_macro_declarator(ctx, decl, name);
+    *why = mac ? arena_printf(ctx->arena, "'%s' is declared through the macro '%s' "
+                              "(sparsecc reads the file before preprocessing)",
+                              name, mac)
+               : arena_printf(ctx->arena, "the declarator of '%s' was not found", name);
     return 1;
   }
   out->global = d->is_global;

@@ -124,12 +124,18 @@ int extract_bind(SparsifyCtx *ctx, CTypes *ct, const PragmaBinding *b,
       continue;
     }
     if (!out->extent[i]) {
+      /* the example shape keeps the extents that are known */
+      static const char *const letters[] = {"n", "m", "k", "l", "p", "q", "r", "s"};
+      const char *shape = "";
+      for (int k = 0; k < rank; k++)
+        shape = arena_printf(ctx->arena, "%s[%s]", shape,
+                             out->extent[k] ? out->extent[k] : letters[k % 8]);
       diag_error(ctx->diags, ctx->file, b->name_span,
                  "cannot determine the extent of dimension %d of '%s' (type "
                  "'%s')%s%s; give its shape in the pragma, e.g. %s%s : ...",
                  i, b->name, d->type_text,
                  i == 0 && rows_why ? ": " : "", i == 0 && rows_why ? rows_why : "",
-                 b->name, rank == 1 ? "[n]" : rank == 2 ? "[n][m]" : "[n][m][k]");
+                 b->name, shape);
       NOTE_DECL();
       return -1;
     }
@@ -437,8 +443,96 @@ static int pure_macro(X *x, const char *name) {
   return pure_macro_in(x, ts_tree_root_node(x->ctx->tree), name);
 }
 
+/* Whether `name` spells a type before preprocessing: a typedef of the file
+ * or an object-like macro whose body is type words (PolyBench's
+ * `#define DATA_TYPE double`). tree-sitter reads `(DATA_TYPE)(e)` as a
+ * call of `(DATA_TYPE)`; it is a cast. */
+/* Whether the file defines a function `name` (a definition, not a
+ * prototype). */
+static int fn_defined(X *x, const char *name) {
+  TSNode root = ts_tree_root_node(x->ctx->tree);
+  uint32_t c = ts_node_named_child_count(root);
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode d = ts_node_named_child(root, i);
+    if (!is(d, "function_definition"))
+      continue;
+    TSNode fd = field(d, "declarator");
+    while (!ts_node_is_null(fd) && !is(fd, "function_declarator"))
+      fd = field(fd, "declarator");
+    if (!ts_node_is_null(fd) && !strcmp(ntext(x, field(fd, "declarator")), name))
+      return 1;
+  }
+  return 0;
+}
+
+static int type_word(X *x, const char *w, int depth);
+
+static int type_name_in(X *x, TSNode n, const char *name, int depth) {
+  if (is(n, "type_definition")) {
+    uint32_t c = ts_node_named_child_count(n);
+    for (uint32_t i = 0; i < c; i++) {
+      TSNode d = ts_node_named_child(n, i);
+      if (is(d, "type_identifier") && ts_node_start_byte(d) > ts_node_start_byte(n) &&
+          !strcmp(ntext(x, d), name) && i > 0)
+        return 1;
+    }
+    return 0;
+  }
+  if (is(n, "preproc_def")) {
+    TSNode nm = field(n, "name"), v = field(n, "value");
+    if (!is(nm, "identifier") || strcmp(ntext(x, nm), name) || ts_node_is_null(v))
+      return 0;
+    const char *t = ntext(x, v);
+    int words = 0;
+    for (const char *p = t; *p;) {
+      if (*p == ' ' || *p == '\t') {
+        p++;
+        continue;
+      }
+      const char *b = p;
+      while (*p == '_' || ((*p | 32) >= 'a' && (*p | 32) <= 'z') || (*p >= '0' && *p <= '9'))
+        p++;
+      if (p == b || (*b >= '0' && *b <= '9'))
+        return 0;
+      if (!type_word(x, arena_strndup(x->a, b, (size_t)(p - b)), depth + 1))
+        return 0;
+      words++;
+    }
+    return words > 0;
+  }
+  if (!is(n, "translation_unit") && strncmp(ts_node_type(n), "preproc_", 8))
+    return 0;
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (type_name_in(x, ts_node_named_child(n, i), name, depth))
+      return 1;
+  return 0;
+}
+
+static int type_word(X *x, const char *w, int depth) {
+  static const char *const kw[] = {
+      "double", "float", "int", "long", "short", "char", "unsigned", "signed", "const",
+      "_Bool", "size_t", "int64_t", "int32_t", "uint64_t", "uint32_t", "int16_t",
+      "uint16_t", "int8_t", "uint8_t", "ptrdiff_t"};
+  if (name_in(w, kw, sizeof kw / sizeof *kw))
+    return 1;
+  return depth < 8 && type_name_in(x, ts_tree_root_node(x->ctx->tree), w, depth);
+}
+
 /* Whether n is a side-effect-free expression that mentions no loop var and
  * no name assigned in the nest (so its value is fixed during the kernel). */
+/* `(T)(e)`, which tree-sitter reads as a call: T a typedef or type macro */
+static int type_cast_call(X *x, TSNode n) {
+  if (!is(n, "call_expression"))
+    return 0;
+  TSNode f = field(n, "function");
+  if (!is(f, "parenthesized_expression") || ts_node_named_child_count(f) != 1)
+    return 0;
+  TSNode id = ts_node_named_child(f, 0);
+  return is(id, "identifier") && type_word(x, ntext(x, id), 0) &&
+         ts_node_named_child_count(field(n, "arguments")) == 1;
+}
+
 static int invariant(X *x, TSNode n) {
   const char *ty = ts_node_type(n);
   if (!strcmp(ty, "identifier")) {
@@ -448,6 +542,8 @@ static int invariant(X *x, TSNode n) {
   if (!strcmp(ty, "assignment_expression") || !strcmp(ty, "update_expression") ||
       !strcmp(ty, "comma_expression") || !strcmp(ty, "compound_literal_expression"))
     return 0;
+  if (type_cast_call(x, n))
+    return invariant(x, field(n, "arguments"));
   if (!strcmp(ty, "call_expression")) {
     TSNode f = field(n, "function");
     if (!is(f, "identifier") || (!is_pure_fn(ntext(x, f)) && !pure_macro(x, ntext(x, f))))
@@ -577,7 +673,7 @@ static int get_tensor(X *x, TSNode ident, int *out) {
   if (!ct_lookup(x->env->ct, name, ts_node_start_byte(ident), &d))
     return refuse(x, ident, "'%s' is not a declared variable", name);
   const BoundArray *ba = bound_of(x, name);
-  if (ba && ba->decl.name_offset != d.name_offset)
+  if (ba && ba->decl.canon_offset != d.canon_offset)
     return refuse(x, ident, "'%s' here is not the array named in the pragma "
                             "(it is shadowed)", name);
   /* storage replaced by a sparse tensor: sparse here too, via its handle */
@@ -1004,6 +1100,16 @@ static IrExpr *expr_of(X *x, TSNode n) {
   if (!strcmp(ty, "call_expression")) {
     TSNode f = field(n, "function");
     char *fname = ntext(x, f);
+    if (type_cast_call(x, n)) {
+      /* `(T)(e)` with T a typedef or a type macro: a cast */
+      IrExpr *a = expr_of(x, ts_node_named_child(field(n, "arguments"), 0));
+      if (!a)
+        return NULL;
+      IrExpr *e = mk(x, IR_CAST, n);
+      e->text = ntext(x, ts_node_named_child(f, 0));
+      e->a = a;
+      return e;
+    }
     TSNode args = field(n, "arguments");
     uint32_t na = ts_node_named_child_count(args);
     for (uint32_t i = 0; i < na; i++) {
@@ -1014,8 +1120,12 @@ static IrExpr *expr_of(X *x, TSNode n) {
         return NULL;
       }
       if (is(arg, "identifier") && bound_of(x, ntext(x, arg))) {
-        refuse(x, arg, "sparse array '%s' passed to function '%s'",
-               ntext(x, arg), fname);
+        refuse(x, arg, "sparse array '%s' passed to function '%s'%s",
+               ntext(x, arg), fname,
+               fn_defined(x, fname) ? arena_printf(x->a, " (a pragma on the definition "
+                                                   "of '%s' makes its loops kernels)",
+                                                   fname)
+                                    : "");
         return NULL;
       }
     }

@@ -25,6 +25,7 @@ typedef struct M {
   StrBuf out;
   size_t copied;
   int nexp;
+  ARRAY(SourceRepl) repl; /* each invocation replaced (arena) */
 } M;
 
 static int is(TSNode n, const char *type) {
@@ -210,10 +211,17 @@ static void calls(M *m, TSNode n) {
         av[na++] = text(m, x);
       }
       if (na == d->nparams) {
-        size_t s = ts_node_start_byte(n);
+        size_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
         sb_append(&m->out, m->f->text + m->copied, s - m->copied);
+        size_t at = m->out.len;
         substitute(m, d, av);
-        m->copied = ts_node_end_byte(n);
+        /* the lines an invocation spans stay lines: line numbers (and the
+         * #line directives of the output) keep matching the file */
+        for (size_t p = s; p < e; p++)
+          if (m->f->text[p] == '\n') sb_puts(&m->out, "\n");
+        SourceRepl r = {s, e, m->out.len - at};
+        ARRAY_PUSH(m->a, m->repl, r);
+        m->copied = e;
         m->nexp++;
         return; /* an invocation in an argument: the next round */
       }
@@ -224,7 +232,8 @@ static void calls(M *m, TSNode n) {
 }
 
 const char *macros_expand(const SourceFile *f, TSTree *tree, const PragmaSite *sites,
-                          size_t nsites, Arena *a, size_t *out_len, int *nexp) {
+                          size_t nsites, Arena *a, size_t *out_len, int *nexp,
+                          const SourceRepl **repl, size_t *nrepl) {
   M m;
   memset(&m, 0, sizeof m);
   m.f = f;
@@ -261,6 +270,8 @@ const char *macros_expand(const SourceFile *f, TSTree *tree, const PragmaSite *s
   const char *r = arena_strndup(a, m.out.data, m.out.len);
   *out_len = m.out.len;
   *nexp = m.nexp;
+  *repl = m.repl.data;
+  *nrepl = m.repl.len;
   sb_free(&m.out);
   return r;
 }

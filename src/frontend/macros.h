@@ -21,8 +21,11 @@
 #include "sparsify.h"
 
 /* The text with the invocations expanded (arena), *nexp set to how many
- * were; NULL when there is none. */
+ * were, *repl to the replacements made (in order; an invocation spanning
+ * lines is followed by as many newlines, so lines keep their numbers);
+ * NULL when there is none. */
 const char *macros_expand(const SourceFile *f, TSTree *tree, const PragmaSite *sites,
-                          size_t nsites, Arena *a, size_t *out_len, int *nexp);
+                          size_t nsites, Arena *a, size_t *out_len, int *nexp,
+                          const SourceRepl **repl, size_t *nrepl);
 
 #endif

@@ -92,7 +92,14 @@ int params_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *bound,
         pos = i;
     }
     const char *w = NULL;
-    if (pos < 0)
+    const char *mac = NULL;
+    for (int i = 0; i < np && pos < 0 && !mac; i++)
+      mac = storage_macro_declarator(ctx, pds[i], ba->b->name);
+    if (pos < 0 && mac)
+      w = arena_printf(ctx->arena, "'%s' is declared through the macro '%s' "
+                       "(sparsecc reads the file before preprocessing)",
+                       ba->b->name, mac);
+    else if (pos < 0)
       w = arena_printf(ctx->arena, "'%s' was not found in its parameter list",
                        ba->b->name);
     else if (ba->decl.layout == IR_LAYOUT_ARRAY)

@@ -258,7 +258,8 @@ const char *rows_from_alloc(SparsifyCtx *ctx, CTypes *ct, const CtDecl *d,
   r.ctx = ctx;
   r.ct = ct;
   r.d = d;
-  *why = "it is not allocated with malloc or calloc";
+  *why = d->is_param ? "the first dimension of a parameter has no size in its type"
+                     : "it is not allocated with malloc or calloc";
   if (d->is_param || !d->in_main_file || d->layout != IR_LAYOUT_PTR_TO_ARRAY ||
       d->rank < 2)
     return NULL;

@@ -125,6 +125,9 @@ const char *storage_prelude(Arena *a, const char *const *texts, size_t n);
 /* The identifier a declarator declares (through pointers, arrays, parens),
  * or a null node. */
 TSNode storage_declared_name(TSNode d);
+/* The macro declaring `name` in a declaration whose declarator is a macro
+ * call (`DATA_TYPE POLYBENCH_2D(A, M, N, m, n)`), or NULL. */
+const char *storage_macro_declarator(SparsifyCtx *ctx, TSNode decl, const char *name);
 
 /* The dense C type of an expression that applies `k` subscripts or
  * dereferences to the array (k = 0: the array itself), for sizeof. */

@@ -26,7 +26,7 @@
 
 typedef enum UKind {
   U_READ, U_SET, U_UPD, U_INC, U_SIZEOF, U_CLEAR, U_FREE, U_ALLOC, U_NAME,
-  U_VOID, U_EXIT, U_END, U_NEST, U_FSET, U_ZERO, U_PASS, U_CALL
+  U_VOID, U_EXIT, U_END, U_NEST, U_FSET, U_ZERO, U_PASS, U_CALL, U_TEXT
 } UKind;
 
 #define U_MAX_FREES 8
@@ -46,7 +46,9 @@ typedef struct Site {
   int used;                 /* the expression's value is used */
   int k;                    /* SIZEOF: subscripts/dereferences applied */
   int nest;                 /* NEST/FSET: number of the coverage flag */
-  const char *full;         /* NEST: the coverage condition */
+  const char *full;         /* NEST: the coverage condition; CALL: the
+                               callee; TEXT: the text; PASS: the hoisted
+                               conversion passed instead (or NULL) */
   Stored *frees[U_MAX_FREES];
   int nfrees;
   const char *ret_type;     /* EXIT: a return whose value reads the array:
@@ -68,7 +70,15 @@ struct Uses {
   int nall;
   FuncSig *fs;              /* functions taking tensors (case 2) */
   int nfs;
+  ARRAY(struct Hoisted) hoisted; /* conversions at calls hoisted out of loops */
 };
+
+/* An argument converted at the calls in a loop, once before it instead */
+typedef struct Hoisted {
+  size_t loop;              /* the loop's start */
+  const Stored *arg;
+  const char *var;
+} Hoisted;
 
 static int is(TSNode n, const char *type) {
   return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type);
@@ -999,6 +1009,112 @@ static int site_less(const Site *x, const Site *y) {
   return x->end > y->end;
 }
 
+/* Whether n holds a return, a goto or a label (a way out of a loop that
+ * skips what follows it, or into it). */
+static int leaves(TSNode n) {
+  if (is(n, "return_statement") || is(n, "goto_statement") ||
+      is(n, "labeled_statement") || is(n, "function_definition"))
+    return 1;
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (leaves(ts_node_named_child(n, i)))
+      return 1;
+  return 0;
+}
+
+/* Whether every mention of the array `as` in n is the argument at
+ * position p of a call of fs. */
+static int only_passed(Uses *u, TSNode n, const Stored *as, const FuncSig *fs, int p) {
+  if (is(n, "identifier") && !strcmp(text(u, n), as->ba.b->name)) {
+    CtDecl d;
+    if (!ct_lookup(u->ct, as->ba.b->name, ts_node_start_byte(n), &d) ||
+        d.canon_offset != as->ba.decl.canon_offset)
+      return 1; /* another object of that name */
+    TSNode args = ts_node_parent(n);
+    while (is(args, "parenthesized_expression"))
+      args = ts_node_parent(args);
+    TSNode call = ts_node_parent(args);
+    if (!is(args, "argument_list") || !is(call, "call_expression") ||
+        !is(field(call, "function"), "identifier") ||
+        strcmp(text(u, field(call, "function")), fs->name))
+      return 0;
+    int q = 0;
+    uint32_t c = ts_node_named_child_count(args);
+    for (uint32_t i = 0; i < c; i++) {
+      TSNode a = ts_node_named_child(args, i);
+      if (is(a, "comment"))
+        continue;
+      if (ts_node_start_byte(a) <= ts_node_start_byte(n) &&
+          ts_node_end_byte(a) >= ts_node_end_byte(n))
+        return q == p;
+      q++;
+    }
+    return 0;
+  }
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (!only_passed(u, ts_node_named_child(n, i), as, fs, p))
+      return 0;
+  return 1;
+}
+
+/* The outermost loop around `call` (in its function) in which the array
+ * `as` is only passed to fs at position p, declared before the loop, and
+ * that no return or goto leaves: its conversion at the call can be done
+ * once before that loop (and converted back after it). */
+static TSNode hoist_loop(Uses *u, TSNode call, const Stored *as, const FuncSig *fs, int p) {
+  TSNode best = {0};
+  for (TSNode l = ts_node_parent(call); !ts_node_is_null(l); l = ts_node_parent(l)) {
+    if (is(l, "function_definition"))
+      break;
+    if (!is(l, "for_statement") && !is(l, "while_statement") && !is(l, "do_statement"))
+      continue;
+    if (as->ba.decl.name_offset >= ts_node_start_byte(l) || leaves(l) ||
+        !only_passed(u, l, as, fs, p))
+      break;
+    best = l;
+  }
+  return best;
+}
+
+/* The conversion of `as` to ps's encoding hoisted out of `loop`: its
+ * variable (the same for every call in the loop). */
+static const char *hoist(Uses *u, TSNode loop, const Stored *as, const Stored *ps) {
+  size_t at = ts_node_start_byte(loop);
+  for (size_t i = 0; i < u->hoisted.len; i++)
+    if (u->hoisted.data[i].loop == at && u->hoisted.data[i].arg == as)
+      return u->hoisted.data[i].var;
+  Hoisted h = {at, as, arena_printf(u->ctx->arena, "sc__hv%zu", u->hoisted.len)};
+  ARRAY_PUSH(u->ctx->arena, u->hoisted, h);
+  unsigned line, col;
+  source_line_col(u->ctx->file, at, &line, &col);
+  /* on the loop's first line: the lines keep their numbers */
+  Site *b = add(u, U_TEXT, loop, NULL);
+  b->end = b->start;
+  b->full = arena_printf(u->ctx->arena,
+                         "{ sc_tensor *%s = NULL; sc__chk(sc_tensor_convert(&%s, %s, "
+                         "%s), \"%s:%u\"); ",
+                         h.var, h.var, as->ba.handle, storage_encoding_expr(u->ctx, ps),
+                         u->ctx->file->name, line);
+  /* after the loop, on a line of its own (a statement on the loop's last
+   * line would look like part of its body) */
+  const char *src = u->ctx->file->text;
+  size_t ls = at;
+  while (ls > 0 && (src[ls - 1] == ' ' || src[ls - 1] == '\t'))
+    ls--;
+  const char *ind = ls == 0 || src[ls - 1] == '\n'
+                        ? arena_strndup(u->ctx->arena, src + ls, at - ls) : "";
+  Site *e = add(u, U_TEXT, loop, NULL);
+  e->start = e->end;
+  e->full = ps->written
+                ? arena_printf(u->ctx->arena,
+                               "\n%ssc__chk(sc_tensor_assign(%s, %s), \"%s:%u\"); "
+                               "sc_tensor_free(%s); }",
+                               ind, as->ba.handle, h.var, u->ctx->file->name, line, h.var)
+                : arena_printf(u->ctx->arena, "\n%ssc_tensor_free(%s); }", ind, h.var);
+  return h.var;
+}
+
 /* Calls of converted functions that pass a dense array where a tensor is
  * expected: the callee becomes the wrapper for those positions. */
 static void calls(Uses *u, TSNode n) {
@@ -1026,8 +1142,37 @@ static void calls(Uses *u, TSNode n) {
           if (!(as = stored_arg(u, a))) {
             mask |= 1u << p;
           } else if (!params_same_encoding(as, ps) && params_convertible(as, ps)) {
-            cmask |= 1u << p;
             const char *an = as->ba.b->enc.format_name, *pn = ps->ba.b->enc.format_name;
+            TSNode loop = hoist_loop(u, n, as, fs, p);
+            Site *pass = NULL;
+            for (size_t k = 0; k < u->s.len && !ts_node_is_null(loop); k++)
+              if (u->s.data[k].kind == U_PASS && u->s.data[k].st == as &&
+                  u->s.data[k].start == ts_node_start_byte(strip(a)))
+                pass = &u->s.data[k];
+            if (pass) {
+              /* once before the loop (pointers into u->s move on add) */
+              size_t pi = (size_t)(pass - u->s.data);
+              const char *v = hoist(u, loop, as, ps);
+              u->s.data[pi].full = v;
+              unsigned line, col;
+              source_line_col(u->ctx->file, ts_node_start_byte(loop), &line, &col);
+              ConvNote note = {
+                  ts_node_start_byte(a),
+                  arena_printf(u->ctx->arena,
+                               "conversion: '%s' (%s) passed to '%s' is converted "
+                               "to the encoding of its parameter '%s' (%s) once, "
+                               "before the loop at line %u (the loop passes it "
+                               "only to '%s')%s; the copy is freed after the loop",
+                               as->ba.b->name, an ? an : "custom encoding", name,
+                               ps->ba.b->name, pn ? pn : "custom encoding", line,
+                               name,
+                               ps->written ? ", and converted back after it (the "
+                                             "function writes it)" : "")};
+              ARRAY_PUSH(u->ctx->arena, fs->conv, note);
+              p++;
+              continue;
+            }
+            cmask |= 1u << p;
             ConvNote note = {
                 ts_node_start_byte(a),
                 arena_printf(u->ctx->arena,
@@ -1323,9 +1468,10 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
     return;
   }
   case U_PASS:
-    sb_puts(out, st->ba.handle);
+    sb_puts(out, s->full ? s->full : st->ba.handle);
     return;
   case U_CALL:
+  case U_TEXT:
     sb_puts(out, s->full);
     return;
   case U_CLEAR:

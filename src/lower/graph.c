@@ -682,7 +682,10 @@ static int add_sparse(Lower *L, int ti, const char *name) {
     if (!why) st->plain = st->plain || is_plain(st);
   }
   if (why) {
-    lower_note(L, "%s: read from its dense array (%s)", t->name, why);
+    if (t->handle) /* stored sparse: the nest stays as written */
+      lower_note(L, "%s: read by element lookups (%s)", t->name, why);
+    else
+      lower_note(L, "%s: read from its dense array (%s)", t->name, why);
     if (!L->refuse)
       L->refuse = arena_printf(L->arena, "'%s' cannot be co-iterated: %s",
                                t->name, why);

@@ -66,6 +66,49 @@ static void test_insert_then_read(void **state) {
   }
 }
 
+/* Inserts only (no update), out of order, into CSR and a sparse vector:
+ * rows one apart, a few apart and far apart (the build steps from row to
+ * row, or divides past a gap), duplicates (the last one wins), zeros
+ * (dropped). */
+static void test_insert_only_rows(void **state) {
+  (void)state;
+  sc_encoding e = rt_named("CSR", 0);
+  int64_t dims[2] = {1000, 7};
+  sc_tensor *t = NULL;
+  RT_OK(sc_tensor_new(&t, &e, SC_F64, dims));
+  const int64_t rows[] = {999, 0, 1, 5, 6, 500, 2, 0, 999, 37};
+  for (int r = 0; r < 10; r++)
+    for (int64_t j = 6; j >= 0; j -= 2)
+      ins(t, rows[r], j, (double)(rows[r] * 10 + j + r));
+  ins(t, 5, 4, 0.0); /* a zero replaces the value: no entry */
+  for (int64_t i = 0; i < 1000; i++)
+    for (int64_t j = 0; j < 7; j++) {
+      double want = 0;
+      for (int r = 0; r < 10; r++)
+        if (rows[r] == i && j % 2 == 0)
+          want = (double)(i * 10 + j + r);
+      if (i == 5 && j == 4)
+        want = 0;
+      assert_true(get2(t, i, j) == want);
+    }
+  assert_int_equal(sc_tensor_nnz(t), 8 * 4 - 1);
+  sc_tensor_free(t);
+  sc_encoding v = rt_named("SparseVector", 0);
+  int64_t n[1] = {100000};
+  RT_OK(sc_tensor_new(&t, &v, SC_F64, n));
+  for (int64_t k = 0; k < 50; k++) {
+    const int64_t c[1] = {(k * 7919) % 100000};
+    double x = (double)k + 1;
+    RT_OK(sc_tensor_insert(t, c, &x));
+  }
+  for (int64_t k = 0; k < 50; k++) {
+    const int64_t c[1] = {(k * 7919) % 100000};
+    assert_true(sc_tensor_get_f64(t, c) == (double)k + 1);
+  }
+  assert_int_equal(sc_tensor_nnz(t), 50);
+  sc_tensor_free(t);
+}
+
 /* Many inserts in random order with duplicates, checked against a dense
  * shadow; reads are interleaved. */
 static void test_insert_many(void **state) {
@@ -256,6 +299,7 @@ int main(void) {
       cmocka_unit_test(test_clear_and_copy),
       cmocka_unit_test(test_failed_finalize),
       cmocka_unit_test(test_lookup_errors),
+      cmocka_unit_test(test_insert_only_rows),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

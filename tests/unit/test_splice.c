@@ -125,6 +125,51 @@ static void test_overlap_rejected(void **state) {
   fx_free(&x);
 }
 
+/* A text rewritten twice (macro invocations expanded, then one inside an
+ * expansion's argument): line:column and line texts are the original's. */
+static void test_rewrite_origin(void **state) {
+  (void)state;
+  const char *t0 = "x = AT(i, j) + y;\nz = AT(k,\n 2) * w;\n";
+  SourceFile f0, f1, f2;
+  assert_int_equal(source_init(&f0, "m.c", t0, strlen(t0)), 0);
+  /* round 1: AT(i, j) -> a[i][j], AT(k,\n 2) -> a[B(k)][2] + newline */
+  const char *t1 = "x = a[i][j] + y;\nz = a[B(k)][2]\n * w;\n";
+  SourceRepl r1[2] = {{4, 12, 7}, {22, 31, 11}};
+  assert_int_equal(source_init(&f1, "m.c", t1, strlen(t1)), 0);
+  assert_int_equal(source_adopt_rewrite(&f1, &f0, r1, 2), 0);
+  source_free(&f0);
+  unsigned line, col;
+  size_t len;
+  source_line_col(&f1, (size_t)(strstr(t1, "+ y") - t1), &line, &col);
+  assert_int_equal(line, 1);
+  assert_int_equal(col, 14); /* "+" of "AT(i, j) + y" */
+  source_line_col(&f1, (size_t)(strstr(t1, "[j]") - t1), &line, &col);
+  assert_int_equal(col, 5); /* inside the expansion: the invocation */
+  source_line_col(&f1, (size_t)(strstr(t1, "* w") - t1), &line, &col);
+  assert_int_equal(line, 3);
+  assert_int_equal(col, 5);
+  const char *lt = source_line_text(&f1, (size_t)(strstr(t1, "* w") - t1), &len);
+  assert_int_equal(len, 8);
+  assert_memory_equal(lt, " 2) * w;", 8);
+  /* round 2: B(k) -> b[k], inside the first round's expansion */
+  const char *t2 = "x = a[i][j] + y;\nz = a[b[k]][2]\n * w;\n";
+  SourceRepl r2[1] = {{23, 27, 4}};
+  assert_int_equal(source_init(&f2, "m.c", t2, strlen(t2)), 0);
+  assert_int_equal(source_adopt_rewrite(&f2, &f1, r2, 1), 0);
+  source_free(&f1);
+  source_line_col(&f2, (size_t)(strstr(t2, "b[k]") - t2), &line, &col);
+  assert_int_equal(line, 2);
+  assert_int_equal(col, 5);
+  source_line_col(&f2, (size_t)(strstr(t2, "* w") - t2), &line, &col);
+  assert_int_equal(line, 3);
+  assert_int_equal(col, 5);
+  source_line_col(&f2, (size_t)(strstr(t2, "+ y") - t2), &line, &col);
+  assert_int_equal(col, 14);
+  lt = source_line_text(&f2, 0, &len);
+  assert_memory_equal(lt, "x = AT(i, j) + y;", len);
+  source_free(&f2);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_no_edits_identical),
@@ -134,6 +179,7 @@ int main(void) {
       cmocka_unit_test(test_runtime_include),
       cmocka_unit_test(test_escape_controls),
       cmocka_unit_test(test_overlap_rejected),
+      cmocka_unit_test(test_rewrite_origin),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
