@@ -16,21 +16,39 @@
 
 #include "lower/lower_int.h"
 
-static int const_is_zero(const char *t) {
-  if (!t || !((t[0] >= '0' && t[0] <= '9') || t[0] == '.')) return 0;
+/* The value of a numeric literal's text (suffixes allowed; the C grammar
+ * folds a leading sign into the literal: `-1.0`, `+2`), or 0 when t is
+ * not one. */
+static int literal_value(const char *t, double *v) {
+  if (!t) return 0;
+  const char *d = t[0] == '-' || t[0] == '+' ? t + 1 : t;
+  if (!((d[0] >= '0' && d[0] <= '9') || d[0] == '.')) return 0;
   char *end = NULL;
-  double v = strtod(t, &end);
-  return end != t && v == 0.0;
+  double x;
+  if (!strpbrk(d, ".eEpP") || (d[0] == '0' && (d[1] == 'x' || d[1] == 'X') &&
+                               !strpbrk(d, ".pP"))) {
+    /* an integer literal: decimal, octal (`010` is 8) or hexadecimal */
+    unsigned long long u = strtoull(d, &end, 0);
+    if (end == d) return 0;
+    x = t[0] == '-' ? -(double)u : (double)u;
+  } else {
+    x = strtod(t, &end);
+    if (end == t) return 0;
+  }
+  for (; *end; end++) /* only literal suffixes may follow */
+    if (!strchr("fFlLuU", *end)) return 0;
+  *v = x;
+  return 1;
+}
+
+static int const_is_zero(const char *t) {
+  double v;
+  return literal_value(t, &v) && v == 0.0;
 }
 
 static int const_is_nonzero(const char *t) {
-  if (!t || !((t[0] >= '0' && t[0] <= '9') || t[0] == '.')) return 0;
-  char *end = NULL;
-  double v = strtod(t, &end);
-  if (end == t) return 0;
-  for (; *end; end++) /* only literal suffixes may follow */
-    if (!strchr("fFlLuU", *end)) return 0;
-  return v != 0.0;
+  double v;
+  return literal_value(t, &v) && v != 0.0;
 }
 
 /* f(0) == 0 (and f(-0) is a zero): zero-preserving unary math functions. */
@@ -75,16 +93,7 @@ static int const_value(const IrExpr *e, double *v) {
     *v = -*v;
     return 1;
   }
-  if (e->kind != IR_CONST) return 0;
-  const char *t = e->text;
-  if (!t || !((t[0] >= '0' && t[0] <= '9') || t[0] == '.')) return 0;
-  char *end = NULL;
-  double x = strtod(t, &end);
-  if (end == t) return 0;
-  for (; *end; end++)
-    if (!strchr("fFlLuU", *end)) return 0;
-  *v = x;
-  return 1;
+  return e->kind == IR_CONST && literal_value(e->text, v);
 }
 
 /* The value of e where the operands in `absent` are absent, when it is
