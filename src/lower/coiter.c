@@ -13,13 +13,17 @@
  *   - for a single `=` into a dense element indexed by the loop variable:
  *     a fill loop with the absent value, then a sparse overwrite loop.
  * A short innermost dense store loop (8-16 iterations) is kept rolled for
- * the C compiler's vectorizer (keep_rolled).
+ * the C compiler's vectorizer (keep_rolled); in the scalar output, inside
+ * a position loop over a row's entries, its updated elements are
+ * accumulated in a local block across the entries (emit_row_block).
  * After a loop variable is bound, every level whose coordinate is now
  * known is located ("locate chain"): dense levels by arithmetic, others by
  * binary search. Absent operands read as a typed zero. */
 #include <string.h>
 
 #include "lower/lower_int.h"
+#include "vector/overlap.h"
+#include "vector/vconfig.h"
 #include "vector/vectorize.h"
 
 typedef struct TBind {
@@ -651,6 +655,181 @@ static void emit_count_walk(Lower *L, StrBuf *sb, const IrNode *n,
   ln(L, sb, depth, "}");
 }
 
+/* ---- the scalar row block (docs/lowering.md, "Row blocks") ---- */
+
+static int expr_touches(const Lower *L, const IrExpr *e, int t);
+
+#define RB_CHUNK 8   /* elements of a block updated by one inner loop */
+#define RB_MAX_STMTS 4
+
+/* Whether the pair (position loop over var jv, innermost dense loop
+ * `inner`) of a scalar kernel may accumulate its written elements in a
+ * local block across the entries: the inner loop is one keep_rolled
+ * keeps rolled (8-16 iterations, constant bounds, every statement storing
+ * into a dense element that moves with it), both loop variables are
+ * declared in their headers, every statement is a `+=` / `-=` of a
+ * floating-point element that does not move with jv, no two statements
+ * write the same array and no statement reads an array that is written.
+ * Vectorization on (sparsecc's own register blocks) or `novectorize`:
+ * no. */
+static int row_block_ok(const Lower *L, const IrNode *inner, int jv) {
+  if (!keep_rolled(L, inner) || inner->nbody > RB_MAX_STMTS) return 0;
+  const Pragma *vp = L->k->vec_pragma;
+  if (vp && vp->kind == PRAGMA_NOVECTORIZE) return 0;
+  const SparsifyCtx *ctx = L->ctx;
+  VecConfig cfg;
+  vec_config(L->arena, ctx->opts, vp, ctx->clang_args, ctx->nclang_args,
+             &cfg);
+  if (cfg.ops) return 0;
+  const IrLoopVar *kl = &L->k->vars[inner->var];
+  if (!kl->declared_in_header || !L->k->vars[jv].declared_in_header)
+    return 0;
+  if (kl->lo.coef[jv] || kl->hi.coef[jv]) return 0;
+  for (int i = 0; i < inner->nbody; i++) {
+    const IrStmt *s = &inner->body[i]->stmt;
+    if (s->op != IR_ADDTO && s->op != IR_SUBFROM) return 0;
+    const IrAccess *ac = &L->k->accesses[s->lhs_access];
+    const IrTensor *t = &L->k->tensors[ac->tensor];
+    if (t->elem != IR_F64 && t->elem != IR_F32) return 0;
+    for (int d = 0; d < ac->nsub; d++)
+      if (ac->sub[d].coef[jv]) return 0;
+    for (int j = 0; j < inner->nbody; j++) {
+      const IrStmt *o = &inner->body[j]->stmt;
+      if (j != i && L->k->accesses[o->lhs_access].tensor == ac->tensor)
+        return 0;
+      if (expr_touches(L, o->rhs, ac->tensor)) return 0;
+    }
+  }
+  return 1;
+}
+
+static void rb_print(void *user, StrBuf *out, int a, const char *vtext) {
+  (void)vtext; /* the nest check prints the loop variables by name */
+  dense_access(user, out, a);
+}
+
+/* The scalar row block: the elements a row's entries update (SpMM's row
+ * of C, 8-16 values) are read into a local array before the entries,
+ * updated there by each entry in the program's order, and stored back
+ * after them, so that no entry waits for the previous entry's stores to
+ * come back from memory. The block is updated RB_CHUNK elements per inner
+ * loop (a loop the C compiler turns into one or two vector operations),
+ * the rest in a last loop. Where a written array is a pointer or a
+ * parameter, a run-time check per row (overlap.h, the same as for a
+ * register-blocked vector nest) takes the nest as it was when the block's
+ * elements overlap anything the nest reads. Returns 0, appending nothing,
+ * when the nest does not qualify. */
+static int emit_row_block(Lower *L, StrBuf *sb, const VecNest *vn,
+                          const Scope *in, const char *scalar) {
+  const IrNode *inner = vn->inner.n;
+  int jv = vn->outer->var;
+  if (!row_block_ok(L, inner, jv)) return 0;
+  OvSet os;
+  memset(&os, 0, sizeof os);
+  for (int i = 0; i < inner->nbody; i++) {
+    const IrStmt *s = &inner->body[i]->stmt;
+    if (!ov_add(L, &os, s->lhs_access, s->rhs)) return 0;
+  }
+  if (!ov_nest_checkable(L, &os, jv, vn->ordered)) return 0;
+  const IrLoopVar *kl = &L->k->vars[inner->var], *jl = &L->k->vars[jv];
+  const char *k = kl->name, *kt = kl->ctype;
+  int64_t lo = kl->lo.constant, trip = kl->hi.constant - kl->lo.constant;
+  int64_t full = trip / RB_CHUNK * RB_CHUNK;
+  int d = vn->depth;
+  int u = L->uniq++;
+  const char *ok = NULL;
+  ln(L, sb, d, "{");
+  if (ov_needed(L, &os)) {
+    ok = arena_printf(L->arena, "sc__apart%d", u);
+    ov_emit_block(L, &os, sb, ind_str(L, d + 1), ok, L->uniq++, vn->p,
+                  vn->begin, vn->end, jv, jl->ctype, jl->name, vn->crd,
+                  inner->var, kt, k,
+                  arena_printf(L->arena, "%lld", (long long)lo),
+                  arena_printf(L->arena, "%lld", (long long)(lo + trip)),
+                  rb_print, L);
+    ln(L, sb, d + 1, "if (%s) {", ok);
+  } else {
+    ln(L, sb, d + 1, "{");
+  }
+  int d2 = d + 2;
+  Emit E = {L, in, 0};
+  CPrintHooks h = {hook_access, hook_index, &E};
+  const char *blk[RB_MAX_STMTS], *lhs[RB_MAX_STMTS];
+  for (int i = 0; i < inner->nbody; i++) {
+    const IrStmt *s = &inner->body[i]->stmt;
+    const IrTensor *t = &L->k->tensors[L->k->accesses[s->lhs_access].tensor];
+    StrBuf a = {0};
+    dense_access(L, &a, s->lhs_access);
+    lhs[i] = arena_strdup(L->arena, a.data);
+    sb_free(&a);
+    blk[i] = arena_printf(L->arena, "sc__rb%d_%d", u, i);
+    ln(L, sb, d2, "%s %s[%lld];", elem_ctype(t), blk[i], (long long)trip);
+  }
+  ln(L, sb, d2, "for (%s %s = %lld; %s < %lld; %s++) {", kt, k,
+     (long long)lo, k, (long long)(lo + trip), k);
+  for (int i = 0; i < inner->nbody; i++)
+    ln(L, sb, d2 + 1, "%s[%s - %lld] = %s;", blk[i], k, (long long)lo,
+       lhs[i]);
+  ln(L, sb, d2, "}");
+  const char *e = arena_printf(L->arena, "sc__rbe%d", u);
+  ln(L, sb, d2, "const size_t %s = %s;", e, vn->end);
+  ln(L, sb, d2, "for (size_t %s = %s; %s < %s; %s++) {", vn->p, vn->begin,
+     vn->p, e, vn->p);
+  ln(L, sb, d2 + 1, "const %s %s = (%s)(%s);", jl->ctype, jl->name,
+     jl->ctype, vn->crd);
+  ln(L, sb, d2 + 1, "(void)%s;", jl->name);
+  const char *kb = arena_printf(L->arena, "sc__rbk%d", u);
+  for (int part = 0; part < 2; part++) {
+    int dd = d2 + 1;
+    if (part == 0) {
+      if (!full) continue;
+      ln(L, sb, dd, "#pragma GCC unroll 1");
+      ln(L, sb, dd, "for (%s %s = %lld; %s < %lld; %s += %d) {", kt, kb,
+         (long long)lo, kb, (long long)(lo + full), kb, RB_CHUNK);
+      dd++;
+      ln(L, sb, dd, "for (%s %s = %s; %s < %s + %d; %s++) {", kt, k, kb, k,
+         kb, RB_CHUNK, k);
+    } else {
+      if (full == trip) continue;
+      ln(L, sb, dd, "#pragma GCC unroll 1");
+      ln(L, sb, dd, "for (%s %s = %lld; %s < %lld; %s++) {", kt, k,
+         (long long)(lo + full), k, (long long)(lo + trip), k);
+    }
+    for (int i = 0; i < inner->nbody; i++) {
+      const IrStmt *s = &inner->body[i]->stmt;
+      StrBuf r = {0};
+      cprint_expr(&r, s->rhs, &h);
+      ln(L, sb, dd + 1, "%s[%s - %lld] %s %s;", blk[i], k, (long long)lo,
+         ir_op_text(s->op), r.data);
+      sb_free(&r);
+      if (lat_has_sparse_product(L, s->rhs)) L->ieee_note = 1;
+    }
+    ln(L, sb, dd, "}");
+    if (part == 0) ln(L, sb, dd - 1, "}");
+  }
+  ln(L, sb, d2, "}");
+  ln(L, sb, d2, "for (%s %s = %lld; %s < %lld; %s++) {", kt, k,
+     (long long)lo, k, (long long)(lo + trip), k);
+  for (int i = 0; i < inner->nbody; i++)
+    ln(L, sb, d2 + 1, "%s = %s[%s - %lld];", lhs[i], blk[i], k,
+       (long long)lo);
+  ln(L, sb, d2, "}");
+  ln(L, sb, d + 1, ok ? "} else" : "}");
+  if (ok) sb_puts(sb, scalar);
+  ln(L, sb, d, "}");
+  StrBuf names = {0};
+  for (int i = 0; i < inner->nbody; i++)
+    sb_printf(&names, "%s%s", i ? " and " : "", lhs[i]);
+  lower_note(L, "loop %s: the updated elements of %s accumulated in a local "
+                "block across the entries of %s (%lld values, %d a step)%s",
+             k, names.data, jl->name, (long long)trip, RB_CHUNK,
+             ok ? "; run-time check per row that the block overlaps nothing "
+                  "the nest reads, else the loops as they are"
+                : "");
+  sb_free(&names);
+  return 1;
+}
+
 /* One iterator: a position loop; innermost loops over a unique level may
  * be vectorized. */
 static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
@@ -693,7 +872,8 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
                   .outer = n, .depth = depth, .p = in.b[s].p, .begin = begin,
                   .end = end, .crd = li->ops->coord_at(&li->ref, in.b[s].p),
                   .ordered = level_is_ordered(&li->type), .notes_mark = mark};
-    if (!vec_emit_nest(L, &vn, scalar.data ? scalar.data : "", sb))
+    if (!vec_emit_nest(L, &vn, scalar.data ? scalar.data : "", sb) &&
+        !emit_row_block(L, sb, &vn, &in, scalar.data ? scalar.data : ""))
       sb_puts(sb, scalar.data ? scalar.data : "");
     sb_free(&scalar);
     return;

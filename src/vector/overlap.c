@@ -172,3 +172,76 @@ void ov_emit_nest(const Lower *L, const OvSet *s, StrBuf *sb, const char *ind,
   sb_printf(sb, "%s  }\n", ind);
   sb_printf(sb, "%s}\n", ind);
 }
+
+/* Whether access a's address does not decrease when v1 or v2 grows (every
+ * subscript's coefficients of both are >= 0; a row-pointer array's rows
+ * are not taken in v1/v2: ov_nest_checkable). */
+static int monotone(const Lower *L, int a, int v1, int v2) {
+  const IrAccess *ac = &L->k->accesses[a];
+  for (int d = 0; d < ac->nsub; d++)
+    if (ac->sub[d].coef[v1] < 0 || ac->sub[d].coef[v2] < 0) return 0;
+  return 1;
+}
+
+void ov_emit_block(const Lower *L, const OvSet *s, StrBuf *sb,
+                   const char *ind, const char *ok, int uniq, const char *p,
+                   const char *begin, const char *end, int jv,
+                   const char *jtype, const char *j, const char *crd, int kv,
+                   const char *ktype, const char *k, const char *lo,
+                   const char *hi, OvPrint pr, void *user) {
+  char lov[32], hiv[32], b[32], e[32];
+  snprintf(lov, sizeof lov, "sc__olo%d", uniq);
+  snprintf(hiv, sizeof hiv, "sc__ohi%d", uniq);
+  snprintf(b, sizeof b, "sc__ob%d", uniq);
+  snprintf(e, sizeof e, "sc__oe%d", uniq);
+  int all_mono = 1;
+  for (int i = 0; i < s->n; i++)
+    if (!monotone(L, s->acc[i], jv, kv)) all_mono = 0;
+  sb_printf(sb, "%sint %s = 1;\n", ind, ok);
+  sb_printf(sb, "%s{\n", ind);
+  sb_printf(sb, "%s  const size_t %s = %s, %s = %s;\n", ind, b, begin, e, end);
+  sb_printf(sb, "%s  if (%s < %s) {\n", ind, b, e);
+  sb_printf(sb, "%s    uintptr_t %s[%d], %s[%d];\n", ind, lov, s->n, hiv, s->n);
+  /* corners: (first entry, lo), (last entry, hi - 1), then, unless every
+   * address is monotone, (first, hi - 1) and (last, lo) */
+  int ncorners = all_mono ? 2 : 4;
+  for (int c = 0; c < ncorners; c++) {
+    int last_j = c == 1 || c == 3, last_k = c == 1 || c == 2;
+    sb_printf(sb, "%s    {\n", ind);
+    sb_printf(sb, "%s      const size_t %s = %s;\n", ind, p,
+              last_j ? arena_printf(L->arena, "%s - 1", e) : b);
+    sb_printf(sb, "%s      const %s %s = (%s)(%s);\n", ind, jtype, j, jtype,
+              crd);
+    sb_printf(sb, "%s      const %s %s = (%s)(%s);\n", ind, ktype, k, ktype,
+              last_k ? arena_printf(L->arena, "(%s) - 1", hi) : lo);
+    sb_printf(sb, "%s      (void)%s;\n%s      (void)%s;\n", ind, j, ind, k);
+    for (int i = 0; i < s->n; i++) {
+      const char *a = addr(L, s->acc[i], NULL, pr, user);
+      const char *sz = esize(L, s->acc[i], NULL, pr, user);
+      if (c == 0) {
+        sb_printf(sb, "%s      %s[%d] = %s;\n", ind, lov, i, a);
+        sb_printf(sb, "%s      %s[%d] = %s[%d] + %s;\n", ind, hiv, i, lov, i,
+                  sz);
+      } else if (all_mono) {
+        sb_printf(sb, "%s      %s[%d] = %s + %s;\n", ind, hiv, i, a, sz);
+      } else {
+        sb_printf(sb, "%s      {\n", ind);
+        sb_printf(sb, "%s        const uintptr_t sc__a = %s;\n", ind, a);
+        sb_printf(sb, "%s        if (sc__a < %s[%d]) %s[%d] = sc__a;\n", ind,
+                  lov, i, lov, i);
+        sb_printf(sb, "%s        if (sc__a + %s > %s[%d]) "
+                      "%s[%d] = sc__a + %s;\n",
+                  ind, sz, hiv, i, hiv, i, sz);
+        sb_printf(sb, "%s      }\n", ind);
+      }
+    }
+    sb_printf(sb, "%s    }\n", ind);
+  }
+  for (int i = 0; i < s->n; i++)
+    for (int jj = i + 1; jj < s->n; jj++)
+      if (ov_pair_needed(L, s, i, jj))
+        sb_printf(sb, "%s    if (%s[%d] > %s[%d] && %s[%d] > %s[%d]) %s = 0;\n",
+                  ind, hiv, i, lov, jj, hiv, jj, lov, i, ok);
+  sb_printf(sb, "%s  }\n", ind);
+  sb_printf(sb, "%s}\n", ind);
+}

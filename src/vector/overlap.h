@@ -65,4 +65,16 @@ void ov_emit_nest(const Lower *L, const OvSet *s, StrBuf *sb, const char *ind,
                   const char *crd, const char *ktype, const char *k,
                   const char *lo, const char *hi, OvPrint pr, void *user);
 
+/* The check of ov_emit_nest for a scalar row block (coiter.c): the same
+ * ranges (strictly apart), with the loop variables' numbers jv and kv;
+ * where every access's address does not decrease in j and k (all their
+ * coefficients >= 0) only the corners (first entry, lo) and (last entry,
+ * hi - 1) are evaluated, straight-line code per row. An empty row passes. */
+void ov_emit_block(const Lower *L, const OvSet *s, StrBuf *sb,
+                   const char *ind, const char *ok, int uniq, const char *p,
+                   const char *begin, const char *end, int jv,
+                   const char *jtype, const char *j, const char *crd, int kv,
+                   const char *ktype, const char *k, const char *lo,
+                   const char *hi, OvPrint pr, void *user);
+
 #endif

@@ -37,6 +37,9 @@
 #                                    (repeatable)
 #        // EXPECT-VECTOR-REPORT: text  with a SIMD backend other than none,
 #                                    text appears in report.txt (repeatable)
+#        // EXPECT-SCALAR-REPORT: text  without a SIMD backend or with none
+#                                    (the scalar output), text appears in
+#                                    report.txt (repeatable)
 #
 # Environment: SPARSECC, NUMDIFF (the built tools), CC (default cc),
 # E2E_CLANG (optional second compiler). Everything is left in WORKDIR.
@@ -149,5 +152,11 @@ if [ -n "$simd" ] && [ "$simd" != none ]; then
     [ -z "$text" ] && continue
     grep -qF -- "$text" report.txt || fail "report.txt does not say: $text"
   done < <(directive EXPECT-VECTOR-REPORT)
+fi
+if [ -z "$simd" ] || [ "$simd" = none ]; then
+  while IFS= read -r text; do
+    [ -z "$text" ] && continue
+    grep -qF -- "$text" report.txt || fail "report.txt does not say: $text"
+  done < <(directive EXPECT-SCALAR-REPORT)
 fi
 echo "e2e $name: passed ($count kernels sparsified)"
