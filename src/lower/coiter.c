@@ -1732,6 +1732,43 @@ static void emit_node(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
   emit_loop(L, sb, n, sc, depth);
 }
 
+/* The coordinates of an operand's fixed dimensions (`G[src][j]`), once
+ * at the kernel's entry: sc__G_x<d>, and sc__G_fx, whether they are all
+ * inside the extents. An outside coordinate reads nothing (the operand's
+ * ranges and values are guarded by sc__G_fx, and its coordinates are 0,
+ * so no position computed from them leaves the arrays); the subscripts
+ * are evaluated only when the outermost loop runs, as in the source. */
+static void fixed_coords(Lower *L, StrBuf *sb, TBind *b, STensor *st,
+                         int depth) {
+  const IrLoopVar *lv = &L->k->vars[L->k->root->var];
+  const char *fx = arena_printf(L->arena, "sc__%s_fx", st->name);
+  StrBuf cond = {0};
+  for (int d = 0; d < st->t->rank; d++)
+    if (st->dim_fix[d]) {
+      ln(L, sb, depth, "uint64_t sc__%s_x%d = 0;", st->name, d);
+      sb_printf(&cond, "%ssc__%s_x%d < (uint64_t)sc__%s_dims[%d]",
+                cond.len ? " && " : "", st->name, d, st->name, d);
+    }
+  ln(L, sb, depth, "int %s = 0;", fx);
+  ln(L, sb, depth, "if (%s < %s) {", graph_affine_str(L, &lv->lo),
+     graph_affine_str(L, &lv->hi));
+  for (int d = 0; d < st->t->rank; d++)
+    if (st->dim_fix[d])
+      ln(L, sb, depth + 1, "sc__%s_x%d = (uint64_t)(int64_t)(%s);", st->name,
+         d, st->dim_fix[d]);
+  ln(L, sb, depth + 1, "%s = %s;", fx, cond.data);
+  ln(L, sb, depth, "}");
+  StrBuf reset = {0};
+  for (int d = 0; d < st->t->rank; d++)
+    if (st->dim_fix[d]) sb_printf(&reset, " sc__%s_x%d = 0;", st->name, d);
+  ln(L, sb, depth, "if (!%s) {%s }", fx, reset.data);
+  sb_free(&cond);
+  sb_free(&reset);
+  st->use_dims = 1;
+  b->in = fx;
+  L->fixed_located += st->nfixed;
+}
+
 int coiter_emit(Lower *L, StrBuf *out, int depth) {
   Scope sc;
   memset(&sc, 0, sizeof sc);
@@ -1739,6 +1776,8 @@ int coiter_emit(Lower *L, StrBuf *out, int depth) {
     sc.b[s].next = 0;
     sc.b[s].p = "0";
   }
+  for (int s = 0; s < L->nst; s++)
+    if (L->st[s].nfixed) fixed_coords(L, out, &sc.b[s], &L->st[s], depth);
   /* levels that depend on no loop variable */
   chain(L, out, &sc, (1u << L->nst) - 1, depth);
   emit_node(L, out, L->k->root, &sc, depth);

@@ -185,15 +185,21 @@ static int level_map(Lower *L, STensor *st, const char **why) {
       li->coord = "0";
       continue;
     }
-    int nd = 0, d1 = -1;
+    int nd = 0, d1 = -1, nfix = 0;
     for (int d = 0; d < enc->dim_rank; d++)
       if (x->coef[d]) {
         nd++;
         d1 = d;
-        li->varmask |= 1u << st->dim_var[d];
+        if (st->dim_fix[d]) nfix++;
+        else li->varmask |= 1u << st->dim_var[d];
       }
     int single = nd == 1 && x->coef[d1] == 1;
-    if (single && x->kind == SC_LEXPR_AFFINE && x->constant == 0) {
+    if (nfix && nfix == nd) {
+      li->kind = LK_FIXED; /* a fixed coordinate: located, never walked */
+      li->dim = nd == 1 ? d1 : -1;
+    } else if (nfix) {
+      li->kind = LK_OTHER; /* fixed and loop dimensions mixed: located */
+    } else if (single && x->kind == SC_LEXPR_AFFINE && x->constant == 0) {
       li->kind = LK_IDENT;
     } else if (single && x->kind == SC_LEXPR_FLOORDIV && x->divisor > 0) {
       li->kind = LK_FLOOR;
@@ -204,9 +210,10 @@ static int level_map(Lower *L, STensor *st, const char **why) {
     } else {
       li->kind = LK_OTHER;
     }
-    if (li->kind != LK_OTHER && st->dim_off[d1] && li->kind != LK_IDENT)
+    if (li->kind != LK_OTHER && li->kind != LK_FIXED && st->dim_off[d1] &&
+        li->kind != LK_IDENT)
       li->kind = LK_OTHER; /* a block level over a view: located only */
-    if (li->kind != LK_OTHER) {
+    if (li->kind != LK_OTHER && li->kind != LK_FIXED) {
       li->dim = d1;
       li->var = st->dim_var[d1];
       if (st->dim_off[d1]) {
@@ -216,7 +223,9 @@ static int level_map(Lower *L, STensor *st, const char **why) {
     }
     /* the coordinate over loop variables */
     StrBuf sb = {0};
-    if (li->kind == LK_IDENT) {
+    if (li->kind == LK_IDENT ||
+        (li->kind == LK_FIXED && single && x->kind == SC_LEXPR_AFFINE &&
+         x->constant == 0)) {
       sb_printf(&sb, "(uint64_t)(%s)", slice_dim_text(L, st, d1));
     } else if (li->kind == LK_FLOOR || li->kind == LK_MOD) {
       sb_printf(&sb, "((uint64_t)(%s) %s %lld)", graph_var_name(L, li->var),
@@ -270,6 +279,7 @@ static int level_map(Lower *L, STensor *st, const char **why) {
 
 /* Depth at which level l's coordinate is bound (deepest of its vars). */
 static int level_depth(const Lower *L, const STensor *st, int l) {
+  /* (a fixed level, varmask 0, is bound before every loop: -1) */
   int d = -1;
   for (int v = 0; v < L->k->nvars; v++)
     if (st->lvl[l].varmask & (1u << v))
@@ -282,6 +292,9 @@ static int level_depth(const Lower *L, const STensor *st, int l) {
 static int needs_search(const Lower *L, const STensor *st) {
   int bd = -1;
   for (int l = 0; l < st->nlvl; l++) {
+    /* a fixed coordinate below a walked level (a column of CSR stored
+     * sparse) is searched per visit rather than converting the storage */
+    if (st->lvl[l].kind == LK_FIXED && st->t->handle) continue;
     int d = level_depth(L, st, l);
     if (d < bd && !st->lvl[l].ops->full) return 1;
     if (d > bd) bd = d;
@@ -289,11 +302,17 @@ static int needs_search(const Lower *L, const STensor *st) {
   return 0;
 }
 
+/* Dimension d's name in the report: its loop variable, or the fixed
+ * subscript's text. */
+static const char *dim_name(const Lower *L, const STensor *st, int d) {
+  return st->dim_fix[d] ? st->dim_fix[d] : graph_var_name(L, st->dim_var[d]);
+}
+
 static const char *enc_text(const Lower *L, const STensor *st) {
   StrBuf sb = {0};
   sb_puts(&sb, "(");
   for (int d = 0; d < st->enc.dim_rank; d++)
-    sb_printf(&sb, "%s%s", d ? ", " : "", graph_var_name(L, st->dim_var[d]));
+    sb_printf(&sb, "%s%s", d ? ", " : "", dim_name(L, st, d));
   sb_puts(&sb, ") -> (");
   for (int l = 0; l < st->nlvl; l++) {
     const LvlInfo *li = &st->lvl[l];
@@ -306,7 +325,8 @@ static const char *enc_text(const Lower *L, const STensor *st) {
     else if (li->kind == LK_COUNT && li->dim >= 0)
       sb_printf(&sb, "c * %lld * %s", (long long)li->div,
                 graph_var_name(L, st->dim_var[li->dim]));
-    else if (li->kind == LK_OTHER && li->expr.kind != SC_LEXPR_COUNT) {
+    else if ((li->kind == LK_OTHER || li->kind == LK_FIXED) &&
+             li->expr.kind != SC_LEXPR_COUNT) {
       /* (a block level over a slice view is located: LK_OTHER) */
       int first = 1;
       for (int d = 0; d < st->enc.dim_rank; d++) {
@@ -314,7 +334,7 @@ static const char *enc_text(const Lower *L, const STensor *st) {
         sb_printf(&sb, "%s", first ? "" : " + ");
         if (li->expr.coef[d] != 1)
           sb_printf(&sb, "%lld * ", (long long)li->expr.coef[d]);
-        sb_puts(&sb, graph_var_name(L, st->dim_var[d]));
+        sb_puts(&sb, dim_name(L, st, d));
         first = 0;
       }
       if (li->expr.kind == SC_LEXPR_AFFINE && li->expr.constant)
@@ -536,12 +556,16 @@ static int is_plain(const STensor *st) {
  * 3-D). Every loop can walk or locate it; the runtime converts to it (from
  * dense data at entry, or from the stored tensor), and a kernel's reads see
  * the same values. */
+static int dim_depth(const Lower *L, const STensor *st, int d) {
+  return st->dim_var[d] < 0 ? -1 : L->var_depth[st->dim_var[d]];
+}
+
 static void plain_encoding(Lower *L, STensor *st) {
   int n = st->enc.dim_rank, order[SC_MAX_RANK];
   for (int d = 0; d < n; d++) order[d] = d;
   for (int a = 1; a < n; a++) /* stable insertion sort by loop depth */
-    for (int b = a; b > 0 && L->var_depth[st->dim_var[order[b - 1]]] >
-                                 L->var_depth[st->dim_var[order[b]]]; b--) {
+    for (int b = a; b > 0 && dim_depth(L, st, order[b - 1]) >
+                                 dim_depth(L, st, order[b]); b--) {
       int t = order[b]; order[b] = order[b - 1]; order[b - 1] = t;
     }
   sc_encoding e;
@@ -555,6 +579,61 @@ static void plain_encoding(Lower *L, STensor *st) {
   st->enc = e;
   st->pos_type = level_width_ctype(0);
   st->crd_type = level_width_ctype(0);
+}
+
+/* "row", "column" or "slab": what a fixed access of rank `rank` reads. */
+static const char *fixed_what(const STensor *st, int rank) {
+  if (rank == 2) return st->dim_fix[0] ? "row" : "column";
+  return rank - st->nfixed == 1 ? "fiber" : "slab";
+}
+
+/* An access as the source wrote it: "G[src][j]". */
+static const char *access_text(const Lower *L, const IrAccess *ac) {
+  StrBuf sb = {0};
+  sb_puts(&sb, L->k->tensors[ac->tensor].name);
+  for (int d = 0; d < ac->nsub; d++)
+    sb_printf(&sb, "[%s]", graph_affine_str(L, &ac->sub[d]));
+  const char *r = arena_strdup(L->arena, sb.data);
+  sb_free(&sb);
+  return r;
+}
+
+/* The report for an operand read at fixed coordinates: per fixed
+ * dimension its subscript, per level at a fixed coordinate how it is
+ * located (indexed, binary search, scan) and when (once at entry when the
+ * levels above it are fixed too, else at each visit of the level above). */
+static void fixed_note(Lower *L, const STensor *st) {
+  StrBuf sb = {0};
+  const IrAccess *ac = &L->k->accesses[st->access];
+  sb_printf(&sb, "%s: %s reads a fixed %s:", st->t->name, access_text(L, ac),
+            fixed_what(st, st->t->rank));
+  int first = 1;
+  for (int d = 0; d < st->t->rank && d < SC_MAX_RANK; d++)
+    if (st->dim_fix[d]) {
+      sb_printf(&sb, "%s dimension %d at '%s'", first ? "" : ",", d,
+                st->dim_fix[d]);
+      first = 0;
+    }
+  sb_puts(&sb, " (outside the extent: nothing is read, as zeros)");
+  int above_fixed = 1;
+  for (int l = 0; l < st->nlvl; l++) {
+    const LvlInfo *li = &st->lvl[l];
+    if (li->kind == LK_FIXED || (li->kind == LK_OTHER && !li->varmask)) {
+      const char *how =
+          li->ops->locate_expr ? "indexed"
+          : li->type.format == SC_LVL_SINGLETON ? "compared"
+          : level_is_ordered(&li->type) ? "located by binary search"
+                                        : "located by a linear scan";
+      sb_printf(&sb, "; level %d (%s) %s %s", l, li->ops->name, how,
+                above_fixed ? "once at entry"
+                            : arena_printf(L->arena, "at each visit of level %d",
+                                           l - 1));
+    } else {
+      above_fixed = 0;
+    }
+  }
+  lower_note(L, "%s", sb.data);
+  sb_free(&sb);
 }
 
 /* Adds tensor ti as a sparse operand bound to its first access not bound
@@ -634,10 +713,18 @@ static int add_sparse(Lower *L, int ti, const char *name) {
         if (slice_bind(L, &tmp, ac, &view, &swhy, &snote) == 0) access = a;
       }
       tmp.sliced = access >= 0;
-      tmp.shifted = access >= 0;
+      for (int d = 0; access >= 0 && d < t->rank && d < SC_MAX_RANK; d++)
+        if (tmp.dim_off[d]) tmp.shifted = 1;
     }
     if (access < 0) why = "no access subscripted by distinct loop variables";
   }
+  if (!why && tmp.nfixed && !t->handle && !t->entry_cache)
+    why = arena_printf(L->arena, "it is read at a fixed %s (%s), and "
+                       "assembling the whole array at every entry of the "
+                       "nest costs more than the dense loop (annotate its "
+                       "declaration, or put the pragma on a loop that "
+                       "repeats the nest)", fixed_what(&tmp, t->rank),
+                       access_text(L, &k->accesses[access]));
   if (!why && L->nst >= LW_MAX_SPARSE) why = "too many sparse operands";
   STensor *st = &tmp;
   if (!why) {
@@ -710,7 +797,8 @@ static int add_sparse(Lower *L, int ti, const char *name) {
   }
   int idx = L->nst++;
   L->st[idx] = tmp;
-  if (tmp.sliced) {
+  if (tmp.nfixed) fixed_note(L, &L->st[idx]);
+  if (tmp.sliced && (tmp.shifted || !tmp.nfixed)) {
     StrBuf sb = {0};
     const IrAccess *ac = &k->accesses[access];
     sb_printf(&sb, "%s", t->name);

@@ -736,6 +736,17 @@ static const char *nonzero_cause(const Lower *L, const IrNode *n) {
   return NULL;
 }
 
+/* Whether a kernel with no skipping loop still gains from its sparse
+ * storage: some operand is read at a fixed coordinate (a column of CSR
+ * stored sparse: one search per row) and none is assembled or converted
+ * at entry, which would cost more than the dense loop. */
+static int fixed_in_place(const Lower *L) {
+  if (!L->fixed_located) return 0;
+  for (int s = 0; s < L->nst; s++)
+    if (!L->st[s].t->handle || handle_converts(&L->st[s])) return 0;
+  return 1;
+}
+
 static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
                    unsigned plain, StrBuf *loops, StrBuf *live) {
   memset(L, 0, sizeof *L);
@@ -755,7 +766,7 @@ static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
     return -1;
   }
   if (coiter_emit(L, loops, 1) != 0) return -1;
-  if (L->nsparse_loops == 0) {
+  if (L->nsparse_loops == 0 && !fixed_in_place(L)) {
     const char *cause = nonzero_cause(L, kernel->root);
     if (!cause) cause = nonzero_stmt_cause(L, kernel->root, 0);
     for (int v = 0; v < kernel->nvars && !cause; v++)

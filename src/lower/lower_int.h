@@ -25,6 +25,8 @@ typedef enum LvlKind {
   LK_FLOOR,   /* coordinate = var floordiv div */
   LK_MOD,     /* coordinate = var mod div */
   LK_COUNT,   /* an ELL counting level (dense): walked, never located */
+  LK_FIXED,   /* over dimensions subscripted by loop-invariant values only
+                 (`G[src][j]`: a fixed row): located, never walked */
   LK_OTHER    /* any other affine form: located only */
 } LvlKind;
 
@@ -56,6 +58,11 @@ typedef struct STensor {
                                d is read at dim_off[d] + dim_stride[d] *
                                var (C text), NULL: at the variable */
   int64_t dim_stride[SC_MAX_RANK];
+  const char *dim_fix[SC_MAX_RANK]; /* dimension d subscripted by a value
+                               invariant in the kernel's loops (a fixed
+                               row, column or slab): its C text, and
+                               dim_var[d] is -1; NULL otherwise */
+  int nfixed;               /* dimensions with dim_fix */
   int sliced;               /* its encoding has slices (walked as a view) */
   int shifted;              /* no slices, but shifted or strided subscripts
                                (`A[i + 1][j]`): walked as a view too */
@@ -105,6 +112,7 @@ typedef struct Lower {
   unsigned inplace;         /* sparse operands updated in place (bit set) */
   unsigned plain;           /* kernel tensors converted to their plain form
                              * (graph.c) in this attempt */
+  int fixed_located;        /* levels at fixed coordinates located */
   unsigned plain_req;       /* kernel tensors a loop could not skip over in
                              * their declared form: lower.c retries with
                              * them converted */

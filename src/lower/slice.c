@@ -34,6 +34,8 @@ static int constant_of(const Lower *L, const IrAffine *a, int64_t *c) {
 }
 
 const char *slice_dim_text(const Lower *L, const STensor *st, int d) {
+  if (st->dim_fix[d]) /* the coordinate coiter_emit computes at entry */
+    return arena_printf(L->arena, "(int64_t)(sc__%s_x%d)", st->name, d);
   const char *v = graph_var_name(L, st->dim_var[d]);
   if (!st->dim_off[d]) return v;
   return arena_printf(L->arena, "((int64_t)(%s) + %lld * (int64_t)(%s))",
@@ -56,6 +58,8 @@ int slice_bind(Lower *L, STensor *st, const IrAccess *ac,
   const char *name = st->t->name;
   unsigned seen = 0;
   *note = NULL;
+  st->nfixed = 0;
+  memset(st->dim_fix, 0, sizeof st->dim_fix);
   if (ac->nsub != enc->dim_rank) {
     *why = "an access of another rank";
     return -1;
@@ -76,6 +80,18 @@ int slice_bind(Lower *L, STensor *st, const IrAccess *ac,
         return -1;
       }
       v = i;
+    }
+    if (v < 0 && sl->offset < 0 && sl->size < 0 && sl->stride < 0) {
+      /* a subscript invariant in the kernel's loops (the front end only
+       * builds subscripts from loop variables and values nothing in the
+       * nest assigns): a fixed row, column or slab; its levels are
+       * located at that coordinate (coiter.c) */
+      st->dim_var[d] = -1;
+      st->dim_off[d] = NULL;
+      st->dim_stride[d] = 0;
+      st->dim_fix[d] = stext;
+      st->nfixed++;
+      continue;
     }
     if (v < 0 || sub->coef[v] < 1 || (seen & (1u << v))) {
       *why = arena_printf(L->arena, "%s (a subscript 'offset + stride * v' "
@@ -139,6 +155,11 @@ int slice_bind(Lower *L, STensor *st, const IrAccess *ac,
       o.coef[v] = 0;
       st->dim_off[d] = graph_affine_str(L, &o);
     }
+  }
+  if (st->nfixed == ac->nsub) {
+    *why = arena_printf(L->arena, "no subscript of '%s' varies with the "
+                        "loops (one element, read as it is)", name);
+    return -1;
   }
   return 0;
 }
