@@ -587,12 +587,16 @@ static const char *fixed_what(const STensor *st, int rank) {
   return rank - st->nfixed == 1 ? "fiber" : "slab";
 }
 
-/* An access as the source wrote it: "G[src][j]". */
-static const char *access_text(const Lower *L, const IrAccess *ac) {
+/* An access as the source wrote it: "G[src][j]" (st: its fixed
+ * dimensions' text, or NULL). */
+static const char *access_text(const Lower *L, const IrAccess *ac,
+                               const STensor *st) {
   StrBuf sb = {0};
   sb_puts(&sb, L->k->tensors[ac->tensor].name);
   for (int d = 0; d < ac->nsub; d++)
-    sb_printf(&sb, "[%s]", graph_affine_str(L, &ac->sub[d]));
+    sb_printf(&sb, "[%s]", st && d < SC_MAX_RANK && st->dim_fix[d]
+                               ? st->dim_fix[d]
+                               : graph_affine_str(L, &ac->sub[d]));
   const char *r = arena_strdup(L->arena, sb.data);
   sb_free(&sb);
   return r;
@@ -605,7 +609,7 @@ static const char *access_text(const Lower *L, const IrAccess *ac) {
 static void fixed_note(Lower *L, const STensor *st) {
   StrBuf sb = {0};
   const IrAccess *ac = &L->k->accesses[st->access];
-  sb_printf(&sb, "%s: %s reads a fixed %s:", st->t->name, access_text(L, ac),
+  sb_printf(&sb, "%s: %s reads a fixed %s:", st->t->name, access_text(L, ac, st),
             fixed_what(st, st->t->rank));
   int first = 1;
   for (int d = 0; d < st->t->rank && d < SC_MAX_RANK; d++)
@@ -724,7 +728,7 @@ static int add_sparse(Lower *L, int ti, const char *name) {
                        "nest costs more than the dense loop (annotate its "
                        "declaration, or put the pragma on a loop that "
                        "repeats the nest)", fixed_what(&tmp, t->rank),
-                       access_text(L, &k->accesses[access]));
+                       access_text(L, &k->accesses[access], &tmp));
   if (!why && L->nst >= LW_MAX_SPARSE) why = "too many sparse operands";
   STensor *st = &tmp;
   if (!why) {

@@ -53,6 +53,18 @@ static int nonneg_var(const Lower *L, int v, int depth) {
   return 1;
 }
 
+/* text without one pair of parentheses around all of it: "(r)" -> "r". */
+static const char *unparen(const Lower *L, const char *t) {
+  size_t n = strlen(t);
+  if (n < 2 || t[0] != '(' || t[n - 1] != ')') return t;
+  int depth = 0;
+  for (size_t i = 0; i + 1 < n; i++) {
+    depth += t[i] == '(' ? 1 : t[i] == ')' ? -1 : 0;
+    if (depth == 0) return t; /* "(a) + (b)" */
+  }
+  return arena_strndup(L->arena, t + 1, n - 2);
+}
+
 int slice_bind(Lower *L, STensor *st, const IrAccess *ac,
                const sc_encoding *enc, const char **why, const char **note) {
   const char *name = st->t->name;
@@ -89,7 +101,7 @@ int slice_bind(Lower *L, STensor *st, const IrAccess *ac,
       st->dim_var[d] = -1;
       st->dim_off[d] = NULL;
       st->dim_stride[d] = 0;
-      st->dim_fix[d] = stext;
+      st->dim_fix[d] = unparen(L, stext);
       st->nfixed++;
       continue;
     }
@@ -102,7 +114,11 @@ int slice_bind(Lower *L, STensor *st, const IrAccess *ac,
     seen |= 1u << v;
     int64_t a = sub->coef[v], lo = 0, hi = 0;
     const IrLoopVar *lv = &L->k->vars[v];
-    if (!nonneg_var(L, v, 0)) {
+    int dyn = sl->offset < 0 && sl->size < 0 && sl->stride < 0;
+    int plain = sub->coef[v] == 1 && !sub->constant && !sub->sym;
+    /* (a plain subscript of a dimension the view leaves whole is walked
+     * as without a view: any lower bound) */
+    if (!(dyn && plain) && !nonneg_var(L, v, 0)) {
       *why = arena_printf(L->arena, "loop '%s' starts at '%s', which may be "
                           "negative (%s of '%s')", lv->name,
                           graph_affine_str(L, &lv->lo), slice_text(L, enc, d),
