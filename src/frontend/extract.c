@@ -176,6 +176,7 @@ typedef struct X {
   ExtractRefusal why;
   unsigned reversed;            /* loop vars of loops counting down */
   TSNode rev_node[IR_MAX_VARS]; /* their for statements */
+  ARRAY(int) pushed;            /* tensors appended to (`q[t++] = v`) */
 } X;
 
 static int refuse(X *x, TSNode n, const char *fmt, ...)
@@ -1232,8 +1233,72 @@ static int same_text(X *x, TSNode a, TSNode b) {
   }
 }
 
+/* `q[t++] = e;`: an append to a dense 1-D array through an integer
+ * counter (the queue of a breadth-first search), the statements
+ * `q[t] = e; t += 1;`. The subscript names the counter, which the nest
+ * assigns: the append's access must be the array's only one in the nest
+ * (checked when the nest is built), the loop keeps its order, and it is
+ * never vectorized (lower_is_push). */
+static int build_push(X *x, TSNode stmt, TSNode n, TSNode lhs, TSNode idx,
+                      NodeList *list) {
+  TSNode arg = strip_parens(field(idx, "argument"));
+  TSNode arr = strip_parens(field(lhs, "argument"));
+  const char *nm = is(arg, "identifier") ? ntext(x, arg) : NULL;
+  CtDecl d;
+  if (strcmp(op_of(x, n), "=") || !nm || strcmp(op_of(x, idx), "++") ||
+      ts_node_start_byte(arg) != ts_node_start_byte(idx) ||
+      !is(arr, "identifier") || any_var(x, nm) >= 0 || bound_of(x, nm) ||
+      !ct_lookup(x->env->ct, nm, ts_node_start_byte(arg), &d) ||
+      d.kind != CT_SCALAR || !d.elem_ok ||
+      (d.elem != IR_I32 && d.elem != IR_I64))
+    return refuse(x, idx, "subscript '%s' is not affine in the loop variables "
+                  "(an append is 'q[t++] = e;' with an int or long counter t)",
+                  excerpt(x, idx));
+  int ti = -1;
+  if (get_tensor(x, arr, &ti))
+    return -1;
+  IrTensor *t = &x->tensors.data[ti];
+  if (t->binding || x->tinfo.data[ti].crank != 1 || x->tinfo.data[ti].delinearize)
+    return refuse(x, lhs, "append '%s' to an array that is not a dense 1-D "
+                  "array", excerpt(x, lhs));
+  IrAccess acc;
+  memset(&acc, 0, sizeof acc);
+  acc.tensor = ti;
+  acc.nsub = 1;
+  acc.sub[0].sym = nm;
+  acc.span = nspan(lhs);
+  ARRAY_PUSH(x->a, x->accesses, acc);
+  IrExpr *rhs = expr_of(x, field(n, "right"));
+  if (!rhs)
+    return -1;
+  IrNode *s = stmt_node(x, stmt);
+  s->stmt.op = IR_SET;
+  s->stmt.lhs_access = (int)x->accesses.len - 1;
+  s->stmt.lhs_elem = t->elem;
+  s->stmt.rhs = rhs;
+  t->is_written = 1;
+  ARRAY_PUSH(x->a, *list, s);
+  IrNode *c = stmt_node(x, stmt);
+  c->stmt.op = IR_ADDTO;
+  c->stmt.lhs_scalar = nm;
+  c->stmt.lhs_elem = d.elem;
+  IrExpr *one = mk(x, IR_CONST, idx);
+  one->text = "1";
+  c->stmt.rhs = one;
+  add_scalar(x, nm);
+  ARRAY_PUSH(x->a, *list, c);
+  ARRAY_PUSH(x->a, x->pushed, ti);
+  return 0;
+}
+
 static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
   const char *op = op_of(x, n);
+  {
+    TSNode l0 = strip_parens(field(n, "left"));
+    if (is(l0, "subscript_expression") &&
+        is(strip_parens(field(l0, "index")), "update_expression"))
+      return build_push(x, stmt, n, l0, strip_parens(field(l0, "index")), list);
+  }
   TSNode lhs = strip_parens(field(n, "left"));
   TSNode rhsn = field(n, "right");
   IrStmtOp sop;
@@ -1556,6 +1621,65 @@ static const char *reads_written(X *x, const IrExpr *e, uint64_t tens,
   return NULL;
 }
 
+/* What one statement writes, as the sets of branch_writes. */
+static void stmt_writes(X *x, IrNode *s, uint64_t *tens, const char ***sc,
+                        size_t *nsc, size_t *cap) {
+  *tens = 0;
+  *nsc = 0;
+  branch_writes(x, &s, 1, tens, sc, nsc, cap);
+}
+
+/* `if (c) { s1; ...; sn; }` whose condition reads what exactly one
+ * statement sk writes (`if (G[u][v] != 0 && !seen[v]) { seen[v] = 1;
+ * dist[v] = d + 1; }`): when sk and the other statements touch nothing
+ * of one another (sk's target is neither read nor written by them, and
+ * sk reads nothing they write), sk is moved last. Then c has one value
+ * for every statement: the others do not change it, and sk, guarded as
+ * `lhs = c ? e : lhs`, reads it before its store. */
+static int last_writer(X *x, const IrExpr *cond, NodeList *l) {
+  int k = -1;
+  uint64_t tk = 0, tm = 0;
+  const char **sk = NULL, **sm = NULL;
+  size_t nk = 0, ck = 0, nm = 0, cm = 0;
+  for (size_t i = 0; i < l->len; i++) {
+    IrNode *s = l->data[i];
+    if (s->kind != IR_NODE_STMT || s->stmt.decl_ctype)
+      return 0;
+    stmt_writes(x, s, &tm, &sm, &nm, &cm);
+    if (reads_written(x, cond, tm, sm, nm)) {
+      if (k >= 0)
+        return 0;
+      k = (int)i;
+    }
+  }
+  if (k < 0)
+    return 0;
+  IrNode *sn = l->data[k];
+  stmt_writes(x, sn, &tk, &sk, &nk, &ck);
+  for (size_t i = 0; i < l->len; i++) {
+    if ((int)i == k)
+      continue;
+    IrNode *o = l->data[i];
+    stmt_writes(x, o, &tm, &sm, &nm, &cm);
+    IrExpr self = {0};
+    if (o->stmt.lhs_access >= 0) {
+      self.kind = IR_ACCESS;
+      self.access = o->stmt.lhs_access;
+    } else {
+      self.kind = IR_SCALAR;
+      self.text = o->stmt.lhs_scalar;
+    }
+    if ((tm & tk) || reads_written(x, o->stmt.rhs, tk, sk, nk) ||
+        reads_written(x, &self, tk, sk, nk) ||
+        reads_written(x, sn->stmt.rhs, tm, sm, nm))
+      return 0;
+  }
+  for (size_t i = (size_t)k; i + 1 < l->len; i++)
+    l->data[i] = l->data[i + 1];
+  l->data[l->len - 1] = sn;
+  return 1;
+}
+
 /* `if (cond) stmt [else stmt]` (ispace.h IR_NODE_IF). */
 static int build_if(X *x, TSNode n, NodeList *list) {
   TSNode cn = field(n, "condition");
@@ -1625,6 +1749,8 @@ static int build_if(X *x, TSNode n, NodeList *list) {
     ARRAY_PUSH(x->a, *list, s);
     return 0;
   }
+  if (w && !else_l.len && then_l.len >= 2 && last_writer(x, cond, &then_l))
+    w = NULL; /* the statement writing what cond reads now comes last */
   if (w)
     return refuse(x, cn, "if condition reads '%s', which its branches write", w);
   IrNode *node = arena_alloc(x->a, sizeof *node);
@@ -2111,6 +2237,20 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
     return 1;
   }
   substitute_locals(&x, root, root);
+  /* an array appended to (`q[t++] = v`) is accessed nowhere else */
+  for (size_t i = 0; i < x.pushed.len; i++) {
+    int n = 0;
+    for (size_t a = 0; a < x.accesses.len; a++)
+      n += x.accesses.data[a].tensor == x.pushed.data[i];
+    if (n > 1) {
+      why->reason = arena_printf(x.a, "array '%s' is appended to ('%s[...++]') "
+                                 "and accessed otherwise in the nest",
+                                 x.tensors.data[x.pushed.data[i]].name,
+                                 x.tensors.data[x.pushed.data[i]].name);
+      why->where = nspan(for_node);
+      return 1;
+    }
+  }
   /* a bound array assigned as a whole (pointer) in the nest */
   for (int i = 0; i < env->nbound; i++) {
     const char *nm = env->bound[i].b->name;

@@ -177,6 +177,19 @@ static void emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const Scope *sc,
     L->st[ip].use_val = 1;
     guard = b->in;
     sb_printf(&line, "sc__%s_val[%s]", st->name, b->p);
+  } else if (lower_is_push(L, s) && s->op == IR_SET &&
+             s->rhs->kind == IR_SELECT && lower_is_lhs(L, s->rhs->c, s)) {
+    /* a guarded append stores only when its guard holds: `q[t]` may be
+     * past the array's end otherwise */
+    StrBuf g = {0};
+    cprint_expr(&g, s->rhs->a, &h);
+    dense_access(L, &line, s->lhs_access);
+    sb_puts(&line, " = ");
+    cprint_expr(&line, s->rhs->b, &h);
+    ln(L, sb, depth, "if (%s) %s;", g.data, line.data);
+    sb_free(&g);
+    sb_free(&line);
+    return;
   } else if (s->lhs_access >= 0) {
     dense_access(L, &line, s->lhs_access);
   } else {

@@ -146,6 +146,22 @@ int lower_is_lhs(const Lower *L, const IrExpr *e, const IrStmt *s) {
   return e->kind == IR_ACCESS && lower_same_access(L, e->access, s->lhs_access);
 }
 
+int lower_is_push(const Lower *L, const IrStmt *s) {
+  if (s->lhs_access < 0) return 0;
+  const IrAccess *ac = &L->k->accesses[s->lhs_access];
+  if (ac->nsub != 1 || !ac->sub[0].sym) return 0;
+  for (int i = 0; i < L->k->nscalars_written; i++)
+    if (!strcmp(L->k->scalars_written[i], ac->sub[0].sym)) return 1;
+  return 0;
+}
+
+int lower_has_push(const Lower *L, const IrNode *n) {
+  if (n->kind == IR_NODE_STMT) return lower_is_push(L, &n->stmt);
+  for (int i = 0; i < n->nbody; i++)
+    if (lower_has_push(L, n->body[i])) return 1;
+  return 0;
+}
+
 /* Fills lvl[] of st from st->enc and dim_var[]. 0, or -1 with a reason. */
 static int level_map(Lower *L, STensor *st, const char **why) {
   const sc_encoding *enc = &st->enc;

@@ -137,6 +137,10 @@ void graph_affine(const Lower *L, StrBuf *out, const IrAffine *a);
 int lower_same_access(const Lower *L, int a, int b);
 int lower_same_expr(const Lower *L, const IrExpr *a, const IrExpr *b);
 int lower_is_lhs(const Lower *L, const IrExpr *e, const IrStmt *s);
+/* Whether s is an append `q[t] = e` of `q[t++] = e` (its subscript is a
+ * counter the kernel assigns); whether loop n holds one. */
+int lower_is_push(const Lower *L, const IrStmt *s);
+int lower_has_push(const Lower *L, const IrNode *n);
 const char *graph_affine_str(const Lower *L, const IrAffine *a);
 
 /* slice.c: sliced operands (a view of the stored array) */

@@ -1660,6 +1660,13 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
     sb_puts(out, scalar);
     return;
   }
+  if (lower_has_push(L, lp->n)) {
+    lower_note(L, "loop %s: not vectorized: an append 'q[t++] = e' (each "
+               "store's place depends on the iterations before)",
+               L->k->vars[lp->n->var].name);
+    sb_puts(out, scalar);
+    return;
+  }
   c.v = lp->n->var;
   c.lv = &L->k->vars[c.v];
   c.uniq = L->uniq;
@@ -1896,7 +1903,9 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
   vec_config(L->arena, ctx->opts, L->k->vec_pragma, ctx->clang_args,
              ctx->nclang_args, &c.cfg);
   c.ops = c.cfg.ops;
-  if (!c.ops || !vec_innermost(lp->n) || lp->n->nbody == 0) return 0;
+  if (!c.ops || !vec_innermost(lp->n) || lp->n->nbody == 0 ||
+      lower_has_push(L, vn->outer))
+    return 0;
   c.v = lp->n->var;
   c.lv = &L->k->vars[c.v];
   c.uniq = L->uniq;
