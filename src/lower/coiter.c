@@ -1694,6 +1694,9 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     for (int s = 0; s < L->nst; s++) {
       const STensor *st = &L->st[s];
       if (!(rel & (1u << s)) || st->plain || st->tensor >= 32) continue;
+      /* storage read at a fixed row or column is not converted whole at
+       * every entry for it (its reads stay searches, or lookups) */
+      if (st->nfixed && st->t->handle && !st->t->entry_cache) continue;
       int want = 0;
       if (why_dense) {
         const LvlInfo *li = &st->lvl[sc->b[s].next];

@@ -340,7 +340,7 @@ static const char *enc_text(const Lower *L, const STensor *st) {
                 li->kind == LK_FLOOR ? "floordiv" : "mod", (long long)li->div);
     else if (li->kind == LK_COUNT && li->dim >= 0)
       sb_printf(&sb, "c * %lld * %s", (long long)li->div,
-                graph_var_name(L, st->dim_var[li->dim]));
+                dim_name(L, st, li->dim));
     else if ((li->kind == LK_OTHER || li->kind == LK_FIXED) &&
              li->expr.kind != SC_LEXPR_COUNT) {
       /* (a block level over a slice view is located: LK_OTHER) */
