@@ -737,11 +737,15 @@ static const char *nonzero_cause(const Lower *L, const IrNode *n) {
 }
 
 /* Whether a kernel with no skipping loop still gains from its sparse
- * storage: some operand is read at a fixed coordinate (a column of CSR
- * stored sparse: one search per row) and none is assembled or converted
- * at entry, which would cost more than the dense loop. */
+ * storage: some operand is read at a fixed coordinate below a level the
+ * loops cannot skip over (a column of CSR stored sparse: one search per
+ * row), the body has no effect where the operands are absent (else the
+ * loop is as dense as the source: `exp(A[r][j])`), and no operand is
+ * assembled or converted at entry, which would cost more than the dense
+ * loop. */
 static int fixed_in_place(const Lower *L) {
-  if (!L->fixed_located) return 0;
+  if (!L->fixed_located || !lat_no_effect(L, L->k->root, (1u << L->nst) - 1))
+    return 0;
   for (int s = 0; s < L->nst; s++)
     if (!L->st[s].t->handle || handle_converts(&L->st[s])) return 0;
   return 1;
