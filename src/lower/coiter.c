@@ -1232,6 +1232,52 @@ static int fill_set_ok(const Lower *L, const IrNode *n, const IrNode *ch) {
  * are absent, as the fill writes 0 (SDDMM's `double acc = 0; for k acc +=
  * ...; O[i][j] = S[i][j] * acc;`). The number of `=` statements, or 0;
  * *scalars: whether there are such scalar children. */
+/* Whether e reads what statement s writes (its scalar, or its tensor). */
+static int expr_reads_target(const Lower *L, const IrExpr *e,
+                             const IrStmt *s) {
+  if (!e) return 0;
+  if (s->lhs_access < 0 && e->kind == IR_SCALAR && e->text &&
+      !strcmp(e->text, s->lhs_scalar))
+    return 1;
+  if (s->lhs_access >= 0 && e->kind == IR_ACCESS &&
+      L->k->accesses[e->access].tensor == L->k->accesses[s->lhs_access].tensor)
+    return 1;
+  if (expr_reads_target(L, e->a, s) || expr_reads_target(L, e->b, s) ||
+      expr_reads_target(L, e->c, s))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (expr_reads_target(L, e->args[i], s)) return 1;
+  return 0;
+}
+
+/* A reduction beside fill `=` statements (`B[i][j] = 2 * A[i][j]; s +=
+ * A[i][j] * x[j];`): an update (+=, -=, ^=, |=) with no effect where the
+ * candidates are absent, into a dense target that no `=` of the body
+ * writes or reads. The fill loop runs the `=` only; the sparse loop runs
+ * the whole body, in order, where any of them may have an effect. */
+static int fill_red_ok(const Lower *L, const IrNode *n, const IrNode *ch,
+                       unsigned cand) {
+  if (ch->kind != IR_NODE_STMT) return 0;
+  const IrStmt *s = &ch->stmt;
+  if (!ir_update_class(s->op) || s->decl_ctype || asm_stmt_is_output(L, s) ||
+      graph_inplace_lhs(L, s) >= 0 || !lat_no_effect(L, ch, cand))
+    return 0;
+  if (s->lhs_access >= 0 && L->access_st[s->lhs_access] >= 0) return 0;
+  if (s->lhs_access < 0 && decl_in(n, s->lhs_scalar)) return 0;
+  for (int i = 0; i < n->nbody; i++) {
+    const IrNode *o = n->body[i];
+    if (o == ch || o->kind != IR_NODE_STMT) continue;
+    if (o->stmt.op == IR_SET && expr_reads_target(L, o->stmt.rhs, s))
+      return 0;
+    if (o->stmt.op == IR_SET && o->stmt.lhs_access >= 0 &&
+        s->lhs_access >= 0 &&
+        L->k->accesses[o->stmt.lhs_access].tensor ==
+            L->k->accesses[s->lhs_access].tensor)
+      return 0;
+  }
+  return 1;
+}
+
 static int fill_ok(const Lower *L, const IrNode *n, unsigned cand,
                    int *scalars) {
   if (L->k->vars[n->var].carries_dependence) return 0;
@@ -1239,10 +1285,11 @@ static int fill_ok(const Lower *L, const IrNode *n, unsigned cand,
   *scalars = 0;
   for (int i = 0; i < n->nbody; i++) {
     if (fill_set_ok(L, n, n->body[i])) nset++;
-    else if (fill_prefix_ok(L, n, n->body[i])) *scalars = 1;
+    else if (fill_prefix_ok(L, n, n->body[i])) *scalars |= 1;
+    else if (fill_red_ok(L, n, n->body[i], cand)) *scalars |= 2;
     else return 0;
   }
-  if (*scalars)
+  if (*scalars & 1)
     for (int i = 0; i < n->nbody; i++)
       if (fill_set_ok(L, n, n->body[i]) &&
           !lat_zero(L, n->body[i]->stmt.rhs, cand))
@@ -1561,9 +1608,18 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     /* the points of every `=`, without those another one covers */
     np = 0;
     for (int i = 0; i < n->nbody && np >= 0; i++) {
-      if (!fill_set_ok(L, n, n->body[i])) continue;
       unsigned one[16];
-      int k = fill_points(L, n->body[i]->stmt.rhs, cand, one, 16);
+      int k;
+      if (fill_set_ok(L, n, n->body[i])) {
+        k = fill_points(L, n->body[i]->stmt.rhs, cand, one, 16);
+      } else if ((fill_scalars & 2) && fill_red_ok(L, n, n->body[i], cand)) {
+        IrNode red = *n; /* the reduction's own points */
+        red.body = &n->body[i];
+        red.nbody = 1;
+        k = lat_points(L, &red, cand, one, 16);
+      } else {
+        continue;
+      }
       if (k < 0) np = -1;
       for (int a = 0; a < k && np >= 0; a++) {
         int covered = 0;
