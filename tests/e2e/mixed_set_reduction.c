@@ -3,7 +3,7 @@
 // EXPECT-ABSENT: t += P[i][j] * Q[i][j];
 // EXPECT-ABSENT: y[i] += A[i][j];
 // EXPECT-REPORT: loop j: positions of A (after a fill loop for `=`)
-// EXPECT-REPORT: loop j: union of P, Q (after a fill loop for `=`)
+// EXPECT-REPORT: loop j: union(P, Q) (after a fill loop for `=`)
 // EXPECT-WARNING: loop not sparsified
 // One loop body with a plain `=` that reads a sparse operand and a
 // reduction: a fill loop writes the `=` where the operands are absent,

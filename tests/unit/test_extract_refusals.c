@@ -322,7 +322,7 @@ static const Case kCases[] = {
     "  #pragma sparse encoding(A : CSR)\n"
     "  for (i = 0; i < N; i++)\n"
     "    for (j = 0; j < M; j++)\n"
-    "      if (y[i] < 100) { y[i] += A[i][j]; x[j] = 1; }\n"
+    "      if (y[i] < 100) { y[i] += A[i][j]; x[j] = y[i]; }\n"
     "}\n",
     "",
     {"warning: loop not sparsified: if condition reads 'y', which its branches write"},
