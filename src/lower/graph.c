@@ -914,7 +914,7 @@ int graph_analyze(Lower *L) {
         else if (!t->is_written)
           L->refuse = arena_printf(L->arena, "no access of '%s' is subscripted "
                                    "by distinct loop variables (a diagonal "
-                                   "'%s[i][i]', a fixed row)", t->name, t->name);
+                                   "'%s[i][i]')", t->name, t->name);
         break;
       }
     }

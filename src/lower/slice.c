@@ -9,7 +9,10 @@
  * loops then walk the stored coordinates c of a compressed level keeping
  * those with (c - o) % a == 0 from o + a * lo on, v = (c - o) / a, and
  * index dense levels at o + a * v (coiter.c). What cannot be shown
- * consistent is read from the dense array, with the reason. */
+ * consistent is read from the dense array, with the reason. A subscript
+ * with no loop variable on a dimension left whole (no slice, or all '?')
+ * fixes that dimension (a fixed row, column or slab): its levels are
+ * located, not walked (graph.c LK_FIXED, coiter.c fixed_coords). */
 #include <string.h>
 
 #include "lower/lower_int.h"
