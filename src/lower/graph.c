@@ -625,7 +625,7 @@ static const char *access_text(const Lower *L, const IrAccess *ac,
 static void fixed_note(Lower *L, const STensor *st) {
   StrBuf sb = {0};
   const IrAccess *ac = &L->k->accesses[st->access];
-  sb_printf(&sb, "%s: %s reads a fixed %s:", st->t->name, access_text(L, ac, st),
+  sb_printf(&sb, "%s: %s reads a fixed %s:", st->name, access_text(L, ac, st),
             fixed_what(st, st->t->rank));
   int first = 1;
   for (int d = 0; d < st->t->rank && d < SC_MAX_RANK; d++)

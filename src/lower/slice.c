@@ -56,8 +56,29 @@ static int nonneg_var(const Lower *L, int v, int depth) {
   return 1;
 }
 
-/* text without one pair of parentheses around all of it: "(r)" -> "r". */
+static int ident_char(char c) {
+  return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
+}
+
+/* text without parentheses around a lone name ("(r) + 1" -> "r + 1"; not
+ * a call's "f(r)") and without one pair around all of it. */
 static const char *unparen(const Lower *L, const char *t) {
+  char *c = arena_strdup(L->arena, t);
+  size_t w = 0;
+  for (size_t i = 0; c[i];) {
+    if (c[i] == '(' && (i == 0 || !ident_char(c[i - 1]))) {
+      size_t e = i + 1;
+      while (ident_char(c[e])) e++;
+      if (e > i + 1 && c[e] == ')') {
+        for (size_t k = i + 1; k < e; k++) c[w++] = c[k];
+        i = e + 1;
+        continue;
+      }
+    }
+    c[w++] = c[i++];
+  }
+  c[w] = '\0';
+  t = c;
   size_t n = strlen(t);
   if (n < 2 || t[0] != '(' || t[n - 1] != ')') return t;
   int depth = 0;
