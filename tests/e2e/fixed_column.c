@@ -1,4 +1,6 @@
 // EXPECT-SPARSIFIED: 2
+// EXPECT-VECTORIZED: 1
+// EXPECT-VECTOR-REPORT: loop i: not vectorized: R is searched per iteration
 // EXPECT-ABSENT: s += R[i][c];
 // EXPECT-ABSENT: u += C[i][c] * y[i];
 // EXPECT-REPORT: R: R[i][c] reads a fixed column: dimension 1 at 'c'

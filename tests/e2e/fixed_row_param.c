@@ -1,4 +1,5 @@
 // EXPECT-SPARSIFIED: 3
+// EXPECT-VECTORIZED: 3
 // EXPECT-ABSENT: s += A[r][j] * x[j];
 // EXPECT-ABSENT: t += A[src][j];
 // EXPECT-ABSENT: for (int j = 0; j < N; j++)

@@ -1,4 +1,5 @@
 // EXPECT-SPARSIFIED: 2
+// EXPECT-VECTORIZED: 2
 // EXPECT-ABSENT: s += T[k][i][j] * w[j];
 // EXPECT-ABSENT: O[i][j] += 2.0 * T[k][i][j];
 // EXPECT-REPORT: T: T[k][i][j] reads a fixed slab: dimension 0 at 'k'
