@@ -1673,6 +1673,13 @@ static int last_writer(X *x, const IrExpr *cond, NodeList *l) {
         reads_written(x, &self, tk, sk, nk) ||
         reads_written(x, sn->stmt.rhs, tm, sm, nm))
       return 0;
+    /* an append after sk whose counter sk updates (`q[t++]`) */
+    if (i > (size_t)k && o->stmt.lhs_access >= 0 && sn->stmt.lhs_access < 0) {
+      const IrAccess *ac = &x->accesses.data[o->stmt.lhs_access];
+      for (int d = 0; d < ac->nsub; d++)
+        if (ac->sub[d].sym && !strcmp(ac->sub[d].sym, sn->stmt.lhs_scalar))
+          return 0;
+    }
   }
   for (size_t i = (size_t)k; i + 1 < l->len; i++)
     l->data[i] = l->data[i + 1];
