@@ -1225,13 +1225,6 @@ static int fill_set_ok(const Lower *L, const IrNode *n, const IrNode *ch) {
   return indexed && !graph_reads_tensor(L, n, ac->tensor);
 }
 
-/* A loop body of `lhs = rhs` statements (fill_set_ok: `C[i][j] = A[i][j] +
- * B[i][j]`, or two of them) may be emitted as a fill loop plus a sparse
- * overwrite; other children may only compute scalars declared in the body
- * (fill_prefix_ok), and then every rhs must be zero where the candidates
- * are absent, as the fill writes 0 (SDDMM's `double acc = 0; for k acc +=
- * ...; O[i][j] = S[i][j] * acc;`). The number of `=` statements, or 0;
- * *scalars: whether there are such scalar children. */
 /* Whether e reads what statement s writes (its scalar, or its tensor). */
 static int expr_reads_target(const Lower *L, const IrExpr *e,
                              const IrStmt *s) {
@@ -1278,6 +1271,15 @@ static int fill_red_ok(const Lower *L, const IrNode *n, const IrNode *ch,
   return 1;
 }
 
+/* A loop body of `lhs = rhs` statements (fill_set_ok: `C[i][j] = A[i][j] +
+ * B[i][j]`, or two of them) may be emitted as a fill loop plus a sparse
+ * overwrite; other children may only compute scalars declared in the body
+ * (fill_prefix_ok), and then every rhs must be zero where the candidates
+ * are absent, as the fill writes 0 (SDDMM's `double acc = 0; for k acc +=
+ * ...; O[i][j] = S[i][j] * acc;`), or be reductions (fill_red_ok). The
+ * number of `=` statements, or 0; *scalars: bit 1 when there are such
+ * scalar children, bit 2 when there are reductions (the fill loop then
+ * runs the `=` statements only). */
 static int fill_ok(const Lower *L, const IrNode *n, unsigned cand,
                    int *scalars) {
   if (L->k->vars[n->var].carries_dependence) return 0;

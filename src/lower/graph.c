@@ -321,7 +321,8 @@ static int needs_search(const Lower *L, const STensor *st) {
 /* Dimension d's name in the report: its loop variable, or the fixed
  * subscript's text. */
 static const char *dim_name(const Lower *L, const STensor *st, int d) {
-  return st->dim_fix[d] ? st->dim_fix[d] : graph_var_name(L, st->dim_var[d]);
+  return st->dim_fix[d] ? slice_fix_text(L, st->dim_fix[d])
+                        : graph_var_name(L, st->dim_var[d]);
 }
 
 static const char *enc_text(const Lower *L, const STensor *st) {
@@ -611,7 +612,7 @@ static const char *access_text(const Lower *L, const IrAccess *ac,
   sb_puts(&sb, L->k->tensors[ac->tensor].name);
   for (int d = 0; d < ac->nsub; d++)
     sb_printf(&sb, "[%s]", st && d < SC_MAX_RANK && st->dim_fix[d]
-                               ? st->dim_fix[d]
+                               ? slice_fix_text(L, st->dim_fix[d])
                                : graph_affine_str(L, &ac->sub[d]));
   const char *r = arena_strdup(L->arena, sb.data);
   sb_free(&sb);
@@ -631,7 +632,7 @@ static void fixed_note(Lower *L, const STensor *st) {
   for (int d = 0; d < st->t->rank && d < SC_MAX_RANK; d++)
     if (st->dim_fix[d]) {
       sb_printf(&sb, "%s dimension %d at '%s'", first ? "" : ",", d,
-                st->dim_fix[d]);
+                slice_fix_text(L, st->dim_fix[d]));
       first = 0;
     }
   sb_puts(&sb, " (outside the extent: nothing is read, as zeros)");

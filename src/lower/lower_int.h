@@ -155,6 +155,9 @@ int slice_bind(Lower *L, STensor *st, const IrAccess *ac,
 /* The C text of dimension d of st over loop variables ("j", or
  * "((int64_t)(2) + 3 * (int64_t)(j))"). */
 const char *slice_dim_text(const Lower *L, const STensor *st, int d);
+/* A fixed subscript's text for the report: no parentheses around a lone
+ * name ("(r) + 1" -> "r + 1"; not a call's or a cast's) nor around all. */
+const char *slice_fix_text(const Lower *L, const char *t);
 /* The slices of enc as text: "slice(2, 4, 1), slice(0, ?, 1)". */
 const char *slice_text(const Lower *L, const sc_encoding *enc, int d);
 

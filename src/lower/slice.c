@@ -60,16 +60,17 @@ static int ident_char(char c) {
   return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
 }
 
-/* text without parentheses around a lone name ("(r) + 1" -> "r + 1"; not
- * a call's "f(r)") and without one pair around all of it. */
-static const char *unparen(const Lower *L, const char *t) {
+const char *slice_fix_text(const Lower *L, const char *t) {
   char *c = arena_strdup(L->arena, t);
   size_t w = 0;
   for (size_t i = 0; c[i];) {
     if (c[i] == '(' && (i == 0 || !ident_char(c[i - 1]))) {
       size_t e = i + 1;
       while (ident_char(c[e])) e++;
-      if (e > i + 1 && c[e] == ')') {
+      size_t a = e + 1;
+      while (c[a] == ' ') a++;
+      /* (not a cast: "(int)k", "(long)(k)") */
+      if (e > i + 1 && c[e] == ')' && !ident_char(c[a]) && c[a] != '(') {
         for (size_t k = i + 1; k < e; k++) c[w++] = c[k];
         i = e + 1;
         continue;
@@ -86,7 +87,7 @@ static const char *unparen(const Lower *L, const char *t) {
     depth += t[i] == '(' ? 1 : t[i] == ')' ? -1 : 0;
     if (depth == 0) return t; /* "(a) + (b)" */
   }
-  return arena_strndup(L->arena, t + 1, n - 2);
+  return slice_fix_text(L, arena_strndup(L->arena, t + 1, n - 2));
 }
 
 int slice_bind(Lower *L, STensor *st, const IrAccess *ac,
@@ -125,7 +126,7 @@ int slice_bind(Lower *L, STensor *st, const IrAccess *ac,
       st->dim_var[d] = -1;
       st->dim_off[d] = NULL;
       st->dim_stride[d] = 0;
-      st->dim_fix[d] = unparen(L, stext);
+      st->dim_fix[d] = stext;
       st->nfixed++;
       continue;
     }
