@@ -1,6 +1,6 @@
 // EXPECT-SPARSIFIED: 1
 // EXPECT-ABSENT: t += A[src][j] * (j + 1);
-// EXPECT-REPORT: A: assembled once, before the loop at line 19, and reused while A is unchanged
+// EXPECT-REPORT: A: assembled once, before the loop at line 18, and reused while A is unchanged
 // EXPECT-REPORT: A: A[src][j] reads a fixed row: dimension 0 at 'src'
 // A pragma on a nest over one row of a dense array, inside a loop that
 // repeats it: the array is assembled once, before the repeating loop, and
