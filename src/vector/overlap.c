@@ -126,6 +126,35 @@ int ov_nest_checkable(const Lower *L, const OvSet *s, int jv, int ordered) {
   return 1;
 }
 
+/* Emits: widen the range [lo[i], hi[i]) of access i to take in the
+ * element of `sz` bytes at address `a`. */
+static void emit_widen(StrBuf *sb, const char *ind, const char *a,
+                       const char *sz, const char *lov, const char *hiv,
+                       int i) {
+  sb_printf(sb, "%s      {\n", ind);
+  sb_printf(sb, "%s        const uintptr_t sc__a = %s;\n", ind, a);
+  sb_printf(sb, "%s        if (sc__a < %s[%d]) %s[%d] = sc__a;\n", ind, lov,
+            i, lov, i);
+  sb_printf(sb, "%s        if (sc__a + %s > %s[%d]) "
+                "%s[%d] = sc__a + %s;\n",
+            ind, sz, hiv, i, hiv, i, sz);
+  sb_printf(sb, "%s      }\n", ind);
+}
+
+/* Emits the pairwise tests of the ranges (a pair that overlaps clears
+ * `ok`) and closes the check's two blocks. */
+static void emit_pair_tests(const Lower *L, const OvSet *s, StrBuf *sb,
+                            const char *ind, const char *lov,
+                            const char *hiv, const char *ok) {
+  for (int i = 0; i < s->n; i++)
+    for (int jj = i + 1; jj < s->n; jj++)
+      if (ov_pair_needed(L, s, i, jj))
+        sb_printf(sb, "%s    if (%s[%d] > %s[%d] && %s[%d] > %s[%d]) %s = 0;\n",
+                  ind, hiv, i, lov, jj, hiv, jj, lov, i, ok);
+  sb_printf(sb, "%s  }\n", ind);
+  sb_printf(sb, "%s}\n", ind);
+}
+
 void ov_emit_nest(const Lower *L, const OvSet *s, StrBuf *sb, const char *ind,
                   const char *ok, int uniq, const char *p, const char *begin,
                   const char *end, const char *jtype, const char *j,
@@ -153,24 +182,10 @@ void ov_emit_nest(const Lower *L, const OvSet *s, StrBuf *sb, const char *ind,
   sb_printf(sb, "%s      (void)%s;\n%s      (void)%s;\n", ind, j, ind, k);
   for (int i = 0; i < s->n; i++) {
     const char *a = addr(L, s->acc[i], NULL, pr, user);
-    sb_printf(sb, "%s      {\n", ind);
-    sb_printf(sb, "%s        const uintptr_t sc__a = %s;\n", ind, a);
-    sb_printf(sb, "%s        if (sc__a < %s[%d]) %s[%d] = sc__a;\n", ind, lov,
-              i, lov, i);
-    const char *sz = esize(L, s->acc[i], NULL, pr, user);
-    sb_printf(sb, "%s        if (sc__a + %s > %s[%d]) "
-                  "%s[%d] = sc__a + %s;\n",
-              ind, sz, hiv, i, hiv, i, sz);
-    sb_printf(sb, "%s      }\n", ind);
+    emit_widen(sb, ind, a, esize(L, s->acc[i], NULL, pr, user), lov, hiv, i);
   }
   sb_printf(sb, "%s    }\n", ind);
-  for (int i = 0; i < s->n; i++)
-    for (int jj = i + 1; jj < s->n; jj++)
-      if (ov_pair_needed(L, s, i, jj))
-        sb_printf(sb, "%s    if (%s[%d] > %s[%d] && %s[%d] > %s[%d]) %s = 0;\n",
-                  ind, hiv, i, lov, jj, hiv, jj, lov, i, ok);
-  sb_printf(sb, "%s  }\n", ind);
-  sb_printf(sb, "%s}\n", ind);
+  emit_pair_tests(L, s, sb, ind, lov, hiv, ok);
 }
 
 /* Whether access a's address does not decrease when v1 or v2 grows (every
@@ -225,23 +240,10 @@ void ov_emit_block(const Lower *L, const OvSet *s, StrBuf *sb,
       } else if (all_mono) {
         sb_printf(sb, "%s      %s[%d] = %s + %s;\n", ind, hiv, i, a, sz);
       } else {
-        sb_printf(sb, "%s      {\n", ind);
-        sb_printf(sb, "%s        const uintptr_t sc__a = %s;\n", ind, a);
-        sb_printf(sb, "%s        if (sc__a < %s[%d]) %s[%d] = sc__a;\n", ind,
-                  lov, i, lov, i);
-        sb_printf(sb, "%s        if (sc__a + %s > %s[%d]) "
-                      "%s[%d] = sc__a + %s;\n",
-                  ind, sz, hiv, i, hiv, i, sz);
-        sb_printf(sb, "%s      }\n", ind);
+        emit_widen(sb, ind, a, sz, lov, hiv, i);
       }
     }
     sb_printf(sb, "%s    }\n", ind);
   }
-  for (int i = 0; i < s->n; i++)
-    for (int jj = i + 1; jj < s->n; jj++)
-      if (ov_pair_needed(L, s, i, jj))
-        sb_printf(sb, "%s    if (%s[%d] > %s[%d] && %s[%d] > %s[%d]) %s = 0;\n",
-                  ind, hiv, i, lov, jj, hiv, jj, lov, i, ok);
-  sb_printf(sb, "%s  }\n", ind);
-  sb_printf(sb, "%s}\n", ind);
+  emit_pair_tests(L, s, sb, ind, lov, hiv, ok);
 }
