@@ -21,6 +21,7 @@
 #include "frontend/extract.h"
 #include "frontend/hoist.h"
 #include "frontend/storage.h"
+#include "frontend/tsnode.h"
 #include "ir/ir_dump.h"
 #include "lower/lower.h"
 
@@ -94,14 +95,6 @@ static int overlaps(const S *s, size_t a, size_t b) {
     if (a < s->edits.data[i].end && s->edits.data[i].start < b)
       return 1;
   return 0;
-}
-
-static TSNode field(TSNode n, const char *name) {
-  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
-}
-
-static int is(TSNode n, const char *type) {
-  return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type);
 }
 
 /* The vectorize pragma of a vectorize-only group right before `f`. */
@@ -263,32 +256,20 @@ static int refers(S *s, TSNode n, const BoundArray *b, int nb);
 static const char *passed_to_defined(S *s, TSNode n, const BoundArray *b, int nb) {
   if (ts_node_is_null(n))
     return NULL;
-  if (is(n, "call_expression") && is(field(n, "function"), "identifier")) {
-    TSNode args = field(n, "arguments");
+  if (node_is(n, "call_expression") && node_is(node_field(n, "function"), "identifier")) {
+    TSNode args = node_field(n, "arguments");
     uint32_t na = ts_node_named_child_count(args);
     int passes = 0;
     for (uint32_t i = 0; i < na && !passes; i++) {
       TSNode a = ts_node_named_child(args, i);
-      passes = is(a, "identifier") && refers(s, a, b, nb);
+      passes = node_is(a, "identifier") && refers(s, a, b, nb);
     }
-    TSNode fn = field(n, "function");
+    TSNode fn = node_field(n, "function");
     const char *name = arena_strndup(s->ctx->arena, s->ctx->file->text + ts_node_start_byte(fn),
                                      ts_node_end_byte(fn) - ts_node_start_byte(fn));
-    TSNode root = ts_tree_root_node(s->ctx->tree);
-    uint32_t c = ts_node_named_child_count(root);
-    for (uint32_t i = 0; i < c && passes; i++) {
-      TSNode d = ts_node_named_child(root, i);
-      if (!is(d, "function_definition"))
-        continue;
-      TSNode fd = field(d, "declarator");
-      while (!ts_node_is_null(fd) && !is(fd, "function_declarator"))
-        fd = field(fd, "declarator");
-      TSNode id = ts_node_is_null(fd) ? fd : field(fd, "declarator");
-      if (!ts_node_is_null(id) &&
-          ts_node_end_byte(id) - ts_node_start_byte(id) == strlen(name) &&
-          !memcmp(s->ctx->file->text + ts_node_start_byte(id), name, strlen(name)))
-        return name;
-    }
+    if (passes && !ts_node_is_null(node_function_definition(
+                      ts_tree_root_node(s->ctx->tree), s->ctx->file->text, name)))
+      return name;
   }
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++) {
@@ -351,17 +332,17 @@ static void do_loop(S *s, const Attachment *g) {
                     g->vec,   g->pragma_span, 1,          start,
                     s->handles.data, (int)s->handles.len};
   ExtractRefusal why;
-  TSNode body = field(g->target, "body");
+  TSNode body = node_field(g->target, "body");
   s->annotated = span_make(fstart, ts_node_end_byte(g->target));
   int splittable = !ts_node_is_null(body) && has_for_using(s, body, &env);
   s->annotated = span_make(0, 0);
   int rc = 1;
-  if (is(g->target, "for_statement"))
+  if (node_is(g->target, "for_statement"))
     rc = run_kernel(s, &env, g->target, splittable, splittable, &why);
   else {
     /* an iteration loop written with while/do: never a kernel itself */
-    why.reason = is(g->target, "while_statement") ? "while loop" : "do-while loop";
-    why.where = span_make(fstart, fstart + (is(g->target, "while_statement") ? 5 : 2));
+    why.reason = node_is(g->target, "while_statement") ? "while loop" : "do-while loop";
+    why.where = span_make(fstart, fstart + (node_is(g->target, "while_statement") ? 5 : 2));
   }
   if (rc == 0)
     note_dropped_pragmas(s, g->pragma_span.end, fstart);
@@ -385,7 +366,7 @@ static void do_loop(S *s, const Attachment *g) {
       report(s, fstart, "kernel not sparsified: %s", why.reason);
     }
     s->annotated = span_make(0, 0);
-  } else if (rc == 1 && !is(g->target, "for_statement")) {
+  } else if (rc == 1 && !node_is(g->target, "for_statement")) {
     /* a while/do loop with no nest using the arrays: say so, and where a
      * kernel in a called function needs its pragma */
     const char *callee = passed_to_defined(s, body, bound.data, (int)bound.len);
@@ -404,11 +385,11 @@ static void do_loop(S *s, const Attachment *g) {
 /* The name of the variable for statement f steps, into buf ("" if none). */
 static void for_var(S *s, TSNode f, char *buf, size_t cap) {
   buf[0] = 0;
-  TSNode init = field(f, "initializer");
-  if (is(init, "declaration")) init = field(init, "declarator");
-  if (is(init, "init_declarator")) init = field(init, "declarator");
-  else if (is(init, "assignment_expression")) init = field(init, "left");
-  if (!is(init, "identifier")) return;
+  TSNode init = node_field(f, "initializer");
+  if (node_is(init, "declaration")) init = node_field(init, "declarator");
+  if (node_is(init, "init_declarator")) init = node_field(init, "declarator");
+  else if (node_is(init, "assignment_expression")) init = node_field(init, "left");
+  if (!node_is(init, "identifier")) return;
   size_t a = ts_node_start_byte(init), b = ts_node_end_byte(init);
   if (b - a >= cap) return;
   memcpy(buf, s->ctx->file->text + a, b - a);
@@ -418,21 +399,21 @@ static void for_var(S *s, TSNode f, char *buf, size_t cap) {
 /* Whether a subscript of a bound array under n names one of vars. */
 static int subscript_uses(S *s, TSNode n, const ExtractEnv *env,
                           char (*vars)[64], int nvars, int in_index) {
-  if (in_index && is(n, "identifier")) {
+  if (in_index && node_is(n, "identifier")) {
     size_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
     for (int i = 0; i < nvars; i++)
       if (strlen(vars[i]) == b - a && !memcmp(s->ctx->file->text + a, vars[i], b - a))
         return 1;
     return 0;
   }
-  if (is(n, "subscript_expression")) {
+  if (node_is(n, "subscript_expression")) {
     TSNode base = n;
-    while (is(base, "subscript_expression") || is(base, "parenthesized_expression"))
-      base = is(base, "subscript_expression") ? field(base, "argument")
+    while (node_is(base, "subscript_expression") || node_is(base, "parenthesized_expression"))
+      base = node_is(base, "subscript_expression") ? node_field(base, "argument")
                                               : ts_node_named_child(base, 0);
     int sparse = in_index || refers(s, base, env->bound, env->nbound);
-    if (subscript_uses(s, field(n, "argument"), env, vars, nvars, in_index) ||
-        subscript_uses(s, field(n, "index"), env, vars, nvars, sparse))
+    if (subscript_uses(s, node_field(n, "argument"), env, vars, nvars, in_index) ||
+        subscript_uses(s, node_field(n, "index"), env, vars, nvars, sparse))
       return 1;
     return 0;
   }
@@ -454,7 +435,7 @@ static int whole_nest(S *s, TSNode f, const ExtractEnv *env) {
   for (TSNode p = ts_node_parent(f); !ts_node_is_null(p); p = ts_node_parent(p)) {
     size_t ps = ts_node_start_byte(p);
     if (ps < s->annotated.start) break;
-    if (!is(p, "for_statement")) continue;
+    if (!node_is(p, "for_statement")) continue;
     if (nvars == 16) return 0;
     for_var(s, p, vars[nvars], sizeof vars[nvars]);
     if (!vars[nvars][0]) return 0;
@@ -467,7 +448,7 @@ static int whole_nest(S *s, TSNode f, const ExtractEnv *env) {
 
 /* Whether n refers (scope-correctly) to one of the bound arrays. */
 static int refers(S *s, TSNode n, const BoundArray *b, int nb) {
-  if (is(n, "identifier")) {
+  if (node_is(n, "identifier")) {
     size_t st = ts_node_start_byte(n), en = ts_node_end_byte(n);
     for (int i = 0; i < nb; i++) {
       const char *nm = b[i].b->name;
@@ -489,13 +470,13 @@ static int refers(S *s, TSNode n, const BoundArray *b, int nb) {
 static void try_nest(S *s, ExtractEnv *env, TSNode f);
 
 static int has_for_using(S *s, TSNode n, const ExtractEnv *env) {
-  if (is(n, "for_statement")) {
+  if (node_is(n, "for_statement")) {
     if (!refers(s, n, env->bound, env->nbound)) return 0;
     int holds_avoid = s->avoid.end > s->avoid.start &&
                       ts_node_start_byte(n) <= s->avoid.start &&
                       s->avoid.end <= ts_node_end_byte(n);
     if (!holds_avoid && whole_nest(s, n, env)) return 1;
-    TSNode body = field(n, "body");
+    TSNode body = node_field(n, "body");
     return !ts_node_is_null(body) && has_for_using(s, body, env);
   }
   uint32_t c = ts_node_named_child_count(n);
@@ -507,13 +488,13 @@ static int has_for_using(S *s, TSNode n, const ExtractEnv *env) {
 
 /* Every outermost for statement under n that uses a bound array. */
 static void scan(S *s, ExtractEnv *env, TSNode n) {
-  if (is(n, "for_statement")) {
+  if (node_is(n, "for_statement")) {
     if (!refers(s, n, env->bound, env->nbound)) return;
     if (whole_nest(s, n, env)) {
       try_nest(s, env, n);
       return;
     }
-    TSNode body = field(n, "body");
+    TSNode body = node_field(n, "body");
     if (!ts_node_is_null(body)) scan(s, env, body);
     return;
   }
@@ -542,7 +523,7 @@ static const BoundArray *named(S *s, TSNode n, const BoundArray *b, int nb) {
  * uses.c rewrites. Refusing such a nest loses nothing (its writes become
  * buffered inserts): it is reported, not warned. */
 static int fills_only(S *s, TSNode n, const ExtractEnv *env) {
-  if (is(n, "identifier")) {
+  if (node_is(n, "identifier")) {
     const BoundArray *b = named(s, n, env->stored, env->nstored);
     if (!b) {
       b = named(s, n, env->bound, env->nbound);
@@ -553,22 +534,22 @@ static int fills_only(S *s, TSNode n, const ExtractEnv *env) {
     for (;;) {
       top = e;
       p = ts_node_parent(e);
-      while (is(p, "parenthesized_expression")) {
+      while (node_is(p, "parenthesized_expression")) {
         top = p;
         p = ts_node_parent(p);
       }
-      if (!is(p, "subscript_expression") ||
-          ts_node_start_byte(field(p, "argument")) != ts_node_start_byte(e))
+      if (!node_is(p, "subscript_expression") ||
+          ts_node_start_byte(node_field(p, "argument")) != ts_node_start_byte(e))
         break;
       k++;
       e = p;
     }
     if (k < b->decl.rank)
       return 1;
-    if (is(p, "assignment_expression"))
-      return ts_node_start_byte(field(p, "left")) == ts_node_start_byte(top) &&
-             ts_node_end_byte(field(p, "left")) == ts_node_end_byte(top);
-    return is(p, "update_expression");
+    if (node_is(p, "assignment_expression"))
+      return ts_node_start_byte(node_field(p, "left")) == ts_node_start_byte(top) &&
+             ts_node_end_byte(node_field(p, "left")) == ts_node_end_byte(top);
+    return node_is(p, "update_expression");
   }
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
@@ -582,7 +563,7 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   if (overlaps(s, start, ts_node_end_byte(f))) {
     /* part of it is rewritten already (a clear, another kernel): the
      * nests inside that are not may still be kernels */
-    TSNode body = field(f, "body");
+    TSNode body = node_field(f, "body");
     if (!ts_node_is_null(body)) scan(s, env, body);
     return;
   }
@@ -592,7 +573,7 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   if (!e.vec_pragma)
     e.vec_pragma = env->vec_pragma; /* a split nest's own vectorize pragma */
   ExtractRefusal why;
-  TSNode body = field(f, "body");
+  TSNode body = node_field(f, "body");
   int splittable = !ts_node_is_null(body) && has_for_using(s, body, env);
   if (run_kernel(s, &e, f, 1, splittable, &why) != 1)
     return;
@@ -624,7 +605,7 @@ static void bind_scope(S *s, const Attachment *g) {
   TSNode t = g->target;
   size_t tstart = ts_node_start_byte(t), tend = ts_node_end_byte(t);
   int is_func = g->kind == ATTACH_FUNC;
-  TSNode body = is_func ? field(t, "body") : t;
+  TSNode body = is_func ? node_field(t, "body") : t;
   size_t at = is_func ? (ts_node_is_null(body) ? tend : ts_node_start_byte(body) + 1)
                       : tend;
   ARRAY(BoundArray) bound = {0};
@@ -733,7 +714,7 @@ static void scan_scope(S *s, const Group *gr, const char *what) {
   const Attachment *g = gr->g;
   TSNode t = g->target;
   int is_func = g->kind == ATTACH_FUNC;
-  TSNode body = is_func ? field(t, "body") : t;
+  TSNode body = is_func ? node_field(t, "body") : t;
   int replaced = 0;
   for (int b = 0; b < gr->nbound; b++)
     replaced += gr->bound[b].handle != NULL;

@@ -5,14 +5,7 @@
 #include <string.h>
 
 #include "frontend/storage.h"
-
-static int is(TSNode n, const char *type) {
-  return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type);
-}
-
-static TSNode field(TSNode n, const char *name) {
-  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
-}
+#include "frontend/tsnode.h"
 
 static const char *text(SparsifyCtx *ctx, TSNode n) {
   return arena_strndup(ctx->arena, ctx->file->text + ts_node_start_byte(n),
@@ -21,8 +14,8 @@ static const char *text(SparsifyCtx *ctx, TSNode n) {
 
 /* The identifier a declarator declares (through pointers, arrays, parens). */
 TSNode storage_declared_name(TSNode d) {
-  while (!ts_node_is_null(d) && !is(d, "identifier")) {
-    TSNode in = field(d, "declarator");
+  while (!ts_node_is_null(d) && !node_is(d, "identifier")) {
+    TSNode in = node_field(d, "declarator");
     if (ts_node_is_null(in) && ts_node_named_child_count(d) > 0)
       in = ts_node_named_child(d, 0);
     d = in;
@@ -34,16 +27,16 @@ const char *storage_macro_declarator(SparsifyCtx *ctx, TSNode decl, const char *
   uint32_t c = ts_node_named_child_count(decl);
   for (uint32_t i = 0; i < c; i++) {
     TSNode ch = ts_node_named_child(decl, i);
-    if (is(ch, "init_declarator"))
-      ch = field(ch, "declarator");
-    if (!is(ch, "function_declarator") || !is(field(ch, "declarator"), "identifier"))
+    if (node_is(ch, "init_declarator"))
+      ch = node_field(ch, "declarator");
+    if (!node_is(ch, "function_declarator") || !node_is(node_field(ch, "declarator"), "identifier"))
       continue;
-    TSNode args = field(ch, "parameters");
+    TSNode args = node_field(ch, "parameters");
     uint32_t na = ts_node_named_child_count(args);
     for (uint32_t k = 0; k < na; k++) {
       TSNode a = ts_node_named_child(args, k);
       if (!strcmp(text(ctx, a), name))
-        return text(ctx, field(ch, "declarator"));
+        return text(ctx, node_field(ch, "declarator"));
     }
   }
   return NULL;
@@ -61,14 +54,14 @@ static int zero_list(SparsifyCtx *ctx, TSNode n) {
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++) {
     TSNode e = ts_node_named_child(n, i);
-    if (is(e, "comment"))
+    if (node_is(e, "comment"))
       continue;
-    if (is(e, "initializer_list")) {
+    if (node_is(e, "initializer_list")) {
       if (!zero_list(ctx, e))
         return 0;
       continue;
     }
-    if (!is(e, "number_literal"))
+    if (!node_is(e, "number_literal"))
       return 0;
     const char *t = text(ctx, e);
     for (; *t; t++)
@@ -81,12 +74,12 @@ static int zero_list(SparsifyCtx *ctx, TSNode n) {
 
 /* malloc(...) or calloc(...) (the call node), else a null node. */
 static TSNode alloc_call(SparsifyCtx *ctx, TSNode v) {
-  while (is(v, "parenthesized_expression") && ts_node_named_child_count(v) == 1)
+  while (node_is(v, "parenthesized_expression") && ts_node_named_child_count(v) == 1)
     v = ts_node_named_child(v, 0);
-  if (is(v, "cast_expression"))
-    return alloc_call(ctx, field(v, "value"));
-  if (is(v, "call_expression") && is(field(v, "function"), "identifier")) {
-    const char *f = text(ctx, field(v, "function"));
+  if (node_is(v, "cast_expression"))
+    return alloc_call(ctx, node_field(v, "value"));
+  if (node_is(v, "call_expression") && node_is(node_field(v, "function"), "identifier")) {
+    const char *f = text(ctx, node_field(v, "function"));
     if (!strcmp(f, "malloc") || !strcmp(f, "calloc"))
       return v;
   }
@@ -96,11 +89,11 @@ static TSNode alloc_call(SparsifyCtx *ctx, TSNode v) {
 }
 
 static int null_value(SparsifyCtx *ctx, TSNode v) {
-  while (is(v, "parenthesized_expression") && ts_node_named_child_count(v) == 1)
+  while (node_is(v, "parenthesized_expression") && ts_node_named_child_count(v) == 1)
     v = ts_node_named_child(v, 0);
-  if (is(v, "cast_expression"))
-    return null_value(ctx, field(v, "value"));
-  if (is(v, "null"))
+  if (node_is(v, "cast_expression"))
+    return null_value(ctx, node_field(v, "value"));
+  if (node_is(v, "null"))
     return 1;
   const char *t = text(ctx, v);
   return !strcmp(t, "NULL") || !strcmp(t, "0");
@@ -136,14 +129,14 @@ int storage_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *ba,
     } else if (!strcmp(ty, "type_qualifier")) {
       *why = arena_printf(ctx->arena, "'%s' is declared '%s'", name, text(ctx, ch));
       return 1;
-    } else if (ts_node_start_byte(ch) > ts_node_start_byte(field(decl, "type")) &&
+    } else if (ts_node_start_byte(ch) > ts_node_start_byte(node_field(decl, "type")) &&
                is_declarator(ch)) {
-      TSNode id = storage_declared_name(is(ch, "init_declarator") ? field(ch, "declarator") : ch);
+      TSNode id = storage_declared_name(node_is(ch, "init_declarator") ? node_field(ch, "declarator") : ch);
       if (!ts_node_is_null(id) && !strcmp(text(ctx, id), name)) {
         out->dtor = ch;
         found = 1;
-        if (is(ch, "init_declarator"))
-          out->init = field(ch, "value");
+        if (node_is(ch, "init_declarator"))
+          out->init = node_field(ch, "value");
       }
     }
   }
@@ -159,7 +152,7 @@ int storage_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *ba,
   out->is_pointer = d->layout != IR_LAYOUT_ARRAY;
   if (!ts_node_is_null(out->init)) {
     if (!out->is_pointer) {
-      if (!is(out->init, "initializer_list") || !zero_list(ctx, out->init)) {
+      if (!node_is(out->init, "initializer_list") || !zero_list(ctx, out->init)) {
         *why = arena_printf(ctx->arena, "'%s' is initialized with values", name);
         return 1;
       }
@@ -183,10 +176,10 @@ int storage_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *ba,
     p = ts_node_parent(p);
   out->scope = p;
   out->region_start = ts_node_end_byte(decl);
-  if (out->global || is(p, "translation_unit")) {
+  if (out->global || node_is(p, "translation_unit")) {
     out->global = 1;
     out->region_end = ctx->file->len;
-  } else if (is(p, "compound_statement")) {
+  } else if (node_is(p, "compound_statement")) {
     out->region_end = ts_node_end_byte(p);
   } else {
     *why = arena_printf(ctx->arena, "'%s' is not declared in a block", name);
@@ -360,7 +353,7 @@ const char *storage_decl_text(SparsifyCtx *ctx, const Stored *st, int nst,
   StrBuf others = {0};
   size_t first = 0;
   uint32_t c = ts_node_named_child_count(decl);
-  size_t tyend = ts_node_end_byte(field(decl, "type"));
+  size_t tyend = ts_node_end_byte(node_field(decl, "type"));
   for (uint32_t i = 0; i < c; i++) {
     TSNode ch = ts_node_named_child(decl, i);
     if (ts_node_start_byte(ch) < tyend || !is_declarator(ch))

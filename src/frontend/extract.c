@@ -15,6 +15,7 @@
 #include "frontend/extents.h"
 #include "frontend/liveness.h"
 #include "frontend/rows.h"
+#include "frontend/tsnode.h"
 #include "ir/affine.h"
 #include "ir/depend.h"
 #include "ir/predicate.h"
@@ -215,30 +216,22 @@ static const char *excerpt(X *x, TSNode n) {
   return arena_strndup(x->a, x->src + s, len);
 }
 
-static int is(TSNode n, const char *type) {
-  return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type);
-}
-
-static TSNode field(TSNode n, const char *name) {
-  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
-}
-
 /* The operator token of a binary/assignment/unary/update node. */
 static const char *op_of(X *x, TSNode n) {
-  TSNode o = field(n, "operator");
+  TSNode o = node_field(n, "operator");
   if (ts_node_is_null(o))
     return "";
   return ntext(x, o);
 }
 
 static TSNode strip_parens(TSNode n) {
-  while (is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
+  while (node_is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
     n = ts_node_named_child(n, 0);
   return n;
 }
 
 int extract_mentions(const SourceFile *f, TSNode n, const char *name) {
-  if (is(n, "identifier")) {
+  if (node_is(n, "identifier")) {
     size_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
     return e - s == strlen(name) && !memcmp(f->text + s, name, e - s);
   }
@@ -264,8 +257,8 @@ static void add_written(X *x, const char *name) {
 /* The identifier at the base of `a[i][j]`, `a`, `(a)`; NULL otherwise. */
 static TSNode base_ident(TSNode n) {
   n = strip_parens(n);
-  while (is(n, "subscript_expression"))
-    n = strip_parens(field(n, "argument"));
+  while (node_is(n, "subscript_expression"))
+    n = strip_parens(node_field(n, "argument"));
   return n;
 }
 
@@ -273,19 +266,19 @@ static TSNode base_ident(TSNode n) {
 static void collect_writes(X *x, TSNode n) {
   const char *ty = ts_node_type(n);
   if (!strcmp(ty, "assignment_expression") || !strcmp(ty, "update_expression")) {
-    TSNode t = field(n, !strcmp(ty, "assignment_expression") ? "left" : "argument");
+    TSNode t = node_field(n, !strcmp(ty, "assignment_expression") ? "left" : "argument");
     TSNode b = base_ident(t);
-    if (is(b, "identifier"))
+    if (node_is(b, "identifier"))
       add_written(x, ntext(x, b));
   } else if (!strcmp(ty, "init_declarator")) {
-    TSNode d = field(n, "declarator");
-    if (is(d, "identifier"))
+    TSNode d = node_field(n, "declarator");
+    if (node_is(d, "identifier"))
       add_written(x, ntext(x, d));
   } else if (!strcmp(ty, "declaration")) {
     uint32_t c = ts_node_named_child_count(n);
     for (uint32_t i = 0; i < c; i++) {
       TSNode d = ts_node_named_child(n, i);
-      if (is(d, "identifier"))
+      if (node_is(d, "identifier"))
         add_written(x, ntext(x, d));
     }
   }
@@ -318,7 +311,7 @@ static const BoundArray *bound_of(X *x, const char *name) {
 
 /* The first sparse array named in n's subtree, or NULL. */
 static const char *mentioned_bound(X *x, TSNode n) {
-  if (is(n, "identifier")) {
+  if (node_is(n, "identifier")) {
     const BoundArray *b = bound_of(x, ntext(x, n));
     return b ? b->b->name : NULL;
   }
@@ -350,11 +343,11 @@ static int is_pure_fn(const char *name) {
  * function (PolyBench's SCALAR_VAL(x), SQRT_FUN(x)). Its call stays in the
  * output as written, so it expands exactly as in the input. */
 static int macro_defined(X *x, TSNode n, const char *name) {
-  if (is(n, "preproc_def") || is(n, "preproc_function_def")) {
-    TSNode nm = field(n, "name");
-    return is(nm, "identifier") && !strcmp(ntext(x, nm), name);
+  if (node_is(n, "preproc_def") || node_is(n, "preproc_function_def")) {
+    TSNode nm = node_field(n, "name");
+    return node_is(nm, "identifier") && !strcmp(ntext(x, nm), name);
   }
-  if (!is(n, "translation_unit") && strncmp(ts_node_type(n), "preproc_", 8))
+  if (!node_is(n, "translation_unit") && strncmp(ts_node_type(n), "preproc_", 8))
     return 0;
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
@@ -371,7 +364,7 @@ static int macro_names_only_params(X *x, TSNode def, const char *t) {
       "double", "float", "int", "long", "short", "char", "unsigned", "signed",
       "const", "sizeof", "_Bool", "size_t", "int64_t", "int32_t", "uint64_t",
       "uint32_t", "void"};
-  const char *params = ntext(x, field(def, "parameters"));
+  const char *params = ntext(x, node_field(def, "parameters"));
   for (const char *p = t; *p;) {
     if (!(*p == '_' || ((*p | 32) >= 'a' && (*p | 32) <= 'z'))) {
       if (*p >= '0' && *p <= '9') /* a number: its suffix letters too */
@@ -403,9 +396,9 @@ static int macro_names_only_params(X *x, TSNode def, const char *t) {
 }
 
 static int pure_macro_in(X *x, TSNode n, const char *name) {
-  if (is(n, "preproc_function_def")) {
-    TSNode nm = field(n, "name"), v = field(n, "value");
-    if (!is(nm, "identifier") || strcmp(ntext(x, nm), name))
+  if (node_is(n, "preproc_function_def")) {
+    TSNode nm = node_field(n, "name"), v = node_field(n, "value");
+    if (!node_is(nm, "identifier") || strcmp(ntext(x, nm), name))
       return 0;
     if (ts_node_is_null(v))
       return 1;
@@ -431,7 +424,7 @@ static int pure_macro_in(X *x, TSNode n, const char *name) {
     }
     return 1;
   }
-  if (!is(n, "translation_unit") && strncmp(ts_node_type(n), "preproc_", 8))
+  if (!node_is(n, "translation_unit") && strncmp(ts_node_type(n), "preproc_", 8))
     return 0;
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
@@ -444,44 +437,29 @@ static int pure_macro(X *x, const char *name) {
   return pure_macro_in(x, ts_tree_root_node(x->ctx->tree), name);
 }
 
-/* Whether `name` spells a type before preprocessing: a typedef of the file
- * or an object-like macro whose body is type words (PolyBench's
- * `#define DATA_TYPE double`). tree-sitter reads `(DATA_TYPE)(e)` as a
- * call of `(DATA_TYPE)`; it is a cast. */
 /* Whether the file defines a function `name` (a definition, not a
  * prototype). */
 static int fn_defined(X *x, const char *name) {
-  TSNode root = ts_tree_root_node(x->ctx->tree);
-  uint32_t c = ts_node_named_child_count(root);
-  for (uint32_t i = 0; i < c; i++) {
-    TSNode d = ts_node_named_child(root, i);
-    if (!is(d, "function_definition"))
-      continue;
-    TSNode fd = field(d, "declarator");
-    while (!ts_node_is_null(fd) && !is(fd, "function_declarator"))
-      fd = field(fd, "declarator");
-    if (!ts_node_is_null(fd) && !strcmp(ntext(x, field(fd, "declarator")), name))
-      return 1;
-  }
-  return 0;
+  return !ts_node_is_null(node_function_definition(
+      ts_tree_root_node(x->ctx->tree), x->ctx->file->text, name));
 }
 
 static int type_word(X *x, const char *w, int depth);
 
 static int type_name_in(X *x, TSNode n, const char *name, int depth) {
-  if (is(n, "type_definition")) {
+  if (node_is(n, "type_definition")) {
     uint32_t c = ts_node_named_child_count(n);
     for (uint32_t i = 0; i < c; i++) {
       TSNode d = ts_node_named_child(n, i);
-      if (is(d, "type_identifier") && ts_node_start_byte(d) > ts_node_start_byte(n) &&
+      if (node_is(d, "type_identifier") && ts_node_start_byte(d) > ts_node_start_byte(n) &&
           !strcmp(ntext(x, d), name) && i > 0)
         return 1;
     }
     return 0;
   }
-  if (is(n, "preproc_def")) {
-    TSNode nm = field(n, "name"), v = field(n, "value");
-    if (!is(nm, "identifier") || strcmp(ntext(x, nm), name) || ts_node_is_null(v))
+  if (node_is(n, "preproc_def")) {
+    TSNode nm = node_field(n, "name"), v = node_field(n, "value");
+    if (!node_is(nm, "identifier") || strcmp(ntext(x, nm), name) || ts_node_is_null(v))
       return 0;
     const char *t = ntext(x, v);
     int words = 0;
@@ -501,7 +479,7 @@ static int type_name_in(X *x, TSNode n, const char *name, int depth) {
     }
     return words > 0;
   }
-  if (!is(n, "translation_unit") && strncmp(ts_node_type(n), "preproc_", 8))
+  if (!node_is(n, "translation_unit") && strncmp(ts_node_type(n), "preproc_", 8))
     return 0;
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
@@ -510,6 +488,10 @@ static int type_name_in(X *x, TSNode n, const char *name, int depth) {
   return 0;
 }
 
+/* Whether `name` spells a type before preprocessing: a typedef of the file
+ * or an object-like macro whose body is type words (PolyBench's
+ * `#define DATA_TYPE double`). tree-sitter reads `(DATA_TYPE)(e)` as a
+ * call of `(DATA_TYPE)`; it is a cast. */
 static int type_word(X *x, const char *w, int depth) {
   static const char *const kw[] = {
       "double", "float", "int", "long", "short", "char", "unsigned", "signed", "const",
@@ -520,20 +502,20 @@ static int type_word(X *x, const char *w, int depth) {
   return depth < 8 && type_name_in(x, ts_tree_root_node(x->ctx->tree), w, depth);
 }
 
-/* Whether n is a side-effect-free expression that mentions no loop var and
- * no name assigned in the nest (so its value is fixed during the kernel). */
 /* `(T)(e)`, which tree-sitter reads as a call: T a typedef or type macro */
 static int type_cast_call(X *x, TSNode n) {
-  if (!is(n, "call_expression"))
+  if (!node_is(n, "call_expression"))
     return 0;
-  TSNode f = field(n, "function");
-  if (!is(f, "parenthesized_expression") || ts_node_named_child_count(f) != 1)
+  TSNode f = node_field(n, "function");
+  if (!node_is(f, "parenthesized_expression") || ts_node_named_child_count(f) != 1)
     return 0;
   TSNode id = ts_node_named_child(f, 0);
-  return is(id, "identifier") && type_word(x, ntext(x, id), 0) &&
-         ts_node_named_child_count(field(n, "arguments")) == 1;
+  return node_is(id, "identifier") && type_word(x, ntext(x, id), 0) &&
+         ts_node_named_child_count(node_field(n, "arguments")) == 1;
 }
 
+/* Whether n is a side-effect-free expression that mentions no loop var and
+ * no name assigned in the nest (so its value is fixed during the kernel). */
 static int invariant(X *x, TSNode n) {
   const char *ty = ts_node_type(n);
   if (!strcmp(ty, "identifier")) {
@@ -544,15 +526,15 @@ static int invariant(X *x, TSNode n) {
       !strcmp(ty, "comma_expression") || !strcmp(ty, "compound_literal_expression"))
     return 0;
   if (type_cast_call(x, n))
-    return invariant(x, field(n, "arguments"));
+    return invariant(x, node_field(n, "arguments"));
   if (!strcmp(ty, "call_expression")) {
-    TSNode f = field(n, "function");
-    if (!is(f, "identifier") || (!is_pure_fn(ntext(x, f)) && !pure_macro(x, ntext(x, f))))
+    TSNode f = node_field(n, "function");
+    if (!node_is(f, "identifier") || (!is_pure_fn(ntext(x, f)) && !pure_macro(x, ntext(x, f))))
       return 0;
-    return invariant(x, field(n, "arguments"));
+    return invariant(x, node_field(n, "arguments"));
   }
   if (!strcmp(ty, "field_expression"))
-    return invariant(x, field(n, "argument"));
+    return invariant(x, node_field(n, "argument"));
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
     if (!invariant(x, ts_node_named_child(n, i)))
@@ -563,7 +545,7 @@ static int invariant(X *x, TSNode n) {
 /* ---- affine forms ------------------------------------------------------ */
 
 static int int_literal(X *x, TSNode n, int64_t *out) {
-  if (!is(n, "number_literal"))
+  if (!node_is(n, "number_literal"))
     return 0;
   char *t = ntext(x, n);
   char *end;
@@ -605,7 +587,7 @@ static int poly_of(X *x, TSNode n, AfPoly *p, const char *what) {
   if (!strcmp(ty, "unary_expression")) {
     const char *op = op_of(x, n);
     if (!strcmp(op, "-") || !strcmp(op, "+")) {
-      if (poly_of(x, field(n, "argument"), p, what))
+      if (poly_of(x, node_field(n, "argument"), p, what))
         return -1;
       if (op[0] == '-')
         af_scale(p, -1);
@@ -616,8 +598,8 @@ static int poly_of(X *x, TSNode n, AfPoly *p, const char *what) {
     const char *op = op_of(x, n);
     if (!strcmp(op, "+") || !strcmp(op, "-") || !strcmp(op, "*")) {
       AfPoly l, r;
-      if (poly_of(x, field(n, "left"), &l, what) ||
-          poly_of(x, field(n, "right"), &r, what))
+      if (poly_of(x, node_field(n, "left"), &l, what) ||
+          poly_of(x, node_field(n, "right"), &r, what))
         return -1;
       if (op[0] == '*') {
         if (af_mul(&l, &r, p))
@@ -634,17 +616,17 @@ static int poly_of(X *x, TSNode n, AfPoly *p, const char *what) {
   }
   if (invariant(x, n)) {
     const char *t = ntext(x, n);
-    if (!is(n, "identifier") && !is(n, "number_literal") &&
-        !is(n, "call_expression") && !is(n, "subscript_expression") &&
-        !is(n, "field_expression"))
+    if (!node_is(n, "identifier") && !node_is(n, "number_literal") &&
+        !node_is(n, "call_expression") && !node_is(n, "subscript_expression") &&
+        !node_is(n, "field_expression"))
       t = arena_printf(x->a, "(%s)", t);
     af_add_term(p, 1, -1, t);
     return 0;
   }
-  if (is(n, "subscript_expression"))
+  if (node_is(n, "subscript_expression"))
     return refuse(x, n, "indirect %s '%s' is not affine in the loop variables",
                   what, excerpt(x, n));
-  if (is(n, "call_expression"))
+  if (node_is(n, "call_expression"))
     return refuse(x, n, "call in %s '%s'", what, excerpt(x, n));
   return refuse(x, n, "%s '%s' is not affine in the loop variables", what,
                 excerpt(x, n));
@@ -739,15 +721,15 @@ static int macro_int(X *x, const char *name, int64_t *v) {
   int found = 0;
   for (uint32_t i = 0; i < c; i++) {
     TSNode n = ts_node_named_child(root, i);
-    if (is(n, "preproc_call")) {
+    if (node_is(n, "preproc_call")) {
       const char *t = ntext(x, n);
       if (strstr(t, "undef") && strstr(t, name)) return 0;
       continue;
     }
     if (macro_defined(x, n, name)) {
-      TSNode val = field(n, "value");
+      TSNode val = node_field(n, "value");
       char *end;
-      if (found++ || !is(n, "preproc_def") || ts_node_is_null(val)) return 0;
+      if (found++ || !node_is(n, "preproc_def") || ts_node_is_null(val)) return 0;
       const char *t = ntext(x, val);
       while (*t == ' ' || *t == '\t') t++;
       long long k = strtoll(t, &end, 0);
@@ -895,13 +877,13 @@ static int build_access(X *x, TSNode n, int *out) {
   TSNode idx[SC_MAX_RANK + 1];
   int nidx = 0;
   TSNode cur = strip_parens(n);
-  while (is(cur, "subscript_expression")) {
+  while (node_is(cur, "subscript_expression")) {
     if (nidx == SC_MAX_RANK)
       return refuse(x, n, "too many subscripts");
-    idx[nidx++] = field(cur, "index");
-    cur = strip_parens(field(cur, "argument"));
+    idx[nidx++] = node_field(cur, "index");
+    cur = strip_parens(node_field(cur, "argument"));
   }
-  if (!is(cur, "identifier"))
+  if (!node_is(cur, "identifier"))
     return refuse(x, n, "subscripted expression '%s' is not an array name",
                   excerpt(x, cur));
   for (int i = 0; i < nidx / 2; i++) {
@@ -1007,7 +989,7 @@ static IrExpr *expr_of(X *x, TSNode n) {
   const char *ty = ts_node_type(n);
   if (!strcmp(ty, "parenthesized_expression")) {
     if (ts_node_named_child_count(n) != 1 ||
-        is(ts_node_named_child(n, 0), "comma_expression")) {
+        node_is(ts_node_named_child(n, 0), "comma_expression")) {
       refuse(x, n, "comma operator");
       return NULL;
     }
@@ -1033,7 +1015,7 @@ static IrExpr *expr_of(X *x, TSNode n) {
   }
   if (!strcmp(ty, "unary_expression")) {
     const char *op = op_of(x, n);
-    IrExpr *a = expr_of(x, field(n, "argument"));
+    IrExpr *a = expr_of(x, node_field(n, "argument"));
     if (!a)
       return NULL;
     if (!strcmp(op, "+"))
@@ -1057,8 +1039,8 @@ static IrExpr *expr_of(X *x, TSNode n) {
                {"%", IR_MOD}};
     for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
       if (!strcmp(ops[i].op, op)) {
-        IrExpr *l = expr_of(x, field(n, "left"));
-        IrExpr *r = l ? expr_of(x, field(n, "right")) : NULL;
+        IrExpr *l = expr_of(x, node_field(n, "left"));
+        IrExpr *r = l ? expr_of(x, node_field(n, "right")) : NULL;
         if (!r)
           return NULL;
         IrExpr *e = mk(x, ops[i].k, n);
@@ -1072,9 +1054,9 @@ static IrExpr *expr_of(X *x, TSNode n) {
     return NULL;
   }
   if (!strcmp(ty, "conditional_expression")) {
-    IrExpr *c = expr_of(x, field(n, "condition"));
-    IrExpr *a = c ? expr_of(x, field(n, "consequence")) : NULL;
-    IrExpr *b = a ? expr_of(x, field(n, "alternative")) : NULL;
+    IrExpr *c = expr_of(x, node_field(n, "condition"));
+    IrExpr *a = c ? expr_of(x, node_field(n, "consequence")) : NULL;
+    IrExpr *b = a ? expr_of(x, node_field(n, "alternative")) : NULL;
     if (!b)
       return NULL;
     IrExpr *e = mk(x, IR_SELECT, n);
@@ -1084,13 +1066,13 @@ static IrExpr *expr_of(X *x, TSNode n) {
     return e;
   }
   if (!strcmp(ty, "cast_expression")) {
-    TSNode tn = field(n, "type");
+    TSNode tn = node_field(n, "type");
     char *tt = ntext(x, tn);
     if (strchr(tt, '*') || strchr(tt, '[')) {
       refuse(x, n, "pointer cast '%s'", excerpt(x, n));
       return NULL;
     }
-    IrExpr *a = expr_of(x, field(n, "value"));
+    IrExpr *a = expr_of(x, node_field(n, "value"));
     if (!a)
       return NULL;
     IrExpr *e = mk(x, IR_CAST, n);
@@ -1099,11 +1081,11 @@ static IrExpr *expr_of(X *x, TSNode n) {
     return e;
   }
   if (!strcmp(ty, "call_expression")) {
-    TSNode f = field(n, "function");
+    TSNode f = node_field(n, "function");
     char *fname = ntext(x, f);
     if (type_cast_call(x, n)) {
       /* `(T)(e)` with T a typedef or a type macro: a cast */
-      IrExpr *a = expr_of(x, ts_node_named_child(field(n, "arguments"), 0));
+      IrExpr *a = expr_of(x, ts_node_named_child(node_field(n, "arguments"), 0));
       if (!a)
         return NULL;
       IrExpr *e = mk(x, IR_CAST, n);
@@ -1111,16 +1093,16 @@ static IrExpr *expr_of(X *x, TSNode n) {
       e->a = a;
       return e;
     }
-    TSNode args = field(n, "arguments");
+    TSNode args = node_field(n, "arguments");
     uint32_t na = ts_node_named_child_count(args);
     for (uint32_t i = 0; i < na; i++) {
       TSNode arg = strip_parens(ts_node_named_child(args, i));
-      if (is(arg, "pointer_expression") && !strcmp(op_of(x, arg), "&") &&
+      if (node_is(arg, "pointer_expression") && !strcmp(op_of(x, arg), "&") &&
           mentioned_bound(x, arg)) {
         refuse(x, arg, "address of sparse array '%s' taken", mentioned_bound(x, arg));
         return NULL;
       }
-      if (is(arg, "identifier") && bound_of(x, ntext(x, arg))) {
+      if (node_is(arg, "identifier") && bound_of(x, ntext(x, arg))) {
         refuse(x, arg, "sparse array '%s' passed to function '%s'%s",
                ntext(x, arg), fname,
                fn_defined(x, fname) ? arena_printf(x->a, " (a pragma on the definition "
@@ -1130,14 +1112,14 @@ static IrExpr *expr_of(X *x, TSNode n) {
         return NULL;
       }
     }
-    if (is(f, "identifier") && !is_pure_fn(fname) && !pure_macro(x, fname) &&
+    if (node_is(f, "identifier") && !is_pure_fn(fname) && !pure_macro(x, fname) &&
         macro_defined(x, ts_tree_root_node(x->ctx->tree), fname)) {
       refuse(x, n, "'%s' is a macro whose body names variables or calls "
              "(an element-access macro is not expanded: write the subscript "
              "out in the loop nest)", excerpt(x, n));
       return NULL;
     }
-    if (!is(f, "identifier") || (!is_pure_fn(fname) && !pure_macro(x, fname))) {
+    if (!node_is(f, "identifier") || (!is_pure_fn(fname) && !pure_macro(x, fname))) {
       refuse(x, n, "call to function '%s', which may have side effects", fname);
       return NULL;
     }
@@ -1147,7 +1129,7 @@ static IrExpr *expr_of(X *x, TSNode n) {
     e->args = arena_alloc(x->a, sizeof(IrExpr *) * (na ? na : 1));
     for (uint32_t i = 0; i < na; i++) {
       TSNode arg = ts_node_named_child(args, i);
-      if (is(arg, "comment"))
+      if (node_is(arg, "comment"))
         continue;
       if (!(e->args[i] = expr_of(x, arg)))
         return NULL;
@@ -1155,15 +1137,15 @@ static IrExpr *expr_of(X *x, TSNode n) {
     return e;
   }
   if (!strcmp(ty, "update_expression")) {
-    TSNode b = base_ident(field(n, "argument"));
-    const char *nm = is(b, "identifier") ? ntext(x, b) : "";
+    TSNode b = base_ident(node_field(n, "argument"));
+    const char *nm = node_is(b, "identifier") ? ntext(x, b) : "";
     if (any_var(x, nm) >= 0)
       refuse(x, n, "loop variable '%s' modified in the loop body", nm);
-    else if (is(strip_parens(field(n, "argument")), "subscript_expression"))
+    else if (node_is(strip_parens(node_field(n, "argument")), "subscript_expression"))
       refuse(x, n, "'%s' on an array element", op_of(x, n));
-    else if (!is(strip_parens(field(n, "argument")), "identifier"))
+    else if (!node_is(strip_parens(node_field(n, "argument")), "identifier"))
       refuse(x, n, "'%s' on '%s', which is neither a variable nor an array element",
-             op_of(x, n), excerpt(x, field(n, "argument")));
+             op_of(x, n), excerpt(x, node_field(n, "argument")));
     else
       refuse(x, n, "'%s' inside an expression", op_of(x, n));
     return NULL;
@@ -1241,13 +1223,13 @@ static int same_text(X *x, TSNode a, TSNode b) {
  * never vectorized (lower_is_push). */
 static int build_push(X *x, TSNode stmt, TSNode n, TSNode lhs, TSNode idx,
                       NodeList *list) {
-  TSNode arg = strip_parens(field(idx, "argument"));
-  TSNode arr = strip_parens(field(lhs, "argument"));
-  const char *nm = is(arg, "identifier") ? ntext(x, arg) : NULL;
+  TSNode arg = strip_parens(node_field(idx, "argument"));
+  TSNode arr = strip_parens(node_field(lhs, "argument"));
+  const char *nm = node_is(arg, "identifier") ? ntext(x, arg) : NULL;
   CtDecl d;
   if (strcmp(op_of(x, n), "=") || !nm || strcmp(op_of(x, idx), "++") ||
       ts_node_start_byte(arg) != ts_node_start_byte(idx) ||
-      !is(arr, "identifier") || any_var(x, nm) >= 0 || bound_of(x, nm) ||
+      !node_is(arr, "identifier") || any_var(x, nm) >= 0 || bound_of(x, nm) ||
       !ct_lookup(x->env->ct, nm, ts_node_start_byte(arg), &d) ||
       d.kind != CT_SCALAR || !d.elem_ok ||
       (d.elem != IR_I32 && d.elem != IR_I64))
@@ -1268,7 +1250,7 @@ static int build_push(X *x, TSNode stmt, TSNode n, TSNode lhs, TSNode idx,
   acc.sub[0].sym = nm;
   acc.span = nspan(lhs);
   ARRAY_PUSH(x->a, x->accesses, acc);
-  IrExpr *rhs = expr_of(x, field(n, "right"));
+  IrExpr *rhs = expr_of(x, node_field(n, "right"));
   if (!rhs)
     return -1;
   IrNode *s = stmt_node(x, stmt);
@@ -1294,13 +1276,13 @@ static int build_push(X *x, TSNode stmt, TSNode n, TSNode lhs, TSNode idx,
 static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
   const char *op = op_of(x, n);
   {
-    TSNode l0 = strip_parens(field(n, "left"));
-    if (is(l0, "subscript_expression") &&
-        is(strip_parens(field(l0, "index")), "update_expression"))
-      return build_push(x, stmt, n, l0, strip_parens(field(l0, "index")), list);
+    TSNode l0 = strip_parens(node_field(n, "left"));
+    if (node_is(l0, "subscript_expression") &&
+        node_is(strip_parens(node_field(l0, "index")), "update_expression"))
+      return build_push(x, stmt, n, l0, strip_parens(node_field(l0, "index")), list);
   }
-  TSNode lhs = strip_parens(field(n, "left"));
-  TSNode rhsn = field(n, "right");
+  TSNode lhs = strip_parens(node_field(n, "left"));
+  TSNode rhsn = node_field(n, "right");
   IrStmtOp sop;
   int div = 0;
   if (!strcmp(op, "="))
@@ -1322,7 +1304,7 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
     return refuse(x, n, "compound assignment '%s'", op);
   IrNode *s = stmt_node(x, stmt);
   const char *other_type = NULL; /* a scalar lhs of another arithmetic type */
-  if (is(lhs, "identifier")) {
+  if (node_is(lhs, "identifier")) {
     char *nm = ntext(x, lhs);
     if (any_var(x, nm) >= 0)
       return refuse(x, n, "assignment to loop variable '%s'", nm);
@@ -1339,7 +1321,7 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
     s->stmt.lhs_elem = d.elem_ok ? d.elem : IR_F64;
     s->stmt.lhs_scalar = nm;
     add_scalar(x, nm);
-  } else if (is(lhs, "subscript_expression")) {
+  } else if (node_is(lhs, "subscript_expression")) {
     int a;
     if (build_access(x, lhs, &a))
       return -1;
@@ -1359,15 +1341,15 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
                   "or long", op, excerpt(x, lhs));
   /* `a = a + e`, `a = e + a`, `a = a - e` are the updates `a += e`, `a -= e` */
   TSNode r0 = strip_parens(rhsn);
-  if (sop == IR_SET && !div && is(r0, "binary_expression")) {
+  if (sop == IR_SET && !div && node_is(r0, "binary_expression")) {
     const char *rop = op_of(x, r0);
     if ((!strcmp(rop, "+") || !strcmp(rop, "-")) &&
-        same_text(x, field(r0, "left"), lhs)) {
+        same_text(x, node_field(r0, "left"), lhs)) {
       sop = rop[0] == '+' ? IR_ADDTO : IR_SUBFROM;
-      rhsn = field(r0, "right");
-    } else if (!strcmp(rop, "+") && same_text(x, field(r0, "right"), lhs)) {
+      rhsn = node_field(r0, "right");
+    } else if (!strcmp(rop, "+") && same_text(x, node_field(r0, "right"), lhs)) {
       sop = IR_ADDTO;
-      rhsn = field(r0, "left");
+      rhsn = node_field(r0, "left");
     }
     if (sop != IR_SET && s->stmt.lhs_access >= 0)
       x->tensors.data[x->accesses.data[s->stmt.lhs_access].tensor].is_read = 1;
@@ -1405,8 +1387,8 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
  * the updates `n += 1`, `n -= 1`; anything else keeps the refusal of
  * expr_of. */
 static int build_incdec(X *x, TSNode stmt, TSNode n, NodeList *list) {
-  TSNode arg = strip_parens(field(n, "argument"));
-  if (is(arg, "subscript_expression")) {
+  TSNode arg = strip_parens(node_field(n, "argument"));
+  if (node_is(arg, "subscript_expression")) {
     int a;
     if (build_access(x, arg, &a))
       return -1;
@@ -1423,7 +1405,7 @@ static int build_incdec(X *x, TSNode stmt, TSNode n, NodeList *list) {
     ARRAY_PUSH(x->a, *list, s);
     return 0;
   }
-  const char *nm = is(arg, "identifier") ? ntext(x, arg) : NULL;
+  const char *nm = node_is(arg, "identifier") ? ntext(x, arg) : NULL;
   CtDecl d;
   if (!nm || any_var(x, nm) >= 0 || bound_of(x, nm) ||
       !ct_lookup(x->env->ct, nm, ts_node_start_byte(arg), &d) ||
@@ -1449,14 +1431,14 @@ static int is_int_type(const char *t);
 /* Whether every mention of `name` in n is inside a for statement whose
  * header assigns it first (`for (name = lo; ...)`). */
 static int only_loop_var_in(X *x, TSNode n, const char *name) {
-  if (is(n, "for_statement")) {
-    TSNode init = field(n, "initializer");
-    if (is(init, "assignment_expression") && !strcmp(op_of(x, init), "=") &&
-        is_name(x, field(init, "left"), name) &&
-        !extract_mentions(x->env->ctx->file, field(init, "right"), name))
+  if (node_is(n, "for_statement")) {
+    TSNode init = node_field(n, "initializer");
+    if (node_is(init, "assignment_expression") && !strcmp(op_of(x, init), "=") &&
+        is_name(x, node_field(init, "left"), name) &&
+        !extract_mentions(x->env->ctx->file, node_field(init, "right"), name))
       return 1;
   }
-  if (is(n, "identifier"))
+  if (node_is(n, "identifier"))
     return !is_name(x, n, name);
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
@@ -1468,7 +1450,7 @@ static int only_loop_var_in(X *x, TSNode n, const char *name) {
 /* `int j;` at the top of a loop body, j then only the variable of loops of
  * that body (C89 style): the loops declare it (x->scoped). */
 static int scoped_loop_var(X *x, TSNode decl, TSNode d) {
-  if (!is(d, "identifier"))
+  if (!node_is(d, "identifier"))
     return 0;
   char *nm = ntext(x, d);
   CtDecl cd;
@@ -1491,52 +1473,52 @@ static int scoped_loop_var(X *x, TSNode decl, TSNode d) {
 static int build_decl(X *x, TSNode n, NodeList *list) {
   if (x->in_if)
     return refuse(x, n, "declaration under an if in the loop nest");
-  TSNode ty = field(n, "type");
+  TSNode ty = node_field(n, "type");
   char *ctype = ntext(x, ty);
   uint32_t c = ts_node_named_child_count(n);
   /* qualifiers other than const make no sense for an accumulator */
   for (uint32_t i = 0; i < c; i++) {
     TSNode ch = ts_node_named_child(n, i);
-    if (is(ch, "storage_class_specifier"))
+    if (node_is(ch, "storage_class_specifier"))
       return refuse(x, n, "'%s' declaration in the loop nest", ntext(x, ch));
   }
   int any = 0;
   for (uint32_t i = 0; i < c; i++) {
     TSNode d = ts_node_named_child(n, i);
-    if (ts_node_start_byte(d) <= ts_node_start_byte(ty) || is(d, "comment") ||
-        is(d, "type_qualifier"))
+    if (ts_node_start_byte(d) <= ts_node_start_byte(ty) || node_is(d, "comment") ||
+        node_is(d, "type_qualifier"))
       continue;
     /* `double s; s = e;` is `double s = e;`: the assignment right after a
      * declaration of one scalar without an initializer */
     TSNode val = {0}, later = {0};
-    if (!is(d, "init_declarator") && scoped_loop_var(x, n, d)) {
+    if (!node_is(d, "init_declarator") && scoped_loop_var(x, n, d)) {
       any = 1;
       continue;
     }
-    if (!is(d, "init_declarator")) {
+    if (!node_is(d, "init_declarator")) {
       TSNode nx = ts_node_next_named_sibling(n);
-      while (!ts_node_is_null(nx) && is(nx, "comment"))
+      while (!ts_node_is_null(nx) && node_is(nx, "comment"))
         nx = ts_node_next_named_sibling(nx);
-      TSNode as = (!ts_node_is_null(nx) && is(nx, "expression_statement") &&
+      TSNode as = (!ts_node_is_null(nx) && node_is(nx, "expression_statement") &&
                    ts_node_named_child_count(nx) == 1)
                       ? ts_node_named_child(nx, 0) : (TSNode){0};
-      TSNode al = is(as, "assignment_expression")
-                      ? strip_parens(field(as, "left")) : (TSNode){0};
-      if (!is(d, "identifier") || ts_node_is_null(al) ||
-          strcmp(op_of(x, as), "=") || !is(al, "identifier") ||
+      TSNode al = node_is(as, "assignment_expression")
+                      ? strip_parens(node_field(as, "left")) : (TSNode){0};
+      if (!node_is(d, "identifier") || ts_node_is_null(al) ||
+          strcmp(op_of(x, as), "=") || !node_is(al, "identifier") ||
           strcmp(ntext(x, al), ntext(x, d)) ||
-          extract_mentions(x->env->ctx->file, field(as, "right"), ntext(x, d)))
+          extract_mentions(x->env->ctx->file, node_field(as, "right"), ntext(x, d)))
         return refuse(x, d, "local declaration '%s' without an initializer",
                       excerpt(x, d));
       for (uint32_t k2 = i + 1; k2 < c; k2++) /* one declarator only */
-        if (!is(ts_node_named_child(n, k2), "comment"))
+        if (!node_is(ts_node_named_child(n, k2), "comment"))
           return refuse(x, d, "local declaration '%s' without an initializer",
                         excerpt(x, d));
-      val = field(as, "right");
+      val = node_field(as, "right");
       later = nx;
     }
-    TSNode dn = ts_node_is_null(later) ? field(d, "declarator") : d;
-    if (!is(dn, "identifier"))
+    TSNode dn = ts_node_is_null(later) ? node_field(d, "declarator") : d;
+    if (!node_is(dn, "identifier"))
       return refuse(x, d, "local declaration '%s' is not a scalar", excerpt(x, d));
     char *nm = ntext(x, dn);
     if (any_var(x, nm) >= 0 || bound_of(x, nm))
@@ -1547,10 +1529,10 @@ static int build_decl(X *x, TSNode n, NodeList *list) {
       return refuse(x, d, "local declaration of '%s' is not an arithmetic scalar",
                     nm);
     if (ts_node_is_null(later))
-      val = field(d, "value");
+      val = node_field(d, "value");
     else
       x->skip_byte = ts_node_start_byte(later);
-    if (is(val, "initializer_list"))
+    if (node_is(val, "initializer_list"))
       return refuse(x, d, "local declaration of '%s' with an initializer list", nm);
     IrExpr *rhs = expr_of(x, val);
     if (!rhs)
@@ -1689,13 +1671,13 @@ static int last_writer(X *x, const IrExpr *cond, NodeList *l) {
 
 /* `if (cond) stmt [else stmt]` (ispace.h IR_NODE_IF). */
 static int build_if(X *x, TSNode n, NodeList *list) {
-  TSNode cn = field(n, "condition");
-  TSNode cons = field(n, "consequence");
-  TSNode alt = field(n, "alternative");
-  if (is(alt, "else_clause")) {
+  TSNode cn = node_field(n, "condition");
+  TSNode cons = node_field(n, "consequence");
+  TSNode alt = node_field(n, "alternative");
+  if (node_is(alt, "else_clause")) {
     TSNode a = alt;
     alt = ts_node_named_child_count(a) ? ts_node_named_child(a, 0) : (TSNode){0};
-    while (is(alt, "comment"))
+    while (node_is(alt, "comment"))
       alt = ts_node_next_named_sibling(alt);
   }
   if (ts_node_is_null(cn) || ts_node_is_null(cons))
@@ -1801,25 +1783,25 @@ static int build_stmt(X *x, TSNode n, NodeList *list) {
     if (ts_node_named_child_count(n) == 0)
       return 0; /* `;` */
     TSNode e = ts_node_named_child(n, 0);
-    if (is(e, "assignment_expression"))
+    if (node_is(e, "assignment_expression"))
       return build_assign(x, n, e, list);
-    if (is(e, "comma_expression"))
+    if (node_is(e, "comma_expression"))
       return refuse(x, e, "comma operator");
-    if (is(e, "call_expression")) {
+    if (node_is(e, "call_expression")) {
       if (!expr_of(x, e))
         return -1;
       return refuse(x, e, "call to '%s' whose result is unused",
-                    ntext(x, field(e, "function")));
+                    ntext(x, node_field(e, "function")));
     }
-    if (is(e, "update_expression"))
+    if (node_is(e, "update_expression"))
       return build_incdec(x, n, e, list);
     return refuse(x, e, "expression statement '%s'", excerpt(x, e));
   }
   if (!strcmp(ty, "declaration"))
     return build_decl(x, n, list);
   if (!strcmp(ty, "preproc_call")) {
-    TSNode d = field(n, "directive");
-    if (is(d, "preproc_directive") && !strcmp(ntext(x, d), "#pragma"))
+    TSNode d = node_field(n, "directive");
+    if (node_is(d, "preproc_directive") && !strcmp(ntext(x, d), "#pragma"))
       return 0; /* a compiler ignores it; the sequential meaning stays */
     return refuse(x, n, "preprocessor directive in the loop nest");
   }
@@ -1860,36 +1842,36 @@ static int is_one(X *x, TSNode n) {
 
 static int is_name(X *x, TSNode n, const char *name) {
   n = strip_parens(n);
-  return is(n, "identifier") && !strcmp(ntext(x, n), name);
+  return node_is(n, "identifier") && !strcmp(ntext(x, n), name);
 }
 
 static int build_for(X *x, TSNode n, IrNode **out) {
   if (x->k->nvars == IR_MAX_VARS)
     return refuse(x, n, "more than %d loops in the nest", IR_MAX_VARS);
-  TSNode init = field(n, "initializer");
-  TSNode cond = field(n, "condition");
-  TSNode upd = field(n, "update");
-  TSNode body = field(n, "body");
+  TSNode init = node_field(n, "initializer");
+  TSNode cond = node_field(n, "condition");
+  TSNode upd = node_field(n, "update");
+  TSNode body = node_field(n, "body");
   IrLoopVar lv;
   memset(&lv, 0, sizeof lv);
   lv.span = nspan(n);
   TSNode lo_n;
-  if (is(init, "declaration")) {
-    TSNode d = field(init, "declarator");
+  if (node_is(init, "declaration")) {
+    TSNode d = node_field(init, "declarator");
     if (ts_node_is_null(d) || !ts_node_is_null(ts_node_next_named_sibling(d)) ||
-        !is(d, "init_declarator") || !is(field(d, "declarator"), "identifier"))
+        !node_is(d, "init_declarator") || !node_is(node_field(d, "declarator"), "identifier"))
       return refuse(x, init, "loop header declares '%s'; expected one variable with "
                              "an initial value", excerpt(x, init));
-    lv.name = ntext(x, field(d, "declarator"));
-    lv.ctype = ntext(x, field(init, "type"));
+    lv.name = ntext(x, node_field(d, "declarator"));
+    lv.ctype = ntext(x, node_field(init, "type"));
     lv.declared_in_header = 1;
-    lo_n = field(d, "value");
+    lo_n = node_field(d, "value");
     if (!is_int_type(lv.ctype))
       return refuse(x, init, "loop variable '%s' is not an integer", lv.name);
-  } else if (is(init, "assignment_expression") && !strcmp(op_of(x, init), "=") &&
-             is(field(init, "left"), "identifier")) {
-    lv.name = ntext(x, field(init, "left"));
-    lo_n = field(init, "right");
+  } else if (node_is(init, "assignment_expression") && !strcmp(op_of(x, init), "=") &&
+             node_is(node_field(init, "left"), "identifier")) {
+    lv.name = ntext(x, node_field(init, "left"));
+    lo_n = node_field(init, "right");
     CtDecl d;
     if (!ct_lookup(x->env->ct, lv.name, ts_node_start_byte(init), &d) ||
         d.kind != CT_SCALAR || !is_int_type(d.elem_ctype ? d.elem_ctype : ""))
@@ -1913,31 +1895,31 @@ static int build_for(X *x, TSNode n, IrNode **out) {
    * `i >= lo` / `i > lo`: the range [lo, hi] walked upwards, which is legal
    * when no dependence is carried (checked in extract_kernel) */
   int down = 0;
-  if (is(upd, "update_expression"))
-    down = !strcmp(op_of(x, upd), "--") && is_name(x, field(upd, "argument"), lv.name);
-  else if (is(upd, "assignment_expression") && is_name(x, field(upd, "left"), lv.name)) {
+  if (node_is(upd, "update_expression"))
+    down = !strcmp(op_of(x, upd), "--") && is_name(x, node_field(upd, "argument"), lv.name);
+  else if (node_is(upd, "assignment_expression") && is_name(x, node_field(upd, "left"), lv.name)) {
     const char *aop = op_of(x, upd);
-    TSNode r = strip_parens(field(upd, "right"));
+    TSNode r = strip_parens(node_field(upd, "right"));
     if (!strcmp(aop, "-="))
       down = is_one(x, r);
-    else if (!strcmp(aop, "=") && is(r, "binary_expression") && !strcmp(op_of(x, r), "-"))
-      down = is_name(x, field(r, "left"), lv.name) && is_one(x, field(r, "right"));
+    else if (!strcmp(aop, "=") && node_is(r, "binary_expression") && !strcmp(op_of(x, r), "-"))
+      down = is_name(x, node_field(r, "left"), lv.name) && is_one(x, node_field(r, "right"));
   }
   if (down) {
-    const char *dop = is(cond, "binary_expression") ? op_of(x, cond) : "";
+    const char *dop = node_is(cond, "binary_expression") ? op_of(x, cond) : "";
     TSNode lo_c;
     int strict;
-    if ((!strcmp(dop, ">") || !strcmp(dop, ">=")) && is_name(x, field(cond, "left"), lv.name)) {
-      lo_c = field(cond, "right");
+    if ((!strcmp(dop, ">") || !strcmp(dop, ">=")) && is_name(x, node_field(cond, "left"), lv.name)) {
+      lo_c = node_field(cond, "right");
       strict = dop[1] != '=';
     } else if ((!strcmp(dop, "<") || !strcmp(dop, "<=")) &&
-               is_name(x, field(cond, "right"), lv.name)) {
-      lo_c = field(cond, "left");
+               is_name(x, node_field(cond, "right"), lv.name)) {
+      lo_c = node_field(cond, "left");
       strict = dop[1] != '=';
-    } else if (!strcmp(dop, "!=") && (is_name(x, field(cond, "left"), lv.name) ||
-                                      is_name(x, field(cond, "right"), lv.name))) {
+    } else if (!strcmp(dop, "!=") && (is_name(x, node_field(cond, "left"), lv.name) ||
+                                      is_name(x, node_field(cond, "right"), lv.name))) {
       /* i != lo counting down by one is i > lo */
-      lo_c = field(cond, is_name(x, field(cond, "left"), lv.name) ? "right" : "left");
+      lo_c = node_field(cond, is_name(x, node_field(cond, "left"), lv.name) ? "right" : "left");
       strict = 1;
     } else {
       return refuse(x, ts_node_is_null(cond) ? n : cond,
@@ -1965,23 +1947,23 @@ static int build_for(X *x, TSNode n, IrNode **out) {
   /* condition: i < hi, i <= hi, hi > i, hi >= i; and i != hi, hi != i,
    * which with the unit step below is i < hi (a loop starting past its
    * bound would run until the variable wraps, through the whole array) */
-  if (!is(cond, "binary_expression"))
+  if (!node_is(cond, "binary_expression"))
     return refuse(x, ts_node_is_null(cond) ? n : cond,
                   "loop condition is not 'i < bound' or 'i <= bound'");
   const char *cop = op_of(x, cond);
   TSNode hi_n;
   int incl;
   if ((!strcmp(cop, "<") || !strcmp(cop, "<=")) &&
-      is_name(x, field(cond, "left"), lv.name)) {
-    hi_n = field(cond, "right");
+      is_name(x, node_field(cond, "left"), lv.name)) {
+    hi_n = node_field(cond, "right");
     incl = cop[1] == '=';
   } else if ((!strcmp(cop, ">") || !strcmp(cop, ">=")) &&
-             is_name(x, field(cond, "right"), lv.name)) {
-    hi_n = field(cond, "left");
+             is_name(x, node_field(cond, "right"), lv.name)) {
+    hi_n = node_field(cond, "left");
     incl = cop[1] == '=';
-  } else if (!strcmp(cop, "!=") && (is_name(x, field(cond, "left"), lv.name) ||
-                                    is_name(x, field(cond, "right"), lv.name))) {
-    hi_n = field(cond, is_name(x, field(cond, "left"), lv.name) ? "right" : "left");
+  } else if (!strcmp(cop, "!=") && (is_name(x, node_field(cond, "left"), lv.name) ||
+                                    is_name(x, node_field(cond, "right"), lv.name))) {
+    hi_n = node_field(cond, is_name(x, node_field(cond, "left"), lv.name) ? "right" : "left");
     incl = 0;
   } else {
     return refuse(x, cond, "loop condition '%s' is not 'i < bound' or 'i <= bound'",
@@ -1989,17 +1971,17 @@ static int build_for(X *x, TSNode n, IrNode **out) {
   }
   /* update: i++, ++i, i += 1, i = i + 1, i = 1 + i */
   int step_ok = 0;
-  if (is(upd, "update_expression"))
-    step_ok = !strcmp(op_of(x, upd), "++") && is_name(x, field(upd, "argument"), lv.name);
-  else if (is(upd, "assignment_expression") && is_name(x, field(upd, "left"), lv.name)) {
+  if (node_is(upd, "update_expression"))
+    step_ok = !strcmp(op_of(x, upd), "++") && is_name(x, node_field(upd, "argument"), lv.name);
+  else if (node_is(upd, "assignment_expression") && is_name(x, node_field(upd, "left"), lv.name)) {
     const char *aop = op_of(x, upd);
-    TSNode r = strip_parens(field(upd, "right"));
+    TSNode r = strip_parens(node_field(upd, "right"));
     if (!strcmp(aop, "+="))
       step_ok = is_one(x, r);
-    else if (!strcmp(aop, "=") && is(r, "binary_expression") &&
+    else if (!strcmp(aop, "=") && node_is(r, "binary_expression") &&
              !strcmp(op_of(x, r), "+"))
-      step_ok = (is_name(x, field(r, "left"), lv.name) && is_one(x, field(r, "right"))) ||
-                (is_one(x, field(r, "left")) && is_name(x, field(r, "right"), lv.name));
+      step_ok = (is_name(x, node_field(r, "left"), lv.name) && is_one(x, node_field(r, "right"))) ||
+                (is_one(x, node_field(r, "left")) && is_name(x, node_field(r, "right"), lv.name));
   }
   if (!step_ok)
     return refuse(x, ts_node_is_null(upd) ? n : upd,

@@ -5,6 +5,7 @@
 #include "frontend/hoist.h"
 
 #include "frontend/storage.h"
+#include "frontend/tsnode.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -29,14 +30,6 @@ typedef struct H {
   int overflow;  /* too many extent variables: never hoist */
 } H;
 
-static int is(TSNode n, const char *type) {
-  return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type);
-}
-
-static TSNode field(TSNode n, const char *name) {
-  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
-}
-
 static int text_is(const H *h, TSNode n, const char *s) {
   size_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
   return b - a == strlen(s) && !memcmp(h->f->text + a, s, b - a);
@@ -50,14 +43,14 @@ static void text_copy(const H *h, TSNode n, char *buf, size_t cap) {
 }
 
 static TSNode strip_parens(TSNode n) {
-  while (is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
+  while (node_is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
     n = ts_node_named_child(n, 0);
   return n;
 }
 
 /* Whether identifier node n names the array (scope-correctly). */
 static int names_array(H *h, TSNode n) {
-  if (!is(n, "identifier") || !text_is(h, n, h->name)) return 0;
+  if (!node_is(n, "identifier") || !text_is(h, n, h->name)) return 0;
   CtDecl d;
   if (!ct_lookup(h->ct, h->name, ts_node_start_byte(n), &d)) return 0;
   return d.name_offset == h->decl;
@@ -140,7 +133,7 @@ static void add_extent_idents(H *h, const char *text, size_t at, int depth) {
 }
 
 static int is_extent_var(H *h, TSNode n) {
-  if (!is(n, "identifier")) return 0;
+  if (!node_is(n, "identifier")) return 0;
   for (int i = 0; i < h->nvars; i++)
     if (text_is(h, n, h->vars[i].name)) {
       CtDecl d;
@@ -154,10 +147,10 @@ static int is_extent_var(H *h, TSNode n) {
 
 static int is_alloc_call(const H *h, TSNode n) {
   n = strip_parens(n);
-  while (is(n, "cast_expression")) n = strip_parens(field(n, "value"));
-  if (!is(n, "call_expression")) return 0;
-  TSNode fn = field(n, "function");
-  return is(fn, "identifier") &&
+  while (node_is(n, "cast_expression")) n = strip_parens(node_field(n, "value"));
+  if (!node_is(n, "call_expression")) return 0;
+  TSNode fn = node_field(n, "function");
+  return node_is(fn, "identifier") &&
          (text_is(h, fn, "malloc") || text_is(h, fn, "calloc"));
 }
 
@@ -167,56 +160,56 @@ static int is_alloc_call(const H *h, TSNode n) {
 static int occurrence_escapes(H *h, TSNode n, int crank) {
   TSNode p = ts_node_parent(n), c = n;
   int depth = 0;
-  while (is(p, "subscript_expression") &&
-         ts_node_start_byte(field(p, "argument")) == ts_node_start_byte(c) &&
-         ts_node_end_byte(field(p, "argument")) == ts_node_end_byte(c)) {
+  while (node_is(p, "subscript_expression") &&
+         ts_node_start_byte(node_field(p, "argument")) == ts_node_start_byte(c) &&
+         ts_node_end_byte(node_field(p, "argument")) == ts_node_end_byte(c)) {
     depth++;
     c = p;
     p = ts_node_parent(p);
   }
-  while (is(p, "parenthesized_expression")) {
+  while (node_is(p, "parenthesized_expression")) {
     c = p;
     p = ts_node_parent(p);
   }
-  if (is(p, "pointer_expression") && text_is(h, ts_node_child(p, 0), "&"))
+  if (node_is(p, "pointer_expression") && text_is(h, ts_node_child(p, 0), "&"))
     return 1;                                    /* its address is taken */
   if (depth == crank) return 0;                  /* an element */
-  if (is(p, "sizeof_expression")) return 0;
-  if (depth == 0 && (is(p, "init_declarator") || is(p, "array_declarator") ||
-                     is(p, "pointer_declarator") || is(p, "declaration") ||
-                     is(p, "parameter_declaration"))) {
-    if (is(p, "init_declarator")) {
-      TSNode v = field(p, "value");
-      if (!ts_node_is_null(v) && !is_alloc_call(h, v) && !is(v, "null") &&
+  if (node_is(p, "sizeof_expression")) return 0;
+  if (depth == 0 && (node_is(p, "init_declarator") || node_is(p, "array_declarator") ||
+                     node_is(p, "pointer_declarator") || node_is(p, "declaration") ||
+                     node_is(p, "parameter_declaration"))) {
+    if (node_is(p, "init_declarator")) {
+      TSNode v = node_field(p, "value");
+      if (!ts_node_is_null(v) && !is_alloc_call(h, v) && !node_is(v, "null") &&
           !text_is(h, v, "0") && !text_is(h, v, "NULL"))
         return 1;
     }
     return 0;
   }
-  if (is(p, "argument_list")) {
+  if (node_is(p, "argument_list")) {
     TSNode call = ts_node_parent(p);
-    TSNode fn = field(call, "function");
-    return !(ts_node_named_child_count(p) == 1 && is(fn, "identifier") &&
+    TSNode fn = node_field(call, "function");
+    return !(ts_node_named_child_count(p) == 1 && node_is(fn, "identifier") &&
              text_is(h, fn, "free"));
   }
-  if (depth <= 1 && is(p, "assignment_expression") &&
-      ts_node_start_byte(field(p, "left")) == ts_node_start_byte(c) &&
+  if (depth <= 1 && node_is(p, "assignment_expression") &&
+      ts_node_start_byte(node_field(p, "left")) == ts_node_start_byte(c) &&
       text_is(h, ts_node_child(p, 1), "="))
-    return !is_alloc_call(h, field(p, "right"));
-  if (depth == 0 && is(p, "unary_expression") &&
+    return !is_alloc_call(h, node_field(p, "right"));
+  if (depth == 0 && node_is(p, "unary_expression") &&
       text_is(h, ts_node_child(p, 0), "!"))
     return 0;
-  if (depth == 0 && is(p, "binary_expression")) {
+  if (depth == 0 && node_is(p, "binary_expression")) {
     TSNode op = ts_node_child(p, 1);
     if (text_is(h, op, "==") || text_is(h, op, "!=")) return 0;
   }
-  if (depth == 0 && (is(p, "if_statement") || is(p, "while_statement")))
+  if (depth == 0 && (node_is(p, "if_statement") || node_is(p, "while_statement")))
     return 0;
   return 1;
 }
 
 static int escapes(H *h, TSNode n, int crank) {
-  if (is(n, "identifier"))
+  if (node_is(n, "identifier"))
     return names_array(h, n) && occurrence_escapes(h, n, crank);
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
@@ -234,8 +227,8 @@ static const char *const harmless_calls[] = {
     "ceil", "abs", "labs", "llabs", "rand", "srand", NULL};
 
 static int harmless_call(const H *h, TSNode call) {
-  TSNode fn = field(call, "function");
-  if (!is(fn, "identifier")) return 0;
+  TSNode fn = node_field(call, "function");
+  if (!node_is(fn, "identifier")) return 0;
   for (int i = 0; harmless_calls[i]; i++)
     if (text_is(h, fn, harmless_calls[i])) return 1;
   return 0;
@@ -254,11 +247,11 @@ static int call_harmless(H *h, TSNode call, int depth) {
 static int local_lvalue(H *h, TSNode n, size_t fs, size_t fe) {
   n = strip_parens(n);
   int subscripted = 0;
-  while (is(n, "subscript_expression")) {
-    n = strip_parens(field(n, "argument"));
+  while (node_is(n, "subscript_expression")) {
+    n = strip_parens(node_field(n, "argument"));
     subscripted = 1;
   }
-  if (!is(n, "identifier")) return 0;
+  if (!node_is(n, "identifier")) return 0;
   char id[64];
   text_copy(h, n, id, sizeof id);
   CtDecl d;
@@ -277,9 +270,9 @@ static int element_lvalue(H *h, TSNode n, size_t fs, size_t fe) {
   if (local_lvalue(h, n, fs, fe)) return 1;
   if (h->strict) return 0;
   n = strip_parens(n);
-  if (is(n, "identifier")) return !is_extent_var(h, n);
-  return is(n, "subscript_expression") || is(n, "field_expression") ||
-         is(n, "pointer_expression");
+  if (node_is(n, "identifier")) return !is_extent_var(h, n);
+  return node_is(n, "subscript_expression") || node_is(n, "field_expression") ||
+         node_is(n, "pointer_expression");
 }
 
 static int body_harmless(H *h, TSNode n, size_t fs, size_t fe, int depth) {
@@ -288,10 +281,10 @@ static int body_harmless(H *h, TSNode n, size_t fs, size_t fe, int depth) {
   if (!strcmp(t, "call_expression") && !call_harmless(h, n, depth + 1))
     return 0;
   if (!strcmp(t, "assignment_expression") &&
-      !element_lvalue(h, field(n, "left"), fs, fe))
+      !element_lvalue(h, node_field(n, "left"), fs, fe))
     return 0;
   if (!strcmp(t, "update_expression") &&
-      !element_lvalue(h, field(n, "argument"), fs, fe))
+      !element_lvalue(h, node_field(n, "argument"), fs, fe))
     return 0;
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
@@ -301,21 +294,21 @@ static int body_harmless(H *h, TSNode n, size_t fs, size_t fe, int depth) {
 
 static int file_function_harmless(H *h, TSNode call, int depth) {
   if (depth > 4) return 0;
-  TSNode fn = field(call, "function");
-  if (!is(fn, "identifier")) return 0;
+  TSNode fn = node_field(call, "function");
+  if (!node_is(fn, "identifier")) return 0;
   TSNode root = call;
   while (!ts_node_is_null(ts_node_parent(root))) root = ts_node_parent(root);
   uint32_t c = ts_node_named_child_count(root);
   for (uint32_t i = 0; i < c; i++) {
     TSNode def = ts_node_named_child(root, i);
-    if (!is(def, "function_definition")) continue;
-    TSNode nm = storage_declared_name(field(def, "declarator"));
-    if (!is(nm, "identifier")) continue;
+    if (!node_is(def, "function_definition")) continue;
+    TSNode nm = storage_declared_name(node_field(def, "declarator"));
+    if (!node_is(nm, "identifier")) continue;
     size_t a = ts_node_start_byte(nm), b = ts_node_end_byte(nm);
     size_t fa = ts_node_start_byte(fn), fb = ts_node_end_byte(fn);
     if (b - a != fb - fa || memcmp(h->f->text + a, h->f->text + fa, b - a))
       continue;
-    TSNode body = field(def, "body");
+    TSNode body = node_field(def, "body");
     if (ts_node_is_null(body)) return 0;
     return body_harmless(h, body, ts_node_start_byte(def),
                          ts_node_end_byte(def), depth);
@@ -326,12 +319,12 @@ static int file_function_harmless(H *h, TSNode call, int depth) {
 /* Whether writing lvalue n is safe for the cached array. */
 static int safe_lvalue(H *h, TSNode n) {
   n = strip_parens(n);
-  if (is(n, "identifier")) return !is_extent_var(h, n);
-  if (!is(n, "subscript_expression")) return 0;
+  if (node_is(n, "identifier")) return !is_extent_var(h, n);
+  if (!node_is(n, "subscript_expression")) return 0;
   TSNode root = n;
-  while (is(root, "subscript_expression"))
-    root = strip_parens(field(root, "argument"));
-  if (!is(root, "identifier")) return 0;
+  while (node_is(root, "subscript_expression"))
+    root = strip_parens(node_field(root, "argument"));
+  if (!node_is(root, "identifier")) return 0;
   if (!h->strict) return 1;
   char id[64];
   text_copy(h, root, id, sizeof id);
@@ -352,12 +345,12 @@ static int loop_text_ok(H *h, TSNode n) {
       !strcmp(t, "labeled_statement"))
     return 0;
   if (!strcmp(t, "call_expression") && !call_harmless(h, n, 0)) return 0;
-  if (!strcmp(t, "assignment_expression") && !safe_lvalue(h, field(n, "left")))
+  if (!strcmp(t, "assignment_expression") && !safe_lvalue(h, node_field(n, "left")))
     return 0;
-  if (!strcmp(t, "update_expression") && !safe_lvalue(h, field(n, "argument")))
+  if (!strcmp(t, "update_expression") && !safe_lvalue(h, node_field(n, "argument")))
     return 0;
   if (!strcmp(t, "pointer_expression") && text_is(h, ts_node_child(n, 0), "&") &&
-      is_extent_var(h, strip_parens(field(n, "argument"))))
+      is_extent_var(h, strip_parens(node_field(n, "argument"))))
     return 0;
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
@@ -366,8 +359,8 @@ static int loop_text_ok(H *h, TSNode n) {
 }
 
 static int is_loop(TSNode n) {
-  return is(n, "for_statement") || is(n, "while_statement") ||
-         is(n, "do_statement");
+  return node_is(n, "for_statement") || node_is(n, "while_statement") ||
+         node_is(n, "do_statement");
 }
 
 TSNode hoist_target(const SourceFile *f, CTypes *ct, TSNode nest, Span kernel,
@@ -395,7 +388,7 @@ TSNode hoist_target(const SourceFile *f, CTypes *ct, TSNode nest, Span kernel,
   TSNode best = none;
   for (TSNode p = ts_node_parent(nest); !ts_node_is_null(p);
        p = ts_node_parent(p)) {
-    if (is(p, "function_definition") || is(p, "translation_unit")) break;
+    if (node_is(p, "function_definition") || node_is(p, "translation_unit")) break;
     if (!is_loop(p)) continue;
     size_t ps = ts_node_start_byte(p), pe = ts_node_end_byte(p);
     int declared_inside = ad.name_offset >= ps && ad.name_offset < pe;

@@ -14,6 +14,7 @@
  * are resolved with libclang, so a shadowing declaration is another
  * variable. */
 #include "frontend/liveness.h"
+#include "frontend/tsnode.h"
 
 #include <string.h>
 
@@ -33,23 +34,15 @@ typedef struct Lv {
   size_t decl_off; /* CtDecl.name_offset of the variable */
 } Lv;
 
-static int is(TSNode n, const char *type) {
-  return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type);
-}
-
-static TSNode field(TSNode n, const char *name) {
-  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
-}
-
 static TSNode strip_parens(TSNode n) {
-  while (is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
+  while (node_is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
     n = ts_node_named_child(n, 0);
   return n;
 }
 
 /* Whether identifier node n names the variable (scope-correctly). */
 static int ref_of(const Lv *l, TSNode n, int strict) {
-  if (!is(n, "identifier"))
+  if (!node_is(n, "identifier"))
     return 0;
   size_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
   if (e - s != l->nlen || memcmp(l->f->text + s, l->name, l->nlen))
@@ -99,13 +92,13 @@ static int escapes(TSNode n, int in_loop, int in_switch) {
 /* `v = e` with e not reading v. */
 static int is_kill(const Lv *l, TSNode e) {
   e = strip_parens(e);
-  if (!is(e, "assignment_expression"))
+  if (!node_is(e, "assignment_expression"))
     return 0;
-  TSNode op = field(e, "operator");
+  TSNode op = node_field(e, "operator");
   if (ts_node_is_null(op) || ts_node_end_byte(op) - ts_node_start_byte(op) != 1 ||
       l->f->text[ts_node_start_byte(op)] != '=')
     return 0;
-  return ref_of(l, strip_parens(field(e, "left")), 1) && !mentions(l, field(e, "right"));
+  return ref_of(l, strip_parens(node_field(e, "left")), 1) && !mentions(l, node_field(e, "right"));
 }
 
 static unsigned first_ref(const Lv *l, TSNode n);
@@ -126,22 +119,22 @@ static unsigned sequence(const Lv *l, TSNode parent, uint32_t from) {
 /* A loop statement analysed as a whole: its break/continue are its own. */
 static unsigned loop_ref(const Lv *l, TSNode n) {
   const char *ty = ts_node_type(n);
-  TSNode body = field(n, "body");
+  TSNode body = node_field(n, "body");
   if (!strcmp(ty, "for_statement")) {
-    TSNode init = field(n, "initializer");
+    TSNode init = node_field(n, "initializer");
     if (!ts_node_is_null(init)) {
       if (is_kill(l, init))
         return 0;
       if (mentions(l, init))
         return F_LIVE;
     }
-    if (mentions(l, field(n, "condition")) || mentions(l, field(n, "update")))
+    if (mentions(l, node_field(n, "condition")) || mentions(l, node_field(n, "update")))
       return F_LIVE;
     unsigned r = ts_node_is_null(body) ? F_FALL : first_ref(l, body);
     return (r & F_LIVE) ? F_LIVE : F_FALL;
   }
   if (!strcmp(ty, "while_statement")) {
-    if (mentions(l, field(n, "condition")))
+    if (mentions(l, node_field(n, "condition")))
       return F_LIVE;
     unsigned r = first_ref(l, body);
     return (r & F_LIVE) ? F_LIVE : F_FALL;
@@ -152,7 +145,7 @@ static unsigned loop_ref(const Lv *l, TSNode n) {
     return F_LIVE;
   if (!(r & (F_FALL | F_ESC)))
     return 0;
-  if (mentions(l, field(n, "condition")))
+  if (mentions(l, node_field(n, "condition")))
     return F_LIVE;
   return F_FALL;
 }
@@ -169,12 +162,12 @@ static unsigned first_ref(const Lv *l, TSNode n) {
     return mentions(l, n) ? F_LIVE : F_FALL;
   }
   if (!strcmp(ty, "if_statement")) {
-    if (mentions(l, field(n, "condition")))
+    if (mentions(l, node_field(n, "condition")))
       return F_LIVE;
-    TSNode alt = field(n, "alternative");
-    if (is(alt, "else_clause") && ts_node_named_child_count(alt))
+    TSNode alt = node_field(n, "alternative");
+    if (node_is(alt, "else_clause") && ts_node_named_child_count(alt))
       alt = ts_node_named_child(alt, 0);
-    unsigned r = first_ref(l, field(n, "consequence"));
+    unsigned r = first_ref(l, node_field(n, "consequence"));
     return r | (ts_node_is_null(alt) ? F_FALL : first_ref(l, alt));
   }
   if (!strcmp(ty, "for_statement") || !strcmp(ty, "while_statement") ||
@@ -198,7 +191,7 @@ static unsigned first_ref(const Lv *l, TSNode n) {
 
 /* Any node of one of the kinds in n's subtree. */
 static int contains_kind(TSNode n, const char *a, const char *b) {
-  if (is(n, a) || is(n, b))
+  if (node_is(n, a) || node_is(n, b))
     return 1;
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
@@ -209,10 +202,10 @@ static int contains_kind(TSNode n, const char *a, const char *b) {
 
 /* `&v` somewhere in n. */
 static int address_taken(const Lv *l, TSNode n) {
-  if (is(n, "pointer_expression")) {
-    TSNode op = field(n, "operator");
+  if (node_is(n, "pointer_expression")) {
+    TSNode op = node_field(n, "operator");
     if (!ts_node_is_null(op) && l->f->text[ts_node_start_byte(op)] == '&' &&
-        is_ref(l, strip_parens(field(n, "argument"))))
+        is_ref(l, strip_parens(node_field(n, "argument"))))
       return 1;
   }
   uint32_t c = ts_node_named_child_count(n);
@@ -240,14 +233,14 @@ static int has_token(const char *s, const char *e, const char *name, size_t n) {
 /* A macro of the file whose body names the variable (other than as one of
  * its parameters) may read it where it is expanded. */
 static int macro_names(const Lv *l, TSNode n) {
-  if (is(n, "preproc_def") || is(n, "preproc_function_def")) {
-    TSNode v = field(n, "value");
+  if (node_is(n, "preproc_def") || node_is(n, "preproc_function_def")) {
+    TSNode v = node_field(n, "value");
     if (ts_node_is_null(v))
       return 0;
     const char *t = l->f->text;
     if (!has_token(t + ts_node_start_byte(v), t + ts_node_end_byte(v), l->name, l->nlen))
       return 0;
-    TSNode ps = field(n, "parameters");
+    TSNode ps = node_field(n, "parameters");
     if (!ts_node_is_null(ps) &&
         has_token(t + ts_node_start_byte(ps), t + ts_node_end_byte(ps), l->name, l->nlen))
       return 0;
@@ -274,10 +267,10 @@ int liveness_after_nest(const SourceFile *f, TSTree *tree, CTypes *ct,
     TSNode dn = ts_node_descendant_for_byte_range(ts_tree_root_node(tree),
                                                   (uint32_t)d.name_offset,
                                                   (uint32_t)(d.name_offset + strlen(name)));
-    while (!ts_node_is_null(dn) && !is(dn, "declaration") &&
-           !is(dn, "parameter_declaration") && !is(dn, "translation_unit"))
+    while (!ts_node_is_null(dn) && !node_is(dn, "declaration") &&
+           !node_is(dn, "parameter_declaration") && !node_is(dn, "translation_unit"))
       dn = ts_node_parent(dn);
-    if (ts_node_is_null(dn) || is(dn, "translation_unit"))
+    if (ts_node_is_null(dn) || node_is(dn, "translation_unit"))
       return 1;
     const char *s = f->text + ts_node_start_byte(dn), *e = f->text + ts_node_end_byte(dn);
     if (has_token(s, e, "static", 6) || has_token(s, e, "extern", 6) ||
@@ -286,11 +279,11 @@ int liveness_after_nest(const SourceFile *f, TSTree *tree, CTypes *ct,
   }
   Lv l = {f, ct, name, strlen(name), d.name_offset};
   TSNode fn = nest;
-  while (!ts_node_is_null(fn) && !is(fn, "function_definition"))
+  while (!ts_node_is_null(fn) && !node_is(fn, "function_definition"))
     fn = ts_node_parent(fn);
   if (ts_node_is_null(fn))
     return 1;
-  TSNode body = field(fn, "body");
+  TSNode body = node_field(fn, "body");
   if (contains_kind(body, "goto_statement", "labeled_statement") ||
       address_taken(&l, body) || macro_names(&l, ts_tree_root_node(tree)))
     return 1;
@@ -317,11 +310,11 @@ int liveness_after_nest(const SourceFile *f, TSTree *tree, CTypes *ct,
         return 0; /* written (or the function left) on every path */
     } else if (!strcmp(ty, "for_statement") || !strcmp(ty, "while_statement") ||
                !strcmp(ty, "do_statement")) {
-      TSNode b = field(p, "body");
+      TSNode b = node_field(p, "body");
       if (ts_node_is_null(b) || ts_node_start_byte(b) != ts_node_start_byte(cur))
         return 1;
       /* the next iteration: condition, update, then the body from its start */
-      if (mentions(&l, field(p, "condition")) || mentions(&l, field(p, "update")))
+      if (mentions(&l, node_field(p, "condition")) || mentions(&l, node_field(p, "update")))
         return 1;
       if (first_ref(&l, b) & F_LIVE)
         return 1;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/strbuf.h"
+#include "frontend/tsnode.h"
 
 typedef struct Macro {
   const char *name;
@@ -27,14 +28,6 @@ typedef struct M {
   int nexp;
   ARRAY(SourceRepl) repl; /* each invocation replaced (arena) */
 } M;
-
-static int is(TSNode n, const char *type) {
-  return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type);
-}
-
-static TSNode field(TSNode n, const char *name) {
-  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
-}
 
 static const char *text(M *m, TSNode n) {
   return arena_strndup(m->a, m->f->text + ts_node_start_byte(n),
@@ -99,8 +92,8 @@ static Macro *find(M *m, const char *name) {
 static void defs(M *m, TSNode n, int cond) {
   const char *ty = ts_node_type(n);
   if (!strcmp(ty, "preproc_function_def") || !strcmp(ty, "preproc_def")) {
-    TSNode nm = field(n, "name");
-    if (!is(nm, "identifier")) return;
+    TSNode nm = node_field(n, "name");
+    if (!node_is(nm, "identifier")) return;
     const char *name = text(m, nm);
     Macro *x = find(m, name);
     if (x) { x->bad = 1; return; }
@@ -118,15 +111,15 @@ static void defs(M *m, TSNode n, int cond) {
     d->name = name;
     d->def_end = ts_node_end_byte(n);
     d->bad = cond;
-    TSNode ps = field(n, "parameters");
+    TSNode ps = node_field(n, "parameters");
     uint32_t c = ts_node_named_child_count(ps);
     for (uint32_t i = 0; i < c; i++) {
       TSNode p = ts_node_named_child(ps, i);
-      if (!is(p, "identifier") || d->nparams == 8) { d->bad = 1; break; }
+      if (!node_is(p, "identifier") || d->nparams == 8) { d->bad = 1; break; }
       d->params[d->nparams++] = text(m, p);
     }
     if (ts_node_child_count(ps) > 2 * c + 1) d->bad = 1; /* `...` */
-    TSNode v = field(n, "value");
+    TSNode v = node_field(n, "value");
     d->body = ts_node_is_null(v) ? "" : text(m, v);
     if (strchr(d->body, '#') || strchr(d->body, '\\') || strchr(d->body, '\n') ||
         !access_body(m, d->body))
@@ -134,9 +127,9 @@ static void defs(M *m, TSNode n, int cond) {
     return;
   }
   if (!strcmp(ty, "preproc_call")) {
-    TSNode dir = field(n, "directive");
+    TSNode dir = node_field(n, "directive");
     if (!ts_node_is_null(dir) && !strcmp(text(m, dir), "#undef")) {
-      TSNode arg = field(n, "argument");
+      TSNode arg = node_field(n, "argument");
       if (!ts_node_is_null(arg)) {
         const char *t = text(m, arg);
         while (*t == ' ' || *t == '\t') t++;
@@ -195,10 +188,10 @@ static void calls(M *m, TSNode n) {
   if (!strncmp(ty, "preproc_", 8) && strcmp(ty, "preproc_if") && strcmp(ty, "preproc_ifdef") &&
       strcmp(ty, "preproc_else") && strcmp(ty, "preproc_elif"))
     return; /* a directive's text */
-  if (!strcmp(ty, "call_expression") && is(field(n, "function"), "identifier")) {
-    const char *name = text(m, field(n, "function"));
+  if (!strcmp(ty, "call_expression") && node_is(node_field(n, "function"), "identifier")) {
+    const char *name = text(m, node_field(n, "function"));
     Macro *d = find(m, name);
-    TSNode args = field(n, "arguments");
+    TSNode args = node_field(n, "arguments");
     if (d && !d->bad && ts_node_start_byte(n) > d->def_end &&
         !ts_node_has_error(n)) {
       const char *av[8];
@@ -206,7 +199,7 @@ static void calls(M *m, TSNode n) {
       uint32_t c = ts_node_named_child_count(args);
       for (uint32_t i = 0; i < c && na <= d->nparams; i++) {
         TSNode x = ts_node_named_child(args, i);
-        if (is(x, "comment")) continue;
+        if (node_is(x, "comment")) continue;
         if (na == 8) { na = 9; break; }
         av[na++] = text(m, x);
       }

@@ -9,14 +9,7 @@
 #include <string.h>
 
 #include "frontend/storage.h"
-
-static int is(TSNode n, const char *type) {
-  return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type);
-}
-
-static TSNode field(TSNode n, const char *name) {
-  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
-}
+#include "frontend/tsnode.h"
 
 static const char *text(SparsifyCtx *ctx, TSNode n) {
   return arena_strndup(ctx->arena, ctx->file->text + ts_node_start_byte(n),
@@ -31,14 +24,14 @@ static int param_decls(TSNode list, TSNode *out, int max) {
   uint32_t c = ts_node_named_child_count(list);
   for (uint32_t i = 0; i < c; i++) {
     TSNode p = ts_node_named_child(list, i);
-    if (is(p, "comment"))
+    if (node_is(p, "comment"))
       continue;
-    if (!is(p, "parameter_declaration") || n == max)
+    if (!node_is(p, "parameter_declaration") || n == max)
       return -1;
     out[n++] = p;
   }
   /* `(void)`: no parameters */
-  if (n == 1 && ts_node_is_null(field(out[0], "declarator")))
+  if (n == 1 && ts_node_is_null(node_field(out[0], "declarator")))
     n = 0;
   return n;
 }
@@ -46,10 +39,10 @@ static int param_decls(TSNode list, TSNode *out, int max) {
 /* Whether the elements are const (`const double *A`, `double const A[][M]`). */
 static int has_const(SparsifyCtx *ctx, TSNode pd) {
   uint32_t c = ts_node_named_child_count(pd);
-  TSNode d = field(pd, "declarator");
+  TSNode d = node_field(pd, "declarator");
   for (uint32_t i = 0; i < c; i++) {
     TSNode q = ts_node_named_child(pd, i);
-    if (is(q, "type_qualifier") && ts_node_start_byte(q) < ts_node_start_byte(d) &&
+    if (node_is(q, "type_qualifier") && ts_node_start_byte(q) < ts_node_start_byte(d) &&
         !strcmp(text(ctx, q), "const"))
       return 1;
   }
@@ -59,25 +52,25 @@ static int has_const(SparsifyCtx *ctx, TSNode pd) {
 int params_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *bound,
                 int nbound, StoredArray *st, FuncSigArray *fs, const char **why) {
   TSNode def = g->target;
-  TSNode fd = field(def, "declarator");
-  if (!is(fd, "function_declarator") || !is(field(fd, "declarator"), "identifier")) {
+  TSNode fd = node_field(def, "declarator");
+  if (!node_is(fd, "function_declarator") || !node_is(node_field(fd, "declarator"), "identifier")) {
     *why = "its declarator is not a plain 'name(parameters)' (a pointer return, "
            "a macro)";
     return 1;
   }
   TSNode pds[SC_MAX_PARAMS];
-  int np = param_decls(field(fd, "parameters"), pds, SC_MAX_PARAMS);
+  int np = param_decls(node_field(fd, "parameters"), pds, SC_MAX_PARAMS);
   if (np < 0) {
     *why = "it is variadic or has too many parameters";
     return 1;
   }
   FuncSig f;
   memset(&f, 0, sizeof f);
-  f.name = text(ctx, field(fd, "declarator"));
+  f.name = text(ctx, node_field(fd, "declarator"));
   f.def = def;
   f.nparams = np;
   for (int i = 0; i < np; i++) f.st[i] = -1;
-  TSNode body = field(def, "body");
+  TSNode body = node_field(def, "body");
   if (ts_node_is_null(body)) {
     *why = "it has no body";
     return 1;
@@ -87,7 +80,7 @@ int params_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *bound,
     const BoundArray *ba = &bound[b];
     int pos = -1;
     for (int i = 0; i < np && pos < 0; i++) {
-      TSNode id = storage_declared_name(field(pds[i], "declarator"));
+      TSNode id = storage_declared_name(node_field(pds[i], "declarator"));
       if (!ts_node_is_null(id) && !strcmp(text(ctx, id), ba->b->name))
         pos = i;
     }
@@ -114,7 +107,7 @@ int params_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *bound,
     s.ba = *ba;
     s.g = g;
     s.decl = pds[pos];
-    s.dtor = field(pds[pos], "declarator");
+    s.dtor = node_field(pds[pos], "declarator");
     s.scope = body;
     s.region_start = ts_node_start_byte(body);
     s.region_end = ts_node_end_byte(body);
@@ -160,7 +153,7 @@ static int is_static(SparsifyCtx *ctx, TSNode def) {
   uint32_t c = ts_node_named_child_count(def);
   for (uint32_t i = 0; i < c; i++) {
     TSNode ch = ts_node_named_child(def, i);
-    if (is(ch, "storage_class_specifier") && !strcmp(text(ctx, ch), "static"))
+    if (node_is(ch, "storage_class_specifier") && !strcmp(text(ctx, ch), "static"))
       return 1;
   }
   return 0;
@@ -191,12 +184,12 @@ int params_same_encoding(const Stored *a, const Stored *b) {
 static const char *return_type(SparsifyCtx *ctx, TSNode def) {
   StrBuf sb = {0};
   uint32_t c = ts_node_named_child_count(def);
-  TSNode fd = field(def, "declarator");
+  TSNode fd = node_field(def, "declarator");
   for (uint32_t i = 0; i < c; i++) {
     TSNode ch = ts_node_named_child(def, i);
     if (ts_node_start_byte(ch) >= ts_node_start_byte(fd))
       break;
-    if (is(ch, "storage_class_specifier") || is(ch, "comment") ||
+    if (node_is(ch, "storage_class_specifier") || node_is(ch, "comment") ||
         !strcmp(text(ctx, ch), "inline"))
       continue;
     sb_printf(&sb, "%s%s", sb.len ? " " : "", text(ctx, ch));
@@ -221,7 +214,7 @@ static void param_list(SparsifyCtx *ctx, StrBuf *sb, const FuncSig *f,
       sb_puts(sb, text(ctx, pds[i]));
       continue;
     }
-    TSNode id = storage_declared_name(field(pds[i], "declarator"));
+    TSNode id = storage_declared_name(node_field(pds[i], "declarator"));
     sb_printf(sb, "sc_tensor *%s", ts_node_is_null(id) ? "" : text(ctx, id));
   }
   if (np == 0)
@@ -231,8 +224,8 @@ static void param_list(SparsifyCtx *ctx, StrBuf *sb, const FuncSig *f,
 
 static const char *wrapper(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
                            unsigned mask, unsigned cmask, int proto) {
-  TSNode fd = field(f->def, "declarator");
-  TSNode list = field(fd, "parameters");
+  TSNode fd = node_field(f->def, "declarator");
+  TSNode list = node_field(fd, "parameters");
   const char *ret = return_type(ctx, f->def);
   int is_void = !strcmp(ret, "void");
   StrBuf sb = {0};
@@ -262,7 +255,7 @@ static const char *wrapper(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
   sb_puts(&sb, is_void ? "  " : arena_printf(ctx->arena, "  %s sc__r = ", ret));
   sb_printf(&sb, "%s(", params_wrapper_name(ctx, f, 0, 0));
   for (int i = 0; i < np; i++) {
-    TSNode id = storage_declared_name(field(pds[i], "declarator"));
+    TSNode id = storage_declared_name(node_field(pds[i], "declarator"));
     if (i)
       sb_puts(&sb, ", ");
     if ((mask | cmask) & (1u << i))
@@ -301,18 +294,18 @@ static void prototypes(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
   uint32_t c = ts_node_named_child_count(root);
   for (uint32_t i = 0; i < c; i++) {
     TSNode d = ts_node_named_child(root, i);
-    if (!is(d, "declaration"))
+    if (!node_is(d, "declaration"))
       continue;
-    TSNode fd = field(d, "declarator");
-    if (!is(fd, "function_declarator") || !is(field(fd, "declarator"), "identifier") ||
-        strcmp(text(ctx, field(fd, "declarator")), f->name))
+    TSNode fd = node_field(d, "declarator");
+    if (!node_is(fd, "function_declarator") || !node_is(node_field(fd, "declarator"), "identifier") ||
+        strcmp(text(ctx, node_field(fd, "declarator")), f->name))
       continue;
     /* F keeps its prototype (it is the dense entry); the tensor version
      * and the wrappers are declared after it */
     StrBuf sb = {0};
     sb_printf(&sb, "\nstatic %s %s", return_type(ctx, f->def),
               params_wrapper_name(ctx, f, 0, 0));
-    param_list(ctx, &sb, f, st, field(field(f->def, "declarator"), "parameters"), 0);
+    param_list(ctx, &sb, f, st, node_field(node_field(f->def, "declarator"), "parameters"), 0);
     sb_puts(&sb, ";");
     for (int m = 0; m < f->nmasks; m++)
       sb_printf(&sb, "\n%s", wrapper(ctx, f, st, f->masks[m], f->cmasks[m], 1));
@@ -325,9 +318,9 @@ static void prototypes(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
 const char *params_edits(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
                          void (*add)(void *, size_t, size_t, const char *),
                          void *arg) {
-  TSNode fd = field(f->def, "declarator");
-  TSNode list = field(fd, "parameters");
-  TSNode name = field(fd, "declarator");
+  TSNode fd = node_field(f->def, "declarator");
+  TSNode list = node_field(fd, "parameters");
+  TSNode name = node_field(fd, "declarator");
   StrBuf sb = {0};
   param_list(ctx, &sb, f, st, list, 0);
   const char *plist = arena_strdup(ctx->arena, sb.data);
@@ -343,12 +336,12 @@ const char *params_edits(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
   int np = param_decls(list, pds, SC_MAX_PARAMS);
   StrBuf uv = {0};
   for (int i = 0; i < np; i++) {
-    TSNode id = storage_declared_name(field(pds[i], "declarator"));
+    TSNode id = storage_declared_name(node_field(pds[i], "declarator"));
     if (!ts_node_is_null(id))
       sb_printf(&uv, " (void)%s;", text(ctx, id));
   }
   if (uv.len) {
-    size_t b = ts_node_start_byte(field(f->def, "body")) + 1;
+    size_t b = ts_node_start_byte(node_field(f->def, "body")) + 1;
     add(arg, b, b, arena_strdup(ctx->arena, uv.data));
   }
   sb_free(&uv);

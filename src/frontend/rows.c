@@ -1,6 +1,7 @@
 /* rows.c — the row count of a pointer to rows read from its allocation
  * (see rows.h). */
 #include "frontend/rows.h"
+#include "frontend/tsnode.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -13,23 +14,15 @@ typedef struct R {
   int nalloc;        /* allocations of the pointer found */
 } R;
 
-static int is(TSNode n, const char *type) {
-  return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type);
-}
-
-static TSNode field(TSNode n, const char *name) {
-  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
-}
-
 static const char *text(R *r, TSNode n) {
   return arena_strndup(r->ctx->arena, r->ctx->file->text + ts_node_start_byte(n),
                        ts_node_end_byte(n) - ts_node_start_byte(n));
 }
 
 static TSNode strip(TSNode n) {
-  while ((is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1) ||
-         is(n, "cast_expression"))
-    n = is(n, "cast_expression") ? field(n, "value") : ts_node_named_child(n, 0);
+  while ((node_is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1) ||
+         node_is(n, "cast_expression"))
+    n = node_is(n, "cast_expression") ? node_field(n, "value") : ts_node_named_child(n, 0);
   return n;
 }
 
@@ -48,15 +41,15 @@ static TSNode alloc_call(R *r, TSNode v) {
   v = strip(v);
   TSNode none;
   memset(&none, 0, sizeof none);
-  if (!is(v, "call_expression") || !is(field(v, "function"), "identifier"))
+  if (!node_is(v, "call_expression") || !node_is(node_field(v, "function"), "identifier"))
     return none;
-  const char *f = text(r, field(v, "function"));
+  const char *f = text(r, node_field(v, "function"));
   return !strcmp(f, "malloc") || !strcmp(f, "calloc") ? v : none;
 }
 
 /* Whether identifier n names the pointer (the same declaration). */
 static int names_it(R *r, TSNode n) {
-  if (!is(n, "identifier") || strcmp(text(r, n), r->d->name))
+  if (!node_is(n, "identifier") || strcmp(text(r, n), r->d->name))
     return 0;
   CtDecl o;
   return ct_lookup(r->ct, r->d->name, ts_node_start_byte(n), &o) &&
@@ -65,9 +58,9 @@ static int names_it(R *r, TSNode n) {
 
 /* Every `name = malloc/calloc(...)` under n. */
 static void find_allocs(R *r, TSNode n) {
-  if (is(n, "assignment_expression") && names_it(r, strip(field(n, "left"))) &&
-      !strcmp(text(r, field(n, "operator")), "=")) {
-    TSNode c = alloc_call(r, field(n, "right"));
+  if (node_is(n, "assignment_expression") && names_it(r, strip(node_field(n, "left"))) &&
+      !strcmp(text(r, node_field(n, "operator")), "=")) {
+    TSNode c = alloc_call(r, node_field(n, "right"));
     if (!ts_node_is_null(c)) {
       if (!r->nalloc)
         r->alloc = c;
@@ -113,24 +106,24 @@ enum { F_OTHER, F_ROW, F_ELEM, F_ROWS };
  * row typedef), the element (`double`, `**A`, `A[0][0]`), `double[X][M]`
  * (F_ROWS, *extra = X's text), or something else. */
 static int sizeof_kind(R *r, TSNode s, const char **extra) {
-  TSNode v = field(s, "value");
+  TSNode v = node_field(s, "value");
   if (!ts_node_is_null(v)) {
     v = strip(v);
     int k = 0;
-    while (is(v, "pointer_expression") || is(v, "subscript_expression")) {
-      if (is(v, "pointer_expression") &&
+    while (node_is(v, "pointer_expression") || node_is(v, "subscript_expression")) {
+      if (node_is(v, "pointer_expression") &&
           strcmp(ts_node_type(ts_node_child(v, 0)), "*"))
         return F_OTHER;
-      v = strip(field(v, "argument"));
+      v = strip(node_field(v, "argument"));
       k++;
     }
     if (names_it(r, v))
       return k == 1 ? F_ROW : k == r->d->rank ? F_ELEM : F_OTHER;
-    if (k || !is(v, "identifier"))
+    if (k || !node_is(v, "identifier"))
       return F_OTHER;
     /* `sizeof(name)` of a type parses as a value */
   } else {
-    v = field(s, "type");
+    v = node_field(s, "type");
     if (ts_node_is_null(v))
       return F_OTHER;
   }
@@ -167,9 +160,9 @@ typedef ARRAY(TSNode) Nodes;
 
 static void factors(R *r, TSNode n, Nodes *out) {
   n = strip(n);
-  if (is(n, "binary_expression") && !strcmp(text(r, field(n, "operator")), "*")) {
-    factors(r, field(n, "left"), out);
-    factors(r, field(n, "right"), out);
+  if (node_is(n, "binary_expression") && !strcmp(text(r, node_field(n, "operator")), "*")) {
+    factors(r, node_field(n, "left"), out);
+    factors(r, node_field(n, "right"), out);
     return;
   }
   ARRAY_PUSH(r->ctx->arena, *out, n);
@@ -180,13 +173,13 @@ static int assigns(R *r, TSNode n, const char *name, size_t from) {
     return 0;
   TSNode t;
   memset(&t, 0, sizeof t);
-  if (is(n, "assignment_expression"))
-    t = strip(field(n, "left"));
-  else if (is(n, "update_expression"))
-    t = strip(field(n, "argument"));
-  else if (is(n, "pointer_expression") && !strcmp(ts_node_type(ts_node_child(n, 0)), "&"))
-    t = strip(field(n, "argument"));
-  if (is(t, "identifier") && ts_node_start_byte(t) >= from && !strcmp(text(r, t), name))
+  if (node_is(n, "assignment_expression"))
+    t = strip(node_field(n, "left"));
+  else if (node_is(n, "update_expression"))
+    t = strip(node_field(n, "argument"));
+  else if (node_is(n, "pointer_expression") && !strcmp(ts_node_type(ts_node_child(n, 0)), "&"))
+    t = strip(node_field(n, "argument"));
+  if (node_is(t, "identifier") && ts_node_start_byte(t) >= from && !strcmp(text(r, t), name))
     return 1;
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
@@ -199,9 +192,9 @@ static int assigns(R *r, TSNode n, const char *name, size_t from) {
  * allocation, and not assigned after the allocation (a global: nowhere in
  * another function either). */
 static int stable(R *r, TSNode n, TSNode scope, const char **why) {
-  if (is(n, "sizeof_expression"))
+  if (node_is(n, "sizeof_expression"))
     return 1;
-  if (is(n, "identifier")) {
+  if (node_is(n, "identifier")) {
     const char *nm = text(r, n);
     CtDecl at, there;
     if (!ct_lookup(r->ct, nm, ts_node_start_byte(n), &there))
@@ -223,12 +216,12 @@ static int stable(R *r, TSNode n, TSNode scope, const char **why) {
     if (there.is_global) {
       /* assignments before the allocation in other functions */
       TSNode fn = r->alloc;
-      while (!ts_node_is_null(fn) && !is(fn, "function_definition"))
+      while (!ts_node_is_null(fn) && !node_is(fn, "function_definition"))
         fn = ts_node_parent(fn);
       uint32_t c = ts_node_named_child_count(root);
       for (uint32_t i = 0; i < c; i++) {
         TSNode f = ts_node_named_child(root, i);
-        if (is(f, "function_definition") &&
+        if (node_is(f, "function_definition") &&
             ts_node_start_byte(f) != ts_node_start_byte(fn) && assigns(r, f, nm, 0)) {
           *why = arena_printf(r->ctx->arena, "'%s' in its allocation is "
                               "assigned in another function", nm);
@@ -238,8 +231,8 @@ static int stable(R *r, TSNode n, TSNode scope, const char **why) {
     }
     return 1;
   }
-  if (is(n, "call_expression") || is(n, "assignment_expression") ||
-      is(n, "update_expression")) {
+  if (node_is(n, "call_expression") || node_is(n, "assignment_expression") ||
+      node_is(n, "update_expression")) {
     *why = arena_printf(r->ctx->arena, "its allocation's size '%s' has side "
                         "effects or calls", text(r, n));
     return 0;
@@ -267,14 +260,14 @@ const char *rows_from_alloc(SparsifyCtx *ctx, CTypes *ct, const CtDecl *d,
   TSNode id = ts_node_descendant_for_byte_range(
       root, (uint32_t)d->name_offset, (uint32_t)(d->name_offset + strlen(d->name)));
   TSNode decl = id;
-  while (!ts_node_is_null(decl) && !is(decl, "declaration"))
+  while (!ts_node_is_null(decl) && !node_is(decl, "declaration"))
     decl = ts_node_parent(decl);
   if (ts_node_is_null(decl))
     return NULL;
-  for (TSNode p = ts_node_parent(id); !ts_node_is_null(p) && !is(p, "declaration");
+  for (TSNode p = ts_node_parent(id); !ts_node_is_null(p) && !node_is(p, "declaration");
        p = ts_node_parent(p))
-    if (is(p, "init_declarator")) {
-      TSNode c = alloc_call(&r, field(p, "value"));
+    if (node_is(p, "init_declarator")) {
+      TSNode c = alloc_call(&r, node_field(p, "value"));
       if (!ts_node_is_null(c)) {
         r.alloc = c;
         r.nalloc = 1;
@@ -293,7 +286,7 @@ const char *rows_from_alloc(SparsifyCtx *ctx, CTypes *ct, const CtDecl *d,
     return NULL;
   }
   Nodes f = {0};
-  TSNode args = field(r.alloc, "arguments");
+  TSNode args = node_field(r.alloc, "arguments");
   uint32_t na = ts_node_named_child_count(args);
   if (na != 1 && na != 2) {
     *why = "its allocation has an unexpected form";
@@ -304,7 +297,7 @@ const char *rows_from_alloc(SparsifyCtx *ctx, CTypes *ct, const CtDecl *d,
   int row = -1, elem = -1, width = -1;
   const char *extra = NULL;
   for (size_t i = 0; i < f.len; i++) {
-    if (!is(f.data[i], "sizeof_expression")) {
+    if (!node_is(f.data[i], "sizeof_expression")) {
       if (width < 0 && width_text(&r, text(&r, f.data[i])))
         width = (int)i;
       continue;

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "frontend/storage.h"
+#include "frontend/tsnode.h"
 
 typedef enum UKind {
   U_READ, U_SET, U_UPD, U_INC, U_SIZEOF, U_CLEAR, U_FREE, U_ALLOC, U_NAME,
@@ -80,21 +81,13 @@ typedef struct Hoisted {
   const char *var;
 } Hoisted;
 
-static int is(TSNode n, const char *type) {
-  return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type);
-}
-
-static TSNode field(TSNode n, const char *name) {
-  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
-}
-
 static const char *text(Uses *u, TSNode n) {
   return arena_strndup(u->ctx->arena, u->ctx->file->text + ts_node_start_byte(n),
                        ts_node_end_byte(n) - ts_node_start_byte(n));
 }
 
 static TSNode strip(TSNode n) {
-  while (is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
+  while (node_is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
     n = ts_node_named_child(n, 0);
   return n;
 }
@@ -103,7 +96,7 @@ static TSNode strip(TSNode n) {
  * form of n. */
 static TSNode up(TSNode n, TSNode *top) {
   TSNode p = ts_node_parent(n);
-  while (is(p, "parenthesized_expression")) {
+  while (node_is(p, "parenthesized_expression")) {
     n = p;
     p = ts_node_parent(p);
   }
@@ -196,7 +189,7 @@ static void escape(Uses *u, TSNode id, const char *fmt, const char *arg) {
 }
 
 static int stmt_ctx(TSNode top) {
-  return is(ts_node_parent(top), "expression_statement");
+  return node_is(ts_node_parent(top), "expression_statement");
 }
 
 /* ---- the nest that assigns every element ------------------------------ */
@@ -209,8 +202,8 @@ typedef struct NLoop {
 static int assigned_in(Uses *u, TSNode n, const char *name) {
   const char *ty = ts_node_type(n);
   if (!strcmp(ty, "assignment_expression") || !strcmp(ty, "update_expression")) {
-    TSNode t = strip(field(n, !strcmp(ty, "assignment_expression") ? "left" : "argument"));
-    if (is(t, "identifier") && !strcmp(text(u, t), name))
+    TSNode t = strip(node_field(n, !strcmp(ty, "assignment_expression") ? "left" : "argument"));
+    if (node_is(t, "identifier") && !strcmp(text(u, t), name))
       return 1;
   }
   if (!strcmp(ty, "pointer_expression") && token_in(text(u, n), name) &&
@@ -237,7 +230,7 @@ static int has_jump(TSNode n) {
 }
 
 static int count_ident(Uses *u, TSNode n, const char *name) {
-  if (is(n, "identifier") || is(n, "type_identifier"))
+  if (node_is(n, "identifier") || node_is(n, "type_identifier"))
     return !strcmp(text(u, n), name);
   int c = 0;
   uint32_t k = ts_node_named_child_count(n);
@@ -249,28 +242,28 @@ static int count_ident(Uses *u, TSNode n, const char *name) {
 /* `for (i = 0; i < E; i++)` (also `int i = 0`, `++i`, `i += 1`): the
  * variable and E, or 0. */
 static int simple_header(Uses *u, TSNode f, NLoop *out) {
-  TSNode init = field(f, "initializer"), cond = field(f, "condition"),
-         upd = field(f, "update");
+  TSNode init = node_field(f, "initializer"), cond = node_field(f, "condition"),
+         upd = node_field(f, "update");
   TSNode lo;
-  if (is(init, "declaration")) {
-    TSNode d = field(init, "declarator");
-    if (!is(d, "init_declarator") || !is(field(d, "declarator"), "identifier"))
+  if (node_is(init, "declaration")) {
+    TSNode d = node_field(init, "declarator");
+    if (!node_is(d, "init_declarator") || !node_is(node_field(d, "declarator"), "identifier"))
       return 0;
-    out->var = text(u, field(d, "declarator"));
-    lo = field(d, "value");
-  } else if (is(init, "assignment_expression") &&
-             is(strip(field(init, "left")), "identifier")) {
-    out->var = text(u, strip(field(init, "left")));
-    lo = field(init, "right");
+    out->var = text(u, node_field(d, "declarator"));
+    lo = node_field(d, "value");
+  } else if (node_is(init, "assignment_expression") &&
+             node_is(strip(node_field(init, "left")), "identifier")) {
+    out->var = text(u, strip(node_field(init, "left")));
+    lo = node_field(init, "right");
   } else {
     return 0;
   }
   if (strcmp(text(u, strip(lo)), "0"))
     return 0;
-  if (!is(cond, "binary_expression") || strcmp(text(u, field(cond, "operator")), "<") ||
-      strcmp(text(u, strip(field(cond, "left"))), out->var))
+  if (!node_is(cond, "binary_expression") || strcmp(text(u, node_field(cond, "operator")), "<") ||
+      strcmp(text(u, strip(node_field(cond, "left"))), out->var))
     return 0;
-  out->hi = field(cond, "right");
+  out->hi = node_field(cond, "right");
   const char *ut = text(u, upd);
   char want[3][64];
   snprintf(want[0], 64, "%s++", out->var);
@@ -281,7 +274,7 @@ static int simple_header(Uses *u, TSNode f, NLoop *out) {
 
 /* The single statements of a body (a compound's children, or itself). */
 static int body_stmts(TSNode b, TSNode *out, int max) {
-  if (!is(b, "compound_statement")) {
+  if (!node_is(b, "compound_statement")) {
     out[0] = b;
     return 1;
   }
@@ -289,7 +282,7 @@ static int body_stmts(TSNode b, TSNode *out, int max) {
   uint32_t c = ts_node_named_child_count(b);
   for (uint32_t i = 0; i < c; i++) {
     TSNode s = ts_node_named_child(b, i);
-    if (is(s, "comment"))
+    if (node_is(s, "comment"))
       continue;
     if (n == max)
       return -1;
@@ -300,7 +293,7 @@ static int body_stmts(TSNode b, TSNode *out, int max) {
 
 static int loop_of(const NLoop *l, int n, TSNode e, Uses *u) {
   e = strip(e);
-  if (!is(e, "identifier"))
+  if (!node_is(e, "identifier"))
     return -1;
   const char *t = text(u, e);
   for (int i = 0; i < n; i++)
@@ -318,16 +311,16 @@ static int try_nest(Uses *u, Stored *st, TSNode f) {
   int nl = 0, flat = 0;
   TSNode cur = f, body;
   for (;;) {
-    if (!is(cur, "for_statement") || nl == SC_MAX_RANK || !simple_header(u, cur, &loops[nl]))
+    if (!node_is(cur, "for_statement") || nl == SC_MAX_RANK || !simple_header(u, cur, &loops[nl]))
       return 0;
     nl++;
-    body = field(cur, "body");
+    body = node_field(cur, "body");
     if (nl == (st->ba.delinearize ? st->ba.rank : crank))
       break;
     TSNode one[2];
     int nb = body_stmts(body, one, 1);
     /* a flat block walked by one loop over all its elements: A[i] */
-    if (st->ba.delinearize && nl == 1 && (nb != 1 || !is(one[0], "for_statement"))) {
+    if (st->ba.delinearize && nl == 1 && (nb != 1 || !node_is(one[0], "for_statement"))) {
       flat = 1;
       break;
     }
@@ -346,25 +339,25 @@ static int try_nest(Uses *u, Stored *st, TSNode f) {
       hit = stmts[i];
       break;
     }
-  if (!is(hit, "expression_statement"))
+  if (!node_is(hit, "expression_statement"))
     return 0;
   TSNode as = strip(ts_node_named_child(hit, 0));
-  if (!is(as, "assignment_expression") || strcmp(text(u, field(as, "operator")), "="))
+  if (!node_is(as, "assignment_expression") || strcmp(text(u, node_field(as, "operator")), "="))
     return 0;
   /* a value read from another replaced array: a kernel with a sparse
    * output (src/lower/assemble.c), or refused into inserts */
   for (int i = 0; i < u->nall; i++)
     if (&u->all[i] != st && !u->all[i].dropped &&
-        count_ident(u, field(as, "right"), u->all[i].ba.b->name))
+        count_ident(u, node_field(as, "right"), u->all[i].ba.b->name))
       return 0;
-  TSNode lhs = strip(field(as, "left"));
+  TSNode lhs = strip(node_field(as, "left"));
   TSNode idx[SC_MAX_RANK + 1];
   int n = 0;
-  while (is(lhs, "subscript_expression") && n <= SC_MAX_RANK) {
-    idx[n++] = field(lhs, "index");
-    lhs = strip(field(lhs, "argument"));
+  while (node_is(lhs, "subscript_expression") && n <= SC_MAX_RANK) {
+    idx[n++] = node_field(lhs, "index");
+    lhs = strip(node_field(lhs, "argument"));
   }
-  if (!is(lhs, "identifier") || strcmp(text(u, lhs), name) || n != crank)
+  if (!node_is(lhs, "identifier") || strcmp(text(u, lhs), name) || n != crank)
     return 0;
   CtDecl lhs_decl; /* this array, not another of the same name (a local) */
   if (!ct_lookup(u->ct, name, ts_node_start_byte(lhs), &lhs_decl) ||
@@ -384,17 +377,17 @@ static int try_nest(Uses *u, Stored *st, TSNode f) {
     if (st->ba.rank != 2)
       return 0;
     TSNode e = strip(idx[0]);
-    if (!is(e, "binary_expression") || strcmp(text(u, field(e, "operator")), "+"))
+    if (!node_is(e, "binary_expression") || strcmp(text(u, node_field(e, "operator")), "+"))
       return 0;
-    TSNode m = strip(field(e, "left"));
-    dim_loop[1] = loop_of(loops, nl, field(e, "right"), u);
-    if (!is(m, "binary_expression") || strcmp(text(u, field(m, "operator")), "*"))
+    TSNode m = strip(node_field(e, "left"));
+    dim_loop[1] = loop_of(loops, nl, node_field(e, "right"), u);
+    if (!node_is(m, "binary_expression") || strcmp(text(u, node_field(m, "operator")), "*"))
       return 0;
-    dim_loop[0] = loop_of(loops, nl, field(m, "left"), u);
-    stride = text(u, field(m, "right"));
+    dim_loop[0] = loop_of(loops, nl, node_field(m, "left"), u);
+    stride = text(u, node_field(m, "right"));
     if (dim_loop[0] < 0) {
-      dim_loop[0] = loop_of(loops, nl, field(m, "right"), u);
-      stride = text(u, field(m, "left"));
+      dim_loop[0] = loop_of(loops, nl, node_field(m, "right"), u);
+      stride = text(u, node_field(m, "left"));
     }
   } else {
     for (int d = 0; d < n; d++)
@@ -452,7 +445,7 @@ static int try_nest(Uses *u, Stored *st, TSNode f) {
   sb_free(&full);
   Site *fs = add(u, U_FSET, hit, st);
   fs->nest = num;
-  fs->val = field(as, "right");
+  fs->val = node_field(as, "right");
   fs->zero = zero_literal(text(u, fs->val));
   u->s.data[u->s.len - 2].zero = fs->zero; /* the NEST site, added above */
   fs->nidx = n;
@@ -466,30 +459,30 @@ static int try_nest(Uses *u, Stored *st, TSNode f) {
 
 static int is_null_const(Uses *u, TSNode n) {
   n = strip(n);
-  if (is(n, "null"))
+  if (node_is(n, "null"))
     return 1;
-  if (is(n, "cast_expression"))
-    return is_null_const(u, field(n, "value"));
+  if (node_is(n, "cast_expression"))
+    return is_null_const(u, node_field(n, "value"));
   const char *t = text(u, n);
   return !strcmp(t, "NULL") || !strcmp(t, "0");
 }
 
 static int is_alloc(Uses *u, TSNode n) {
   n = strip(n);
-  if (is(n, "cast_expression"))
-    return is_alloc(u, field(n, "value"));
-  if (!is(n, "call_expression") || !is(field(n, "function"), "identifier"))
+  if (node_is(n, "cast_expression"))
+    return is_alloc(u, node_field(n, "value"));
+  if (!node_is(n, "call_expression") || !node_is(node_field(n, "function"), "identifier"))
     return 0;
-  const char *f = text(u, field(n, "function"));
+  const char *f = text(u, node_field(n, "function"));
   return !strcmp(f, "malloc") || !strcmp(f, "calloc");
 }
 
 /* The size argument text of the array's malloc (or calloc's a * b). */
 static const char *alloc_size(Uses *u, TSNode call) {
   call = strip(call);
-  if (is(call, "cast_expression"))
-    return alloc_size(u, field(call, "value"));
-  TSNode args = field(call, "arguments");
+  if (node_is(call, "cast_expression"))
+    return alloc_size(u, node_field(call, "value"));
+  TSNode args = node_field(call, "arguments");
   uint32_t c = ts_node_named_child_count(args);
   if (c == 1)
     return text(u, ts_node_named_child(args, 0));
@@ -515,20 +508,20 @@ static int same_text_ws(const char *a, const char *b) {
  * p's type) only tests a pointer for null: !x, x == NULL, x != 0, x && ...,
  * if (x), x ? a : b. */
 static int null_test(Uses *u, TSNode x, TSNode top, TSNode p, const char *pty) {
-  if (!strcmp(pty, "unary_expression") && !strcmp(text(u, field(p, "operator")), "!"))
+  if (!strcmp(pty, "unary_expression") && !strcmp(text(u, node_field(p, "operator")), "!"))
     return 1;
   if (!strcmp(pty, "binary_expression")) {
-    const char *op = text(u, field(p, "operator"));
-    TSNode other = same(field(p, "left"), top) ? field(p, "right") : field(p, "left");
+    const char *op = text(u, node_field(p, "operator"));
+    TSNode other = same(node_field(p, "left"), top) ? node_field(p, "right") : node_field(p, "left");
     if ((!strcmp(op, "==") || !strcmp(op, "!=")) && is_null_const(u, other))
       return 1;
     return !strcmp(op, "&&") || !strcmp(op, "||");
   }
   if (!strcmp(pty, "if_statement") || !strcmp(pty, "while_statement") ||
       !strcmp(pty, "do_statement") || !strcmp(pty, "for_statement"))
-    return same(field(p, "condition"), ts_node_parent(x));
+    return same(node_field(p, "condition"), ts_node_parent(x));
   if (!strcmp(pty, "conditional_expression"))
-    return same(field(p, "condition"), top);
+    return same(node_field(p, "condition"), top);
   return 0;
 }
 
@@ -536,7 +529,7 @@ static int null_test(Uses *u, TSNode x, TSNode top, TSNode p, const char *pty) {
 static int elem_spelled(Uses *u, const Stored *st, const char *t) {
   if (!strcmp(t, st->ba.decl.elem_ctype) || !strcmp(t, st->ctype))
     return 1;
-  TSNode ty = field(st->decl, "type"); /* as the declaration spells it */
+  TSNode ty = node_field(st->decl, "type"); /* as the declaration spells it */
   if (!ts_node_is_null(ty) && !strcmp(t, text(u, ty)))
     return 1;
   static const char *const f64[] = {"double", NULL}, *const f32[] = {"float", NULL},
@@ -559,15 +552,15 @@ static int elem_spelled(Uses *u, const Stored *st, const char *t) {
  * `sizeof A[i]`). */
 static int whole_elements(Uses *u, TSNode n) {
   n = strip(n);
-  if (is(n, "binary_expression") && !strcmp(text(u, field(n, "operator")), "*"))
-    return whole_elements(u, field(n, "left")) || whole_elements(u, field(n, "right"));
-  if (!is(n, "sizeof_expression"))
+  if (node_is(n, "binary_expression") && !strcmp(text(u, node_field(n, "operator")), "*"))
+    return whole_elements(u, node_field(n, "left")) || whole_elements(u, node_field(n, "right"));
+  if (!node_is(n, "sizeof_expression"))
     return 0;
-  TSNode v = field(n, "value");
+  TSNode v = node_field(n, "value");
   if (!ts_node_is_null(v)) /* `sizeof(real)` parses as a value */
     return token_in(text(u, v), u->cur->ba.b->name) ||
-           (is(strip(v), "identifier") && elem_spelled(u, u->cur, text(u, strip(v))));
-  TSNode t = field(n, "type");
+           (node_is(strip(v), "identifier") && elem_spelled(u, u->cur, text(u, strip(v))));
+  TSNode t = node_field(n, "type");
   if (ts_node_is_null(t))
     return 0;
   /* the spelled type without spaces, up to an array suffix */
@@ -598,10 +591,10 @@ static int try_memset(Uses *u, TSNode top, TSNode p, const TSNode *idx, int k,
                       int amp, const TSNode *offs, int noffs) {
   Stored *st = u->cur;
   const char *name = st->ba.b->name;
-  if (!is(p, "argument_list"))
+  if (!node_is(p, "argument_list"))
     return 0;
   TSNode call = ts_node_parent(p);
-  if (strcmp(text(u, field(call, "function")), "memset") ||
+  if (strcmp(text(u, node_field(call, "function")), "memset") ||
       ts_node_named_child_count(p) != 3 || !same(ts_node_named_child(p, 0), top))
     return 0;
   TSNode v = strip(ts_node_named_child(p, 1));
@@ -651,12 +644,12 @@ static int try_memset_plus(Uses *u, TSNode e, const TSNode *idx, int k) {
   int n = 0;
   for (;;) {
     TSNode p = up(cur, &top);
-    if (!is(p, "binary_expression") || strcmp(text(u, field(p, "operator")), "+"))
+    if (!node_is(p, "binary_expression") || strcmp(text(u, node_field(p, "operator")), "+"))
       break;
     if (n == 4)
       return 0;
-    offs[n++] = same(strip(field(p, "left")), strip(top)) ? field(p, "right")
-                                                          : field(p, "left");
+    offs[n++] = same(strip(node_field(p, "left")), strip(top)) ? node_field(p, "right")
+                                                          : node_field(p, "left");
     cur = p;
   }
   if (!n)
@@ -669,8 +662,8 @@ static int try_memset_plus(Uses *u, TSNode e, const TSNode *idx, int k) {
  * parameter there is a tensor (not dropped): that function, *pos set. */
 static FuncSig *callee(Uses *u, TSNode args, TSNode top, int *pos) {
   TSNode call = ts_node_parent(args);
-  TSNode fn = field(call, "function");
-  if (!is(fn, "identifier"))
+  TSNode fn = node_field(call, "function");
+  if (!node_is(fn, "identifier"))
     return NULL;
   const char *name = text(u, fn);
   for (int f = 0; f < u->nfs; f++) {
@@ -681,7 +674,7 @@ static FuncSig *callee(Uses *u, TSNode args, TSNode top, int *pos) {
     uint32_t c = ts_node_named_child_count(args);
     for (uint32_t i = 0; i < c; i++) {
       TSNode a = ts_node_named_child(args, i);
-      if (is(a, "comment"))
+      if (node_is(a, "comment"))
         continue;
       if (same(a, top))
         break;
@@ -699,7 +692,7 @@ static FuncSig *callee(Uses *u, TSNode args, TSNode top, int *pos) {
 /* The replaced array an argument names (scope-correctly), or NULL. */
 static Stored *stored_arg(Uses *u, TSNode a) {
   a = strip(a);
-  if (!is(a, "identifier"))
+  if (!node_is(a, "identifier"))
     return NULL;
   const char *nm = text(u, a);
   CtDecl d;
@@ -723,13 +716,13 @@ static void classify(Uses *u, TSNode id) {
   int k = 0, derefs = 0;
   for (;;) {
     p = up(e, &top);
-    if (is(p, "subscript_expression") && same(strip(field(p, "argument")), e) &&
+    if (node_is(p, "subscript_expression") && same(strip(node_field(p, "argument")), e) &&
         k < SC_MAX_RANK) {
-      idx[k++] = field(p, "index");
+      idx[k++] = node_field(p, "index");
       e = p;
       continue;
     }
-    if (is(p, "pointer_expression") && ts_node_child_count(p) > 0 &&
+    if (node_is(p, "pointer_expression") && ts_node_child_count(p) > 0 &&
         !strcmp(ts_node_type(ts_node_child(p, 0)), "*")) {
       derefs++;
       k++;
@@ -742,11 +735,11 @@ static void classify(Uses *u, TSNode id) {
   for (TSNode a = e; !ts_node_is_null(a); a = ts_node_parent(a)) {
     const char *ty = ts_node_type(a);
     if (!strcmp(ty, "sizeof_expression") || !strcmp(ty, "alignof_expression")) {
-      TSNode v = field(a, "value");
+      TSNode v = node_field(a, "value");
       if (ts_node_is_null(v))
-        v = field(a, "type");
+        v = node_field(a, "type");
       TSNode vs = strip(v);
-      if (is(vs, "type_descriptor") && ts_node_named_child_count(vs) == 1)
+      if (node_is(vs, "type_descriptor") && ts_node_named_child_count(vs) == 1)
         vs = ts_node_named_child(vs, 0);
       if (!same(vs, e) && !same(vs, id)) {
         unsupported(u, a, "'%s' inside a sizeof expression", text(u, a));
@@ -766,8 +759,8 @@ static void classify(Uses *u, TSNode id) {
   }
   const char *pty = ts_node_is_null(p) ? "" : ts_node_type(p);
   if (k == crank) {
-    if (!strcmp(pty, "assignment_expression") && same(field(p, "left"), top)) {
-      const char *op = text(u, field(p, "operator"));
+    if (!strcmp(pty, "assignment_expression") && same(node_field(p, "left"), top)) {
+      const char *op = text(u, node_field(p, "operator"));
       Site *s;
       if (!strcmp(op, "=")) {
         s = add(u, U_SET, p, st);
@@ -779,7 +772,7 @@ static void classify(Uses *u, TSNode id) {
         unsupported(u, p, "compound assignment '%s' to an element", op);
         return;
       }
-      s->val = field(p, "right");
+      s->val = node_field(p, "right");
       s->used = !stmt_ctx(p);
       s->nidx = k;
       memcpy(s->idx, idx, sizeof(TSNode) * (size_t)k);
@@ -787,7 +780,7 @@ static void classify(Uses *u, TSNode id) {
     }
     if (!strcmp(pty, "update_expression")) {
       int prefix = ts_node_start_byte(p) < ts_node_start_byte(top);
-      const char *op = text(u, field(p, "operator"));
+      const char *op = text(u, node_field(p, "operator"));
       int used = !stmt_ctx(p);
       if (used && !prefix) {
         unsupported(u, p, "the value of '%s' is used", text(u, p));
@@ -815,14 +808,14 @@ static void classify(Uses *u, TSNode id) {
   }
   if (k > 0) {
     int rows = st->ba.decl.layout == IR_LAYOUT_ROW_PTRS && k == 1;
-    if (rows && !strcmp(pty, "assignment_expression") && same(field(p, "left"), top) &&
-        is_alloc(u, field(p, "right")) && stmt_ctx(p)) {
+    if (rows && !strcmp(pty, "assignment_expression") && same(node_field(p, "left"), top) &&
+        is_alloc(u, node_field(p, "right")) && stmt_ctx(p)) {
       add(u, U_VOID, p, st);
       return;
     }
     if (rows && !strcmp(pty, "argument_list")) {
       TSNode call = ts_node_parent(p);
-      if (!strcmp(text(u, field(call, "function")), "free") && stmt_ctx(call)) {
+      if (!strcmp(text(u, node_field(call, "function")), "free") && stmt_ctx(call)) {
         add(u, U_VOID, call, st);
         return;
       }
@@ -840,7 +833,7 @@ static void classify(Uses *u, TSNode id) {
   /* the array itself */
   if (!strcmp(pty, "argument_list")) {
     TSNode call = ts_node_parent(p);
-    const char *fn = text(u, field(call, "function"));
+    const char *fn = text(u, node_field(call, "function"));
     if (!strcmp(fn, "free") && st->is_pointer) {
       if (!stmt_ctx(call)) {
         unsupported(u, call, "the value of '%s' is used", text(u, call));
@@ -869,13 +862,13 @@ static void classify(Uses *u, TSNode id) {
     escape(u, id, "it is passed to '%s'", fn);
     return;
   }
-  if (!strcmp(pty, "assignment_expression") && same(field(p, "left"), top) &&
-      !strcmp(text(u, field(p, "operator")), "=") && st->is_pointer) {
-    if (is_alloc(u, field(p, "right"))) {
+  if (!strcmp(pty, "assignment_expression") && same(node_field(p, "left"), top) &&
+      !strcmp(text(u, node_field(p, "operator")), "=") && st->is_pointer) {
+    if (is_alloc(u, node_field(p, "right"))) {
       add(u, U_ALLOC, p, st);
       return;
     }
-    if (is_null_const(u, field(p, "right"))) {
+    if (is_null_const(u, node_field(p, "right"))) {
       add(u, U_NAME, id, st);
       return;
     }
@@ -941,13 +934,13 @@ static void walk(Uses *u, TSNode n, int in_loop, int in_switch, int in_nest) {
       if (count_ident(u, n, name)) {
         /* the value is computed before the tensor is freed */
         TSNode fn = n;
-        while (!ts_node_is_null(fn) && !is(fn, "function_definition"))
+        while (!ts_node_is_null(fn) && !node_is(fn, "function_definition"))
           fn = ts_node_parent(fn);
-        if (ts_node_is_null(fn) || !is(field(fn, "declarator"), "function_declarator")) {
+        if (ts_node_is_null(fn) || !node_is(node_field(fn, "declarator"), "function_declarator")) {
           unsupported(u, n, "'%s' returns a value read from the array", text(u, n));
           return;
         }
-        rt = text(u, field(fn, "type"));
+        rt = text(u, node_field(fn, "type"));
       }
       add_exit(u, n, st);
       for (size_t i = 0; rt && i < u->s.len; i++)
@@ -980,8 +973,8 @@ static void macros_naming(Uses *u, TSNode n) {
   Stored *st = u->cur;
   if (u->why || ts_node_start_byte(n) >= st->region_start)
     return;
-  if (is(n, "preproc_def") || is(n, "preproc_function_def")) {
-    TSNode nm = field(n, "name"), v = field(n, "value");
+  if (node_is(n, "preproc_def") || node_is(n, "preproc_function_def")) {
+    TSNode nm = node_field(n, "name"), v = node_field(n, "value");
     if (ts_node_is_null(v) || !token_in(text(u, v), st->ba.b->name))
       return;
     const char *region = arena_strndup(u->ctx->arena, u->ctx->file->text + st->region_start,
@@ -996,7 +989,7 @@ static void macros_naming(Uses *u, TSNode n) {
 }
 
 static void walk_function_gotos(Uses *u, TSNode n) {
-  if (is(n, "goto_statement"))
+  if (node_is(n, "goto_statement"))
     unsupported(u, n, "%s in the function", "goto");
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c && !u->why; i++)
@@ -1012,8 +1005,8 @@ static int site_less(const Site *x, const Site *y) {
 /* Whether n holds a return, a goto or a label (a way out of a loop that
  * skips what follows it, or into it). */
 static int leaves(TSNode n) {
-  if (is(n, "return_statement") || is(n, "goto_statement") ||
-      is(n, "labeled_statement") || is(n, "function_definition"))
+  if (node_is(n, "return_statement") || node_is(n, "goto_statement") ||
+      node_is(n, "labeled_statement") || node_is(n, "function_definition"))
     return 1;
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
@@ -1025,24 +1018,24 @@ static int leaves(TSNode n) {
 /* Whether every mention of the array `as` in n is the argument at
  * position p of a call of fs. */
 static int only_passed(Uses *u, TSNode n, const Stored *as, const FuncSig *fs, int p) {
-  if (is(n, "identifier") && !strcmp(text(u, n), as->ba.b->name)) {
+  if (node_is(n, "identifier") && !strcmp(text(u, n), as->ba.b->name)) {
     CtDecl d;
     if (!ct_lookup(u->ct, as->ba.b->name, ts_node_start_byte(n), &d) ||
         d.canon_offset != as->ba.decl.canon_offset)
       return 1; /* another object of that name */
     TSNode args = ts_node_parent(n);
-    while (is(args, "parenthesized_expression"))
+    while (node_is(args, "parenthesized_expression"))
       args = ts_node_parent(args);
     TSNode call = ts_node_parent(args);
-    if (!is(args, "argument_list") || !is(call, "call_expression") ||
-        !is(field(call, "function"), "identifier") ||
-        strcmp(text(u, field(call, "function")), fs->name))
+    if (!node_is(args, "argument_list") || !node_is(call, "call_expression") ||
+        !node_is(node_field(call, "function"), "identifier") ||
+        strcmp(text(u, node_field(call, "function")), fs->name))
       return 0;
     int q = 0;
     uint32_t c = ts_node_named_child_count(args);
     for (uint32_t i = 0; i < c; i++) {
       TSNode a = ts_node_named_child(args, i);
-      if (is(a, "comment"))
+      if (node_is(a, "comment"))
         continue;
       if (ts_node_start_byte(a) <= ts_node_start_byte(n) &&
           ts_node_end_byte(a) >= ts_node_end_byte(n))
@@ -1065,9 +1058,9 @@ static int only_passed(Uses *u, TSNode n, const Stored *as, const FuncSig *fs, i
 static TSNode hoist_loop(Uses *u, TSNode call, const Stored *as, const FuncSig *fs, int p) {
   TSNode best = {0};
   for (TSNode l = ts_node_parent(call); !ts_node_is_null(l); l = ts_node_parent(l)) {
-    if (is(l, "function_definition"))
+    if (node_is(l, "function_definition"))
       break;
-    if (!is(l, "for_statement") && !is(l, "while_statement") && !is(l, "do_statement"))
+    if (!node_is(l, "for_statement") && !node_is(l, "while_statement") && !node_is(l, "do_statement"))
       continue;
     if (as->ba.decl.name_offset >= ts_node_start_byte(l) || leaves(l) ||
         !only_passed(u, l, as, fs, p))
@@ -1118,13 +1111,13 @@ static const char *hoist(Uses *u, TSNode loop, const Stored *as, const Stored *p
 /* Calls of converted functions that pass a dense array where a tensor is
  * expected: the callee becomes the wrapper for those positions. */
 static void calls(Uses *u, TSNode n) {
-  if (is(n, "call_expression") && is(field(n, "function"), "identifier")) {
-    const char *name = text(u, field(n, "function"));
+  if (node_is(n, "call_expression") && node_is(node_field(n, "function"), "identifier")) {
+    const char *name = text(u, node_field(n, "function"));
     for (int f = 0; f < u->nfs; f++) {
       FuncSig *fs = &u->fs[f];
       if (strcmp(fs->name, name))
         continue;
-      TSNode args = field(n, "arguments");
+      TSNode args = node_field(n, "arguments");
       unsigned mask = 0, cmask = 0;
       fs->full = 0;
       for (int q = 0; q < fs->nparams; q++)
@@ -1134,7 +1127,7 @@ static void calls(Uses *u, TSNode n) {
       uint32_t c = ts_node_named_child_count(args);
       for (uint32_t i = 0; i < c; i++) {
         TSNode a = ts_node_named_child(args, i);
-        if (is(a, "comment"))
+        if (node_is(a, "comment"))
           continue;
         const Stored *as;
         if (p < fs->nparams && fs->st[p] >= 0 && !u->all[fs->st[p]].dropped) {
@@ -1198,16 +1191,16 @@ static void calls(Uses *u, TSNode n) {
         fs->masks[fs->nmasks] = mask;
         fs->cmasks[fs->nmasks++] = cmask;
       }
-      Site *s = add(u, U_CALL, field(n, "function"), NULL);
+      Site *s = add(u, U_CALL, node_field(n, "function"), NULL);
       s->full = params_wrapper_name(u->ctx, fs, mask, cmask);
       break;
     }
   }
-  if (is(n, "identifier")) {
+  if (node_is(n, "identifier")) {
     /* F named other than as a callee or in its declarators (a pointer) */
     TSNode p = ts_node_parent(n);
-    int callee_or_decl = is(p, "function_declarator") ||
-                         (is(p, "call_expression") && same(field(p, "function"), n));
+    int callee_or_decl = node_is(p, "function_declarator") ||
+                         (node_is(p, "call_expression") && same(node_field(p, "function"), n));
     for (int f = 0; f < u->nfs && !callee_or_decl; f++)
       if (!strcmp(u->fs[f].name, text(u, n)))
         u->fs[f].dense_used = 1;
@@ -1242,7 +1235,7 @@ int uses_collect(SparsifyCtx *ctx, CTypes *ct, Stored *st, int nst, FuncSig *fs,
     u->skip.len = 0;
     if (st[i].free_at_exit) {
       TSNode fn = st[i].scope;
-      while (!ts_node_is_null(fn) && !is(fn, "function_definition"))
+      while (!ts_node_is_null(fn) && !node_is(fn, "function_definition"))
         fn = ts_node_parent(fn);
       if (!ts_node_is_null(fn))
         walk_function_gotos(u, fn);

@@ -1,0 +1,27 @@
+/* tsnode.h — small helpers over tree-sitter nodes shared by the front end
+ * and the driver: a node's type test, a child by field name, and the
+ * lookup of a function definition of the file by name. */
+#ifndef SC_FRONTEND_TSNODE_H
+#define SC_FRONTEND_TSNODE_H
+
+#include <stdint.h>
+#include <string.h>
+#include <tree_sitter/api.h>
+
+/* Whether n is a node (not null) of grammar type `type`. */
+static inline int node_is(TSNode n, const char *type) {
+  return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type);
+}
+
+/* The child of n in field `name` (a null node when none). */
+static inline TSNode node_field(TSNode n, const char *name) {
+  return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+/* The name node of the file's definition (not a prototype) of function
+ * `name`, `text` the file's text the tree was parsed from; a null node
+ * when the file does not define it. */
+TSNode node_function_definition(TSNode root, const char *text,
+                                const char *name);
+
+#endif
