@@ -619,6 +619,27 @@ static const char *access_text(const Lower *L, const IrAccess *ac,
   return r;
 }
 
+/* Why tensor ti cannot be co-iterated when one of its accesses repeats a
+ * loop variable in two subscripts (a diagonal, `A[i][i]`): the element
+ * is located, not walked; NULL when no access does. */
+static const char *diagonal_why(const Lower *L, int ti) {
+  for (int a = 0; a < L->k->naccesses; a++) {
+    const IrAccess *ac = &L->k->accesses[a];
+    if (ac->tensor != ti) continue;
+    unsigned seen = 0;
+    for (int d = 0; d < ac->nsub; d++) {
+      int v = pure_var(L, &ac->sub[d]);
+      if (v < 0) continue;
+      if (seen & (1u << v))
+        return arena_printf(L->arena, "%s reads a diagonal (one loop "
+                            "variable in two subscripts): each element is "
+                            "located by a lookup", access_text(L, ac, NULL));
+      seen |= 1u << v;
+    }
+  }
+  return NULL;
+}
+
 /* The report for an operand read at fixed coordinates: per fixed
  * dimension its subscript, per level at a fixed coordinate how it is
  * located (indexed, binary search, scan) and when (once at entry when the
@@ -737,7 +758,9 @@ static int add_sparse(Lower *L, int ti, const char *name) {
       for (int d = 0; access >= 0 && d < t->rank && d < SC_MAX_RANK; d++)
         if (tmp.dim_off[d]) tmp.shifted = 1;
     }
-    if (access < 0) why = "no access subscripted by distinct loop variables";
+    if (access < 0) why = diagonal_why(L, ti);
+    if (access < 0 && !why)
+      why = "no access subscripted by distinct loop variables";
   }
   if (!why && tmp.nfixed && !t->handle && !t->entry_cache)
     why = arena_printf(L->arena, "it is read at a fixed %s (%s), and "

@@ -1,5 +1,5 @@
 // EXPECT-SPARSIFIED: 5
-// EXPECT-WARNING: 'A' cannot be co-iterated: no access subscripted by distinct loop variables
+// EXPECT-WARNING: 'A' cannot be co-iterated: A[i][i] reads a diagonal (one loop variable in two subscripts): each element is located by a lookup
 // EXPECT-ABSENT: static double L[N][N];
 // EXPECT-ABSENT: for (int j = 0; j <= i; j++) y[i] += L[i][j] * x[j];
 // EXPECT-ABSENT: acc += W[r][k] * in[k];
