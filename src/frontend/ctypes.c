@@ -256,7 +256,8 @@ static int declarator_extents(CTypes *ct, size_t off, size_t len,
   TSNode root = ts_tree_root_node(ct->tree);
   TSNode n = ts_node_descendant_for_byte_range(root, (uint32_t)off,
                                                (uint32_t)(off + len));
-  if (ts_node_is_null(n) || strcmp(ts_node_type(n), "identifier"))
+  if (ts_node_is_null(n) || (strcmp(ts_node_type(n), "identifier") &&
+                             strcmp(ts_node_type(n), "field_identifier")))
     return 0;
   int k = 0;
   for (TSNode p = ts_node_parent(n); !ts_node_is_null(p) && k < SC_MAX_RANK;
@@ -302,8 +303,10 @@ static int type_extents(CTypes *ct, const char *t, const char *out[SC_MAX_RANK])
   return p && *p ? 0 : n;
 }
 
-static void analyse(CTypes *ct, const CtRecord *r, CtDecl *d) {
-  CXType t = clang_getCursorType(r->cursor);
+/* Type analysis of `t`, the type of a declaration (or struct member)
+ * named `name` at byte name_offset of the file when in_main_file. */
+static void analyse_type(CTypes *ct, CXType t, int is_param, int in_main_file,
+                         size_t name_offset, const char *name, CtDecl *d) {
   d->type_text = cx_str(ct->arena, clang_getTypeSpelling(t));
   char lv[SC_MAX_RANK + 1];
   long long csize[SC_MAX_RANK];
@@ -330,7 +333,7 @@ static void analyse(CTypes *ct, const CtRecord *r, CtDecl *d) {
     t = next;
   }
   lv[rank] = 0;
-  if (r->is_param && rank > 0)
+  if (is_param && rank > 0)
     lv[0] = 'P'; /* a parameter `T A[][M]` or `T A[n]` is a pointer */
   d->elem_ok = elem_of(t, &d->elem);
   d->elem_ctype = strip_quals(ct->arena, cx_str(ct->arena, clang_getTypeSpelling(t)));
@@ -366,8 +369,8 @@ static void analyse(CTypes *ct, const CtRecord *r, CtDecl *d) {
     return;
   }
   const char *spelled[SC_MAX_RANK] = {0};
-  int ns = r->in_main_file
-               ? declarator_extents(ct, r->name_offset, strlen(r->name), spelled)
+  int ns = in_main_file
+               ? declarator_extents(ct, name_offset, strlen(name), spelled)
                : 0;
   /* a declarator the file spells through a macro (PolyBench's
    * `DATA_TYPE POLYBENCH_2D(A, M, N, m, n)`): the bounds of variable
@@ -386,6 +389,11 @@ static void analyse(CTypes *ct, const CtRecord *r, CtDecl *d) {
     else
       d->extent[i] = NULL;
   }
+}
+
+static void analyse(CTypes *ct, const CtRecord *r, CtDecl *d) {
+  analyse_type(ct, clang_getCursorType(r->cursor), r->is_param, r->in_main_file,
+               r->name_offset, r->name, d);
 }
 
 /* The declaration's whole extent, widened to the statement holding it. */
@@ -435,5 +443,26 @@ int ct_lookup(CTypes *ct, const char *name, size_t offset, CtDecl *out) {
   }
   out->decl_span = decl_span(ct, best);
   analyse(ct, best, out);
+  return 1;
+}
+
+int ct_member(CTypes *ct, size_t offset, CtDecl *out) {
+  if (!ct->main)
+    return 0;
+  CXSourceLocation loc = clang_getLocationForOffset(ct->tu, ct->main, (unsigned)offset);
+  CXCursor c = clang_getCursor(ct->tu, loc);
+  if (clang_getCursorKind(c) != CXCursor_MemberRefExpr)
+    return 0;
+  CXCursor f = clang_getCursorReferenced(c);
+  if (clang_getCursorKind(f) != CXCursor_FieldDecl)
+    return 0;
+  memset(out, 0, sizeof *out);
+  out->name = cx_str(ct->arena, clang_getCursorSpelling(f));
+  CXSourceLocation floc = clang_getCursorLocation(f);
+  out->in_main_file = from_main(ct, floc);
+  out->name_offset = out->in_main_file ? loc_offset(floc) : 0;
+  out->canon_offset = out->name_offset;
+  analyse_type(ct, clang_getCursorType(c), 0, out->in_main_file,
+               out->name_offset, out->name, out);
   return 1;
 }

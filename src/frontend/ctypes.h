@@ -64,4 +64,9 @@ int ct_inactive(const CTypes *ct, size_t offset);
  * and fills *out, or 0 when no variable of that name is in scope. */
 int ct_lookup(CTypes *ct, const char *name, size_t offset, CtDecl *out);
 
+/* The type of the struct member named at byte `offset` of the file (the
+ * field name of `p->f` or `s.f`), as a CtDecl named after the member.
+ * Returns 1, or 0 when no member reference is there. */
+int ct_member(CTypes *ct, size_t offset, CtDecl *out);
+
 #endif

@@ -152,6 +152,7 @@ typedef struct TensorInfo {
   int delinearize;  /* flat: split one subscript into rank */
   int inferred;     /* dense flat split on a symbolic stride we inferred */
   size_t decl_off;  /* name_offset of its declaration (shadowing check) */
+  int member;       /* reached through a struct member (`p->f`, `s.f`) */
 } TensorInfo;
 
 typedef struct X {
@@ -270,6 +271,16 @@ static void collect_writes(X *x, TSNode n) {
     TSNode b = base_ident(t);
     if (node_is(b, "identifier"))
       add_written(x, ntext(x, b));
+    else if (!node_is(strip_parens(t), "subscript_expression")) {
+      /* a write to a member or through a pointer (`y->data = p`, `*q = 0`):
+       * its root variable is assigned in the nest */
+      TSNode r = strip_parens(t);
+      while (node_is(r, "field_expression") || node_is(r, "pointer_expression") ||
+             node_is(r, "subscript_expression"))
+        r = strip_parens(node_field(r, "argument"));
+      if (node_is(r, "identifier"))
+        add_written(x, ntext(x, r));
+    }
   } else if (!strcmp(ty, "init_declarator")) {
     TSNode d = node_field(n, "declarator");
     if (node_is(d, "identifier"))
@@ -873,6 +884,89 @@ static const char *crd_width_misfit(X *x, const IrTensor *t) {
   return NULL;
 }
 
+/* The root variable of a member chain `p->f`, `s.f.g`: its identifier
+ * node, with *through_ptr set when some link is `->`; a null node when the
+ * chain holds anything else (a call, a subscript, a dereference...). */
+static TSNode member_root(X *x, TSNode n, int *through_ptr) {
+  *through_ptr = 0;
+  n = strip_parens(n);
+  while (node_is(n, "field_expression")) {
+    if (strstr(op_of(x, n), "->"))
+      *through_ptr = 1;
+    n = strip_parens(node_field(n, "argument"));
+  }
+  if (!node_is(n, "identifier")) {
+    TSNode none;
+    memset(&none, 0, sizeof none);
+    return none;
+  }
+  return n;
+}
+
+/* A dense operand reached through a struct member (`y->data`, `w.v`,
+ * `s.m`): named by its C text, typed by the member's declaration. The
+ * member must be a pointer, or an array of a struct variable reached by
+ * `.` alone (an array behind `->` could be the same storage as another
+ * operand's without any pointer showing it), and the chain's root must not
+ * be assigned in the nest. */
+static int get_member_tensor(X *x, TSNode base, int *out) {
+  char *name = ntext(x, base);
+  for (size_t i = 0; i < x->tensors.len; i++)
+    if (!strcmp(x->tensors.data[i].name, name)) {
+      *out = (int)i;
+      return 0;
+    }
+  int through_ptr = 0;
+  TSNode root = member_root(x, base, &through_ptr);
+  if (ts_node_is_null(root) || strpbrk(name, " \t\n()"))
+    return refuse(x, base, "subscripted expression '%s' is not an array name "
+                           "or a plain member ('p->f', 's.f')", excerpt(x, base));
+  const char *rn = ntext(x, root);
+  if (any_var(x, rn) >= 0 || name_in(rn, x->written.data, x->written.len))
+    return refuse(x, base, "'%s' may change in the loop nest: '%s' is assigned "
+                           "in it", name, rn);
+  if (bound_of(x, rn))
+    return refuse(x, base, "'%s' is a member of sparse array '%s'", name, rn);
+  CtDecl d;
+  TSNode field = node_field(strip_parens(base), "field");
+  if (ts_node_is_null(field) ||
+      !ct_member(x->env->ct, ts_node_start_byte(field), &d))
+    return refuse(x, base, "the type of member '%s' is not known", name);
+  if (d.kind != CT_ARRAY)
+    return refuse(x, base, "'%s' is subscripted but is not an array or pointer",
+                  name);
+  if (!d.elem_ok)
+    return refuse(x, base, "element type '%s' of '%s' is not supported",
+                  d.elem_ctype, name);
+  if (d.layout == IR_LAYOUT_ARRAY && through_ptr)
+    return refuse(x, base, "member array '%s' is reached through a pointer "
+                           "(it may be another operand's storage); only "
+                           "pointer members and arrays of struct variables "
+                           "are dense operands", name);
+  if (d.layout != IR_LAYOUT_ARRAY && !(d.layout == IR_LAYOUT_FLAT && d.rank == 1))
+    return refuse(x, base, "member '%s' is not a pointer to elements or an "
+                           "array", name);
+  IrTensor t;
+  memset(&t, 0, sizeof t);
+  TensorInfo ti;
+  memset(&ti, 0, sizeof ti);
+  t.name = name;
+  t.elem = d.elem;
+  t.elem_ctype = d.elem_ctype;
+  t.decl_span = span_make(0, 0);
+  t.rank = d.rank;
+  for (int i = 0; i < d.rank; i++)
+    t.extent[i] = d.extent[i];
+  t.layout = d.layout;
+  ti.crank = d.rank;
+  ti.decl_off = 0;
+  ti.member = 1;
+  ARRAY_PUSH(x->a, x->tensors, t);
+  ARRAY_PUSH(x->a, x->tinfo, ti);
+  *out = (int)x->tensors.len - 1;
+  return 0;
+}
+
 static int build_access(X *x, TSNode n, int *out) {
   TSNode idx[SC_MAX_RANK + 1];
   int nidx = 0;
@@ -883,7 +977,8 @@ static int build_access(X *x, TSNode n, int *out) {
     idx[nidx++] = node_field(cur, "index");
     cur = strip_parens(node_field(cur, "argument"));
   }
-  if (!node_is(cur, "identifier"))
+  int member = node_is(cur, "field_expression");
+  if (!member && !node_is(cur, "identifier"))
     return refuse(x, n, "subscripted expression '%s' is not an array name",
                   excerpt(x, cur));
   for (int i = 0; i < nidx / 2; i++) {
@@ -892,7 +987,7 @@ static int build_access(X *x, TSNode n, int *out) {
     idx[nidx - 1 - i] = t;
   }
   int ti = -1;
-  if (get_tensor(x, cur, &ti))
+  if (member ? get_member_tensor(x, cur, &ti) : get_tensor(x, cur, &ti))
     return -1;
   IrTensor *t = &x->tensors.data[ti];
   TensorInfo *info = &x->tinfo.data[ti];
@@ -908,7 +1003,7 @@ static int build_access(X *x, TSNode n, int *out) {
   for (int i = 0; i < nidx; i++)
     if (poly_of(x, idx[i], &polys[i], "subscript"))
       return -1;
-  if (info->crank == 1 && !t->binding && !info->delinearize) {
+  if (info->crank == 1 && !t->binding && !info->delinearize && !info->member) {
     /* dense flat block indexed with a symbolic row stride: infer it */
     const char *stride = NULL;
     if (af_symbolic_stride(&polys[0], &stride) && stride) {
@@ -1331,6 +1426,10 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
     if (sop != IR_SET || div)
       t->is_read = 1;
     s->stmt.lhs_access = a;
+  } else if (node_is(strip_parens(lhs), "field_expression")) {
+    return refuse(x, n, "assignment to member '%s' (the structs and pointers "
+                        "operands are reached through must not change in the "
+                        "loop nest)", excerpt(x, lhs));
   } else {
     return refuse(x, n, "assignment to '%s'", excerpt(x, lhs));
   }
