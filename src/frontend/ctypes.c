@@ -462,6 +462,8 @@ int ct_member(CTypes *ct, size_t offset, CtDecl *out) {
   out->in_main_file = from_main(ct, floc);
   out->name_offset = out->in_main_file ? loc_offset(floc) : 0;
   out->canon_offset = out->name_offset;
+  out->in_union = clang_getCursorKind(clang_getCursorSemanticParent(f)) ==
+                  CXCursor_UnionDecl;
   analyse_type(ct, clang_getCursorType(c), 0, out->in_main_file,
                out->name_offset, out->name, out);
   return 1;

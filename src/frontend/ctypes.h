@@ -48,6 +48,7 @@ typedef struct CtDecl {
   int elem_ok;         /* element type is float/double/int/long(long) */
   IrElemType elem;
   const char *elem_ctype; /* unqualified spelling: "double", "real_t" */
+  int in_union;        /* ct_member: the member belongs to a union */
 } CtDecl;
 
 /* Parses the file with libclang. On failure returns NULL and sets *why to a

@@ -938,6 +938,16 @@ static int get_member_tensor(X *x, TSNode base, int *out) {
   if (!d.elem_ok)
     return refuse(x, base, "element type '%s' of '%s' is not supported",
                   d.elem_ctype, name);
+  /* a union's members share storage: no member of one is an operand */
+  for (TSNode l = strip_parens(base); node_is(l, "field_expression");
+       l = strip_parens(node_field(l, "argument"))) {
+    CtDecl ld;
+    TSNode lf = node_field(l, "field");
+    if (ts_node_is_null(lf) || !ct_member(x->env->ct, ts_node_start_byte(lf), &ld) ||
+        ld.in_union)
+      return refuse(x, base, "'%s' is reached through a member of a union (its "
+                             "storage may be another operand's)", name);
+  }
   if (d.layout == IR_LAYOUT_ARRAY && through_ptr)
     return refuse(x, base, "member array '%s' is reached through a pointer "
                            "(it may be another operand's storage); only "

@@ -3,12 +3,16 @@
 // EXPECT-ABSENT: w.v[i] += A[i][j];
 // EXPECT-ABSENT: g.m[i][k] += A[i][j] * g.b[j][k];
 // EXPECT-WARNING: loop not sparsified: assignment to member 'y->data'
+// EXPECT-WARNING: loop not sparsified: 'u.a' is reached through a member of a union
+// EXPECT-WARNING: loop not sparsified: member array 'wp->v' is reached through a pointer
 // Dense operands reached through struct members: a `double *` member
 // through a pointer to the struct (`y->data[i]`), a member array of a
 // struct variable (`w.v[i]`), a 2-D member array (`g.m[i][k]`). Members
 // may point to the same storage (x and y below share one buffer): the
 // program must print what the dense one prints. A nest that reassigns the
-// pointer member stays dense.
+// pointer member stays dense, and so do nests over the members of a union
+// and over a member array behind a pointer (either may be the storage of
+// another operand with no pointer operand showing it).
 #include <stdio.h>
 #define N 40
 #define P 3
@@ -22,6 +26,15 @@ typedef struct {
 static struct {
   double v[N];
 } w;
+
+static union {
+  double a[N];
+  double b[N];
+} u;
+
+typedef struct {
+  double v[N];
+} wrap;
 
 static struct {
   double m[N][P];
@@ -89,6 +102,20 @@ int main(void) {
     for (int i = 0; i < N; i++) col[i] = g.m[i][k];
     print("gemm", col, N);
   }
+
+  for (int i = 0; i < N; i++) u.a[i] = 0.5 * (i % 3);
+#pragma sparse encoding(A : CSR)
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      u.a[i] += A[i][j] * u.b[j];
+  print("union", u.a, N);
+
+  wrap wr = {{0}}, *wp = &wr;
+#pragma sparse encoding(A : CSR)
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      wp->v[i] += A[i][j] * w.v[j];
+  print("behind-pointer", wr.v, N);
 
   vec z = {N, ys};
   matvec_swapping(&z, other, &x);
