@@ -1,4 +1,4 @@
-/* tsnode.h — small helpers over tree-sitter nodes shared by the front end
+/* tsnode.h — small functions over tree-sitter nodes shared by the front end
  * and the driver: a node's type test, a child by field name, and the
  * lookup of a function definition of the file by name. */
 #ifndef SC_FRONTEND_TSNODE_H
