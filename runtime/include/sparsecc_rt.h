@@ -357,6 +357,14 @@ sc_status sc_write_tns(sc_tensor *t, const char *path);
  * assembling storage it replaced). */
 void sc_fail(sc_status status, const char *where);
 
+/* Tells, on stderr and once per *told flag, that storage for the loop at
+ * <where> could not be built (the data do not fit the encoding: a 2:4 group
+ * with three nonzeros, a coordinate wider than crdWidth; or no memory) and
+ * that the loop runs as written over the dense arrays:
+ * "sparsecc runtime: <where>: <message>; the loop runs as written (dense)".
+ * Generated code calls it before its dense fallback; it never exits. */
+void sc_dense_fallback(sc_status status, const char *where, int *told);
+
 /* The first position q in [lo, hi) whose coordinate crd[q] >= key (hi when
  * none), crd an ordered array of `width` bytes (1, 2, 4 or 8) per element.
  * Generated code starts the walk of a slice view's level there. */

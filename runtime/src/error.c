@@ -1,5 +1,6 @@
-/* error.c — the thread-local last-error message, status names, and sc_fail
- * (the one function that exits; only generated code calls it). */
+/* error.c — the thread-local last-error message, status names, sc_fail
+ * (the one function that exits; only generated code calls it) and the
+ * note of generated code's dense fallback. */
 #include "sc_internal.h"
 
 #include <stdio.h>
@@ -40,4 +41,12 @@ void sc_fail(sc_status status, const char *where) {
   const char *msg = sc_error_buf[0] ? sc_error_buf : sc_status_name(status);
   fprintf(stderr, "sparsecc runtime: %s: %s\n", where ? where : "?", msg);
   exit(1);
+}
+
+void sc_dense_fallback(sc_status status, const char *where, int *told) {
+  if (told && *told) return;
+  if (told) *told = 1;
+  const char *msg = sc_error_buf[0] ? sc_error_buf : sc_status_name(status);
+  fprintf(stderr, "sparsecc runtime: %s: %s; the loop runs as written (dense)\n",
+          where ? where : "?", msg);
 }

@@ -303,6 +303,9 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
       sb_printf(&t, "sc_tensor *sc__%s = NULL;", st->name);
     line(L, sb, 1, t.data);
     t.len = 0;
+    /* with a fallback, a failed assembly skips the next ones and the nest
+     * runs as written (lower_kernel) */
+    if (L->fallback) pad = "if (sc__st == SC_OK) ";
     if (tn->layout == IR_LAYOUT_ROW_PTRS)
       sb_printf(&t, "%ssc__st = sc_tensor_from_dense_rows(&%s, &sc__%s_enc, "
                 "%s, sc__%s_dims, (const void *const *)%s);",
@@ -313,9 +316,11 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
                 pad, dst, st->name, vt_name(tn->elem), st->name, tn->name);
     line(L, sb, 1, t.data);
     t.len = 0;
-    sb_printf(&t, "%sif (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", pad,
-              where.data);
-    line(L, sb, 1, t.data);
+    if (!L->fallback) {
+      sb_printf(&t, "%sif (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", pad,
+                where.data);
+      line(L, sb, 1, t.data);
+    }
     if (hoisted) {
       line(L, sb, 1, "}");
       t.len = 0;
@@ -788,6 +793,94 @@ static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
   return emit_live(L, live);
 }
 
+/* Whether assembling data into st's encoding can fail on the data
+ * themselves: an n:m level (a group with more than n nonzeros), or a
+ * narrow posWidth/crdWidth (a position or coordinate it cannot hold). */
+static int may_reject(const STensor *st) {
+  const sc_encoding *e = &st->enc;
+  for (int l = 0; l < e->lvl_rank; l++)
+    if (e->lvl_types[l].format == SC_LVL_N_OUT_OF_M) return 1;
+  return (e->pos_width && e->pos_width < 64) ||
+         (e->crd_width && e->crd_width < 64);
+}
+
+/* The nest's source text when it can run as written if an operand's
+ * entry assembly fails at run time on data that do not fit the encoding
+ * (a 2:4 group holding three nonzeros, a coordinate wider than crdWidth):
+ * some operand's encoding may reject data, every operand is assembled
+ * from its dense array at entry (no storage replaced by a sparse tensor,
+ * no assembly hoisted out of an enclosing loop), and the text holds no
+ * preprocessor line (a pragma kept in the output would draw
+ * -Wunknown-pragmas). Else NULL. */
+static const char *fallback_text(const Lower *L) {
+  const SourceFile *f = L->ctx->file;
+  const IrNode *r = L->k->root;
+  if (!f || !r || r->span.end <= r->span.start || r->span.end > f->len)
+    return NULL;
+  for (int ti = 0; ti < L->k->ntensors; ti++)
+    if (L->k->tensors[ti].handle) return NULL;
+  int rejects = 0;
+  for (int s = 0; s < L->nst; s++) {
+    if (L->st[s].alias >= 0) continue;
+    if (cached(&L->st[s])) return NULL;
+    rejects |= may_reject(&L->st[s]);
+  }
+  if (!rejects || memchr(f->text + r->span.start, '#',
+                           r->span.end - r->span.start))
+    return NULL;
+  return arena_strndup(L->arena, f->text + r->span.start,
+                       r->span.end - r->span.start);
+}
+
+/* Appends text with two spaces before each line, preprocessor lines
+ * excepted. */
+static void indent_lines(StrBuf *sb, const char *text) {
+  for (const char *p = text; *p;) {
+    const char *e = strchr(p, '\n');
+    size_t n = e ? (size_t)(e - p) + 1 : strlen(p);
+    const char *q = p;
+    while (q < p + n && (*q == ' ' || *q == '\t')) q++;
+    if (*q != '#' && *q != '\n') sb_puts(sb, "  ");
+    sb_append(sb, p, n);
+    p += n;
+  }
+}
+
+/* The fallback branch: free what was assembled, say so once, and run the
+ * nest as written; the sparse code follows in the else branch. */
+static void emit_fallback(Lower *L, StrBuf *sb) {
+  const SourceFile *f = L->ctx->file;
+  unsigned lno = 0, col = 0;
+  source_line_col(f, L->k->root->span.start, &lno, &col);
+  StrBuf t = {0};
+  line(L, sb, 1, "if (sc__st != SC_OK) {");
+  for (int s = 0; s < L->nst; s++) {
+    if (L->st[s].alias >= 0) continue;
+    t.len = 0;
+    sb_printf(&t, "sc_tensor_free(sc__%s);", L->st[s].name);
+    line(L, sb, 2, t.data);
+  }
+  line(L, sb, 2, "static int sc__fallback_told = 0;");
+  t.len = 0;
+  sb_puts(&t, "sc_dense_fallback(sc__st, \"");
+  c_escape(&t, f->name);
+  sb_printf(&t, ":%u\", &sc__fallback_told);", lno);
+  line(L, sb, 2, t.data);
+  if (!(L->ctx->opts && L->ctx->opts->no_line)) {
+    t.len = 0;
+    sb_printf(&t, "#line %u \"", lno);
+    c_escape(&t, f->name);
+    sb_puts(&t, "\"\n");
+    sb_puts(sb, t.data);
+  }
+  /* the first line keeps its column, the next ones their indentation */
+  for (unsigned c = 1; c < col; c++) sb_puts(sb, " ");
+  sb_puts(sb, L->fallback);
+  sb_puts(sb, "\n");
+  line(L, sb, 1, "} else {");
+  sb_free(&t);
+}
+
 static void attempt_free(Lower *L, StrBuf *loops, StrBuf *live) {
   sb_free(loops);
   sb_free(live);
@@ -837,10 +930,19 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   }
   sb_puts(out, kernel->indent ? kernel->indent : "");
   sb_puts(out, "{\n");
+  L.fallback = fallback_text(&L);
+  if (L.fallback)
+    lower_note(&L, "fallback: when the data do not fit an operand's encoding "
+               "at run time (an n:m group holding more nonzeros, a position "
+               "or coordinate wider than its width), the nest runs as written "
+               "over the dense arrays, and the program says so on stderr once");
   emit_prologue(&L, out, loops.data ? loops.data : "");
-  asm_prologue(&L, out);
-  sb_puts(out, loops.data ? loops.data : "");
-  asm_epilogue(&L, out);
+  if (L.fallback) emit_fallback(&L, out);
+  /* the sparse code; under a fallback, the else branch (indented once) */
+  StrBuf sparse = {0};
+  asm_prologue(&L, &sparse);
+  sb_puts(&sparse, loops.data ? loops.data : "");
+  asm_epilogue(&L, &sparse);
   StrBuf t = {0};
   for (int s = 0; s < L.nst; s++) {
     if (L.st[s].t->handle && !handle_converts(&L.st[s])) continue;
@@ -848,9 +950,16 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
     if (L.st[s].alias >= 0) continue; /* shares another operand's */
     t.len = 0;
     sb_printf(&t, "sc_tensor_free(sc__%s);", L.st[s].name);
-    line(&L, out, 1, t.data);
+    line(&L, &sparse, 1, t.data);
   }
-  sb_puts(out, live.data ? live.data : "");
+  sb_puts(&sparse, live.data ? live.data : "");
+  if (L.fallback) {
+    indent_lines(out, sparse.data ? sparse.data : "");
+    line(&L, out, 1, "}");
+  } else {
+    sb_puts(out, sparse.data ? sparse.data : "");
+  }
+  sb_free(&sparse);
   sb_puts(out, kernel->indent ? kernel->indent : "");
   sb_puts(out, "}");
   ctx->need_runtime_include |= 1;

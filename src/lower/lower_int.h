@@ -116,6 +116,8 @@ typedef struct Lower {
   unsigned plain_req;       /* kernel tensors a loop could not skip over in
                              * their declared form: lower.c retries with
                              * them converted */
+  const char *fallback;     /* the nest's source text, run as written when
+                             * an entry assembly fails (lower.c), or NULL */
 } Lower;
 
 /* graph.c */

@@ -216,6 +216,27 @@ static void test_status_names(void **state) {
   assert_int_equal(sc_value_size(SC_I64), 8);
 }
 
+/* The note before a dense fallback is printed once per flag, returns, and
+ * keeps the last error message (it is not an error of its own). */
+static void test_dense_fallback_note(void **state) {
+  (void)state;
+  sc_encoding e = rt_named("CSR", 0);
+  int64_t dims[2] = {1, 300};
+  double row[300] = {0};
+  row[299] = 1.0;
+  sc_tensor *t = NULL;
+  e.crd_width = 8;
+  sc_status st = sc_tensor_from_dense(&t, &e, SC_F64, dims, row);
+  assert_int_equal(st, SC_ERR_WIDTH_OVERFLOW);
+  int told = 0;
+  sc_dense_fallback(st, "test.c:1", &told);
+  assert_int_equal(told, 1);
+  sc_dense_fallback(st, "test.c:1", &told); /* silent */
+  assert_int_equal(told, 1);
+  sc_dense_fallback(st, NULL, NULL);
+  assert_non_null(strstr(sc_last_error(), "crdWidth = 8"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_bad_encodings),
@@ -225,6 +246,7 @@ int main(void) {
       cmocka_unit_test(test_size_overflow),
       cmocka_unit_test(test_invalid_arguments),
       cmocka_unit_test(test_status_names),
+      cmocka_unit_test(test_dense_fallback_note),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
