@@ -425,6 +425,14 @@ typedef struct Helper {
    "  sc__chk(sc_tensor_insert(t, c, &v), where);\n"                           \
    "  return v;\n"                                                             \
    "}\n"},                                                                     \
+  {"sc__get_" S, "sc__chk",                                                    \
+   "/* pending inserts applied first: one that does not fit the encoding\n"    \
+   " * stops here instead of reading as absent */\n"                          \
+   "static inline " T " sc__get_" S "(sc_tensor *t, const int64_t *c,\n"      \
+   "    const char *where) {\n"                                               \
+   "  if (t) sc__chk(sc_tensor_finalize(t), where);\n"                        \
+   "  return sc_tensor_get_" S "(t, c);\n"                                    \
+   "}\n"},                                                                     \
   {"sc__upd_" S, "sc__chk",                                                    \
    "static inline void sc__upd_" S "(sc_tensor *t, const int64_t *c, char op, " \
    T " v,\n    const char *where) {\n"                                         \

@@ -3,7 +3,7 @@
  * walked; each identifier that names the array (scope-correct, through
  * libclang) is classified by its context:
  *
- *   A[i][j]               lookup     sc_tensor_get_f64(H, coords)
+ *   A[i][j]               lookup     sc__get_f64(H, coords, where)
  *   A[i][j] = v           insert     sc__set_f64(H, coords, v, where)
  *   A[i][j] op= v, ++, -- update     sc__upd_f64 (sc__updv_f64 for a value)
  *   sizeof A, sizeof *A   the dense type: sizeof(double[N][M])
@@ -1396,9 +1396,9 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
   const Stored *st = s->st;
   switch (s->kind) {
   case U_READ:
-    sb_printf(out, "sc_tensor_get_%s(%s, ", st->sfx, st->ba.handle);
+    sb_printf(out, "sc__get_%s(%s, ", st->sfx, st->ba.handle);
     coords(u, out, s);
-    sb_puts(out, ")");
+    sb_printf(out, ", %s)", where(u, s));
     return;
   case U_SET:
     sb_printf(out, "sc__set_%s(%s, ", st->sfx, st->ba.handle);

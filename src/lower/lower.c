@@ -188,6 +188,15 @@ static void handle_prologue(Lower *L, StrBuf *sb, STensor *st,
   } else {
     sb_printf(&t, "sc_tensor *const sc__%s = %s;", st->name, st->t->handle);
     line(L, sb, 1, t.data);
+    /* pending inserts are applied here, where a failure (data that do not
+     * fit the encoding) can be reported, not by the first query */
+    t.len = 0;
+    sb_printf(&t, "sc__st = sc__%s ? sc_tensor_finalize(sc__%s) : SC_OK;",
+              st->name, st->name);
+    line(L, sb, 1, t.data);
+    t.len = 0;
+    sb_printf(&t, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", where);
+    line(L, sb, 1, t.data);
   }
   if (lower_uses_ident(body, arena_printf(L->arena, "sc__%s_dims", st->name))) {
     t.len = 0;
@@ -256,10 +265,7 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
   c_escape(&where, f ? f->name : "<input>");
   sb_printf(&where, ":%u", lno);
   line(L, sb, 1, "sc_status sc__st = SC_OK;");
-  int st_used = 0;
-  for (int s = 0; s < L->nst; s++)
-    if (!L->st[s].t->handle || handle_converts(&L->st[s])) st_used = 1;
-  if (!st_used) line(L, sb, 1, "(void)sc__st;");
+  if (L->nst == 0) line(L, sb, 1, "(void)sc__st;");
   StrBuf t = {0};
   for (int s = 0; s < L->nst; s++) {
     STensor *st = &L->st[s];

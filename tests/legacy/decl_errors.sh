@@ -2,7 +2,10 @@
 # decl_errors.sh WORKDIR — an array whose storage becomes a sparse tensor
 # (pragma on its declaration) must not have its address escape to code
 # sparsecc cannot rewrite: each such use is an error (exit 1, no output
-# file) at file:line:col with a note at the declaration.
+# file) at file:line:col with a note at the declaration. And data that do
+# not fit such an array's encoding (three nonzeros in a 2:4 group) stop
+# the rewritten program at the first read, by a kernel or a lookup, with
+# the runtime's message (never read as absent).
 set -u
 work=$1
 sparsecc=${SPARSECC:?}
@@ -127,6 +130,51 @@ int main(void) {
   n = n / 2;
   A[1][2] = 3;
   free(A);
+  return 0;
+}
+C
+expect_runtime_stop() { # NAME LINE, the case on stdin
+  cat >"$1.c"
+  if ! "$sparsecc" "$1.c" -o "$1_out.c" 2>"$1.err" ||
+     ! ${CC:-cc} -Wall -Wextra -Werror $("$sparsecc" --cflags) "$1_out.c" \
+       $("$sparsecc" --libs) -o "$1_bin" 2>>"$1.err"; then
+    echo "decl_errors $1: FAILED (sparsecc or cc)"
+    cat "$1.err"
+    fails=$((fails + 1))
+    return
+  fi
+  ./"$1_bin" >"$1.out" 2>"$1.run.err"
+  st=$?
+  if [ $st -ne 1 ] || [ -s "$1.out" ] ||
+     ! grep -q "^sparsecc runtime: $1.c:$2: .*more than the 2 of n_out_of_m" "$1.run.err"; then
+    echo "decl_errors $1: FAILED (exit $st)"
+    cat "$1.out" "$1.run.err"
+    fails=$((fails + 1))
+  fi
+}
+expect_runtime_stop misfit_kernel 8 <<'C'
+#include <stdio.h>
+#define N 8
+#pragma sparse encoding(A : NV24)
+static double A[N][N];
+static double x[N], y[N];
+int main(void) {
+  for (int i = 0; i < N; i++) { x[i] = i + 1; for (int j = 0; j < N; j++) A[i][j] = (i + j) % 4 ? i + j + 1 : 0; }
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      y[i] += A[i][j] * x[j];
+  for (int i = 0; i < N; i++) printf("%g\n", y[i]);
+  return 0;
+}
+C
+expect_runtime_stop misfit_lookup 7 <<'C'
+#include <stdio.h>
+#define N 8
+#pragma sparse encoding(A : NV24)
+static double A[N][N];
+int main(void) {
+  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) A[i][j] = (i + j) % 4 ? i + j + 1 : 0;
+  printf("%g\n", A[1][2]);
   return 0;
 }
 C
