@@ -81,14 +81,27 @@ static int write_all(int fd, const char *p, size_t n) {
   return 0;
 }
 
+/* Writes bytes into an existing file that is not a regular one (/dev/null,
+ * a FIFO, a terminal): opened and written in place, since renaming a
+ * temporary file over it would replace the device node itself. */
+static int write_in_place(Run *r, const char *path, const char *p, size_t n) {
+  int fd = open(path, O_WRONLY | O_NOCTTY);
+  if (fd < 0) return io_error(r, "cannot write output", path, errno);
+  int err = write_all(fd, p, n) != 0 ? errno : 0;
+  if (close(fd) != 0 && !err) err = errno;
+  return err ? io_error(r, "cannot write output", path, err) : EXIT_OK;
+}
+
 /* Writes bytes to path through a temporary file in the same directory and
- * rename(2): the target is replaced whole or left as it was. */
+ * rename(2): the target is replaced whole or left as it was. An existing
+ * path that is not a regular file is written in place. */
 static int write_atomic(Run *r, const char *path, const char *p, size_t n) {
   char target[PATH_MAX];
   struct stat st;
   int exists = stat(path, &st) == 0;
   if (exists && S_ISDIR(st.st_mode))
     return io_error(r, "cannot write output", path, EISDIR);
+  if (exists && !S_ISREG(st.st_mode)) return write_in_place(r, path, p, n);
   /* write through a symlink to its target rather than replacing the link */
   if (!realpath(path, target) || !exists)
     snprintf(target, sizeof target, "%s", path);
@@ -141,10 +154,13 @@ static int write_report(Run *r) {
   }
   FILE *f = fopen(o->report_file, "w");
   if (!f) return io_error(r, "cannot write report", o->report_file, errno);
-  int bad = fwrite(r->report.data ? r->report.data : "", 1, r->report.len, f) !=
-            r->report.len;
-  if (fclose(f) != 0) bad = 1;
-  if (bad) return io_error(r, "cannot write report", o->report_file, EIO);
+  int err = 0;
+  if (fwrite(r->report.data ? r->report.data : "", 1, r->report.len, f) !=
+          r->report.len ||
+      fflush(f) != 0)
+    err = errno ? errno : EIO;
+  if (fclose(f) != 0 && !err) err = errno ? errno : EIO;
+  if (err) return io_error(r, "cannot write report", o->report_file, err);
   return EXIT_OK;
 }
 
@@ -368,7 +384,13 @@ int main(int argc, char **argv) {
     print_flags(&opts);
   else
     rc = compile(&opts);
-  if (fflush(stdout) != 0 && rc == EXIT_OK) rc = EXIT_USAGE;
+  /* a failed write to stdout (a full disk, a closed pipe) is an I/O error,
+   * whatever printed it: the usage text, the dumps, the flags */
+  if ((fflush(stdout) != 0 || ferror(stdout)) && rc == EXIT_OK) {
+    fprintf(stderr, "sparsecc: error: cannot write to standard output: %s\n",
+            strerror(errno ? errno : EIO));
+    rc = EXIT_USAGE;
+  }
   options_free(&opts);
   return rc;
 }

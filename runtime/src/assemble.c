@@ -243,10 +243,11 @@ static sc_status sc_from_dense_impl(sc_tensor **out, const sc_encoding *enc,
   }
   if (use_rows) {
     if (t->dim_rank != 2) {
+      int rank = t->dim_rank;
       sc_tensor_free(t);
       return sc_set_error(SC_ERR_INVALID_ARGUMENT,
                           "row pointers need a 2-D tensor, not rank %d",
-                          t->dim_rank);
+                          rank);
     }
     ncols = (size_t)dims[1];
   }

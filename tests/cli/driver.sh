@@ -159,6 +159,29 @@ section_io() {
   run "$tmp/a.c" --report -o "$tmp/new.c"
   [ $rc -eq 0 ] && [ -s "$tmp/err" ]
   check "--report to stderr"
+  # an output that exists and is not a regular file (a FIFO here, as
+  # /dev/null) is written in place, never replaced by a renamed file
+  mkfifo "$tmp/fifo"
+  (timeout 60 cat "$tmp/fifo" >"$tmp/fifo.txt") &
+  local reader=$!
+  run "$tmp/a.c" -o "$tmp/fifo"
+  wait $reader
+  [ $rc -eq 0 ] && [ -p "$tmp/fifo" ] && cmp -s "$tmp/a.c" "$tmp/fifo.txt"
+  check "-o a FIFO: written through, still a FIFO"
+  [ -z "$(find "$tmp" -name '.*.sparsecc-*')" ]
+  check "-o a FIFO: no temporary file"
+  if [ -c /dev/full ]; then
+    timeout 60 "$sparsecc" "$tmp/a.c" >/dev/full 2>"$tmp/err"
+    [ $? -eq 2 ] && grep -q "cannot write output '<stdout>'" "$tmp/err"
+    check "stdout on a full device: exit 2"
+    printf '#pragma sparse encoding(A : CSR)\ndouble A[4][4];\n' >"$tmp/dump.c"
+    timeout 60 "$sparsecc" --dump=formats "$tmp/dump.c" >/dev/full 2>"$tmp/err"
+    [ $? -eq 2 ] && grep -q "cannot write to standard output" "$tmp/err"
+    check "--dump on a full device: exit 2"
+    timeout 60 "$sparsecc" --help >/dev/full 2>"$tmp/err"
+    [ $? -eq 2 ] && grep -q "cannot write to standard output" "$tmp/err"
+    check "--help on a full device: exit 2 with a message"
+  fi
   (cd "$tmp" && timeout 300 "$sparsecc" a.c -o new2.c --report=- >"$tmp/out" 2>"$tmp/err")
   rc=$?
   [ $rc -eq 0 ] && grep -q 'copied unchanged' "$tmp/out" && [ ! -e "$tmp/-" ]
