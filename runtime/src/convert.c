@@ -41,6 +41,7 @@ static int sc_same_levels(const sc_encoding *a, const sc_encoding *b) {
 static sc_status sc_rewidth(void **dst, const void *src, size_t n, int sb,
                             int db, int dbits, const char *what, int l,
                             int width) {
+  const char *field = strcmp(what, "position") == 0 ? "posWidth" : "crdWidth";
   sc_status st = sc_alloc(dst, n, (size_t)db, 0, what);
   if (st)
     return st;
@@ -48,8 +49,9 @@ static sc_status sc_rewidth(void **dst, const void *src, size_t n, int sb,
     uint64_t v = sc_ld(src, sb, i);
     if (dbits < 64 && v >> dbits)
       return sc_set_error(SC_ERR_WIDTH_OVERFLOW,
-                          "level %d: %s value %llu does not fit width %d", l,
-                          what, (unsigned long long)v, width);
+                          "level %d: %s %llu does not fit %s = %d (use a "
+                          "wider %s)",
+                          l, what, (unsigned long long)v, field, width, field);
     sc_st(*dst, db, i, v);
   }
   return SC_OK;

@@ -253,6 +253,20 @@ static inline int sc_mm_fast_entry(const char *p, const char *buf_end,
   return 1;
 }
 
+/* Skips blank lines and '%' comment lines between data lines (files
+ * written by other tools put comments after the size line or at the end). */
+static void sc_mm_skip_empty(sc_text *tx) {
+  for (;;) {
+    sc_text_skip_blanks(tx);
+    if (tx->p < tx->end && (*tx->p == '\n' || *tx->p == '\r'))
+      sc_text_end_line(tx);
+    else if (tx->p < tx->end && *tx->p == '%')
+      sc_text_skip_line(tx);
+    else
+      break;
+  }
+}
+
 static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
                               sc_mm_entries *E) {
   const char *w;
@@ -377,14 +391,8 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
         tx->p = q;
         tx->line++;
       } else {
-        /* Blank lines are tolerated between entries. */
-        for (;;) {
-          sc_text_skip_blanks(tx);
-          if (tx->p < tx->end && (*tx->p == '\n' || *tx->p == '\r'))
-            sc_text_end_line(tx);
-          else
-            break;
-        }
+        /* Blank and comment lines are tolerated between entries. */
+        sc_mm_skip_empty(tx);
         if (sc_text_at_eof(tx)) {
           if (k < nnz)
             return sc_text_error(tx, SC_ERR_PARSE,
@@ -434,13 +442,7 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
     for (int64_t j = 0; j < cols; j++) {
       int64_t i0 = sym == MM_GENERAL ? 0 : sym == MM_SYMMETRIC ? j : j + 1;
       for (int64_t i = i0; i < rows; i++) {
-        for (;;) {
-          sc_text_skip_blanks(tx);
-          if (tx->p < tx->end && (*tx->p == '\n' || *tx->p == '\r'))
-            sc_text_end_line(tx);
-          else
-            break;
-        }
+        sc_mm_skip_empty(tx);
         if (sc_text_at_eof(tx))
           return sc_text_error(tx, SC_ERR_PARSE,
                                "truncated file: array data ends before "
@@ -463,18 +465,11 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
         }
       }
     }
-    for (;;) {
-      sc_text_skip_blanks(tx);
-      if (sc_text_at_eof(tx))
-        break;
-      if (*tx->p == '\n' || *tx->p == '\r') {
-        sc_text_end_line(tx);
-        continue;
-      }
+    sc_mm_skip_empty(tx);
+    if (!sc_text_at_eof(tx))
       return sc_text_error(tx, SC_ERR_PARSE,
                            "more values than the %lld x %lld array holds",
                            (long long)rows, (long long)cols);
-    }
   }
   return SC_OK;
 }
@@ -550,8 +545,9 @@ sc_status sc_read_mtx(sc_tensor **out, const char *path,
                       const sc_encoding *enc, sc_value_type vt) {
   FILE *f;
   sc_status st;
-  if (out)
-    *out = NULL;
+  if (!out)
+    return sc_set_error(SC_ERR_INVALID_ARGUMENT, "out is NULL");
+  *out = NULL;
   if (!path)
     return sc_set_error(SC_ERR_INVALID_ARGUMENT, "path is NULL");
   f = fopen(path, "rb");

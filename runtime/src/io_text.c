@@ -66,6 +66,12 @@ static int sc_text_map(sc_text *tx, FILE *in) {
 #endif
 }
 
+/* A UTF-8 byte order mark (some editors write one) is not text. */
+static void sc_text_skip_bom(sc_text *tx) {
+  if (tx->end - tx->p >= 3 && memcmp(tx->p, "\xef\xbb\xbf", 3) == 0)
+    tx->p += 3;
+}
+
 sc_status sc_text_read(sc_text *tx, FILE *in, const char *name) {
   size_t cap = 0, len = 0;
   char *buf = NULL;
@@ -78,12 +84,22 @@ sc_status sc_text_read(sc_text *tx, FILE *in, const char *name) {
   /* A regular file: mapped, or one read of its size; else grow as data
    * comes. (The seek comes first: it writes out what an update stream
    * still buffers, so the mapping sees it.) */
+#if defined(__linux__)
+  {
+    struct stat sb;
+    int fd = fileno(in);
+    if (fd >= 0 && fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode))
+      return sc_set_error(SC_ERR_IO, "%s: is a directory, not a file",
+                          tx->name);
+  }
+#endif
   if (fseek(in, 0, SEEK_END) == 0) {
     long size;
     if (sc_text_map(tx, in)) {
       tx->p = tx->buf;
       tx->end = tx->buf + tx->len;
       tx->line = 1;
+      sc_text_skip_bom(tx);
       return SC_OK;
     }
     size = ftell(in);
@@ -122,6 +138,7 @@ sc_status sc_text_read(sc_text *tx, FILE *in, const char *name) {
   tx->p = buf;
   tx->end = buf + len;
   tx->line = 1;
+  sc_text_skip_bom(tx);
   return SC_OK;
 }
 

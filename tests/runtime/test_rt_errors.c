@@ -99,7 +99,9 @@ static void test_width_overflow(void **state) {
   assert_int_equal(((const uint16_t *)sc_tensor_coordinates(t, 1))[299], 299);
   /* Converting to a narrower width checks too. */
   e.crd_width = 8;
-  RT_FAILS(sc_tensor_convert(&u, t, &e), SC_ERR_WIDTH_OVERFLOW, "width 8");
+  RT_FAILS(sc_tensor_convert(&u, t, &e), SC_ERR_WIDTH_OVERFLOW,
+           "level 1: coordinate 256 does not fit crdWidth = 8 (use a wider "
+           "crdWidth)");
   assert_null(u);
   /* crdWidth 2 holds 0..3 only. */
   e = rt_named("DCSR", 0);
@@ -190,6 +192,17 @@ static void test_invalid_arguments(void **state) {
   RT_FAILS(sc_tensor_from_coo(&t, &e, SC_F64, dims, 1, NULL, NULL,
                               SC_DUP_SUM),
            SC_ERR_INVALID_ARGUMENT, NULL);
+  {
+    /* row pointers for a 3-D tensor: refused, the message naming the rank
+     * (read before the half-built tensor is freed) */
+    sc_encoding csf = rt_named("CSF", 0);
+    const int64_t d3[3] = {2, 2, 2};
+    double r0[2] = {0}, r1[2] = {0};
+    const void *rows[2] = {r0, r1};
+    RT_FAILS(sc_tensor_from_dense_rows(&t, &csf, SC_F64, d3, rows),
+             SC_ERR_INVALID_ARGUMENT, "not rank 3");
+    assert_null(t);
+  }
   {
     sc_encoding e3 = rt_named("CSF", 0);
     sc_tensor *u = NULL;

@@ -368,6 +368,65 @@ static void test_tns_read_and_errors(void **state) {
   remove(path);
 }
 
+/* What editors and other tools write around the data: '%' comment lines
+ * between and after the entries (not counted as entries), a UTF-8 byte
+ * order mark; and a directory given as the file. */
+static void test_comments_bom_directory(void **state) {
+  (void)state;
+  char path[600];
+  sc_tensor *t = NULL;
+  double d[4];
+  const double want[4] = {1, 0, 0, 2};
+  RT_OK(read_text(&t,
+                  "%%MatrixMarket matrix coordinate real general\n2 2 2\n"
+                  "1 1 1\n% between entries\n2 2 2\n% after the last one\n",
+                  SC_F64, NULL));
+  dense_of(t, d);
+  rt_assert_dense_eq(d, want, 4, "coordinate with comments");
+  sc_tensor_free(t);
+  RT_OK(read_text(&t,
+                  "%%MatrixMarket matrix array real general\n2 2\n1\n"
+                  "% a comment\n0\n0\n2\n%\n",
+                  SC_F64, NULL));
+  dense_of(t, d);
+  rt_assert_dense_eq(d, want, 4, "array with comments");
+  sc_tensor_free(t);
+  /* a comment is still not an entry: one more line than declared */
+  t = NULL;
+  RT_FAILS(read_text(&t,
+                     "%%MatrixMarket matrix coordinate real general\n2 2 1\n"
+                     "1 1 1\n% c\n2 2 2\n",
+                     SC_F64, NULL),
+           SC_ERR_PARSE, "t.mtx:5: more entries than the 1 declared");
+  assert_null(t);
+  RT_OK(read_text(&t,
+                  "\xef\xbb\xbf%%MatrixMarket matrix coordinate real "
+                  "general\n2 2 2\n1 1 1\n2 2 2\n",
+                  SC_F64, NULL));
+  dense_of(t, d);
+  rt_assert_dense_eq(d, want, 4, "byte order mark");
+  sc_tensor_free(t);
+  tmp_path(path, sizeof path, "rt_io_bom.tns");
+  write_file(path, "\xef\xbb\xbf" "1 1 1\n2 2 2\n");
+  RT_OK(sc_read_tns(&t, path, NULL, SC_F64));
+  dense_of(t, d);
+  rt_assert_dense_eq(d, want, 4, "tns byte order mark");
+  sc_tensor_free(t);
+  remove(path);
+  /* a directory: an IO error saying so, never an attempt to allocate its
+   * nominal size */
+  t = NULL;
+  RT_FAILS(sc_read_mtx(&t, tmpdir, NULL, SC_F64), SC_ERR_IO,
+           "is a directory");
+  assert_null(t);
+  RT_FAILS(sc_read_tns(&t, tmpdir, NULL, SC_F64), SC_ERR_IO,
+           "is a directory");
+  assert_null(t);
+  /* out NULL is reported before the file is looked at */
+  RT_FAILS(sc_read_mtx(NULL, "no-such-file.mtx", NULL, SC_F64),
+           SC_ERR_INVALID_ARGUMENT, "out is NULL");
+}
+
 /* ---- large files: mapped vs read ---- */
 
 static void assert_same_csr(sc_tensor *a, sc_tensor *b) {
@@ -596,6 +655,7 @@ int main(void) {
       cmocka_unit_test(test_shared_matrices),
       cmocka_unit_test(test_tns_roundtrip),
       cmocka_unit_test(test_tns_read_and_errors),
+      cmocka_unit_test(test_comments_bom_directory),
       cmocka_unit_test(test_large_file_mapped_like_read),
       cmocka_unit_test(test_large_files_all_encodings),
   };
