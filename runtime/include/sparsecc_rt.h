@@ -173,7 +173,8 @@ typedef enum sc_dup_policy {
 } sc_dup_policy;
 
 /* An empty tensor (no stored entries) of the given dimension sizes. The
- * encoding is copied. Ready for sc_tensor_insert / sc_tensor_lex_insert. */
+ * encoding is copied. Ready for sc_tensor_insert / sc_tensor_update and
+ * for an ordered append. */
 sc_status sc_tensor_new(sc_tensor **out, const sc_encoding *enc,
                         sc_value_type vt, const int64_t *dim_sizes);
 

@@ -20,6 +20,22 @@ sc_status sc_set_error(sc_status status, const char *fmt, ...) {
   return status;
 }
 
+sc_status sc_error_prefix(sc_status status, const char *name) {
+  char msg[SC_ERROR_CAP];
+  size_t n, k;
+  int w;
+  if (status == SC_OK || !name)
+    return status;
+  memcpy(msg, sc_error_buf, sizeof msg);
+  msg[SC_ERROR_CAP - 1] = '\0';
+  w = snprintf(sc_error_buf, sizeof sc_error_buf, "%.256s: ", name);
+  n = w < 0 ? 0 : (size_t)w;
+  for (k = 0; msg[k] && n + 1 < sizeof sc_error_buf; k++)
+    sc_error_buf[n++] = msg[k];
+  sc_error_buf[n] = '\0';
+  return status;
+}
+
 const char *sc_status_name(sc_status status) {
   switch (status) {
   case SC_OK: return "SC_OK";

@@ -510,6 +510,7 @@ sc_status sc_read_mtx_stream(sc_tensor **out, FILE *in, const char *name,
   sc_mm_entries E;
   sc_encoding csr;
   int64_t dims[2] = {0, 0};
+  int parsed;
   sc_status st;
   if (!out)
     return sc_set_error(SC_ERR_INVALID_ARGUMENT, "out is NULL");
@@ -530,10 +531,13 @@ sc_status sc_read_mtx_stream(sc_tensor **out, FILE *in, const char *name,
     return st;
   memset(&E, 0, sizeof E);
   st = sc_mtx_parse(&tx, vt, dims, &E);
+  parsed = st == SC_OK;
   if (st == SC_OK && !E.packed)
     st = sc_tensor_from_parsed(out, enc, vt, dims, E.n, E.dc, E.val);
   else if (st == SC_OK)
     st = sc_mm_assemble_packed(out, enc, vt, dims, &E);
+  if (st && parsed)
+    sc_error_prefix(st, tx.name);
   free(E.dc);
   free(E.pk);
   free(E.val);

@@ -117,7 +117,8 @@ sc_status sc_read_tns_stream(sc_tensor **out, FILE *in, const char *name,
     n++;
     sc_tns_skip_empty(&tx);
   }
-  st = sc_tensor_from_parsed(out, enc, vt, dims, n, dc, val);
+  st = sc_error_prefix(sc_tensor_from_parsed(out, enc, vt, dims, n, dc, val),
+                       tx.name);
 done:
   free(dc);
   free(val);

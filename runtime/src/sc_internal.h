@@ -31,6 +31,9 @@
 
 /* Records a formatted message as this thread's last error; returns status. */
 sc_status sc_set_error(sc_status status, const char *fmt, ...) SC_PRINTF(2, 3);
+/* Prefixes the current message with "name: " (a file's errors found after
+ * parsing, in assembly, name the file too); returns status. */
+sc_status sc_error_prefix(sc_status status, const char *name);
 
 /* ---- allocation (alloc.c) ---- */
 

@@ -422,6 +422,19 @@ static void test_comments_bom_directory(void **state) {
   RT_FAILS(sc_read_tns(&t, tmpdir, NULL, SC_F64), SC_ERR_IO,
            "is a directory");
   assert_null(t);
+  /* an error found while assembling what was parsed names the file too */
+  {
+    sc_encoding e8 = rt_named("CSR", 0);
+    e8.crd_width = 8;
+    t = NULL;
+    RT_FAILS(read_text(&t,
+                       "%%MatrixMarket matrix coordinate real general\n"
+                       "1 300 1\n1 300 1\n",
+                       SC_F64, &e8),
+             SC_ERR_WIDTH_OVERFLOW,
+             "t.mtx: level 1: coordinate 299 does not fit crdWidth = 8");
+    assert_null(t);
+  }
   /* out NULL is reported before the file is looked at */
   RT_FAILS(sc_read_mtx(NULL, "no-such-file.mtx", NULL, SC_F64),
            SC_ERR_INVALID_ARGUMENT, "out is NULL");
