@@ -22,6 +22,14 @@ static const char *const simd_names[] = {"auto", "none", "generic",
                                          "avx2", "avx512", "sve"};
 static const char *const dump_names[] = {"pragmas", "ir", "lattice",
                                          "formats"};
+/* The C standards -std= may name (as GCC and Clang spell them). */
+static const char *const c_standards[] = {
+    "c89",     "c90",     "c99",     "c9x",     "c11",     "c1x",
+    "c17",     "c18",     "c2x",     "c23",     "c2y",     "gnu89",
+    "gnu90",   "gnu99",   "gnu9x",   "gnu11",   "gnu1x",   "gnu17",
+    "gnu18",   "gnu2x",   "gnu23",   "gnu2y",   "ansi",
+    "iso9899:1990", "iso9899:199409", "iso9899:1999", "iso9899:199x",
+    "iso9899:2011", "iso9899:2017", "iso9899:2018", "iso9899:2024"};
 
 void options_usage(FILE *out) {
   fputs(
@@ -170,12 +178,37 @@ static int parse_dump(Options *o, const char *v, FILE *err) {
   return 0;
 }
 
+/* -std= names a C standard: sparsecc rewrites C, and libclang refuses
+ * a standard it does not know without saying why. */
+static int parse_std(const char *v, FILE *err) {
+  size_t n = sizeof c_standards / sizeof *c_standards;
+  for (size_t k = 0; k < n; k++)
+    if (strcmp(v, c_standards[k]) == 0) return 0;
+  const char *near = diag_did_you_mean(v, c_standards, n);
+  if (near)
+    return usage_error(err, "'-std=%s' is not a C standard; did you mean "
+                            "'-std=%s'?", v, near);
+  return usage_error(err, "'-std=%s' is not a C standard%s (e.g. -std=c99, "
+                          "-std=gnu11, -std=c17)", v, "");
+}
+
 static int unknown_option(const char *arg, FILE *err) {
   char name[64];
   size_t n = strcspn(arg, "=");
   snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), arg);
   const char *near = diag_did_you_mean(
       name, known_options, sizeof known_options / sizeof *known_options);
+  /* a compiler's flag (from $(CFLAGS), say): say where it belongs */
+  static const char *const cc_prefixes[] = {"-O", "-W", "-f", "-m", "-g",
+                                            "-pedantic", "-pthread", "-c",
+                                            "-E", "-x", "-l", "-L"};
+  for (size_t k = 0; k < sizeof cc_prefixes / sizeof *cc_prefixes; k++)
+    if (strncmp(arg, cc_prefixes[k], strlen(cc_prefixes[k])) == 0 &&
+        strncmp(arg, "--", 2) != 0)
+      return usage_error(err, "unknown option '%s'; flags for the C parser "
+                              "that sparsecc does not take itself go after "
+                              "'--' (sparsecc IN.c -o OUT.c -- %s)",
+                         arg, arg);
   if (near)
     return usage_error(err, "unknown option '%s'; did you mean '%s'?", arg,
                        near);
@@ -252,6 +285,7 @@ int options_parse(Options *o, int argc, char **argv, FILE *err) {
       if (!a[5])
         return usage_error(err, "missing value in '%s'%s (e.g. -std=c99)", a,
                            "");
+      if (parse_std(a + 5, err)) return -1;
       if (push_arg(o, a)) goto oom;
     } else if (strncmp(a, "--vl=", 5) == 0) {
       if (parse_vl(o, a + 5, err)) return -1;

@@ -38,6 +38,55 @@ static int is_the_file(const char *dir, const char *arg, const char *real) {
   return realpath(joined, buf) && strcmp(buf, real) == 0;
 }
 
+/* libclang looks entries up by "directory" + "file" as written, so an
+ * entry whose "directory" is relative ("." or "..", as hand-written or
+ * relocated databases have) is never found. Such a directory is taken
+ * relative to the database's own directory: the entry whose file is `real`
+ * is searched among all commands. Returns all commands (to dispose) with
+ * *which the matching one and *absdir its directory made absolute, or
+ * NULL when none matches. */
+static CXCompileCommands find_relative(CXCompilationDatabase db,
+                                       const char *dbdir, const char *real,
+                                       Arena *a, unsigned *which,
+                                       const char **absdir) {
+  char base[PATH_MAX];
+  if (!realpath(dbdir, base)) return NULL;
+  CXCompileCommands all = clang_CompilationDatabase_getAllCompileCommands(db);
+  unsigned n = all ? clang_CompileCommands_getSize(all) : 0;
+  for (unsigned i = 0; i < n; i++) {
+    CXCompileCommand cmd = clang_CompileCommands_getCommand(all, i);
+    CXString cxdir = clang_CompileCommand_getDirectory(cmd);
+    CXString cxfile = clang_CompileCommand_getFilename(cmd);
+    const char *d = clang_getCString(cxdir), *f = clang_getCString(cxfile);
+    int found = 0;
+    char joined[PATH_MAX];
+    if (d && f && d[0] && d[0] != '/' &&
+        snprintf(joined, sizeof joined, "%s/%s", base, d) <
+            (int)sizeof joined) {
+      char resolved[PATH_MAX];
+      /* the file as libclang gives it: relative to the directory, or
+       * already joined to the (relative) directory */
+      found = is_the_file(joined, f, real);
+      if (!found && f[0] != '/' &&
+          snprintf(resolved, sizeof resolved, "%s/%s", base, f) <
+              (int)sizeof resolved)
+        found = is_the_file("", resolved, real);
+      if (found && realpath(joined, resolved))
+        *absdir = arena_strdup(a, resolved);
+      else if (found)
+        *absdir = arena_strdup(a, joined);
+    }
+    clang_disposeString(cxdir);
+    clang_disposeString(cxfile);
+    if (found) {
+      *which = i;
+      return all;
+    }
+  }
+  if (all) clang_CompileCommands_dispose(all);
+  return NULL;
+}
+
 int compdb_flags(const char *dir, const char *file, Arena *a,
                  const char ***args, int *nargs, Diags *diags) {
   /* a missing or unreadable file: say why, before libclang tries it */
@@ -72,6 +121,13 @@ int compdb_flags(const char *dir, const char *file, Arena *a,
   if (!realpath(file, real)) snprintf(real, sizeof real, "%s", file);
   CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, real);
   unsigned ncmds = cmds ? clang_CompileCommands_getSize(cmds) : 0;
+  unsigned which = 0;
+  const char *reldir = NULL; /* a relative "directory", made absolute */
+  if (ncmds == 0) {
+    if (cmds) clang_CompileCommands_dispose(cmds);
+    cmds = find_relative(db, dir, real, a, &which, &reldir);
+    ncmds = cmds ? clang_CompileCommands_getSize(cmds) : 0;
+  }
   if (ncmds == 0) {
     diag_warning(diags, NULL, span_make(0, 0),
                  "'%s/compile_commands.json' has no entry for '%s'; parsing "
@@ -81,10 +137,22 @@ int compdb_flags(const char *dir, const char *file, Arena *a,
     clang_CompilationDatabase_dispose(db);
     return 1;
   }
-  CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
-  CXString cxdir = clang_CompileCommand_getDirectory(cmd);
-  char *cdir = arena_strdup(a, clang_getCString(cxdir));
-  clang_disposeString(cxdir);
+  CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, which);
+  char *cdir;
+  if (reldir) {
+    cdir = arena_strdup(a, reldir);
+  } else {
+    CXString cxdir = clang_CompileCommand_getDirectory(cmd);
+    cdir = arena_strdup(a, clang_getCString(cxdir));
+    clang_disposeString(cxdir);
+    char base[PATH_MAX];
+    if (cdir[0] && cdir[0] != '/' && realpath(dir, base)) {
+      /* found through an absolute "file": the relative directory is still
+       * the database's */
+      char *joined = arena_printf(a, "%s/%s", base, cdir);
+      cdir = realpath(joined, base) ? arena_strdup(a, base) : joined;
+    }
+  }
   unsigned n = clang_CompileCommand_getNumArgs(cmd);
   int expect_path = 0;
   for (unsigned i = 1; i < n; i++) { /* argument 0 is the compiler */

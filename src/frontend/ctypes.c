@@ -139,8 +139,26 @@ CTypes *ct_open(const SourceFile *file, TSTree *tree, const char *const *args,
       index, fname, argv, argc, &unsaved, 1,
       CXTranslationUnit_DetailedPreprocessingRecord, &tu);
   if (err != CXError_Success || !tu) {
-    *why = arena_printf(arena, "libclang could not parse the file (error %d)",
-                        (int)err);
+    /* no diagnostics to show: the flags are what libclang refused (an
+     * unknown -std=, a second source file after '--') */
+    char flags[256] = "";
+    size_t used = 0;
+    for (int i = 3; i < argc && used + 1 < sizeof flags; i++) {
+      int w = snprintf(flags + used, sizeof flags - used, "%s%s",
+                       i > 3 ? " " : "", argv[i]);
+      if (w < 0) break;
+      used += (size_t)w;
+    }
+    if (used >= sizeof flags) strcpy(flags + sizeof flags - 4, "...");
+    *why = argc > 3
+               ? arena_printf(arena,
+                              "libclang could not parse the file with the "
+                              "parser flags '%s' (error %d: a flag it does "
+                              "not accept, or a second source file?)",
+                              flags, (int)err)
+               : arena_printf(arena,
+                              "libclang could not parse the file (error %d)",
+                              (int)err);
     clang_disposeIndex(index);
     return NULL;
   }

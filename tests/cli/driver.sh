@@ -89,6 +89,21 @@ section_usage() {
     [ $rc -eq 2 ] && grep -q "missing" "$tmp/err"
     check "missing argument to $opt"
   done
+  run -std=c++17 x.c
+  [ $rc -eq 2 ] && grep -q "'-std=c++17' is not a C standard" "$tmp/err"
+  check "-std= of another language refused"
+  run -std=c1 x.c
+  [ $rc -eq 2 ] && grep -q "did you mean '-std=c11'?" "$tmp/err"
+  check "-std= misspelt: did you mean"
+  for flag in -O2 -march=native -Wall -fopenmp -g; do
+    run $flag x.c
+    [ $rc -eq 2 ] && grep -q "unknown option '$flag'; flags for the C parser .* go after '--'" "$tmp/err"
+    check "compiler flag $flag: says it goes after --"
+  done
+  printf '#pragma sparse encoding(A : CSR)\ndouble A[4][4];\n' >"$tmp/two.c"
+  run "$tmp/two.c" -o "$tmp/two.out.c" -- "$tmp/other.c"
+  [ $rc -eq 0 ] && grep -q "with the parser flags '$tmp/other.c' (error" "$tmp/err"
+  check "flags libclang refuses are named in the warning"
   run --report= x.c
   [ $rc -eq 2 ]
   check "--report= without a file"
@@ -425,6 +440,30 @@ section_check() {
   run --check "$src/examples/spmv.c" -o "$tmp/spmv_sparse.c"
   [ $rc -eq 0 ] && [ -s "$tmp/spmv_sparse.c" ]
   check "--check on a sparsified file (examples/spmv.c)"
+  # a relative "directory" is the database's own directory ("." next to
+  # the sources, ".." from a build directory), with "command" or
+  # "arguments", found from any working directory
+  mkdir -p "$tmp/proj/src" "$tmp/proj/inc" "$tmp/proj/build"
+  printf '#define MYVAL 3\n' >"$tmp/proj/inc/myval.h"
+  cp "$tmp/needs.c" "$tmp/proj/src/needs.c"
+  printf '[{"directory": "..", "arguments": ["cc", "-Iinc", "-D", "N=2", "-c", "src/needs.c"], "file": "src/needs.c"}]\n' \
+    >"$tmp/proj/build/compile_commands.json"
+  (cd "$tmp/proj" && timeout 300 "$sparsecc" --check -p build src/needs.c -o "$tmp/rel1.out" 2>"$tmp/err")
+  [ $? -eq 0 ] && [ ! -s "$tmp/err" ]
+  check "-p with a relative directory \"..\" (arguments), from the project"
+  (cd "$tmp/proj/src" && timeout 300 "$sparsecc" --check -p ../build needs.c -o "$tmp/rel2.out" 2>"$tmp/err")
+  [ $? -eq 0 ] && [ ! -s "$tmp/err" ]
+  check "-p with a relative directory, from another working directory"
+  printf '[{"directory": "..", "command": "cc -Iinc -DN=2 -c src/needs.c", "file": "%s/proj/src/needs.c"}]\n' "$tmp" \
+    >"$tmp/proj/build/compile_commands.json"
+  (cd "$tmp/proj/src" && timeout 300 "$sparsecc" --check -p ../build needs.c -o "$tmp/rel3.out" 2>"$tmp/err")
+  [ $? -eq 0 ] && [ ! -s "$tmp/err" ]
+  check "-p: an absolute file with a relative directory resolves -I against the database"
+  printf '[{"directory": ".", "command": "cc -I../inc -DN=2 -c ../src/needs.c", "file": "../src/needs.c"}]\n' \
+    >"$tmp/proj/build/compile_commands.json"
+  run --check -p "$tmp/proj/build" "$tmp/proj/src/needs.c" -o "$tmp/rel4.out"
+  [ $rc -eq 0 ] && [ ! -s "$tmp/err" ]
+  check "-p with directory \".\" (command)"
   run -p "$tmp/nowhere" "$tmp/needs.c"
   [ $rc -eq 2 ] && grep -q "compile_commands.json" "$tmp/err" &&
     [ "$(grep -c . "$tmp/err")" -eq 2 ] && ! grep -q "LIBCLANG" "$tmp/err"
