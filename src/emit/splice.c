@@ -65,6 +65,13 @@ int splice_apply(const SourceFile *f, Edits *edits, const SpliceOptions *o,
   }
   pos = 0;
   if (o->runtime_include) {
+    /* a UTF-8 byte order mark stays the file's first bytes: after the
+     * added lines, compilers would read it as a stray token */
+    if (f->len >= 3 && memcmp(f->text, "\xef\xbb\xbf", 3) == 0 &&
+        (edits->len == 0 || edits->data[0].start >= 3)) {
+      sb_append(out, f->text, 3);
+      pos = 3;
+    }
     sb_puts(out, "#include \"sparsecc_rt.h\"\n");
     if (o->runtime_include & 2) /* vector loops (src/vector) */
       sb_puts(out, "#if defined(__GNUC__) && (defined(__AVX2__) || "
