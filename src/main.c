@@ -29,6 +29,7 @@
 #include "frontend/compdb.h"
 #include "frontend/cparse.h"
 #include "frontend/macros.h"
+#include "frontend/rtnames.h"
 #include "options.h"
 #include "pragma.h"
 #include "rtpaths.h"
@@ -166,7 +167,8 @@ static int write_report(Run *r) {
 
 /* ---- the pipeline ---------------------------------------------------- */
 
-/* The parser's flags: the command line's, then compile_commands.json's. */
+/* The parser's flags: the command line's, then compile_commands.json's,
+ * then the runtime's include directory. */
 static int collect_args(Run *r) {
   const Options *o = r->opts;
   for (int i = 0; i < o->nclang_args; i++) {
@@ -178,6 +180,14 @@ static int collect_args(Run *r) {
       compdb_flags(o->compdb_dir, o->input, &r->arena, &r->args, &r->nargs,
                    &r->diags) < 0)
     return EXIT_USAGE;
+  /* a program that uses the runtime itself includes sparsecc_rt.h: found
+   * last, after every directory of the flags */
+  RtPaths paths;
+  rtpaths_get(&paths);
+  r->args = arena_grow(&r->arena, (void *)r->args, (size_t)r->nargs,
+                       (size_t)r->nargs + 2, sizeof *r->args);
+  r->args[r->nargs++] = "-idirafter";
+  r->args[r->nargs++] = arena_strdup(&r->arena, paths.includedir);
   return EXIT_OK;
 }
 
@@ -283,6 +293,26 @@ static int translate(Run *r) {
     nsites = cparse_find_pragmas(f, r->cp.tree, &r->arena, &sites);
     expanded += n;
   }
+  /* the output includes sparsecc_rt.h: a name of the program spelled like
+   * one of the header's would clash with it; then nothing is rewritten
+   * but the pragma lines (neutralized as those of refused kernels) */
+  const char *clash = NULL;
+  {
+    RtPaths paths;
+    rtpaths_get(&paths);
+    const char *header = arena_printf(&r->arena, "%s/sparsecc_rt.h",
+                                      paths.includedir);
+    const char *name;
+    size_t at;
+    if (rtnames_find_clash(f, r->cp.tree, header, &r->arena, &name, &at)) {
+      diag_warning(&r->diags, f, span_make(at, at + strlen(name)),
+                   "'%s' is also a name of sparsecc_rt.h, which the "
+                   "rewritten file would include; no #pragma sparse applied "
+                   "(rename it, or include sparsecc_rt.h and use its '%s')",
+                   name, name);
+      clash = name;
+    }
+  }
   if (expanded && o->report)
     sb_printf(&r->report, "%s: %d invocation%s of element-access macros "
               "expanded (their bodies subscript arrays named in pragmas)\n",
@@ -299,6 +329,14 @@ static int translate(Run *r) {
 
   SparsifyCtx ctx;
   memset(&ctx, 0, sizeof ctx);
+  Edits edits = {0};
+  int failed = 0;
+  if (clash) {
+    if (o->report)
+      sb_printf(&r->report, "%s: '%s' is a name of sparsecc_rt.h; no "
+                "#pragma sparse applied\n", f->name, clash);
+    goto rewritten;
+  }
   ctx.arena = &r->arena;
   ctx.opts = o;
   ctx.file = f;
@@ -311,8 +349,8 @@ static int translate(Run *r) {
   ctx.sites = sites;
   ctx.nsites = nsites;
   ctx.formats = &r->formats;
-  Edits edits = {0};
-  int failed = sparsify_file(&ctx, &edits) != 0;
+  failed = sparsify_file(&ctx, &edits) != 0;
+rewritten:
   if (r->dump.len) fputs(r->dump.data, stdout);
   fflush(stdout);
   if (failed || diag_error_count(&r->diags)) return EXIT_INPUT;
