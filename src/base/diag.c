@@ -58,6 +58,22 @@ static const char *sev_colour(DiagSeverity s) {
                                                             : "\033[1;36m";
 }
 
+/* Blanks under the first n bytes of a shown line, so a caret lands under
+ * its byte: tabs kept, one blank per UTF-8 character (continuation bytes
+ * and a byte order mark take no column on a terminal). */
+static void pad_to(FILE *out, const char *ltext, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)ltext[i];
+    if ((c & 0xC0) == 0x80) continue;
+    if (c == 0xEF && i + 2 < n && (unsigned char)ltext[i + 1] == 0xBB &&
+        (unsigned char)ltext[i + 2] == 0xBF) {
+      i += 2;
+      continue;
+    }
+    fputc(c == '\t' ? '\t' : ' ', out);
+  }
+}
+
 static void render_one(const Diag *g, FILE *out, int colour) {
   const char *bold = colour ? "\033[1m" : "", *reset = colour ? "\033[0m" : "";
   if (g->file) {
@@ -80,7 +96,7 @@ static void render_one(const Diag *g, FILE *out, int colour) {
   size_t caret = scol - 1;
   if (caret > shown) return; /* caret beyond what we show: message only */
   fprintf(out, "  %.*s%s\n  ", (int)shown, ltext, shown < llen ? " ..." : "");
-  for (size_t i = 0; i < caret; i++) fputc(ltext[i] == '\t' ? '\t' : ' ', out);
+  pad_to(out, ltext, caret);
   size_t ostart = source_origin(g->file, g->span.start);
   size_t oend = g->span.end > g->span.start ? source_origin(g->file, g->span.end) : ostart;
   size_t len = oend > ostart ? oend - ostart : 1;
@@ -91,7 +107,7 @@ static void render_one(const Diag *g, FILE *out, int colour) {
   fprintf(out, "%s\n", reset);
   if (g->fixit) {
     fputs("  ", out);
-    for (size_t i = 0; i < caret; i++) fputc(ltext[i] == '\t' ? '\t' : ' ', out);
+    pad_to(out, ltext, caret);
     fprintf(out, "%s%s%s\n", colour ? "\033[32m" : "", g->fixit, reset);
   }
 }

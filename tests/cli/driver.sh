@@ -232,6 +232,15 @@ section_atomic() {
   NO_COLOR=1 run "$tmp/bad.c"
   ! grep -q $'\033' "$tmp/err"
   check "no colour when stderr is not a terminal"
+  # the caret stays under its token after UTF-8 text and a byte order mark
+  printf 'double A[4][4];\n#pragma sparse encoding(A : CSR) /* \xc3\xa7a */ foo\n' >"$tmp/utf8.c"
+  run "$tmp/utf8.c"
+  [ $rc -eq 1 ] && [ "$(sed -n 3p "$tmp/err")" = "$(printf '%44s^~~' '')" ]
+  check "caret aligned after a UTF-8 character"
+  printf '\xef\xbb\xbf#pragma sparse encoding(A : CSR) foo\ndouble A[4][4];\n' >"$tmp/bom.c"
+  run "$tmp/bom.c"
+  [ $rc -eq 1 ] && [ "$(sed -n 3p "$tmp/err")" = "$(printf '%35s^~~' '')" ]
+  check "caret aligned after a byte order mark"
   # a report that cannot be written is an I/O error: no output either
   printf '#pragma sparse encoding(A : CSR)\ndouble A[4][4];\nint main(void) { return 0; }\n' \
     >"$tmp/rep.c"
