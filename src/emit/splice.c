@@ -19,7 +19,7 @@ void edits_add(Arena *a, Edits *e, size_t start, size_t end, const char *text,
 void splice_line_directive(StrBuf *out, unsigned line, const char *name) {
   sb_printf(out, "#line %u \"", line);
   for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
-    if (*p == '"' || *p == '\\')
+    if (*p == '"' || *p == '\\' || *p == '?') /* '?': no trigraph */
       sb_printf(out, "\\%c", *p);
     else if (*p < 0x20 || *p == 0x7f)
       sb_printf(out, "\\%03o", *p);

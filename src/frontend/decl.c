@@ -223,7 +223,8 @@ static const char *lexpr_name(sc_level_expr_kind k) {
 static void c_string(StrBuf *sb, const char *s) {
   sb_puts(sb, "\"");
   for (; *s; s++) {
-    if (*s == '"' || *s == '\\') sb_printf(sb, "\\%c", *s);
+    if (*s == '"' || *s == '\\' || *s == '?') /* '?': no trigraph */
+      sb_printf(sb, "\\%c", *s);
     else if ((unsigned char)*s < 32) sb_printf(sb, "\\%03o", (unsigned char)*s);
     else sb_append(sb, s, 1);
   }

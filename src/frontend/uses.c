@@ -1382,8 +1382,12 @@ static const char *where(Uses *u, const Site *s) {
   StrBuf sb = {0};
   sb_puts(&sb, "\"");
   for (const char *p = u->ctx->file->name; *p; p++) {
-    if (*p == '"' || *p == '\\') sb_printf(&sb, "\\%c", *p);
-    else sb_append(&sb, p, 1);
+    if (*p == '"' || *p == '\\' || *p == '?') /* '?': no trigraph */
+      sb_printf(&sb, "\\%c", *p);
+    else if ((unsigned char)*p < 32)
+      sb_printf(&sb, "\\%03o", (unsigned char)*p);
+    else
+      sb_append(&sb, p, 1);
   }
   sb_printf(&sb, ":%u\"", line);
   const char *r = arena_strdup(u->ctx->arena, sb.data);

@@ -338,7 +338,7 @@ int asm_plan(Lower *L, const char **why) {
   if (f) source_line_col(f, k->root->span.start, &lno, &col);
   o->where = arena_printf(L->arena, "%s:%u", f ? f->name : "<input>", lno);
   for (const char *p = o->where; *p; p++)
-    if (*p == '"' || *p == '\\' || (unsigned char)*p < 32)
+    if (*p == '"' || *p == '\\' || *p == '?' || (unsigned char)*p < 32)
       o->where = arena_printf(L->arena, "<input>:%u", lno);
   L->out = o;
   lower_note(L, "%s: sparse output, %s", t->name,

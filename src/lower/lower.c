@@ -112,7 +112,8 @@ static void emit_encoding(const Lower *L, StrBuf *sb, const STensor *st) {
 
 static void c_escape(StrBuf *sb, const char *s) {
   for (; *s; s++) {
-    if (*s == '"' || *s == '\\') sb_printf(sb, "\\%c", *s);
+    if (*s == '"' || *s == '\\' || *s == '?') /* '?': no trigraph */
+      sb_printf(sb, "\\%c", *s);
     else if ((unsigned char)*s < 32) sb_printf(sb, "\\%03o", (unsigned char)*s);
     else sb_append(sb, s, 1);
   }

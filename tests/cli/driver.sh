@@ -419,6 +419,19 @@ CEOF
   run --cflags --libs
   [ $rc -eq 0 ] && [ "$(cat "$tmp/out")" = "$cflags $libs" ]
   check "--cflags --libs together"
+  # a file name with quotes, a backslash and a trigraph ends up in #line
+  # directives and in the runtime's error strings: escaped, so the output
+  # compiles under -std=c99 (trigraphs on) without a warning
+  mkdir -p "$tmp/we ird"
+  local odd="$tmp/we ird/??=my \"q\" b\\s.c"
+  printf '#include <stdio.h>\nstatic double A[4][4], x[4], y[4];\nint main(void) {\n  A[1][2] = 3; x[2] = 1;\n#pragma sparse encoding(A : CSR)\n  for (int i = 0; i < 4; i++)\n    for (int j = 0; j < 4; j++)\n      y[i] += A[i][j] * x[j];\n  printf("%%g\\n", y[1]);\n  return 0;\n}\n' >"$odd"
+  run "$odd" -o "$tmp/odd_out.c"
+  [ $rc -eq 0 ] && grep -q 'sc_tensor' "$tmp/odd_out.c"
+  check "a file name with quotes, a backslash and ??= is sparsified"
+  # shellcheck disable=SC2086
+  "$cc" -std=c99 -Wall -Wextra -Werror $cflags "$tmp/odd_out.c" -o "$tmp/odd" $libs &&
+    [ "$("$tmp/odd")" = 3 ]
+  check "and its output compiles without a trigraph warning and runs"
 }
 
 section_check() {
