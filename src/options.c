@@ -3,6 +3,8 @@
  * here reads the input or prints anything but errors to the given stream. */
 #include "options.h"
 
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -242,11 +244,31 @@ static int parse_forwarded(Options *o, const char *arg, int argc, char **argv,
   return 0;
 }
 
+/* path with its directory resolved (the file itself may not exist yet);
+ * 0 when the directory does not resolve either. */
+static int canonical(const char *path, char *out, size_t n) {
+  char dir[PATH_MAX], real[PATH_MAX];
+  const char *slash = strrchr(path, '/');
+  const char *base = slash ? slash + 1 : path;
+  if (slash)
+    snprintf(dir, sizeof dir, "%.*s", (int)(slash - path + (slash == path)),
+             path);
+  else
+    snprintf(dir, sizeof dir, ".");
+  if (!realpath(dir, real)) return 0;
+  return snprintf(out, n, "%s/%s", real, base) < (int)n;
+}
+
 static int same_file(const char *a, const char *b) {
   if (strcmp(a, b) == 0) return 1;
   struct stat sa, sb;
-  if (stat(a, &sa) != 0 || stat(b, &sb) != 0) return 0;
-  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  int ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
+  if (ea && eb) return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  if (ea || eb) return 0;
+  /* neither exists yet: the same name once their directories resolve */
+  char ca[PATH_MAX], cb[PATH_MAX];
+  return canonical(a, ca, sizeof ca) && canonical(b, cb, sizeof cb) &&
+         strcmp(ca, cb) == 0;
 }
 
 int options_parse(Options *o, int argc, char **argv, FILE *err) {
@@ -336,6 +358,16 @@ int options_parse(Options *o, int argc, char **argv, FILE *err) {
     return usage_error(err, "refusing to overwrite the input file '%s' "
                             "(-o '%s' names it)",
                        o->input, o->output);
+  if (o->report_file && strcmp(o->report_file, "-") != 0) {
+    if (strcmp(o->input, "-") != 0 && same_file(o->input, o->report_file))
+      return usage_error(err, "refusing to overwrite the input file '%s' "
+                              "(--report=%s names it)",
+                         o->input, o->report_file);
+    if (o->output && strcmp(o->output, "-") != 0 &&
+        same_file(o->output, o->report_file))
+      return usage_error(err, "-o '%s' and --report=%s name the same file",
+                         o->output, o->report_file);
+  }
   return 0;
 oom:
   fputs("sparsecc: error: out of memory\n", err);

@@ -102,7 +102,7 @@ section_usage() {
   done
   printf '#pragma sparse encoding(A : CSR)\ndouble A[4][4];\n' >"$tmp/two.c"
   run "$tmp/two.c" -o "$tmp/two.out.c" -- "$tmp/other.c"
-  [ $rc -eq 0 ] && grep -q "with the parser flags '$tmp/other.c' (error" "$tmp/err"
+  [ $rc -eq 0 ] && grep -q "with the parser flags '$tmp/other.c" "$tmp/err"
   check "flags libclang refuses are named in the warning"
   run --report= x.c
   [ $rc -eq 2 ]
@@ -146,6 +146,13 @@ section_io() {
   run "$tmp/a.c" -o "$tmp/soft.c"
   [ $rc -eq 2 ]
   check "-o a symlink to the input refused"
+  run "$tmp/a.c" -o "$tmp/rep_o.c" --report="$tmp/a.c"
+  [ $rc -eq 2 ] && grep -q "refusing to overwrite the input file" "$tmp/err" &&
+    [ ! -e "$tmp/rep_o.c" ]
+  check "--report=FILE naming the input refused"
+  run "$tmp/a.c" -o "$tmp/same.c" --report="$tmp/./same.c"
+  [ $rc -eq 2 ] && grep -q "name the same file" "$tmp/err" && [ ! -e "$tmp/same.c" ]
+  check "-o and --report= naming one (new) file refused"
   cmp -s "$tmp/a.c" <(printf 'int main(void) { return 0; }\n')
   check "input untouched"
   run "$tmp/a.c" -o "$tmp/no/such/dir/out.c"
