@@ -639,6 +639,15 @@ sc_status sc_write_mtx(sc_tensor *t, const char *path) {
   sc_status st;
   if (!t || !path)
     return sc_set_error(SC_ERR_INVALID_ARGUMENT, "NULL argument");
+  /* what can fail before writing fails before the file is opened (and an
+   * existing file truncated): the rank, the pending inserts */
+  if (t->dim_rank != 2)
+    return sc_set_error(SC_ERR_INVALID_ARGUMENT,
+                        "Matrix Market holds matrices; this tensor has rank "
+                        "%d (use .tns)",
+                        t->dim_rank);
+  if ((st = sc_tensor_finalize(t)))
+    return st;
   f = fopen(path, "wb");
   if (!f)
     return sc_set_error(SC_ERR_IO, "%s: cannot open for writing", path);

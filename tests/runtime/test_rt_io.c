@@ -435,6 +435,34 @@ static void test_comments_bom_directory(void **state) {
              "t.mtx: level 1: coordinate 299 does not fit crdWidth = 8");
     assert_null(t);
   }
+  /* a write that fails before any output (a pending insert that does not
+   * fit, a tensor of rank 3) leaves an existing file as it was */
+  {
+    sc_encoding e8 = rt_named("CSR", 0), csf = rt_named("CSF", 0);
+    const int64_t d2[2] = {2, 1000}, d3[3] = {2, 2, 2}, c[2] = {1, 999};
+    const char *keep = "%%MatrixMarket matrix coordinate real general\n"
+                       "1 1 0\n";
+    double v = 1;
+    char buf[128] = "";
+    FILE *f;
+    e8.crd_width = 8;
+    tmp_path(path, sizeof path, "rt_io_keep.mtx");
+    write_file(path, keep);
+    RT_OK(sc_tensor_new(&t, &e8, SC_F64, d2));
+    RT_OK(sc_tensor_insert(t, c, &v));
+    RT_FAILS(sc_write_mtx(t, path), SC_ERR_WIDTH_OVERFLOW, "999");
+    sc_tensor_free(t);
+    RT_OK(sc_tensor_new(&t, &csf, SC_F64, d3));
+    RT_FAILS(sc_write_mtx(t, path), SC_ERR_INVALID_ARGUMENT, "rank 3");
+    sc_tensor_free(t);
+    t = NULL;
+    f = fopen(path, "rb");
+    assert_non_null(f);
+    buf[fread(buf, 1, sizeof buf - 1, f)] = '\0';
+    fclose(f);
+    assert_string_equal(buf, keep);
+    remove(path);
+  }
   /* out NULL is reported before the file is looked at */
   RT_FAILS(sc_read_mtx(NULL, "no-such-file.mtx", NULL, SC_F64),
            SC_ERR_INVALID_ARGUMENT, "out is NULL");
