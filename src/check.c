@@ -6,10 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/ctypes.h"
+
 int check_output(const char *name, const char *text, size_t len,
                  const char *const *args, int nargs, const char *include_dir,
                  Diags *diags) {
-  const char **all = malloc(((size_t)nargs + 3) * sizeof *all);
+  static const char *const legacy[] = {CT_LEGACY_FLAGS};
+  const char **all =
+      malloc(((size_t)nargs + 3 + CT_NLEGACY_FLAGS) * sizeof *all);
   char *inc = malloc(strlen(include_dir) + 3);
   if (!all || !inc) {
     free(all);
@@ -19,6 +23,7 @@ int check_output(const char *name, const char *text, size_t len,
   }
   int n = 0;
   all[n++] = "-xc";
+  for (int i = 0; i < CT_NLEGACY_FLAGS; i++) all[n++] = legacy[i];
   for (int i = 0; i < nargs; i++) all[n++] = args[i];
   sprintf(inc, "-I%s", include_dir);
   all[n++] = inc;

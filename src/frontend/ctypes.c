@@ -120,11 +120,16 @@ CTypes *ct_open(const SourceFile *file, TSTree *tree, const char *const *args,
   const char *fname = file->name;
   if (!fname || !strcmp(fname, "-") || !strcmp(fname, "<stdin>"))
     fname = "stdin.c";
-  const char **argv = arena_alloc(arena, sizeof(char *) * (size_t)(nargs + 4));
+  static const char *const legacy[] = {CT_LEGACY_FLAGS};
+  const char **argv = arena_alloc(
+      arena, sizeof(char *) * (size_t)(nargs + 4 + CT_NLEGACY_FLAGS));
   int argc = 0;
   argv[argc++] = "-x";
   argv[argc++] = "c";
   argv[argc++] = "-Wno-unknown-pragmas";
+  for (int i = 0; i < CT_NLEGACY_FLAGS; i++)
+    argv[argc++] = legacy[i];
+  int first_user = argc;
   for (int i = 0; i < nargs; i++)
     argv[argc++] = args[i];
 
@@ -143,14 +148,14 @@ CTypes *ct_open(const SourceFile *file, TSTree *tree, const char *const *args,
      * unknown -std=, a second source file after '--') */
     char flags[256] = "";
     size_t used = 0;
-    for (int i = 3; i < argc && used + 1 < sizeof flags; i++) {
+    for (int i = first_user; i < argc && used + 1 < sizeof flags; i++) {
       int w = snprintf(flags + used, sizeof flags - used, "%s%s",
-                       i > 3 ? " " : "", argv[i]);
+                       i > first_user ? " " : "", argv[i]);
       if (w < 0) break;
       used += (size_t)w;
     }
     if (used >= sizeof flags) strcpy(flags + sizeof flags - 4, "...");
-    *why = argc > 3
+    *why = argc > first_user
                ? arena_printf(arena,
                               "libclang could not parse the file with the "
                               "parser flags '%s' (error %d: a flag it does "

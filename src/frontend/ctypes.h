@@ -51,6 +51,16 @@ typedef struct CtDecl {
   int in_union;        /* ct_member: the member belongs to a union */
 } CtDecl;
 
+/* Flags that let libclang accept the legacy C that GCC accepts with a
+ * warning (implicit function declarations and int, int/pointer and
+ * function pointer conversions are errors by default in Clang 16 and
+ * later): given to every libclang parse, before the user's flags. */
+#define CT_LEGACY_FLAGS                                                        \
+  "-Wno-error=implicit-function-declaration", "-Wno-error=implicit-int",        \
+      "-Wno-error=int-conversion",                                             \
+      "-Wno-error=incompatible-function-pointer-types"
+#define CT_NLEGACY_FLAGS 4
+
 /* Parses the file with libclang. On failure returns NULL and sets *why to a
  * one-line reason (arena text), e.g. the first error clang reported. */
 CTypes *ct_open(const SourceFile *file, TSTree *tree, const char *const *args,
