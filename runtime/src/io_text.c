@@ -298,9 +298,16 @@ sc_status sc_text_value(sc_text *tx, sc_value_type vt, void *out) {
   } else {
     int64_t i;
     const char *e;
+    int r;
     sc_text_skip_blanks(tx);
-    if (sc_scan_int(tx->p, &e, &i) == 0) {
+    if ((r = sc_scan_int(tx->p, &e, &i)) == 0) {
       tx->p = e;
+    } else if (r == 2) {
+      char tok[48];
+      sc_token_text(tx->p, tok, sizeof tok);
+      return sc_text_error(tx, SC_ERR_PARSE,
+                           "value '%s' does not fit a %d-bit integer", tok,
+                           vt == SC_I32 ? 32 : 64);
     } else {
       double x;
       const char *save = tx->p;

@@ -173,6 +173,14 @@ static void test_malformed(void **state) {
                        "1 1 1\n1 1 2.5\n",
                        SC_I32, NULL),
              SC_ERR_PARSE, "t.mtx:3: value '2.5' is not an integer");
+    /* an integer too large for 64 bits is said to be too large */
+    RT_FAILS(read_text(&t,
+                       "%%MatrixMarket matrix coordinate integer general\n"
+                       "1 1 1\n1 1 123456789012345678901234567890\n",
+                       SC_I64, NULL),
+             SC_ERR_PARSE,
+             "t.mtx:3: value '123456789012345678901234567890' does not fit "
+             "a 64-bit integer");
   }
   {
     sc_tensor *t = NULL;
