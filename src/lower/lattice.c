@@ -186,6 +186,7 @@ static int guarded_off(const Lower *L, const IrStmt *s, unsigned absent) {
   const IrExpr *id = r->c;
   double v;
   if (s->op == IR_MULBY) return const_value(id, &v) && v == 1.0;
+  if (s->decl_guarded) return 1; /* read only where g holds */
   if (s->op != IR_SET || s->decl_ctype) return 0;
   if (s->lhs_access >= 0)
     return id->kind == IR_ACCESS && id->access == s->lhs_access;
