@@ -608,7 +608,8 @@ static const char *nonzero_expr_cause(const Lower *L, const IrExpr *e) {
     return e->kind == IR_DIV
                ? "a sparse operand divided by a value that may be zero "
                  "(0 / 0 is NaN in the dense program); divide by a "
-                 "non-zero constant, or multiply by a precomputed inverse"
+                 "non-zero constant, guard the update with 'divisor > 0', "
+                 "or multiply by a precomputed inverse"
                : "a sparse operand taken modulo a value that may be zero";
   if (e->kind == IR_CALL && reads_sparse(L, e) && !lat_zero(L, e, ~0u))
     return arena_printf(L->arena, "'%s' of an absent entry is not zero",
