@@ -577,10 +577,13 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   int splittable = !ts_node_is_null(body) && has_for_using(s, body, env);
   if (run_kernel(s, &e, f, 1, splittable, &why) != 1)
     return;
-  /* split: try the nests inside; each warns for itself */
+  /* split: try the nests inside; each warns for itself, and a vectorize
+   * pragma on this loop applies to them */
   if (splittable) {
     report(s, start, "loop nest split: %s", why.reason);
-    scan(s, env, body);
+    ExtractEnv inner = *env;
+    inner.vec_pragma = e.vec_pragma;
+    scan(s, &inner, body);
     return;
   }
   /* a nest using arrays of two declaration groups is tried by each: say
