@@ -985,7 +985,13 @@ static void walk(Uses *u, TSNode n, int in_loop, int in_switch, int in_nest) {
   }
   if ((!strcmp(ty, "preproc_def") || !strcmp(ty, "preproc_function_def")) &&
       token_in(text(u, n), name)) {
-    unsupported(u, n, "a macro names '%s'", name);
+    /* a macro used after its definition (an element-access macro's
+     * invocations are expanded already: its definition is inert) */
+    TSNode mn = node_field(n, "name");
+    const char *after = arena_strndup(u->ctx->arena, u->ctx->file->text + b,
+                                      b < st->region_end ? st->region_end - b : 0);
+    if (ts_node_is_null(mn) || token_in(after, text(u, mn)))
+      unsupported(u, n, "a macro names '%s'", name);
     return;
   }
   if (st->free_at_exit && a >= st->region_start) {
