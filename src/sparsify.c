@@ -617,14 +617,21 @@ static void bind_scope(S *s, const Attachment *g) {
     for (int b = 0; b < g->enc[i]->pragma.nbindings; b++) {
       const PragmaBinding *pb = &g->enc[i]->pragma.bindings[b];
       CtDecl d;
-      if (!ct_lookup(s->ct, pb->name, at, &d) || d.name_offset < tstart ||
-          d.name_offset >= tend || (is_func && !d.is_param)) {
+      int found = ct_lookup(s->ct, pb->name, at, &d);
+      if (!found || d.name_offset < tstart || d.name_offset >= tend ||
+          (is_func && !d.is_param)) {
         diag_error(ctx->diags, ctx->file, pb->name_span,
                    is_func ? "'%s' is not a parameter of the function that "
                              "follows the pragma"
                            : "'%s' is not declared by the declaration that "
                              "follows the pragma",
                    pb->name);
+        if (found && (d.name_offset < tstart || d.name_offset >= tend))
+          diag_note(ctx->diags, ctx->file,
+                    span_make(d.name_offset, d.name_offset + strlen(pb->name)),
+                    "'%s' is declared here; a pragma before this declaration "
+                    "stores it sparse, one before a loop makes that loop a kernel",
+                    pb->name);
         bad = 1;
         continue;
       }
