@@ -280,6 +280,21 @@ static const char *passed_to_defined(S *s, TSNode n, const BoundArray *b, int nb
   return NULL;
 }
 
+/* Whether the definition of function `name` has a pragma of its own. */
+static int func_has_pragma(const S *s, const char *name) {
+  TSNode nm = node_function_definition(ts_tree_root_node(s->ctx->tree),
+                                       s->ctx->file->text, name);
+  if (ts_node_is_null(nm))
+    return 0;
+  size_t at = ts_node_start_byte(nm);
+  for (size_t i = 0; i < s->ngroups; i++)
+    if (s->groups[i].kind == ATTACH_FUNC && s->groups[i].nenc &&
+        ts_node_start_byte(s->groups[i].target) <= at &&
+        at < ts_node_end_byte(s->groups[i].target))
+      return 1;
+  return 0;
+}
+
 static void do_loop(S *s, const Attachment *g) {
   SparsifyCtx *ctx = s->ctx;
   size_t fstart = ts_node_start_byte(g->target);
@@ -370,13 +385,18 @@ static void do_loop(S *s, const Attachment *g) {
     /* a while/do loop with no nest using the arrays: say so, and where a
      * kernel in a called function needs its pragma */
     const char *callee = passed_to_defined(s, body, bound.data, (int)bound.len);
+    const char *hint = "";
+    if (callee && func_has_pragma(s, callee))
+      hint = arena_printf(ctx->arena, " (it is passed to '%s', whose pragma makes "
+                          "its loops kernels: each call assembles '%s'; this "
+                          "pragma has no effect)", callee, bound.data[0].b->name);
+    else if (callee)
+      hint = arena_printf(ctx->arena, " (it is passed to '%s': a pragma on the "
+                          "definition of '%s' makes its loops kernels)", callee,
+                          callee);
     diag_warning(ctx->diags, ctx->file, why.where,
                  "loop not sparsified: the %s holds no loop nest using '%s'%s",
-                 why.reason, bound.data[0].b->name,
-                 callee ? arena_printf(ctx->arena, " (it is passed to '%s': a "
-                                       "pragma on the definition of '%s' makes "
-                                       "its loops kernels)", callee, callee)
-                        : "");
+                 why.reason, bound.data[0].b->name, hint);
     report(s, fstart, "kernel not sparsified: the %s holds no loop nest using '%s'",
            why.reason, bound.data[0].b->name);
   }
