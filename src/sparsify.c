@@ -280,6 +280,21 @@ static const char *passed_to_defined(S *s, TSNode n, const BoundArray *b, int nb
   return NULL;
 }
 
+/* Whether the definition of function `name` has a pragma of its own. */
+static int func_has_pragma(const S *s, const char *name) {
+  TSNode nm = node_function_definition(ts_tree_root_node(s->ctx->tree),
+                                       s->ctx->file->text, name);
+  if (ts_node_is_null(nm))
+    return 0;
+  size_t at = ts_node_start_byte(nm);
+  for (size_t i = 0; i < s->ngroups; i++)
+    if (s->groups[i].kind == ATTACH_FUNC && s->groups[i].nenc &&
+        ts_node_start_byte(s->groups[i].target) <= at &&
+        at < ts_node_end_byte(s->groups[i].target))
+      return 1;
+  return 0;
+}
+
 static void do_loop(S *s, const Attachment *g) {
   SparsifyCtx *ctx = s->ctx;
   size_t fstart = ts_node_start_byte(g->target);
@@ -370,13 +385,18 @@ static void do_loop(S *s, const Attachment *g) {
     /* a while/do loop with no nest using the arrays: say so, and where a
      * kernel in a called function needs its pragma */
     const char *callee = passed_to_defined(s, body, bound.data, (int)bound.len);
+    const char *hint = "";
+    if (callee && func_has_pragma(s, callee))
+      hint = arena_printf(ctx->arena, " (it is passed to '%s', whose pragma makes "
+                          "its loops kernels: each call assembles '%s'; this "
+                          "pragma has no effect)", callee, bound.data[0].b->name);
+    else if (callee)
+      hint = arena_printf(ctx->arena, " (it is passed to '%s': a pragma on the "
+                          "definition of '%s' makes its loops kernels)", callee,
+                          callee);
     diag_warning(ctx->diags, ctx->file, why.where,
                  "loop not sparsified: the %s holds no loop nest using '%s'%s",
-                 why.reason, bound.data[0].b->name,
-                 callee ? arena_printf(ctx->arena, " (it is passed to '%s': a "
-                                       "pragma on the definition of '%s' makes "
-                                       "its loops kernels)", callee, callee)
-                        : "");
+                 why.reason, bound.data[0].b->name, hint);
     report(s, fstart, "kernel not sparsified: the %s holds no loop nest using '%s'",
            why.reason, bound.data[0].b->name);
   }
@@ -577,10 +597,13 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   int splittable = !ts_node_is_null(body) && has_for_using(s, body, env);
   if (run_kernel(s, &e, f, 1, splittable, &why) != 1)
     return;
-  /* split: try the nests inside; each warns for itself */
+  /* split: try the nests inside; each warns for itself, and a vectorize
+   * pragma on this loop applies to them */
   if (splittable) {
     report(s, start, "loop nest split: %s", why.reason);
-    scan(s, env, body);
+    ExtractEnv inner = *env;
+    inner.vec_pragma = e.vec_pragma;
+    scan(s, &inner, body);
     return;
   }
   /* a nest using arrays of two declaration groups is tried by each: say
@@ -614,14 +637,21 @@ static void bind_scope(S *s, const Attachment *g) {
     for (int b = 0; b < g->enc[i]->pragma.nbindings; b++) {
       const PragmaBinding *pb = &g->enc[i]->pragma.bindings[b];
       CtDecl d;
-      if (!ct_lookup(s->ct, pb->name, at, &d) || d.name_offset < tstart ||
-          d.name_offset >= tend || (is_func && !d.is_param)) {
+      int found = ct_lookup(s->ct, pb->name, at, &d);
+      if (!found || d.name_offset < tstart || d.name_offset >= tend ||
+          (is_func && !d.is_param)) {
         diag_error(ctx->diags, ctx->file, pb->name_span,
                    is_func ? "'%s' is not a parameter of the function that "
                              "follows the pragma"
                            : "'%s' is not declared by the declaration that "
                              "follows the pragma",
                    pb->name);
+        if (found && (d.name_offset < tstart || d.name_offset >= tend))
+          diag_note(ctx->diags, ctx->file,
+                    span_make(d.name_offset, d.name_offset + strlen(pb->name)),
+                    "'%s' is declared here; a pragma before this declaration "
+                    "stores it sparse, one before a loop makes that loop a kernel",
+                    pb->name);
         bad = 1;
         continue;
       }

@@ -29,6 +29,20 @@ void diag_add(Diags *d, DiagSeverity sev, const SourceFile *f, Span span,
   va_start(ap, fmt);
   vsnprintf(msg, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
   va_end(ap);
+  if (sev == DIAG_WARNING) {
+    /* the same warning at the same place (a nest reached from two
+     * pragmas) is said once; its notes go with it */
+    for (size_t i = 0; i < d->len; i++) {
+      const Diag *o = &d->items[i];
+      if (o->file == f && o->span.start == span.start && o->span.end == span.end &&
+          o->severity == (d->werror ? DIAG_ERROR : DIAG_WARNING) &&
+          !strcmp(o->message, msg)) {
+        free(msg);
+        d->drop_notes = 1;
+        return;
+      }
+    }
+  }
   if (sev == DIAG_WARNING && d->werror) sev = DIAG_ERROR;
   d->items[d->len++] = (Diag){sev, f, span, msg, NULL};
 }

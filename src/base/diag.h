@@ -30,7 +30,8 @@ typedef struct Diags {
 } Diags;
 
 /* Adds a diagnostic; the message is formatted printf-style and copied. A
- * DIAG_NOTE attaches to the diagnostic before it. */
+ * DIAG_NOTE attaches to the diagnostic before it. A warning equal to an
+ * earlier one (same file, span and text) is dropped, with its notes. */
 void diag_add(Diags *d, DiagSeverity sev, const SourceFile *f, Span span,
               const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 #define diag_error(d, f, span, ...) diag_add((d), DIAG_ERROR, (f), (span), __VA_ARGS__)

@@ -172,6 +172,8 @@ typedef struct X {
   int stack[IR_MAX_VARS];       /* loop vars enclosing the current point */
   int depth;
   int in_if;                    /* statements under an if_statement */
+  TSNode nest;                  /* the nest's outermost for statement */
+  TSNode branch;                /* the innermost if branch being built */
   uint32_t skip_byte;           /* a statement already taken as the
                                    initializer of a declaration (or 0) */
   int refused;
@@ -1579,9 +1581,21 @@ static int scoped_loop_var(X *x, TSNode decl, TSNode d) {
   return 1;
 }
 
+/* Whether the identifier `name` occurs under n but not under `inner`. */
+static int mentions_outside(X *x, TSNode n, TSNode inner, const char *name) {
+  if (!ts_node_is_null(inner) && ts_node_start_byte(n) >= ts_node_start_byte(inner) &&
+      ts_node_end_byte(n) <= ts_node_end_byte(inner))
+    return 0;
+  if (node_is(n, "identifier"))
+    return extract_mentions(x->env->ctx->file, n, name);
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (mentions_outside(x, ts_node_named_child(n, i), inner, name))
+      return 1;
+  return 0;
+}
+
 static int build_decl(X *x, TSNode n, NodeList *list) {
-  if (x->in_if)
-    return refuse(x, n, "declaration under an if in the loop nest");
   TSNode ty = node_field(n, "type");
   char *ctype = ntext(x, ty);
   uint32_t c = ts_node_named_child_count(n);
@@ -1637,6 +1651,11 @@ static int build_decl(X *x, TSNode n, NodeList *list) {
     if (!ct_lookup(x->env->ct, nm, ts_node_end_byte(d), &cd) || cd.kind != CT_SCALAR)
       return refuse(x, d, "local declaration of '%s' is not an arithmetic scalar",
                     nm);
+    /* under an if, the guarded statements share the loop body's scope
+     * (ir/predicate.h): the name may be used nowhere else in the nest */
+    if (x->in_if && mentions_outside(x, x->nest, x->branch, nm))
+      return refuse(x, d, "local declaration of '%s' under an if: the nest "
+                          "names another '%s' outside that if", nm, nm);
     if (ts_node_is_null(later))
       val = node_field(d, "value");
     else
@@ -1795,10 +1814,14 @@ static int build_if(X *x, TSNode n, NodeList *list) {
   if (!cond)
     return -1;
   NodeList then_l = {0}, else_l = {0};
+  TSNode outer_branch = x->branch;
   x->in_if++;
+  x->branch = cons;
   int rc = build_stmt(x, cons, &then_l);
+  x->branch = alt;
   if (!rc && !ts_node_is_null(alt))
     rc = build_stmt(x, alt, &else_l);
+  x->branch = outer_branch;
   x->in_if--;
   if (rc)
     return -1;
@@ -2327,6 +2350,7 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
   x.a = env->ctx->arena;
   x.src = env->ctx->file->text;
   x.k = arena_alloc(x.a, sizeof *x.k);
+  x.nest = for_node;
   collect_writes(&x, for_node);
   /* loop variables are in `written` too; they are told apart by any_var */
   IrNode *root;

@@ -29,8 +29,9 @@
  * updates, `memset(A, 0, <its size>)` and a nest that assigns every element
  * with `=` clear it first, `sizeof` keeps the dense type, a null test of a
  * pointer stays. Any other use (the address escapes) is an error; a use that
- * is merely unsupported (an initializer, a macro naming the array...) keeps
- * the array dense (warning), as a pragma on a declaration did before. */
+ * is merely unsupported (an initializer, a macro naming the array, passing
+ * it to a dense parameter of a function of the file...) keeps the array
+ * dense (warning), as a pragma on a declaration did before. */
 #ifndef SC_FRONTEND_STORAGE_H
 #define SC_FRONTEND_STORAGE_H
 

@@ -188,6 +188,62 @@ static void escape(Uses *u, TSNode id, const char *fmt, const char *arg) {
   u->escaped = 1;
 }
 
+/* The name declared by a parameter declaration (through pointers, arrays
+ * and parentheses), or NULL. */
+static const char *param_name(Uses *u, TSNode d) {
+  for (int guard = 0; guard < 16 && !ts_node_is_null(d); guard++) {
+    if (node_is(d, "identifier"))
+      return text(u, d);
+    TSNode n = node_field(d, "declarator");
+    if (ts_node_is_null(n) && node_is(d, "parenthesized_declarator") &&
+        ts_node_named_child_count(d) == 1)
+      n = ts_node_named_child(d, 0);
+    d = n;
+  }
+  return NULL;
+}
+
+/* The array passed as argument `arg` of `call` to `fn`, a function this
+ * file defines (so its definition can take a pragma): the reason it
+ * stays dense, naming the parameter, the pragma that would pass the
+ * sparse tensor instead and where the function is; NULL when the file
+ * does not define fn or that parameter is not an array or pointer. */
+static const char *dense_param_hint(Uses *u, TSNode call, TSNode arg, const char *fn) {
+  SparsifyCtx *ctx = u->ctx;
+  TSNode name = node_function_definition(ts_tree_root_node(ctx->tree),
+                                         ctx->file->text, fn);
+  if (ts_node_is_null(name))
+    return NULL;
+  TSNode args = node_field(call, "arguments");
+  uint32_t pos = 0, na = ts_node_named_child_count(args);
+  while (pos < na && !same(ts_node_named_child(args, pos), arg))
+    pos++;
+  TSNode fd = ts_node_parent(name);
+  TSNode params = node_is(fd, "function_declarator") ? node_field(fd, "parameters")
+                                                      : (TSNode){0};
+  if (pos == na || ts_node_is_null(params) || pos >= ts_node_named_child_count(params))
+    return NULL;
+  TSNode pd = ts_node_named_child(params, pos);
+  TSNode d = node_field(pd, "declarator");
+  if (!node_is(pd, "parameter_declaration") ||
+      !(node_is(d, "array_declarator") || node_is(d, "pointer_declarator")))
+    return NULL;
+  const char *pname = param_name(u, d);
+  if (!pname)
+    return NULL;
+  const PragmaEncoding *e = &u->cur->ba.b->enc;
+  unsigned line, col, dline, dcol;
+  source_line_col(ctx->file, ts_node_start_byte(arg), &line, &col);
+  source_line_col(ctx->file, ts_node_start_byte(name), &dline, &dcol);
+  return arena_printf(ctx->arena, "it is passed to '%s' at %s:%u:%u, whose "
+                      "parameter '%s' is a dense array (put '#pragma sparse "
+                      "encoding(%s : %.*s)' before the definition of '%s' at "
+                      "%s:%u:%u to pass the sparse tensor)", fn, ctx->file->name,
+                      line, col, pname, pname,
+                      (int)(e->span.end - e->span.start), ctx->file->text + e->span.start,
+                      fn, ctx->file->name, dline, dcol);
+}
+
 static int stmt_ctx(TSNode top) {
   return node_is(ts_node_parent(top), "expression_statement");
 }
@@ -859,6 +915,14 @@ static void classify(Uses *u, TSNode id) {
       add(u, U_PASS, id, st);
       return;
     }
+    const char *dense = dense_param_hint(u, call, top, fn);
+    if (dense) {
+      /* a function of this file taking a dense array: the array stays
+       * dense, and the warning says where a pragma would pass it sparse */
+      if (!u->why)
+        u->why = dense;
+      return;
+    }
     escape(u, id, "it is passed to '%s'", fn);
     return;
   }
@@ -921,7 +985,13 @@ static void walk(Uses *u, TSNode n, int in_loop, int in_switch, int in_nest) {
   }
   if ((!strcmp(ty, "preproc_def") || !strcmp(ty, "preproc_function_def")) &&
       token_in(text(u, n), name)) {
-    unsupported(u, n, "a macro names '%s'", name);
+    /* a macro used after its definition (an element-access macro's
+     * invocations are expanded already: its definition is inert) */
+    TSNode mn = node_field(n, "name");
+    const char *after = arena_strndup(u->ctx->arena, u->ctx->file->text + b,
+                                      b < st->region_end ? st->region_end - b : 0);
+    if (ts_node_is_null(mn) || token_in(after, text(u, mn)))
+      unsupported(u, n, "a macro names '%s'", name);
     return;
   }
   if (st->free_at_exit && a >= st->region_start) {

@@ -163,7 +163,13 @@ typedef struct IrStmt {
                                    nest, `decl_ctype lhs_scalar = rhs;`
                                    (op is IR_SET, lhs_access -1). The
                                    scalar is scoped to the enclosing loop
-                                   body, as in the source. */
+                                   body, as in the source (or to an if's
+                                   branch: see IR_NODE_IF). */
+  int decl_guarded;             /* a declaration that stood under an if,
+                                   made `lhs = g ? e : 0` by ir_predicate:
+                                   every read of it is under the same
+                                   guard, so its value where g is false is
+                                   never used */
   IrElemType lhs_elem;          /* the lhs's type (a tensor's element type,
                                    a scalar's; IR_F64 for a scalar of
                                    another arithmetic type, which may not
@@ -173,8 +179,9 @@ typedef struct IrStmt {
 /* IR_NODE_IF: `if (cond) body else els` inside a loop. cond is pure (it was
  * built like any expression: no assignment, ++, or impure call) and reads
  * nothing its branches write, so it has one value for the whole statement;
- * branches hold statements, loops and IFs but no declarations, and at
- * least one of them is not empty. Lowering never sees an IF: it reads the
+ * branches hold statements, loops, IFs and declarations of scalars the
+ * nest names nowhere else (they keep the loop body's scope once guarded),
+ * and at least one of them is not empty. Lowering never sees an IF: it reads the
  * kernel through ir_predicate() (ir/predicate.h), which turns each
  * statement under an IF into a guarded one whose rhs is a select of the
  * guard and the operator's identity (`lhs += g ? e : -0.0`,

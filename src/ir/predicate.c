@@ -57,6 +57,8 @@ static IrExpr *identity(P *p, const IrStmt *s) {
     return konst(p, "1", sp);
   case IR_SET:
   default:
+    if (s->decl_ctype) /* a local declared under the if: read under it only */
+      return konst(p, "0", sp);
     if (s->lhs_access >= 0) {
       IrExpr *e = mk(p, IR_ACCESS, sp);
       e->access = s->lhs_access;
@@ -116,6 +118,7 @@ static IrNode *copy_node(P *p, const IrNode *n, IrExpr *guard) {
       sel->b = n->stmt.rhs;
       sel->c = identity(p, &n->stmt);
       c->stmt.rhs = sel;
+      c->stmt.decl_guarded = n->stmt.decl_ctype != NULL;
     }
     return c;
   }

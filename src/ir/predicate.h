@@ -9,6 +9,8 @@
  *   lhs -= g ? e : 0      (x - +0 == x)
  *   lhs *= g ? e : 1
  *   lhs  = g ? e : lhs
+ *   T v  = g ? e : 0      (a declaration under the if: v is read only
+ *                          where g holds; IrStmt.decl_guarded)
  *
  * The guard stays in the emitted code (a stored explicit zero under
  * `if (A[i][j] != 0)` is still skipped by it); the lattice (lower/lattice.c)

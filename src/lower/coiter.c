@@ -1542,34 +1542,70 @@ static const IrExpr *select_extreme(const Lower *L, const IrStmt *s) {
 /* `m = fmax(m, e)` (fmin too, and the select forms above) with e zero
  * where the iterator is absent and m not indexed by the loop: an
  * idempotent reduction; absent entries all contribute the same zero value,
- * once is enough (when any was absent). */
-static int idem_ok(const Lower *L, const IrNode *n, unsigned cand) {
-  if (n->nbody != 1 || n->body[0]->kind != IR_NODE_STMT) return 0;
-  const IrStmt *s = &n->body[0]->stmt;
-  if (s->op != IR_SET || s->decl_ctype) return 0;
+ * once is enough (when any was absent). The operand e, or NULL. */
+static const IrExpr *idem_stmt(const Lower *L, const IrNode *n, const IrStmt *s,
+                               unsigned cand) {
+  if (s->op != IR_SET || s->decl_ctype) return NULL;
   const IrExpr *e = s->rhs;
   const IrExpr *other = select_extreme(L, s);
   if (other) {
     /* fall through to the common checks */
   } else if (e->kind != IR_CALL || e->nargs != 2) {
-    return 0;
+    return NULL;
   } else if (strcmp(e->text, "fmax") && strcmp(e->text, "fmin") &&
              strcmp(e->text, "fmaxf") && strcmp(e->text, "fminf")) {
-    return 0;
+    return NULL;
   } else if (lower_is_lhs(L, e->args[0], s)) {
     other = e->args[1];
   } else if (lower_is_lhs(L, e->args[1], s)) {
     other = e->args[0];
   } else {
-    return 0;
+    return NULL;
   }
-  if (expr_mentions(L, other, s)) return 0;
+  if (expr_mentions(L, other, s)) return NULL;
   if (s->lhs_access >= 0) {
     const IrAccess *ac = &L->k->accesses[s->lhs_access];
     for (int d = 0; d < ac->nsub; d++)
-      if (ac->sub[d].coef[n->var]) return 0;
+      if (ac->sub[d].coef[n->var]) return NULL;
   }
-  return lat_zero(L, other, cand);
+  return lat_zero(L, other, cand) ? other : NULL;
+}
+
+/* Whether statement a reads or writes the target of statement b. */
+static int touches_target(const Lower *L, const IrStmt *a, const IrStmt *b) {
+  IrExpr self = {0};
+  if (a->lhs_access >= 0) {
+    self.kind = IR_ACCESS;
+    self.access = a->lhs_access;
+  } else {
+    self.kind = IR_SCALAR;
+    self.text = a->lhs_scalar;
+  }
+  return expr_mentions(L, a->rhs, b) || expr_mentions(L, &self, b);
+}
+
+/* A loop body of statements, at least one an idempotent reduction (above)
+ * and the others without effect where the iterator is absent (a sum
+ * beside a running maximum: `rsum[r] += A[r][c]; if (A[r][c] > rmax[r])
+ * rmax[r] = A[r][c];`), none touching another's target. The stored
+ * entries run the whole body in order; the zero of the absent entries is
+ * applied to the idempotent ones once, after the loop (*mask: those
+ * statements, bit per body index). */
+static int idem_ok(const Lower *L, const IrNode *n, unsigned cand, unsigned *mask) {
+  *mask = 0;
+  if (n->nbody < 1 || n->nbody > 32) return 0;
+  for (int i = 0; i < n->nbody; i++) {
+    if (n->body[i]->kind != IR_NODE_STMT) return 0;
+    if (idem_stmt(L, n, &n->body[i]->stmt, cand)) *mask |= 1u << i;
+    else if (!lat_no_effect(L, n->body[i], cand)) return 0;
+  }
+  if (!*mask) return 0;
+  for (int i = 0; i < n->nbody; i++)
+    for (int j = 0; j < n->nbody; j++)
+      if (i != j && (*mask & (1u << j)) &&
+          touches_target(L, &n->body[i]->stmt, &n->body[j]->stmt))
+        return 0;
+  return 1;
 }
 
 static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
@@ -1673,7 +1709,8 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
       unsigned t = pts[c]; pts[c] = pts[c - 1]; pts[c - 1] = t;
     }
   int idem = 0;
-  if (np < 0 && popc(cand) == 1 && idem_ok(L, n, cand)) {
+  unsigned idem_mask = 0;
+  if (np < 0 && popc(cand) == 1 && idem_ok(L, n, cand, &idem_mask)) {
     idem = 1;
     np = 1;
     pts[0] = cand;
@@ -1783,7 +1820,9 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     emit_single(L, sb, n, sc, s, cnt, depth + 1);
     ln(L, sb, depth + 1, "if (%s < (int64_t)(%s) - (int64_t)(%s)) {", cnt,
        graph_affine_str(L, &lv->hi), graph_affine_str(L, &lv->lo));
-    emit_stmt(L, sb, &n->body[0]->stmt, sc, drivers, depth + 2);
+    for (int i = 0; i < n->nbody; i++)
+      if (idem_mask & (1u << i))
+        emit_stmt(L, sb, &n->body[i]->stmt, sc, drivers, depth + 2);
     ln(L, sb, depth + 1, "}");
     ln(L, sb, depth, "}");
     return;

@@ -107,6 +107,13 @@ static int pure_var(const Lower *L, const IrAffine *a) {
   return v;
 }
 
+/* Whether a subscript changes with some loop variable of the kernel. */
+static int moves(const Lower *L, const IrAffine *a) {
+  for (int i = 0; i < L->k->nvars && i < IR_MAX_VARS; i++)
+    if (a->coef[i]) return 1;
+  return 0;
+}
+
 /* Whether two subscripts are the same affine form. */
 static int same_affine(const Lower *L, const IrAffine *a, const IrAffine *b) {
   if (a->constant != b->constant || !a->sym != !b->sym ||
@@ -539,6 +546,10 @@ static int inplace_ok(const Lower *L, int ti) {
     unsigned seen = 0;
     for (int d = 0; d < ac->nsub; d++) {
       int v = pure_var(L, &ac->sub[d]);
+      if (v < 0 && t->handle && !moves(L, &ac->sub[d]) &&
+          (first < 0 || same_affine(L, &k->accesses[first].sub[d], &ac->sub[d])))
+        continue; /* a fixed row or column of an array stored sparse
+                     (`A[r][j] = f * A[r][j]`): located once (slice.c) */
       if (v < 0 || (seen & (1u << v))) return 0;
       seen |= 1u << v;
       if (first >= 0 && pure_var(L, &k->accesses[first].sub[d]) != v) return 0;

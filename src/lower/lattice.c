@@ -4,7 +4,8 @@
  * evaluates to 0 whenever those operands read as absent: a product needs
  * one zero factor (the one allowed IEEE difference: 0*Inf is taken as 0),
  * a sum or difference needs both, a quotient only a zero numerator over a
- * non-zero constant, f(x) only for f with f(0) = 0. A statement has no
+ * non-zero constant or a divisor an enclosing guard proves non-zero,
+ * f(x) only for f with f(0) = 0. A statement has no
  * effect when it is `+=`/`-=` of such an expression; `=` and `*=` always
  * have one. A loop may skip a coordinate only when its whole body has no
  * effect there. The lattice points of a loop are the minimal subsets of
@@ -141,34 +142,77 @@ int lat_truth(const Lower *L, const IrExpr *e, unsigned absent) {
   }
 }
 
+/* Conditions known to hold where an expression is evaluated: the guards
+ * of the selects it is the true arm of, innermost first. */
+typedef struct Facts {
+  const IrExpr *cond;
+  const struct Facts *up;
+} Facts;
+
+/* Whether the conjunction `c` says that d is non-zero and not a NaN:
+ * `d > 0`, `d < 0`, `0 < d`, `0 > d`, or `d != 0` for an integer element
+ * (a floating d may be a NaN there, and 0 / NaN is a NaN). */
+static int cond_nonzero(const Lower *L, const IrExpr *c, const IrExpr *d) {
+  if (!c) return 0;
+  if (c->kind == IR_AND) return cond_nonzero(L, c->a, d) || cond_nonzero(L, c->b, d);
+  if (c->kind != IR_CMP || !c->text) return 0;
+  const IrExpr *other;
+  if (lower_same_expr(L, c->a, d)) other = c->b;
+  else if (lower_same_expr(L, c->b, d)) other = c->a;
+  else return 0;
+  double v;
+  if (!const_value(other, &v) || v != 0.0) return 0;
+  if (!strcmp(c->text, ">") || !strcmp(c->text, "<")) return 1;
+  if (strcmp(c->text, "!=")) return 0;
+  if (d->kind != IR_ACCESS) return 0;
+  IrElemType t = L->k->tensors[L->k->accesses[d->access].tensor].elem;
+  return t == IR_I64 || t == IR_I32;
+}
+
+static int zero_in(const Lower *L, const IrExpr *e, unsigned absent, const Facts *f);
+
+static int divisor_nonzero(const Lower *L, const IrExpr *d, const Facts *f) {
+  if (d->kind == IR_CONST && const_is_nonzero(d->text)) return 1;
+  for (; f; f = f->up)
+    if (cond_nonzero(L, f->cond, d)) return 1;
+  return 0;
+}
+
 int lat_zero(const Lower *L, const IrExpr *e, unsigned absent) {
+  return zero_in(L, e, absent, NULL);
+}
+
+static int zero_in(const Lower *L, const IrExpr *e, unsigned absent, const Facts *f) {
   switch (e->kind) {
   case IR_ACCESS: {
     int s = L->access_st[e->access];
     return s >= 0 && (absent & (1u << s));
   }
   case IR_CONST: return const_is_zero(e->text);
-  case IR_MUL: return lat_zero(L, e->a, absent) || lat_zero(L, e->b, absent);
+  case IR_MUL: return zero_in(L, e->a, absent, f) || zero_in(L, e->b, absent, f);
   case IR_DIV:
-  case IR_MOD: /* 0 / c and 0 % c for a non-zero literal c */
-    return lat_zero(L, e->a, absent) && e->b->kind == IR_CONST &&
-           const_is_nonzero(e->b->text);
+  case IR_MOD: /* 0 / c and 0 % c for a non-zero literal c, or a divisor
+                  the guards of the enclosing selects prove non-zero
+                  (`if (deg[u] > 0) y[v] += A[u][v] / deg[u];`) */
+    return zero_in(L, e->a, absent, f) && divisor_nonzero(L, e->b, f);
   case IR_ADD:
-  case IR_SUB: return lat_zero(L, e->a, absent) && lat_zero(L, e->b, absent);
+  case IR_SUB: return zero_in(L, e->a, absent, f) && zero_in(L, e->b, absent, f);
   case IR_NEG:
-  case IR_CAST: return lat_zero(L, e->a, absent);
+  case IR_CAST: return zero_in(L, e->a, absent, f);
   case IR_SELECT: {
-    /* a guard known where the operands are absent picks one arm */
+    /* a guard known where the operands are absent picks one arm; the
+     * true arm is evaluated only where the guard holds */
     int t = lat_truth(L, e->a, absent);
-    if (t == 1) return lat_zero(L, e->b, absent);
-    if (t == 0) return lat_zero(L, e->c, absent);
-    return lat_zero(L, e->b, absent) && lat_zero(L, e->c, absent);
+    Facts in = {e->a, f};
+    if (t == 1) return zero_in(L, e->b, absent, &in);
+    if (t == 0) return zero_in(L, e->c, absent, f);
+    return zero_in(L, e->b, absent, &in) && zero_in(L, e->c, absent, f);
   }
   case IR_CALL:
     if (e->nargs == 2 && call2_preserves_zero(e->text))
-      return lat_zero(L, e->args[0], absent) && lat_zero(L, e->args[1], absent);
+      return zero_in(L, e->args[0], absent, f) && zero_in(L, e->args[1], absent, f);
     return e->nargs == 1 && call_preserves_zero(e->text) &&
-           lat_zero(L, e->args[0], absent);
+           zero_in(L, e->args[0], absent, f);
   case IR_CMP:
   case IR_AND:
   case IR_OR:
@@ -186,6 +230,7 @@ static int guarded_off(const Lower *L, const IrStmt *s, unsigned absent) {
   const IrExpr *id = r->c;
   double v;
   if (s->op == IR_MULBY) return const_value(id, &v) && v == 1.0;
+  if (s->decl_guarded) return 1; /* read only where g holds */
   if (s->op != IR_SET || s->decl_ctype) return 0;
   if (s->lhs_access >= 0)
     return id->kind == IR_ACCESS && id->access == s->lhs_access;

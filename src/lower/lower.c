@@ -609,7 +609,8 @@ static const char *nonzero_expr_cause(const Lower *L, const IrExpr *e) {
     return e->kind == IR_DIV
                ? "a sparse operand divided by a value that may be zero "
                  "(0 / 0 is NaN in the dense program); divide by a "
-                 "non-zero constant, or multiply by a precomputed inverse"
+                 "non-zero constant, guard the update with 'divisor > 0', "
+                 "or multiply by a precomputed inverse"
                : "a sparse operand taken modulo a value that may be zero";
   if (e->kind == IR_CALL && reads_sparse(L, e) && !lat_zero(L, e, ~0u))
     return arena_printf(L->arena, "'%s' of an absent entry is not zero",
@@ -738,6 +739,52 @@ static const char *nonzero_stmt_cause(const Lower *L, const IrNode *n, unsigned 
   return NULL;
 }
 
+/* The source text of [sp.start, sp.end), blanks collapsed, or NULL when it
+ * is not in the file or longer than 60 characters. */
+static const char *span_text(const Lower *L, Span sp) {
+  const SourceFile *f = L->ctx->file;
+  if (!f || sp.end <= sp.start || sp.end > f->len || sp.end - sp.start > 60) return NULL;
+  StrBuf b = {0};
+  int blank = 0;
+  for (size_t i = sp.start; i < sp.end; i++) {
+    char c = f->text[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      blank = b.len > 0;
+      continue;
+    }
+    if (blank) sb_append(&b, " ", 1);
+    blank = 0;
+    sb_append(&b, &c, 1);
+  }
+  const char *r = b.data ? arena_strdup(L->arena, b.data) : NULL;
+  sb_free(&b);
+  return r;
+}
+
+/* The first statement that has an effect where every sparse operand is
+ * absent, said with its guard when it has one (`if (A[i][j] > m) { m =
+ * A[i][j]; im = i; }`: a zero may pass the comparison); NULL if none. */
+static const char *effect_cause(const Lower *L, const IrNode *n, unsigned absent) {
+  if (!n) return NULL;
+  if (n->kind != IR_NODE_STMT) {
+    for (int i = 0; i < n->nbody; i++) {
+      const char *c = effect_cause(L, n->body[i], absent);
+      if (c) return c;
+    }
+    return NULL;
+  }
+  if (lat_no_effect(L, n, absent)) return NULL;
+  const IrStmt *s = &n->stmt;
+  const char *g = s->rhs && s->rhs->kind == IR_SELECT && reads_sparse(L, s->rhs->a) &&
+                          lat_truth(L, s->rhs->a, absent) != 0
+                      ? span_text(L, s->rhs->a->span)
+                      : NULL;
+  if (g)
+    return arena_printf(L->arena, "%s runs where '%s' holds, which an absent "
+                        "entry (a zero) may satisfy", stmt_text(L, s), g);
+  return arena_printf(L->arena, "%s has an effect there", stmt_text(L, s));
+}
+
 static const char *nonzero_cause(const Lower *L, const IrNode *n) {
   if (!n) return NULL;
   if (n->kind == IR_NODE_STMT) return nonzero_expr_cause(L, n->stmt.rhs);
@@ -785,6 +832,7 @@ static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
   if (L->nsparse_loops == 0 && !fixed_in_place(L)) {
     const char *cause = nonzero_cause(L, kernel->root);
     if (!cause) cause = nonzero_stmt_cause(L, kernel->root, 0);
+    if (!cause) cause = effect_cause(L, kernel->root, (1u << L->nst) - 1);
     for (int v = 0; v < kernel->nvars && !cause; v++)
       if (kernel->vars[v].descending)
         cause = arena_printf(L->arena, "the loop counting down over '%s' carries "

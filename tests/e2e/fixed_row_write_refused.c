@@ -4,7 +4,7 @@
 // EXPECT-WARNING: loop not sparsified: 'P' cannot be co-iterated: it is read at a fixed row (P[r][j])
 // Fixed rows that must stay as they are: a loop that reads a row of A
 // and writes A in the same loop (a running prefix along the row, each
-// element reading the one before it; scaling a row in place), and a
+// element reading the one before it), and a
 // pragma on a nest over one row of a dense array, which would assemble
 // the whole matrix at every call; an append to a list that the loop also
 // reads. Each is left correct, with the reason.
@@ -29,10 +29,6 @@ static void prefix_row(int r) {
   for (int j = 1; j < N; j++) A[r][j] += A[r][j - 1];
 }
 
-static void scale_row(int r, double f) {
-  for (int j = 0; j < N; j++) A[r][j] = f * A[r][j];
-}
-
 static double dense_row(int r) {
   double s = 0;
 #pragma sparse encoding(P : CSR)
@@ -47,7 +43,6 @@ int main(void) {
     P[i][(i + 3) % N] = 0.5 * i;
   }
   prefix_row(2);
-  scale_row(3, 2.0);
   for (int i = 0; i < N; i++) {
     for (int j = 0; j < N; j++) printf("%g ", A[i][j]);
     printf("%g %d %d\n", dense_row(i), nonzeros(i), list[0]);

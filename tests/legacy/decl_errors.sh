@@ -178,5 +178,20 @@ int main(void) {
   return 0;
 }
 C
+# a pragma before a statement that declares another array: the note points
+# at the array's own declaration
+expect_error elsewhere 5:25 "'A' is not declared by the declaration that follows the pragma" <<'C'
+#define N 8
+static double A[N][N];
+int main(void) {
+  A[1][2] = 3;
+#pragma sparse encoding(A : CSR)
+  double s = 0;
+  for (int i = 0; i < N; i++) s += A[i][i];
+  return (int)s;
+}
+C
+grep -q "elsewhere.c:2:15: note: 'A' is declared here; a pragma before this declaration" elsewhere.err ||
+  { echo "decl_errors elsewhere: FAILED (note)"; cat elsewhere.err; fails=$((fails + 1)); }
 [ $fails -eq 0 ] && echo "decl_errors: passed"
 exit $fails

@@ -2,7 +2,7 @@
  * --dump=ir text of guards over loop variables, zero tests on the sparse
  * operand, else branches, nested ifs; and the refusals (a condition with
  * side effects, a condition reading what its branches write, a
- * declaration under an if, an if without effect). */
+ * name declared under an if and elsewhere, an if without effect). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -97,8 +97,9 @@ static const Refusal kRefusals[] = {
     {"cond_reads_written",
      "      if (y[i] < 4) y[i] += A[i][j]; else y[i] = 0;\n",
      "if condition reads 'y', which its branches write"},
-    {"decl_under_if", "      if (i) { double t = A[i][j]; y[i] += t; }\n",
-     "declaration under an if in the loop nest"},
+    {"decl_under_if_twice",
+     "      if (i) { double t = A[i][j]; y[i] += t; } else { double t = 2; y[i] += t; }\n",
+     "local declaration of 't' under an if: the nest names another 't' outside that if"},
     {"guarded_other_type", "      if (A[i][j] != 0) acc = acc + A[i][j];\n",
      "guarded update of 'acc', whose type 'long double' is not float"},
     {"no_effect", "      if (A[i][j] != 0) ;\n", "if statement without an effect"},
