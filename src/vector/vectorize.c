@@ -41,38 +41,6 @@
 #include "vector/simd.h"
 #include "vector/vconfig.h"
 
-const SimdType simd_types[4] = {
-    {SIMD_F64, "double", "double", NULL, 8, 1, "-0.0", "1.0"},
-    {SIMD_F32, "float", "float", NULL, 4, 1, "-0.0f", "1.0f"},
-    {SIMD_I64, "64-bit int", "long long", "unsigned long long", 8, 0, "0",
-     "1"},
-    {SIMD_I32, "int", "int", "unsigned", 4, 0, "0", "1"},
-};
-
-const SimdType *simd_type(const SimdCtx *c) {
-  return c->t ? c->t : &simd_types[SIMD_F64];
-}
-
-const char *simd_tmp(SimdCtx *c, const char *base) {
-  return arena_printf(c->arena, "sc__%s%d", base, (*c->uniq)++);
-}
-
-void simd_pre(SimdCtx *c, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  char *s = malloc((size_t)n + 1);
-  if (!s) abort();
-  va_start(ap, fmt);
-  vsnprintf(s, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  sb_puts(c->pre, c->ind);
-  sb_puts(c->pre, s);
-  sb_puts(c->pre, "\n");
-  free(s);
-}
-
 int vec_innermost(const IrNode *n) {
   if (n->kind != IR_NODE_LOOP) return 0;
   for (int i = 0; i < n->nbody; i++)
