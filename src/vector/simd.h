@@ -128,5 +128,16 @@ const char *simd_tmp(SimdCtx *c, const char *base);
 /* Appends one statement line to c->pre. */
 void simd_pre(SimdCtx *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* A vector built lane by lane from scalar loads: `open` l0, l1, ...
+ * `close` (`_mm256_setr_pd(` ... `)`, `(sc__vd){` ... `}`), lane l being
+ * (base)[crd[l]] (a gather: crd points at the chunk's coordinates, of C
+ * type crd_type, named once in a temporary) or (base)[l] when crd is NULL
+ * (a contiguous load). Under mask m (the last partial chunk, of
+ * c->mask_n lanes) the inactive lanes load at the last active lane: in
+ * the range, never past it, no branch per lane; the masked accumulation
+ * or store drops them. */
+const char *simd_lanes(SimdCtx *c, const char *open, const char *close,
+                       const char *base, const char *crd,
+                       const char *crd_type, const char *m, int lanes);
 
 #endif

@@ -90,29 +90,11 @@ static void a_store(SimdCtx *c, const char *addr, const char *v,
 static const char *a_gather(SimdCtx *c, const char *base, const char *crd,
                             const char *crd_type, const char *m) {
   /* scalar loads; vgatherqpd is microcoded and slower than scalar loads
-   * on many x86 cores (docs/vectorization.md). In the last chunk of n
-   * lanes the inactive lanes load at the last active lane's coordinate
-   * (in the segment, already read; the masked accumulation or store drops
-   * them). */
-  const char *p = simd_tmp(c, "cp");
-  const char *n = m ? (c->mask_n ? c->mask_n : "1") : NULL;
-  simd_pre(c, "const %s *const %s = %s;", crd_type, p, crd);
-  const char *set = simd_type(c)->elem == SIMD_I64 ? "setr_epi64x"
-                                                   : arena_printf(c->arena,
-                                                                  "setr_%s",
-                                                                  ty(c)->sfx);
-  StrBuf sb = {0};
-  sb_printf(&sb, "_mm256_%s(", set);
-  for (int l = 0; l < ty(c)->lanes; l++) {
-    if (!n || l == 0)
-      sb_printf(&sb, "%s(%s)[%s[%d]]", l ? ", " : "", base, p, l);
-    else
-      sb_printf(&sb, ", (%s)[%s[%d < %s ? %d : %s - 1]]", base, p, l, n, l, n);
-  }
-  sb_puts(&sb, ")");
-  const char *r = arena_strdup(c->arena, sb.data);
-  sb_free(&sb);
-  return r;
+   * on many x86 cores (docs/vectorization.md) */
+  const char *set = simd_type(c)->elem == SIMD_I64
+                        ? "_mm256_setr_epi64x("
+                        : arena_printf(c->arena, "_mm256_setr_%s(", ty(c)->sfx);
+  return simd_lanes(c, set, ")", base, crd, crd_type, m, ty(c)->lanes);
 }
 
 static void a_scatter(SimdCtx *c, const char *base, const char *crd,

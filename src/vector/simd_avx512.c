@@ -112,24 +112,9 @@ static const char *indices8(SimdCtx *c, const char *crd, const char *crd_type,
 static const char *k_gather(SimdCtx *c, const char *base, const char *crd,
                             const char *crd_type, const char *m) {
   /* scalar loads (vgatherqpd is slower on the cores measured,
-   * docs/vectorization.md); in the last chunk of n lanes the inactive
-   * lanes load at the last active lane's coordinate (in the segment,
-   * already read; the masked accumulation or store drops them) */
-  const char *p = simd_tmp(c, "cp");
-  const char *n = m ? (c->mask_n ? c->mask_n : "1") : NULL;
-  simd_pre(c, "const %s *const %s = %s;", crd_type, p, crd);
-  StrBuf sb = {0};
-  sb_printf(&sb, "_mm512_setr_%s(", ty(c)->sfx);
-  for (int l = 0; l < ty(c)->lanes; l++) {
-    if (!n || l == 0)
-      sb_printf(&sb, "%s(%s)[%s[%d]]", l ? ", " : "", base, p, l);
-    else
-      sb_printf(&sb, ", (%s)[%s[%d < %s ? %d : %s - 1]]", base, p, l, n, l, n);
-  }
-  sb_puts(&sb, ")");
-  const char *r = arena_strdup(c->arena, sb.data);
-  sb_free(&sb);
-  return r;
+   * docs/vectorization.md) */
+  return simd_lanes(c, arena_printf(c->arena, "_mm512_setr_%s(", ty(c)->sfx),
+                    ")", base, crd, crd_type, m, ty(c)->lanes);
 }
 
 static void k_scatter(SimdCtx *c, const char *base, const char *crd,

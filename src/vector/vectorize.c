@@ -21,7 +21,8 @@
  * selects, fabs/fabsf a cleared sign bit; counts of comparisons of another
  * type into an integer sum their truth values in the compared type's
  * lanes. An element read only under a condition must be read
- * unconditionally too (the vector code reads every lane).
+ * unconditionally too (the vector code reads every lane). That support is
+ * vselect.c's; the context both share is vectorize_int.h.
  *
  * Emission: full chunks of vl elements (`unroll` vector values each), then
  * the last partial chunk(s) under the mask min(lanes, hi - iv) — no scalar
@@ -40,38 +41,7 @@
 #include "vector/overlap.h"
 #include "vector/simd.h"
 #include "vector/vconfig.h"
-
-const SimdType simd_types[4] = {
-    {SIMD_F64, "double", "double", NULL, 8, 1, "-0.0", "1.0"},
-    {SIMD_F32, "float", "float", NULL, 4, 1, "-0.0f", "1.0f"},
-    {SIMD_I64, "64-bit int", "long long", "unsigned long long", 8, 0, "0",
-     "1"},
-    {SIMD_I32, "int", "int", "unsigned", 4, 0, "0", "1"},
-};
-
-const SimdType *simd_type(const SimdCtx *c) {
-  return c->t ? c->t : &simd_types[SIMD_F64];
-}
-
-const char *simd_tmp(SimdCtx *c, const char *base) {
-  return arena_printf(c->arena, "sc__%s%d", base, (*c->uniq)++);
-}
-
-void simd_pre(SimdCtx *c, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  char *s = malloc((size_t)n + 1);
-  if (!s) abort();
-  va_start(ap, fmt);
-  vsnprintf(s, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  sb_puts(c->pre, c->ind);
-  sb_puts(c->pre, s);
-  sb_puts(c->pre, "\n");
-  free(s);
-}
+#include "vector/vectorize_int.h"
 
 int vec_innermost(const IrNode *n) {
   if (n->kind != IR_NODE_LOOP) return 0;
@@ -80,66 +50,11 @@ int vec_innermost(const IrNode *n) {
   return 1;
 }
 
-#define VEC_MAX_STMTS 32
-
 #ifndef VEC_STREAM_MIN
 #define VEC_STREAM_MIN 128 /* see stream_check */
 #endif
 
-enum { VS_STORE, VS_REDUCE };
-
-#define VEC_MAX_HOIST 16
-
-/* A floating max/min written as a comparison and a selection
- * (`m = e > m ? e : m`, `if (e > m) m = e;`): lanes keep `acc = v OP acc ?
- * v : acc`; the lanes are combined the same way after the loop (see
- * emit_sel_result). Internal to the vectorizer: backends never see it. */
-#define VEC_RED_SEL 's'
-
-typedef struct VStmt {
-  const IrStmt *s;
-  int kind;          /* VS_STORE / VS_REDUCE */
-  int red;           /* SIMD_RED_* of a reduction, or VEC_RED_SEL */
-  const IrExpr *e;   /* the value combined into the left side */
-  const char *selop; /* VEC_RED_SEL: OP of `lhs = v OP lhs ? v : lhs` */
-  const SimdType *lt;/* a count (an integer left side summing the truth
-                        values of comparisons of another type): the left
-                        side's type; NULL otherwise */
-} VStmt;
-
-typedef struct VC {
-  Lower *L;
-  const VecLoop *lp;
-  VecConfig cfg;
-  const SimdOps *ops;
-  const SimdType *t; /* the element type (set by classify) */
-  int v;
-  const IrLoopVar *lv;
-  int nvs;
-  VStmt vs[VEC_MAX_STMTS];
-  StrBuf guard;      /* run-time conditions, joined by && */
-  int gathers, scatters, loads, stores, bcasts, selects;
-  int stream;        /* a streaming loop: long trip counts run the scalar
-                        loop (stream_check) */
-  int short_local;   /* short segments run emit_short_local's loop */
-  const char *why;   /* first reason not to vectorize */
-  SimdCtx c;
-  const char *off;   /* offset of the current vector value in its chunk */
-  const char *m;     /* the current mask, or NULL */
-  const char *crd_type;
-  int crd_bits;
-  int uniq;
-  StrBuf *hoist;     /* broadcasts of invariants go here, before the loops
-                        (NULL: in place) */
-  const char *hoist_ind;
-  int nhoisted;
-  const char *hoisted[VEC_MAX_HOIST][2]; /* scalar text, vector name */
-  const char *vbeg;  /* a position loop's first position, saved (for the
-                        scan of emit_sel_result) */
-} VC;
-
-static void no(VC *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void no(VC *c, const char *fmt, ...) {
+void vc_no(VC *c, const char *fmt, ...) {
   if (c->why) return;
   char buf[512];
   va_list ap;
@@ -149,23 +64,14 @@ static void no(VC *c, const char *fmt, ...) {
   c->why = arena_strdup(c->L->arena, buf);
 }
 
-static void add_guard(VC *c, const char *cond) {
+void vc_add_guard(VC *c, const char *cond) {
   if (c->guard.data && strstr(c->guard.data, cond)) return;
   sb_printf(&c->guard, "%s(%s)", c->guard.len ? " && " : "", cond);
 }
 
-static int access_variant(VC *c, int a);
-
 /* ---- printing ---- */
 
-typedef struct PrintCtx {
-  VC *c;
-  const char *vtext; /* text for the loop variable, or NULL: its name */
-  const char *pos;   /* position of the iterated sparse operand's value
-                        (scalar partial sums), or NULL */
-} PrintCtx;
-
-static void p_index(void *user, StrBuf *out, int var) {
+void vc_p_index(void *user, StrBuf *out, int var) {
   PrintCtx *p = user;
   if (var == p->c->v && p->vtext) sb_printf(out, "%s", p->vtext);
   else sb_puts(out, graph_var_name(p->c->L, var));
@@ -176,7 +82,7 @@ static void print_dense(VC *c, StrBuf *out, int a, const char *vtext) {
   const IrAccess *ac = &c->L->k->accesses[a];
   const IrTensor *t = &c->L->k->tensors[ac->tensor];
   PrintCtx pc = {c, vtext, NULL};
-  CPrintHooks h = {NULL, p_index, &pc};
+  CPrintHooks h = {NULL, vc_p_index, &pc};
   sb_puts(out, t->name);
   if (t->layout == IR_LAYOUT_FLAT && ac->nsub > 1) {
     StrBuf idx = {0};
@@ -214,13 +120,13 @@ static int ov_collect(VC *c, OvSet *os) {
   return 1;
 }
 
-static void s_access(void *user, StrBuf *out, int a) {
+void vc_s_access(void *user, StrBuf *out, int a) {
   PrintCtx *p = user;
   VC *c = p->c;
   int s = c->L->access_st[a];
   if (s >= 0) {
     if (p->pos && c->lp->shape == VEC_POSITIONS && s == c->lp->st &&
-        access_variant(c, a)) {
+        vc_access_variant(c, a)) {
       sb_printf(out, "sc__%s_val[%s]", c->L->st[s].name, p->pos);
       return;
     }
@@ -231,9 +137,9 @@ static void s_access(void *user, StrBuf *out, int a) {
 }
 
 /* An invariant expression as scalar C. */
-static const char *scalar_text(VC *c, const IrExpr *e) {
+const char *vc_scalar_text(VC *c, const IrExpr *e) {
   PrintCtx pc = {c, NULL, NULL};
-  CPrintHooks h = {s_access, p_index, &pc};
+  CPrintHooks h = {vc_s_access, vc_p_index, &pc};
   StrBuf sb = {0};
   cprint_expr(&sb, e, &h);
   const char *r = arena_strdup(c->L->arena, sb.data ? sb.data : "0");
@@ -241,7 +147,7 @@ static const char *scalar_text(VC *c, const IrExpr *e) {
   return r;
 }
 
-static const char *lhs_text(VC *c, const IrStmt *s) {
+const char *vc_lhs_text(VC *c, const IrStmt *s) {
   if (s->lhs_access < 0) return s->lhs_scalar;
   StrBuf sb = {0};
   print_dense(c, &sb, s->lhs_access, NULL);
@@ -252,7 +158,7 @@ static const char *lhs_text(VC *c, const IrStmt *s) {
 
 /* ---- analysis ---- */
 
-static int access_variant(VC *c, int a) {
+int vc_access_variant(VC *c, int a) {
   int s = c->L->access_st[a];
   if (s >= 0) {
     if (c->lp->zero & (1u << s)) return 0;
@@ -267,21 +173,21 @@ static int access_variant(VC *c, int a) {
   return 0;
 }
 
-static int variant(VC *c, const IrExpr *e) {
+int vc_variant(VC *c, const IrExpr *e) {
   if (!e) return 0;
   switch (e->kind) {
   case IR_CONST: case IR_SCALAR: return 0;
   case IR_INDEX: return e->var == c->v;
-  case IR_ACCESS: return access_variant(c, e->access);
+  case IR_ACCESS: return vc_access_variant(c, e->access);
   default: break;
   }
-  if (variant(c, e->a) || variant(c, e->b) || variant(c, e->c)) return 1;
+  if (vc_variant(c, e->a) || vc_variant(c, e->b) || vc_variant(c, e->c)) return 1;
   for (int i = 0; i < e->nargs; i++)
-    if (variant(c, e->args[i])) return 1;
+    if (vc_variant(c, e->args[i])) return 1;
   return 0;
 }
 
-static const char *tensor_name(VC *c, int a) {
+const char *vc_tensor_name(VC *c, int a) {
   return c->L->k->tensors[c->L->k->accesses[a].tensor].name;
 }
 
@@ -290,17 +196,17 @@ static void check_dense_variant(VC *c, int a) {
   const IrAccess *ac = &c->L->k->accesses[a];
   const IrTensor *t = &c->L->k->tensors[ac->tensor];
   if ((int)t->elem != (int)c->t->elem) {
-    no(c, "%s is not an array of %s", t->name, c->t->name);
+    vc_no(c, "%s is not an array of %s", t->name, c->t->name);
     return;
   }
   for (int d = 0; d + 1 < ac->nsub; d++)
     if (ac->sub[d].coef[c->v]) {
-      no(c, "%s is strided in %s (the loop variable is not its last "
+      vc_no(c, "%s is strided in %s (the loop variable is not its last "
             "subscript)", t->name, c->lv->name);
       return;
     }
   if (ac->sub[ac->nsub - 1].coef[c->v] != 1)
-    no(c, "%s is strided in %s", t->name, c->lv->name);
+    vc_no(c, "%s is strided in %s", t->name, c->lv->name);
   if (c->lp->shape == VEC_POSITIONS) c->gathers = 1;
 }
 
@@ -374,17 +280,17 @@ static int check_invariant(VC *c, const IrExpr *e) {
     int fsuf = flt && n && (x[n - 1] == 'f' || x[n - 1] == 'F');
     if (c->t->is_float) {
       if (flt && !fsuf && c->t->elem == SIMD_F32)
-        no(c, "a double constant %s in float arithmetic (computed in double)",
+        vc_no(c, "a double constant %s in float arithmetic (computed in double)",
            x);
       return 0;
     }
     if (flt) {
-      no(c, "a floating constant %s in integer arithmetic", x);
+      vc_no(c, "a floating constant %s in integer arithmetic", x);
       return 0;
     }
     if (strpbrk(x, "uU") ||
         (c->t->elem == SIMD_I32 && (strpbrk(x, "lL") || n > 9)))
-      no(c, "an integer constant %s of another type than %s", x, c->t->ctype);
+      vc_no(c, "an integer constant %s of another type than %s", x, c->t->ctype);
     return 0;
   }
   case IR_ACCESS: {
@@ -393,8 +299,8 @@ static int check_invariant(VC *c, const IrExpr *e) {
                            : c->L->k->tensors[c->L->k->accesses[e->access].tensor]
                                  .elem;
     if (!promotes(c, et))
-      no(c, "%s (of another element type) in %s arithmetic",
-         s >= 0 ? c->L->st[s].name : tensor_name(c, e->access), c->t->name);
+      vc_no(c, "%s (of another element type) in %s arithmetic",
+         s >= 0 ? c->L->st[s].name : vc_tensor_name(c, e->access), c->t->name);
     return 0;
   }
   case IR_SCALAR: case IR_CALL: case IR_CAST: return 1;
@@ -407,58 +313,17 @@ static int check_invariant(VC *c, const IrExpr *e) {
   return g;
 }
 
-static int is_cond(const IrExpr *e) {
-  return e && (e->kind == IR_CMP || e->kind == IR_AND || e->kind == IR_OR ||
-               e->kind == IR_NOT);
-}
-
-static void check_expr(VC *c, const IrExpr *e);
-
-/* A truth value that varies in the loop: comparisons of values of the
- * loop's type, && || ! of them; any other value tests != 0, as in C. */
-static void check_cond(VC *c, const IrExpr *e) {
+void vc_check_expr(VC *c, const IrExpr *e) {
   if (c->why) return;
-  c->selects = 1;
-  if (!variant(c, e)) {
-    check_expr(c, e);
-    return;
-  }
-  switch (e->kind) {
-  case IR_CMP:
-    check_expr(c, e->a);
-    check_expr(c, e->b);
-    return;
-  case IR_AND: case IR_OR:
-    check_cond(c, e->a);
-    check_cond(c, e->b);
-    return;
-  case IR_NOT:
-    check_cond(c, e->a);
-    return;
-  default:
-    check_expr(c, e);
-    return;
-  }
-}
-
-/* fabs for double, fabsf for float: exact in the loop's type (fabs of a
- * float is a double, which would widen float arithmetic) */
-static int is_fabs(VC *c, const IrExpr *e) {
-  if (e->kind != IR_CALL || e->nargs != 1 || !c->t->is_float) return 0;
-  return !strcmp(e->text, c->t->elem == SIMD_F32 ? "fabsf" : "fabs");
-}
-
-static void check_expr(VC *c, const IrExpr *e) {
-  if (c->why) return;
-  if (!variant(c, e)) {
+  if (!vc_variant(c, e)) {
     if (c->t->elem == SIMD_F64) {
       /* broadcast as a double: exact unless its type is wider (long double) */
       if (has_scalar_or_ld(e))
-        add_guard(c, arena_printf(c->L->arena, "sizeof((%s) + 0.0) == "
-                                  "sizeof(double)", scalar_text(c, e)));
+        vc_add_guard(c, arena_printf(c->L->arena, "sizeof((%s) + 0.0) == "
+                                  "sizeof(double)", vc_scalar_text(c, e)));
     } else if (check_invariant(c, e)) {
-      add_guard(c, arena_printf(c->L->arena, "%s", type_is(c, arena_printf(
-                    c->L->arena, "(%s) + %s", scalar_text(c, e),
+      vc_add_guard(c, arena_printf(c->L->arena, "%s", type_is(c, arena_printf(
+                    c->L->arena, "(%s) + %s", vc_scalar_text(c, e),
                     c->t->elem == SIMD_F32 ? "0.0f" : c->t->elem == SIMD_I64
                                                           ? "0LL" : "0"))));
     }
@@ -467,18 +332,18 @@ static void check_expr(VC *c, const IrExpr *e) {
   }
   switch (e->kind) {
   case IR_INDEX:
-    no(c, "the loop variable %s is used as a value", c->lv->name);
+    vc_no(c, "the loop variable %s is used as a value", c->lv->name);
     return;
   case IR_ACCESS: {
     int s = c->L->access_st[e->access];
     if (s >= 0) {
       if (c->lp->shape == VEC_POSITIONS && s == c->lp->st) {
         if ((int)c->L->st[s].t->elem != (int)c->t->elem)
-          no(c, "%s is not an array of %s", c->L->st[s].name, c->t->name);
+          vc_no(c, "%s is not an array of %s", c->L->st[s].name, c->t->name);
         c->loads++;
         return;
       }
-      no(c, "%s is searched per iteration", c->L->st[s].name);
+      vc_no(c, "%s is searched per iteration", c->L->st[s].name);
       return;
     }
     check_dense_variant(c, e->access);
@@ -486,109 +351,51 @@ static void check_expr(VC *c, const IrExpr *e) {
     return;
   }
   case IR_NEG:
-    check_expr(c, e->a);
+    vc_check_expr(c, e->a);
     return;
   case IR_DIV:
     if (!c->t->is_float) {
-      no(c, "an integer division (no vector division of integers)");
+      vc_no(c, "an integer division (no vector division of integers)");
       return;
     }
     /* fall through */
   case IR_ADD: case IR_SUB: case IR_MUL:
-    check_expr(c, e->a);
-    check_expr(c, e->b);
+    vc_check_expr(c, e->a);
+    vc_check_expr(c, e->b);
     return;
   case IR_MOD:
-    no(c, "a remainder (%%) of values that vary in the loop");
+    vc_no(c, "a remainder (%%) of values that vary in the loop");
     return;
   case IR_CAST:
     if (!names_type(c, e->text)) {
-      no(c, "a conversion to %s", e->text);
+      vc_no(c, "a conversion to %s", e->text);
       return;
     }
-    check_expr(c, e->a);
+    vc_check_expr(c, e->a);
     return;
   case IR_CALL:
-    if (is_fabs(c, e)) {
-      check_expr(c, e->args[0]);
+    if (vc_is_fabs(c, e)) {
+      vc_check_expr(c, e->args[0]);
       return;
     }
     if (c->t->elem == SIMD_F32 && !strcmp(e->text, "fabs"))
-      no(c, "fabs() of a float (computed in double; fabsf is exact)");
+      vc_no(c, "fabs() of a float (computed in double; fabsf is exact)");
     else
-      no(c, "a call to %s() in the loop body", e->text);
+      vc_no(c, "a call to %s() in the loop body", e->text);
     return;
   case IR_SELECT:
-    check_cond(c, e->a);
-    check_expr(c, e->b);
-    check_expr(c, e->c);
+    vc_check_cond(c, e->a);
+    vc_check_expr(c, e->b);
+    vc_check_expr(c, e->c);
     return;
   case IR_CMP: case IR_AND: case IR_OR: case IR_NOT:
     /* a truth value as a number: 1 or 0 of the loop's type */
-    check_cond(c, e);
+    vc_check_cond(c, e);
     return;
   default:
-    no(c, "an operation on values that vary in the loop");
+    vc_no(c, "an operation on values that vary in the loop");
     return;
   }
-}
-
-/* Reads under a condition: the vector code evaluates both sides of a
- * selection and of && and || in every lane, so an array element the
- * scalar code reads only when a condition holds is read anyway. That is
- * exact when the same element is read unconditionally too (or is the
- * element the statement writes), so the address is one the scalar loop
- * reaches: then the read is harmless. Collects the unconditional dense
- * reads into u (n of them), and checks the conditional ones. */
-#define VEC_MAX_READS 32
-static int uncond_reads(VC *c, const IrExpr *e, int cond, int *u, int *n,
-                        int pass) {
-  if (!e) return 1;
-  if (e->kind == IR_ACCESS) {
-    if (c->L->access_st[e->access] >= 0 || !access_variant(c, e->access))
-      return 1;
-    if (pass == 0) {
-      if (!cond && *n < VEC_MAX_READS) u[(*n)++] = e->access;
-      return 1;
-    }
-    if (!cond) return 1;
-    for (int i = 0; i < *n; i++)
-      if (lower_same_access(c->L, u[i], e->access)) return 1;
-    no(c, "%s is read only under a condition (the vector code reads every "
-          "lane)", tensor_name(c, e->access));
-    return 0;
-  }
-  int ok = 1;
-  if (e->kind == IR_SELECT) {
-    ok &= uncond_reads(c, e->a, cond, u, n, pass);
-    ok &= uncond_reads(c, e->b, 1, u, n, pass);
-    ok &= uncond_reads(c, e->c, 1, u, n, pass);
-    return ok;
-  }
-  if (e->kind == IR_AND || e->kind == IR_OR) {
-    ok &= uncond_reads(c, e->a, cond, u, n, pass);
-    ok &= uncond_reads(c, e->b, 1, u, n, pass);
-    return ok;
-  }
-  ok &= uncond_reads(c, e->a, cond, u, n, pass);
-  ok &= uncond_reads(c, e->b, cond, u, n, pass);
-  ok &= uncond_reads(c, e->c, cond, u, n, pass);
-  for (int i = 0; i < e->nargs; i++)
-    ok &= uncond_reads(c, e->args[i], cond, u, n, pass);
-  return ok;
-}
-
-static void check_cond_reads(VC *c, const VStmt *vs) {
-  if (c->why || !c->selects) return;
-  int u[VEC_MAX_READS], n = 0;
-  if (vs->s->lhs_access >= 0 && access_variant(c, vs->s->lhs_access))
-    u[n++] = vs->s->lhs_access;
-  uncond_reads(c, vs->e, 0, u, &n, 0);
-  if (n == VEC_MAX_READS) {
-    no(c, "too many array reads under conditions");
-    return;
-  }
-  uncond_reads(c, vs->e, 0, u, &n, 1);
 }
 
 /* Reads in e of the location written by s: -1 none, 0 only the very same
@@ -622,88 +429,6 @@ static int same_target(const Lower *L, const IrStmt *a, const IrStmt *b) {
          L->k->accesses[b->lhs_access].tensor;
 }
 
-/* `lhs = x OP y ? x : y` (or `? y : x`) with {x, y} = {lhs, e}, OP one of
- * < <= > >=: the integer max or min of lhs and e (*val = e), or 0. Ties
- * pick equal values, so only for integers (floating -0.0 and 0.0 compare
- * equal, NaN compares false: not fmax). */
-static int select_minmax(VC *c, const IrStmt *s, const IrExpr **val,
-                         const char **selop) {
-  const IrExpr *e = s->rhs;
-  if (e->kind != IR_SELECT || !e->a || e->a->kind != IR_CMP) return 0;
-  const IrExpr *x = e->a->a, *y = e->a->b;
-  const char *op = e->a->text;
-  int gt = !strcmp(op, ">") || !strcmp(op, ">=");
-  int lt = !strcmp(op, "<") || !strcmp(op, "<=");
-  if (!gt && !lt) return 0;
-  int lx = lower_is_lhs(c->L, x, s), ly = lower_is_lhs(c->L, y, s);
-  if (lx == ly) return 0;
-  int first;
-  if (lower_same_expr(c->L, e->b, x) && lower_same_expr(c->L, e->c, y)) first = 1;
-  else if (lower_same_expr(c->L, e->b, y) && lower_same_expr(c->L, e->c, x)) first = 0;
-  else return 0;
-  *val = lx ? y : x;
-  if (c->t->is_float) {
-    /* floats: only the forms that take e exactly when the comparison
-     * holds (a NaN e is never taken, a NaN m stays): `m = e OP m ? e : m`
-     * and `m = m OP e ? e : m`, as `m = e OP' m ? e : m`. The forms that
-     * take e when it fails would take a NaN e and then anything after it:
-     * no max over lanes gives that. */
-    if (first != (lx ? 0 : 1)) return 0;
-    static const char *const mirror[][2] = {
-        {"<", ">"}, {"<=", ">="}, {">", "<"}, {">=", "<="}};
-    *selop = op;
-    if (lx)
-      for (int i = 0; i < 4; i++)
-        if (!strcmp(op, mirror[i][0])) *selop = mirror[i][1];
-    return VEC_RED_SEL;
-  }
-  return gt == first ? SIMD_RED_MAX : SIMD_RED_MIN;
-}
-
-/* The element type of the first value in e that varies in the loop (the
- * type a comparison computes in), or -1. */
-static int variant_elem(VC *c, const IrExpr *e) {
-  if (!e || !variant(c, e)) return -1;
-  if (e->kind == IR_ACCESS) {
-    int s = c->L->access_st[e->access];
-    return s >= 0 ? (int)c->L->st[s].t->elem
-                  : (int)c->L->k->tensors[c->L->k->accesses[e->access].tensor]
-                        .elem;
-  }
-  int r = variant_elem(c, e->a);
-  if (r < 0) r = variant_elem(c, e->b);
-  if (r < 0) r = variant_elem(c, e->c);
-  for (int i = 0; r < 0 && i < e->nargs; i++) r = variant_elem(c, e->args[i]);
-  return r;
-}
-
-static int const_is(const IrExpr *e, const char *v) {
-  return e && e->kind == IR_CONST && e->text && !strcmp(e->text, v);
-}
-
-/* A count: `n += cond ? 1 : 0` (what `if (cond) n++;` and `n += 1`
- * become), `n += cond ? 0 : 1` or `n += cond`, with an integer n not
- * varying in the loop and a condition on values of another type that
- * vary in it. The truth values are summed in the condition's type (exact:
- * integers, bounded by the trip count; see vec_emit) and added to n once.
- * Returns the condition's element type, or -1. */
-static int count_elem(VC *c, const IrStmt *s) {
-  if (s->op != IR_ADDTO && s->op != IR_SUBFROM) return -1;
-  IrElemType lt = s->lhs_access >= 0
-      ? c->L->k->tensors[c->L->k->accesses[s->lhs_access].tensor].elem
-      : s->lhs_elem;
-  if (lt != IR_I32 && lt != IR_I64) return -1;
-  if (s->lhs_access >= 0 && access_variant(c, s->lhs_access)) return -1;
-  const IrExpr *e = s->rhs, *cond;
-  if (is_cond(e)) cond = e;
-  else if (e->kind == IR_SELECT && ((const_is(e->b, "1") && const_is(e->c, "0")) ||
-                                    (const_is(e->b, "0") && const_is(e->c, "1"))))
-    cond = e->a;
-  else return -1;
-  int t = variant_elem(c, cond);
-  return t == (int)lt ? -1 : t;
-}
-
 /* The element type of a statement's left side. */
 static IrElemType lhs_elem(VC *c, const IrStmt *s) {
   if (s->lhs_access >= 0)
@@ -725,15 +450,15 @@ static void classify(VC *c) {
   for (int i = 0; i < n->nbody && !c->why; i++) {
     const IrStmt *s = &n->body[i]->stmt;
     if (c->nvs == VEC_MAX_STMTS) {
-      no(c, "too many statements");
+      vc_no(c, "too many statements");
       return;
     }
-    int ce = s->decl_ctype ? -1 : count_elem(c, s);
+    int ce = s->decl_ctype ? -1 : vc_count_elem(c, s);
     if (!s->decl_ctype) {
       const SimdType *t = &simd_types[ce >= 0 ? ce : (int)lhs_elem(c, s)];
       if (!c->t) c->t = c->c.t = t;
       if (t != c->t) {
-        no(c, "statements of two element types (%s and %s)", c->t->name,
+        vc_no(c, "statements of two element types (%s and %s)", c->t->name,
            t->name);
         return;
       }
@@ -744,12 +469,12 @@ static void classify(VC *c) {
     vs->e = s->rhs;
     if (ce >= 0) vs->lt = &simd_types[lhs_elem(c, s)];
     if (s->decl_ctype) {
-      no(c, "a local declaration (%s) in the loop body", s->lhs_scalar);
+      vc_no(c, "a local declaration (%s) in the loop body", s->lhs_scalar);
       return;
     }
-    int lhs_var = s->lhs_access >= 0 && access_variant(c, s->lhs_access);
+    int lhs_var = s->lhs_access >= 0 && vc_access_variant(c, s->lhs_access);
     if (s->lhs_access >= 0 && c->L->access_st[s->lhs_access] >= 0) {
-      no(c, "a write to a sparse operand");
+      vc_no(c, "a write to a sparse operand");
       return;
     }
     if (lhs_var) {
@@ -772,48 +497,40 @@ static void classify(VC *c) {
           else if (lower_is_lhs(c->L, e->args[1], s)) vs->e = e->args[0];
           else vs->red = 0;
         } else {
-          vs->red = select_minmax(c, s, &vs->e, &vs->selop);
+          vs->red = vc_select_minmax(c, s, &vs->e, &vs->selop);
           if (vs->red == VEC_RED_SEL) c->selects = 1;
         }
         if (!vs->red) {
-          no(c, "an assignment to %s, which does not vary in the loop (its "
-                "last value is kept), is not a reduction", lhs_text(c, s));
+          vc_no(c, "an assignment to %s, which does not vary in the loop (its "
+                "last value is kept), is not a reduction", vc_lhs_text(c, s));
           return;
         }
       }
       if (s->lhs_access < 0) {
         const SimdType *t = c->t;
         if (vs->lt) c->t = vs->lt;  /* a count: the left side's own type */
-        add_guard(c, type_is(c, s->lhs_scalar));
+        vc_add_guard(c, type_is(c, s->lhs_scalar));
         c->t = t;
       }
     }
-    check_expr(c, vs->e);
-    check_cond_reads(c, vs);
+    vc_check_expr(c, vs->e);
+    vc_check_cond_reads(c, vs);
   }
-  /* a max/min by comparison may have to scan its range again (see
-   * emit_sel_result): only in a loop that stores nothing */
-  for (int i = 0; i < c->nvs && !c->why; i++)
-    if (c->vs[i].red == VEC_RED_SEL)
-      for (int j = 0; j < c->nvs; j++)
-        if (c->vs[j].kind == VS_STORE) {
-          no(c, "a floating max/min written as a comparison beside a store");
-          return;
-        }
+  vc_sel_alone(c);
   /* conflicts: each location written once, never read at another element,
    * a reduction's location not read at all */
   for (int i = 0; i < c->nvs && !c->why; i++) {
     const IrStmt *s = c->vs[i].s;
     const char *what = s->lhs_access < 0 ? s->lhs_scalar
-                                         : tensor_name(c, s->lhs_access);
+                                         : vc_tensor_name(c, s->lhs_access);
     for (int j = 0; j < c->nvs; j++) {
       if (j != i && same_target(c->L, s, c->vs[j].s)) {
-        no(c, "%s is written by two statements", what);
+        vc_no(c, "%s is written by two statements", what);
         return;
       }
       int r = reads_of(c->L, c->vs[j].e, s);
       if (r == 1 || (r == 0 && c->vs[i].kind == VS_REDUCE)) {
-        no(c, "%s is %s in the loop that %s it (a cross-iteration use)", what,
+        vc_no(c, "%s is %s in the loop that %s it (a cross-iteration use)", what,
            r == 1 ? "read at another element" : "read",
            c->vs[i].kind == VS_REDUCE ? "reduces into" : "writes");
         return;
@@ -823,7 +540,7 @@ static void classify(VC *c) {
   if (!c->why && c->lv->carries_dependence)
     for (int i = 0; i < c->nvs; i++)
       if (c->vs[i].kind == VS_STORE) {
-        no(c, "a loop-carried dependence");
+        vc_no(c, "a loop-carried dependence");
         return;
       }
 }
@@ -833,16 +550,16 @@ static void check_positions(VC *c) {
   const STensor *st = &c->L->st[lp->st];
   const LvlInfo *li = &st->lvl[lp->lvl];
   if (lp->checks_bounds) {
-    no(c, "the loop bounds of %s are checked on every entry", c->lv->name);
+    vc_no(c, "the loop bounds of %s are checked on every entry", c->lv->name);
     return;
   }
   if (lp->lvl != st->nlvl - 1) {
-    no(c, "%s has levels below the iterated one", st->name);
+    vc_no(c, "%s has levels below the iterated one", st->name);
     return;
   }
   if (!(c->gathers || c->scatters)) return;
   if (!li->ops->has_crd_array || li->kind != LK_IDENT) {
-    no(c, "the coordinates of %s are not stored as an array", st->name);
+    vc_no(c, "the coordinates of %s are not stored as an array", st->name);
     return;
   }
   c->crd_type = st->crd_type;
@@ -850,11 +567,11 @@ static void check_positions(VC *c) {
               : !strcmp(st->crd_type, "uint16_t") ? 16
               : !strcmp(st->crd_type, "uint32_t") ? 32 : 64;
   if (st->enc.crd_width == 2 || st->enc.crd_width == 4) {
-    no(c, "bit-packed coordinates of %s", st->name);
+    vc_no(c, "bit-packed coordinates of %s", st->name);
     return;
   }
   if (c->crd_bits < c->ops->min_crd_bits) {
-    no(c, "%d-bit coordinates of %s (%s gathers take 32- or 64-bit indices)",
+    vc_no(c, "%d-bit coordinates of %s (%s gathers take 32- or 64-bit indices)",
        c->crd_bits, st->name, c->ops->name);
     return;
   }
@@ -865,15 +582,13 @@ static void check_positions(VC *c) {
   /* sve: 32-bit lanes take 32-bit indices (64-bit coordinates narrowed) */
   if (!c->ops->lanes && c->t->bytes == 4) idx32 = 1;
   if (idx32)
-    add_guard(c, arena_printf(c->L->arena, "sc__%s_dims[%d] <= 2147483647",
+    vc_add_guard(c, arena_printf(c->L->arena, "sc__%s_dims[%d] <= 2147483647",
                               st->name, li->dim));
 }
 
 /* ---- emission ---- */
 
-static void line(VC *c, StrBuf *sb, int depth, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void line(VC *c, StrBuf *sb, int depth, const char *fmt, ...) {
+void vc_line(VC *c, StrBuf *sb, int depth, const char *fmt, ...) {
   sb_puts(sb, c->L->k->indent ? c->L->k->indent : "");
   sb_indent(sb, depth);
   va_list ap;
@@ -890,7 +605,7 @@ static void line(VC *c, StrBuf *sb, int depth, const char *fmt, ...) {
   free(s);
 }
 
-static const char *ind_of(VC *c, int depth) {
+const char *vc_ind_of(VC *c, int depth) {
   StrBuf sb = {0};
   sb_puts(&sb, c->L->k->indent ? c->L->k->indent : "");
   sb_indent(&sb, depth);
@@ -948,7 +663,7 @@ static const char *vload(VC *c, int a) {
  * when a hoist buffer is set: the C compiler cannot keep it in a register
  * itself when it reads memory a store in the loop might change (a sparse
  * operand's value through a pointer). */
-static const char *splat_inv(VC *c, const char *s) {
+const char *vc_splat_inv(VC *c, const char *s) {
   if (!c->hoist) return c->ops->splat(&c->c, s);
   for (int i = 0; i < c->nhoisted; i++)
     if (!strcmp(c->hoisted[i][0], s)) return c->hoisted[i][1];
@@ -967,50 +682,26 @@ static const char *splat_inv(VC *c, const char *s) {
   return name;
 }
 
-static const char *vexpr(VC *c, const IrExpr *e);
-
-/* A truth value as a backend condition (see check_cond). */
-static const char *vcond(VC *c, const IrExpr *e) {
-  if (!variant(c, e))
-    return c->ops->cmp(&c->c, "!=", splat_inv(c, scalar_text(c, e)),
-                       splat_inv(c, "0"));
-  switch (e->kind) {
-  case IR_CMP: {
-    const char *a = vexpr(c, e->a);
-    const char *b = vexpr(c, e->b);
-    return c->ops->cmp(&c->c, e->text, a, b);
-  }
-  case IR_AND: case IR_OR: {
-    const char *a = vcond(c, e->a);
-    const char *b = vcond(c, e->b);
-    return c->ops->logic(&c->c, e->kind == IR_AND ? '&' : '|', a, b);
-  }
-  case IR_NOT: return c->ops->logic(&c->c, '!', vcond(c, e->a), NULL);
-  default:
-    return c->ops->cmp(&c->c, "!=", vexpr(c, e), splat_inv(c, "0"));
-  }
-}
-
-static const char *vexpr(VC *c, const IrExpr *e) {
-  if (!variant(c, e)) return splat_inv(c, scalar_text(c, e));
+const char *vc_vexpr(VC *c, const IrExpr *e) {
+  if (!vc_variant(c, e)) return vc_splat_inv(c, vc_scalar_text(c, e));
   switch (e->kind) {
   case IR_ACCESS: return vload(c, e->access);
   case IR_SELECT: {
-    const char *k = vcond(c, e->a);
-    const char *a = vexpr(c, e->b);
-    const char *b = vexpr(c, e->c);
+    const char *k = vc_vcond(c, e->a);
+    const char *a = vc_vexpr(c, e->b);
+    const char *b = vc_vexpr(c, e->c);
     return c->ops->select(&c->c, k, a, b);
   }
   case IR_CMP: case IR_AND: case IR_OR: case IR_NOT: {
-    const char *k = vcond(c, e);
-    return c->ops->select(&c->c, k, splat_inv(c, "1"), splat_inv(c, "0"));
+    const char *k = vc_vcond(c, e);
+    return c->ops->select(&c->c, k, vc_splat_inv(c, "1"), vc_splat_inv(c, "0"));
   }
-  case IR_CALL: return c->ops->fabs(&c->c, vexpr(c, e->args[0]));
-  case IR_NEG: return c->ops->neg(&c->c, vexpr(c, e->a));
-  case IR_CAST: return vexpr(c, e->a);
+  case IR_CALL: return c->ops->fabs(&c->c, vc_vexpr(c, e->args[0]));
+  case IR_NEG: return c->ops->neg(&c->c, vc_vexpr(c, e->a));
+  case IR_CAST: return vc_vexpr(c, e->a);
   case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV: {
-    const char *a = vexpr(c, e->a);
-    const char *b = vexpr(c, e->b);
+    const char *a = vc_vexpr(c, e->a);
+    const char *b = vc_vexpr(c, e->b);
     int op = e->kind == IR_ADD ? '+' : e->kind == IR_SUB ? '-'
            : e->kind == IR_MUL ? '*' : '/';
     return c->ops->binop(&c->c, op, a, b);
@@ -1022,7 +713,7 @@ static const char *vexpr(VC *c, const IrExpr *e) {
 
 static const char *vtype(VC *c) { return c->ops->vtype[c->t->elem]; }
 
-static const char *acc_name(VC *c, int i, int u) {
+const char *vc_acc_name(VC *c, int i, int u) {
   return arena_printf(c->L->arena, "sc__acc%d_%d", i, u);
 }
 
@@ -1030,19 +721,13 @@ static const char *acc_name(VC *c, int i, int u) {
 static void emit_value(VC *c, int u) {
   for (int i = 0; i < c->nvs; i++) {
     const VStmt *vs = &c->vs[i];
-    const char *val = vexpr(c, vs->e);
+    const char *val = vc_vexpr(c, vs->e);
     if (vs->kind == VS_REDUCE && vs->red == VEC_RED_SEL) {
-      /* acc = v OP acc ? v : acc, inactive lanes unchanged */
-      const char *acc = acc_name(c, i, u);
-      const char *t = simd_tmp(&c->c, "v");
-      simd_pre(&c->c, "const %s %s = %s;", c->ops->vtype[c->t->elem], t, val);
-      const char *k = c->ops->cmp(&c->c, vs->selop, t, acc);
-      if (c->m) k = c->ops->logic(&c->c, '&', k, c->m);
-      simd_pre(&c->c, "%s = %s;", acc, c->ops->select(&c->c, k, t, acc));
+      vc_sel_accum(c, i, u, val);
       continue;
     }
     if (vs->kind == VS_REDUCE) {
-      const char *acc = acc_name(c, i, u);
+      const char *acc = vc_acc_name(c, i, u);
       const char *r = c->ops->accum(&c->c, vs->red, acc, val, c->m);
       simd_pre(&c->c, "%s = %s;", acc, r);
       continue;
@@ -1062,7 +747,7 @@ static void emit_value(VC *c, int u) {
 
 static void emit_chunk(VC *c, StrBuf *sb, int depth, int full) {
   c->c.pre = sb;
-  c->c.ind = ind_of(c, depth);
+  c->c.ind = vc_ind_of(c, depth);
   int w = c->cfg.lanes;
   for (int u = 0; u < (full ? c->cfg.unroll : 1); u++) {
     c->off = arena_printf(c->L->arena, "%d", u * w);
@@ -1079,74 +764,12 @@ static int affine_const(const IrAffine *a, int64_t *out) {
   return 1;
 }
 
-/* The result of a floating max/min by comparison (VEC_RED_SEL), after
- * the loop. Each lane holds the scalar rule's result over its own
- * elements, so the lanes combined by the same rule give the scalar result
- * up to ties: values that compare equal are the same bits, except 0.0 and
- * -0.0, and the scalar loop keeps the first (OP strict) or the last (OP
- * <=, >=) of them in its order, which the lanes do not know. So when the
- * result is a zero and the lanes hold zeros of both signs, the range is
- * scanned again with the scalar statement (its left side still holds its
- * value from before the loop). NaN: a NaN element is never taken, a NaN
- * left side stays (every lane starts from it). */
-static const char *scalar_at(VC *c, const IrExpr *e, const char *pos);
-
-static void emit_sel_result(VC *c, StrBuf *sb, int d, int i, const char *hi) {
-  const VStmt *vs = &c->vs[i];
-  const char *ct = c->t->ctype;
-  const char *sp = simd_tmp(&c->c, "sp");
-  const char *nl = simd_tmp(&c->c, "nl");
-  const char *r = simd_tmp(&c->c, "r");
-  const char *amb = simd_tmp(&c->c, "amb");
-  const char *lhs = lhs_text(c, vs->s);
-  const char *w = c->cfg.lanes ? arena_printf(c->L->arena, "%d", c->cfg.lanes)
-                               : arena_printf(c->L->arena, "(int)%s",
-                                              c->ops->vlen(&c->c));
-  /* up to 64 lanes of 2048-bit SVE vectors */
-  int cap = (c->cfg.lanes ? c->cfg.lanes : 64) * c->cfg.unroll;
-  c->c.pre = sb;
-  c->c.ind = ind_of(c, d);
-  simd_pre(&c->c, "%s %s[%d];", ct, sp, cap);
-  for (int u = 0; u < c->cfg.unroll; u++)
-    c->ops->store(&c->c, u ? arena_printf(c->L->arena, "(%s + %d * %s)", sp, u, w)
-                           : sp,
-                  acc_name(c, i, u), NULL);
-  simd_pre(&c->c, "const int %s = %d * %s;", nl, c->cfg.unroll, w);
-  simd_pre(&c->c, "%s %s = %s[0];", ct, r, sp);
-  simd_pre(&c->c, "for (int sc__l = 1; sc__l < %s; sc__l++) if (%s[sc__l] %s %s) "
-                  "%s = %s[sc__l];", nl, sp, vs->selop, r, r, sp);
-  simd_pre(&c->c, "int %s = 0;", amb);
-  simd_pre(&c->c, "if (%s == 0) for (int sc__l = 0; sc__l < %s; sc__l++) %s |= "
-                  "%s[sc__l] == 0 && !__builtin_signbit(%s[sc__l]) != "
-                  "!__builtin_signbit(%s);", r, nl, amb, sp, sp, r);
-  simd_pre(&c->c, "if (!%s) %s = %s;", amb, lhs, r);
-  line(c, sb, d, "else {");
-  /* the scalar statement over the whole range again */
-  const char *q = arena_printf(c->L->arena, "sc__tie%d", c->uniq++);
-  StrBuf st = {0};
-  if (c->lp->shape == VEC_DENSE) {
-    PrintCtx pc = {c, q, NULL};
-    CPrintHooks h = {s_access, p_index, &pc};
-    cprint_expr(&st, vs->s->rhs, &h);
-    line(c, sb, d + 1, "for (%s %s = (%s)(%s); %s < (%s); %s++)", c->lv->ctype,
-         q, c->lv->ctype, graph_affine_str(c->L, &c->lv->lo), q,
-         graph_affine_str(c->L, &c->lv->hi), q);
-  } else {
-    sb_puts(&st, scalar_at(c, vs->s->rhs, q));
-    line(c, sb, d + 1, "for (size_t %s = %s; %s < %s; %s++)", q, c->vbeg, q,
-         hi, q);
-  }
-  line(c, sb, d + 2, "%s = %s;", lhs, st.data);
-  sb_free(&st);
-  line(c, sb, d, "}");
-}
-
 static void emit_vector(VC *c, StrBuf *sb, int depth) {
   const VecLoop *lp = c->lp;
   const IrLoopVar *lv = c->lv;
   int d = depth + 1;
   c->c.pre = sb;
-  c->c.ind = ind_of(c, d);
+  c->c.ind = vc_ind_of(c, d);
   c->m = NULL;
   c->off = "0";
   c->ops->prologue(&c->c, sb, c->c.ind);
@@ -1156,10 +779,10 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
     const char *init = vs->red == SIMD_RED_ADD ? c->t->sum_id
                      : vs->red == SIMD_RED_MUL ? c->t->prod_id
                      : vs->red == SIMD_RED_XOR || vs->red == SIMD_RED_OR
-                         ? "0" : lhs_text(c, vs->s);
+                         ? "0" : vc_lhs_text(c, vs->s);
     for (int u = 0; u < c->cfg.unroll; u++) {
       const char *v = c->ops->splat(&c->c, init);
-      simd_pre(&c->c, "%s %s = %s;", vtype(c), acc_name(c, i, u), v);
+      simd_pre(&c->c, "%s %s = %s;", vtype(c), vc_acc_name(c, i, u), v);
     }
   }
   /* the iteration variable, its limit and whether it starts below it */
@@ -1169,74 +792,74 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
     hi = arena_printf(c->L->arena, "(%s)", graph_affine_str(c->L, &lv->hi));
     itype = lv->ctype;
     if (lv->declared_in_header)
-      line(c, sb, d, "%s %s = (%s)(%s);", lv->ctype, iv, lv->ctype,
+      vc_line(c, sb, d, "%s %s = (%s)(%s);", lv->ctype, iv, lv->ctype,
            graph_affine_str(c->L, &lv->lo));
     else
-      line(c, sb, d, "%s = (%s)(%s);", iv, lv->ctype,
+      vc_line(c, sb, d, "%s = (%s)(%s);", iv, lv->ctype,
            graph_affine_str(c->L, &lv->lo));
   } else {
     iv = lp->p;
     hi = arena_printf(c->L->arena, "sc__ve%d", c->uniq++);
     itype = "size_t";
-    line(c, sb, d, "const size_t %s = %s;", hi, lp->end);
-    line(c, sb, d, "size_t %s = %s;", iv, lp->begin);
+    vc_line(c, sb, d, "const size_t %s = %s;", hi, lp->end);
+    vc_line(c, sb, d, "size_t %s = %s;", iv, lp->begin);
     for (int i = 0; i < c->nvs; i++)
       if (c->vs[i].red == VEC_RED_SEL && !c->vbeg) {
         c->vbeg = arena_printf(c->L->arena, "sc__vb%d", c->uniq++);
-        line(c, sb, d, "const size_t %s = %s;", c->vbeg, iv);
+        vc_line(c, sb, d, "const size_t %s = %s;", c->vbeg, iv);
       }
   }
-  line(c, sb, d, "if (%s < %s) {", iv, hi);
+  vc_line(c, sb, d, "if (%s < %s) {", iv, hi);
   int d2 = d + 1;
   /* the loops go to body; the broadcasts they need, before them */
   StrBuf body = {0}, *outer = sb;
   c->hoist = outer;
-  c->hoist_ind = ind_of(c, d2);
+  c->hoist_ind = vc_ind_of(c, d2);
   sb = &body;
   if (!c->cfg.lanes) {
     /* vector-length agnostic: one predicated loop */
-    line(c, sb, d2, "do {");
+    vc_line(c, sb, d2, "do {");
     c->c.pre = sb;
-    c->c.ind = ind_of(c, d2 + 1);
+    c->c.ind = vc_ind_of(c, d2 + 1);
     c->m = c->ops->mask(&c->c, arena_printf(c->L->arena, "(int64_t)(%s), "
                                             "(int64_t)(%s)", iv, hi));
     emit_chunk(c, sb, d2 + 1, 0);
     if (lp->counter)
-      line(c, sb, d2 + 1, "%s += (int64_t)%s;", lp->counter,
+      vc_line(c, sb, d2 + 1, "%s += (int64_t)%s;", lp->counter,
            c->ops->active(&c->c, c->m));
-    line(c, sb, d2 + 1, "%s += (%s)%s;", iv, itype, c->ops->active(&c->c, c->m));
-    line(c, sb, d2, "} while (%s < %s);", iv, hi);
+    vc_line(c, sb, d2 + 1, "%s += (%s)%s;", iv, itype, c->ops->active(&c->c, c->m));
+    vc_line(c, sb, d2, "} while (%s < %s);", iv, hi);
     c->m = NULL;
   } else {
     int vl = c->cfg.vl, w = c->cfg.lanes;
-    line(c, sb, d2, "for (; %s - %s >= %d; %s += %d) {", hi, iv, vl, iv, vl);
+    vc_line(c, sb, d2, "for (; %s - %s >= %d; %s += %d) {", hi, iv, vl, iv, vl);
     emit_chunk(c, sb, d2 + 1, 1);
-    if (lp->counter) line(c, sb, d2 + 1, "%s += %d;", lp->counter, vl);
-    line(c, sb, d2, "}");
+    if (lp->counter) vc_line(c, sb, d2 + 1, "%s += %d;", lp->counter, vl);
+    vc_line(c, sb, d2, "}");
     int64_t lo_c, hi_c;
     int multiple = lp->shape == VEC_DENSE && affine_const(&lv->lo, &lo_c) &&
                    affine_const(&lv->hi, &hi_c) && hi_c > lo_c &&
                    (hi_c - lo_c) % vl == 0;
     if (!multiple && c->cfg.unroll > 1) {
       /* the rest's full vectors one at a time, unmasked */
-      line(c, sb, d2, "for (; %s - %s >= %d; %s += %d) {", hi, iv, w, iv, w);
+      vc_line(c, sb, d2, "for (; %s - %s >= %d; %s += %d) {", hi, iv, w, iv, w);
       emit_chunk(c, sb, d2 + 1, 0);
-      if (lp->counter) line(c, sb, d2 + 1, "%s += %d;", lp->counter, w);
-      line(c, sb, d2, "}");
+      if (lp->counter) vc_line(c, sb, d2 + 1, "%s += %d;", lp->counter, w);
+      vc_line(c, sb, d2, "}");
     }
     if (!multiple) {
       /* the last partial chunk, under the mask min(lanes, hi - iv) */
-      line(c, sb, d2, "if (%s < %s) {", iv, hi);
+      vc_line(c, sb, d2, "if (%s < %s) {", iv, hi);
       const char *nn = arena_printf(c->L->arena, "sc__n%d", c->uniq++);
-      line(c, sb, d2 + 1, "const int %s = %s - %s < %d ? (int)(%s - %s) : %d;",
+      vc_line(c, sb, d2 + 1, "const int %s = %s - %s < %d ? (int)(%s - %s) : %d;",
            nn, hi, iv, w, hi, iv, w);
       c->c.pre = sb;
-      c->c.ind = ind_of(c, d2 + 1);
+      c->c.ind = vc_ind_of(c, d2 + 1);
       c->m = c->ops->mask(&c->c, nn);
       emit_chunk(c, sb, d2 + 1, 0);
-      if (lp->counter) line(c, sb, d2 + 1, "%s += %s;", lp->counter, nn);
-      line(c, sb, d2 + 1, "%s += %s;", iv, nn);
-      line(c, sb, d2, "}");
+      if (lp->counter) vc_line(c, sb, d2 + 1, "%s += %s;", lp->counter, nn);
+      vc_line(c, sb, d2 + 1, "%s += %s;", iv, nn);
+      vc_line(c, sb, d2, "}");
       c->m = NULL;
     }
   }
@@ -1247,30 +870,30 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
   /* a loop variable declared outside keeps the scalar loop's last value */
   if (lp->shape == VEC_POSITIONS && !lv->declared_in_header) {
     const LvlInfo *li = &c->L->st[lp->st].lvl[lp->lvl];
-    line(c, sb, d2, "%s = (%s)(%s);", lv->name, lv->ctype,
+    vc_line(c, sb, d2, "%s = (%s)(%s);", lv->name, lv->ctype,
          li->ops->coord_at(&li->ref, arena_printf(c->L->arena, "%s - 1", hi)));
   }
   /* reduce the accumulators once */
   c->c.pre = sb;
-  c->c.ind = ind_of(c, d2);
+  c->c.ind = vc_ind_of(c, d2);
   for (int i = 0; i < c->nvs; i++) {
     const VStmt *vs = &c->vs[i];
     if (vs->kind != VS_REDUCE) continue;
     if (vs->red == VEC_RED_SEL) {
-      emit_sel_result(c, sb, d2, i, hi);
+      vc_emit_sel_result(c, sb, d2, i, hi);
       continue;
     }
-    const char *a0 = acc_name(c, i, 0);
+    const char *a0 = vc_acc_name(c, i, 0);
     for (int u = 1; u < c->cfg.unroll; u++)
       simd_pre(&c->c, "%s = %s;", a0,
-               c->ops->accum(&c->c, vs->red, a0, acc_name(c, i, u), NULL));
+               c->ops->accum(&c->c, vs->red, a0, vc_acc_name(c, i, u), NULL));
     const char *r = c->ops->reduce(&c->c, vs->red, a0);
     const char *op = vs->red == SIMD_RED_MUL ? "*="
                    : vs->red == SIMD_RED_XOR ? "^="
                    : vs->red == SIMD_RED_OR ? "|="
                    : vs->red != SIMD_RED_ADD ? "="
                    : vs->s->op == IR_SUBFROM ? "-=" : "+=";
-    const char *lhs = lhs_text(c, vs->s);
+    const char *lhs = vc_lhs_text(c, vs->s);
     if (vs->lt)
       /* a count: an integer in the lanes' type, added as the left side's
        * integer type (wrapping) */
@@ -1283,7 +906,7 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
     else
       simd_pre(&c->c, "%s %s %s;", lhs, op, r);
   }
-  line(c, sb, d, "}");
+  vc_line(c, sb, d, "}");
 }
 
 static const char *describe(VC *c) {
@@ -1310,7 +933,7 @@ static const char *describe(VC *c) {
     if (c->vs[i].kind == VS_REDUCE) {
       const VStmt *vs = &c->vs[i];
       sb_printf(&sb, "%s%s (%s)", nred++ ? ", " : ", reduction into ",
-                lhs_text(c, vs->s),
+                vc_lhs_text(c, vs->s),
                 vs->lt ? "count"
                 : vs->red == SIMD_RED_ADD ? "sum" : vs->red == SIMD_RED_MUL
                     ? "product" : vs->red == SIMD_RED_XOR ? "xor"
@@ -1369,13 +992,13 @@ static const char *describe(VC *c) {
  * plain loop otherwise), as for the vector loops. */
 
 /* e at position `pos` as scalar C (the coordinate read at pos). */
-static const char *scalar_at(VC *c, const IrExpr *e, const char *pos) {
+const char *vc_scalar_at(VC *c, const IrExpr *e, const char *pos) {
   const STensor *st = &c->L->st[c->lp->st];
   const LvlInfo *li = &st->lvl[c->lp->lvl];
   PrintCtx pc = {c, arena_printf(c->L->arena, "((%s)%s)", c->lv->ctype,
                                  li->ops->coord_at(&li->ref, pos)),
                  pos};
-  CPrintHooks h = {s_access, p_index, &pc};
+  CPrintHooks h = {vc_s_access, vc_p_index, &pc};
   StrBuf sb = {0};
   cprint_expr(&sb, e, &h);
   const char *r = arena_strdup(c->L->arena, sb.data ? sb.data : "0");
@@ -1411,7 +1034,7 @@ static void overlap_guard(VC *c) {
   const Lower *L = c->L;
   OvSet os;
   if (!ov_collect(c, &os)) {
-    no(c, "more than %d arrays to check for overlap", OV_MAX);
+    vc_no(c, "more than %d arrays to check for overlap", OV_MAX);
     return;
   }
   if (!ov_needed(L, &os)) return;
@@ -1424,7 +1047,7 @@ static void overlap_guard(VC *c) {
                       arena_printf(L->arena, "(%s) - 1", hi), ov_print, c);
   } else {
     if (!lp->ordered) {
-      no(c, "arrays through pointers or parameters and an unordered level "
+      vc_no(c, "arrays through pointers or parameters and an unordered level "
             "(no overlap check)");
       return;
     }
@@ -1439,7 +1062,7 @@ static void overlap_guard(VC *c) {
                                        arena_printf(L->arena, "%s - 1", e))),
                       ov_print, c);
   }
-  if (oc) add_guard(c, oc);
+  if (oc) vc_add_guard(c, oc);
 }
 
 static int emit_psums(VC *c, const char *scalar, StrBuf *out) {
@@ -1463,61 +1086,61 @@ static int emit_psums(VC *c, const char *scalar, StrBuf *out) {
   StrBuf b = {0};
   const char *hi = arena_printf(c->L->arena, "sc__ve%d", c->uniq++);
   const char *p = lp->p;
-  line(c, &b, d1, "const size_t %s = %s;", hi, lp->end);
-  line(c, &b, d1, "size_t %s = %s;", p, lp->begin);
-  line(c, &b, d1, "if (%s < %s) {", p, hi);
+  vc_line(c, &b, d1, "const size_t %s = %s;", hi, lp->end);
+  vc_line(c, &b, d1, "size_t %s = %s;", p, lp->begin);
+  vc_line(c, &b, d1, "if (%s < %s) {", p, hi);
   for (int i = 0; i < c->nvs; i++) {
     StrBuf decl = {0};
     for (int u = 0; u < k; u++)
       sb_printf(&decl, "%s%s = %s", u ? ", " : "", psum_name(c, i, u),
                 c->t->sum_id);
-    line(c, &b, d2, "%s %s;", c->t->ctype, decl.data);
+    vc_line(c, &b, d2, "%s %s;", c->t->ctype, decl.data);
     sb_free(&decl);
   }
-  line(c, &b, d2, "for (; %s - %s >= %d; %s += %d) {", hi, p, k, p, k);
+  vc_line(c, &b, d2, "for (; %s - %s >= %d; %s += %d) {", hi, p, k, p, k);
   for (int u = 0; u < k; u++) {
     const char *pos = u ? arena_printf(c->L->arena, "%s + %d", p, u) : p;
     for (int i = 0; i < c->nvs; i++)
-      line(c, &b, d2 + 1, "%s += %s;", psum_name(c, i, u),
-           scalar_at(c, c->vs[i].e, pos));
+      vc_line(c, &b, d2 + 1, "%s += %s;", psum_name(c, i, u),
+           vc_scalar_at(c, c->vs[i].e, pos));
   }
-  if (lp->counter) line(c, &b, d2 + 1, "%s += %d;", lp->counter, k);
-  line(c, &b, d2, "}");
-  line(c, &b, d2, "for (; %s < %s; %s++) {", p, hi, p);
+  if (lp->counter) vc_line(c, &b, d2 + 1, "%s += %d;", lp->counter, k);
+  vc_line(c, &b, d2, "}");
+  vc_line(c, &b, d2, "for (; %s < %s; %s++) {", p, hi, p);
   for (int i = 0; i < c->nvs; i++)
-    line(c, &b, d2 + 1, "%s += %s;", psum_name(c, i, 0),
-         scalar_at(c, c->vs[i].e, p));
-  if (lp->counter) line(c, &b, d2 + 1, "%s++;", lp->counter);
-  line(c, &b, d2, "}");
+    vc_line(c, &b, d2 + 1, "%s += %s;", psum_name(c, i, 0),
+         vc_scalar_at(c, c->vs[i].e, p));
+  if (lp->counter) vc_line(c, &b, d2 + 1, "%s++;", lp->counter);
+  vc_line(c, &b, d2, "}");
   /* a loop variable declared outside keeps the scalar loop's last value */
   if (!c->lv->declared_in_header)
-    line(c, &b, d2, "%s = (%s)(%s);", c->lv->name, c->lv->ctype,
+    vc_line(c, &b, d2, "%s = (%s)(%s);", c->lv->name, c->lv->ctype,
          li->ops->coord_at(&li->ref, arena_printf(c->L->arena, "%s - 1", hi)));
   for (int i = 0; i < c->nvs; i++) {
     StrBuf sum = {0};
     psum_tree(c, &sum, i, 0, k);
-    line(c, &b, d2, "%s %s %s;", lhs_text(c, c->vs[i].s),
+    vc_line(c, &b, d2, "%s %s %s;", vc_lhs_text(c, c->vs[i].s),
          c->vs[i].s->op == IR_SUBFROM ? "-=" : "+=", sum.data);
     sb_free(&sum);
   }
-  line(c, &b, d1, "}");
+  vc_line(c, &b, d1, "}");
   if (c->guard.len) {
     sb_puts(out, "#if defined(__GNUC__)\n");
-    line(c, out, d, "if (%s) {", c->guard.data);
+    vc_line(c, out, d, "if (%s) {", c->guard.data);
     sb_puts(out, b.data);
-    line(c, out, d, "} else");
+    vc_line(c, out, d, "} else");
     sb_puts(out, "#endif\n");
     sb_puts(out, scalar);
   } else {
-    line(c, out, d, "{");
+    vc_line(c, out, d, "{");
     sb_puts(out, b.data);
-    line(c, out, d, "}");
+    vc_line(c, out, d, "}");
   }
   sb_free(&b);
   c->L->uniq = c->uniq;
   StrBuf r = {0};
   for (int i = 0; i < c->nvs; i++)
-    sb_printf(&r, "%s%s", i ? ", " : "", lhs_text(c, c->vs[i].s));
+    sb_printf(&r, "%s%s", i ? ", " : "", vc_lhs_text(c, c->vs[i].s));
   lower_note(c->L, "loop %s: scalar, %d partial sums [%s] of the sum into %s "
              "(reassociated), remainder loop of at most %d entries%s%s%s%s",
              c->lv->name, k, c->cfg.origin ? c->cfg.origin : "", r.data, k - 1,
@@ -1548,7 +1171,7 @@ static void stream_check(VC *c) {
     if (c->vs[i].kind != VS_STORE) return;
   if (affine_const(&c->lv->lo, &lo) && affine_const(&c->lv->hi, &hi)) {
     if (hi - lo >= VEC_STREAM_MIN)
-      no(c, "a streaming loop of %lld iterations (contiguous loads and "
+      vc_no(c, "a streaming loop of %lld iterations (contiguous loads and "
             "stores only, no reduction): left to the C compiler, which "
             "vectorizes the scalar loop as well (the loop is bound by "
             "memory); --vl or vectorize(vl = ...) vectorizes it",
@@ -1558,34 +1181,10 @@ static void stream_check(VC *c) {
   /* bounds the C compiler knows (a macro) or learns at run time: the
    * same choice, made by the output (constant-folded where it can be) */
   c->stream = 1;
-  add_guard(c, arena_printf(c->L->arena, "(long long)(%s) - (long long)(%s) "
+  vc_add_guard(c, arena_printf(c->L->arena, "(long long)(%s) - (long long)(%s) "
                             "< %d", graph_affine_str(c->L, &c->lv->hi),
                             graph_affine_str(c->L, &c->lv->lo),
                             VEC_STREAM_MIN));
-}
-
-/* A count summed in float lanes is exact up to 2^24, in int lanes into a
- * 64-bit left side up to 2^31 - 1: the trip count must stay below (a
- * run-time check; the scalar loop otherwise). Doubles and 64-bit lanes
- * need none. */
-static void count_guard(VC *c) {
-  long long lim = 0;
-  for (int i = 0; i < c->nvs; i++)
-    if (c->vs[i].lt) {
-      if (c->t->elem == SIMD_F32) lim = 16777216;
-      else if (c->t->elem == SIMD_I32 && c->vs[i].lt->elem == SIMD_I64 && !lim)
-        lim = 2147483647;
-    }
-  if (!lim) return;
-  const char *n;
-  if (c->lp->shape == VEC_DENSE)
-    n = arena_printf(c->L->arena, "(long long)(%s) - (long long)(%s)",
-                     graph_affine_str(c->L, &c->lv->hi),
-                     graph_affine_str(c->L, &c->lv->lo));
-  else
-    n = arena_printf(c->L->arena, "(size_t)(%s) - (size_t)(%s)", c->lp->end,
-                     c->lp->begin);
-  add_guard(c, arena_printf(c->L->arena, "%s <= %lld", n, lim));
 }
 
 /* Segments shorter than one vector run a scalar loop. When the loop's
@@ -1621,21 +1220,21 @@ static void emit_short_local(VC *c, StrBuf *sb, int d) {
   const VecLoop *lp = c->lp;
   const char *q = arena_printf(c->L->arena, "sc__short%d", c->uniq++);
   for (int i = 0; i < c->nvs; i++)
-    line(c, sb, d + 1, "%s sc__la%d = %s;", c->t->ctype, i,
-         lhs_text(c, c->vs[i].s));
-  line(c, sb, d + 1, "for (size_t %s = %s; %s < %s; %s++) {", q, lp->begin, q,
+    vc_line(c, sb, d + 1, "%s sc__la%d = %s;", c->t->ctype, i,
+         vc_lhs_text(c, c->vs[i].s));
+  vc_line(c, sb, d + 1, "for (size_t %s = %s; %s < %s; %s++) {", q, lp->begin, q,
        lp->end, q);
   for (int i = 0; i < c->nvs; i++)
-    line(c, sb, d + 2, "sc__la%d %s %s;", i, ir_op_text(c->vs[i].s->op),
-         scalar_at(c, c->vs[i].e, q));
-  if (lp->counter) line(c, sb, d + 2, "%s++;", lp->counter);
-  line(c, sb, d + 1, "}");
+    vc_line(c, sb, d + 2, "sc__la%d %s %s;", i, ir_op_text(c->vs[i].s->op),
+         vc_scalar_at(c, c->vs[i].e, q));
+  if (lp->counter) vc_line(c, sb, d + 2, "%s++;", lp->counter);
+  vc_line(c, sb, d + 1, "}");
   for (int i = 0; i < c->nvs; i++)
-    line(c, sb, d + 1, "%s = sc__la%d;", lhs_text(c, c->vs[i].s), i);
+    vc_line(c, sb, d + 1, "%s = sc__la%d;", vc_lhs_text(c, c->vs[i].s), i);
   /* a loop variable declared outside keeps the scalar loop's last value */
   if (!c->lv->declared_in_header) {
     const LvlInfo *li = &c->L->st[lp->st].lvl[lp->lvl];
-    line(c, sb, d + 1, "if (%s < %s) %s = (%s)(%s);", lp->begin, lp->end,
+    vc_line(c, sb, d + 1, "if (%s < %s) %s = (%s)(%s);", lp->begin, lp->end,
          c->lv->name, c->lv->ctype,
          li->ops->coord_at(&li->ref, arena_printf(c->L->arena, "(%s) - 1",
                                                   lp->end)));
@@ -1680,7 +1279,7 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
     sb_free(&c.guard);
     return;
   }
-  if (lp->n->nbody == 0) no(&c, "an empty body");
+  if (lp->n->nbody == 0) vc_no(&c, "an empty body");
   classify(&c);
   if (c.t && c.t->bytes != c.cfg.elem_bytes) {
     vec_config_elem(L->arena, &c.cfg, c.t->bytes);
@@ -1715,12 +1314,12 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
     seg = arena_printf(L->arena, "(size_t)(%s) - (size_t)(%s) >= %d", lp->end,
                        lp->begin, c.cfg.lanes);
     if (!short_local_ok(&c)) {
-      add_guard(&c, seg);
+      vc_add_guard(&c, seg);
       seg = NULL;
     }
   }
   if (!c.why) stream_check(&c);
-  if (!c.why) count_guard(&c);
+  if (!c.why) vc_count_guard(&c);
   if (!c.why) overlap_guard(&c);
   if (c.why) {
     lower_note(L, "loop %s: not vectorized: %s", c.lv->name, c.why);
@@ -1733,11 +1332,11 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
     /* the segment's length chooses: the vector loop, or the short loop */
     StrBuf inner = {0};
     emit_vector(&c, &inner, lp->depth + 1);
-    line(&c, &vb, lp->depth + 1, "if (%s) {", seg);
+    vc_line(&c, &vb, lp->depth + 1, "if (%s) {", seg);
     sb_puts(&vb, inner.data);
-    line(&c, &vb, lp->depth + 1, "} else {");
+    vc_line(&c, &vb, lp->depth + 1, "} else {");
     emit_short_local(&c, &vb, lp->depth + 1);
-    line(&c, &vb, lp->depth + 1, "}");
+    vc_line(&c, &vb, lp->depth + 1, "}");
     sb_free(&inner);
     c.short_local = 1;
   } else {
@@ -1746,16 +1345,16 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
   L->uniq = c.uniq;
   if (c.guard.len) {
     sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
-    line(&c, out, lp->depth, "if (%s) {", c.guard.data);
+    vc_line(&c, out, lp->depth, "if (%s) {", c.guard.data);
     sb_puts(out, vb.data);
-    line(&c, out, lp->depth, "} else");
+    vc_line(&c, out, lp->depth, "} else");
     sb_puts(out, "#endif\n");
     sb_puts(out, scalar);
   } else {
     sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
-    line(&c, out, lp->depth, "{");
+    vc_line(&c, out, lp->depth, "{");
     sb_puts(out, vb.data);
-    line(&c, out, lp->depth, "}");
+    vc_line(&c, out, lp->depth, "}");
     sb_puts(out, "#else\n");
     sb_puts(out, scalar);
     sb_puts(out, "#endif\n");
@@ -1857,37 +1456,37 @@ static void nest_pass(VC *c, const VecNest *vn, StrBuf *sb, int d, int nv,
                                : arena_printf(c->L->arena, "(int)%s",
                                               c->ops->vlen(&c->c));
   c->c.pre = sb;
-  c->c.ind = ind_of(c, d);
+  c->c.ind = vc_ind_of(c, d);
   for (int u = 0; u < nv; u++) {
     c->off = u ? arena_printf(c->L->arena, "%d * %s", u, w) : "0";
     for (int i = 0; i < c->nvs; i++) {
       const char *v = vload(c, c->vs[i].s->lhs_access);
-      simd_pre(&c->c, "%s %s = %s;", vtype(c), acc_name(c, i, u), v);
+      simd_pre(&c->c, "%s %s = %s;", vtype(c), vc_acc_name(c, i, u), v);
     }
   }
-  line(c, sb, d, "for (size_t %s = %s; %s < %s; %s++) {", vn->p, vb, vn->p,
+  vc_line(c, sb, d, "for (size_t %s = %s; %s < %s; %s++) {", vn->p, vb, vn->p,
        ve, vn->p);
-  line(c, sb, d + 1, "const %s %s = (%s)(%s);", jl->ctype, jl->name,
+  vc_line(c, sb, d + 1, "const %s %s = (%s)(%s);", jl->ctype, jl->name,
        jl->ctype, vn->crd);
-  line(c, sb, d + 1, "(void)%s;", jl->name);
-  c->c.ind = ind_of(c, d + 1);
+  vc_line(c, sb, d + 1, "(void)%s;", jl->name);
+  c->c.ind = vc_ind_of(c, d + 1);
   for (int u = 0; u < nv; u++) {
     c->off = u ? arena_printf(c->L->arena, "%d * %s", u, w) : "0";
     for (int i = 0; i < c->nvs; i++) {
       const VStmt *vs = &c->vs[i];
-      const char *val = vexpr(c, vs->e);
+      const char *val = vc_vexpr(c, vs->e);
       int op = vs->s->op == IR_ADDTO ? '+' : '-';
-      const char *acc = acc_name(c, i, u);
+      const char *acc = vc_acc_name(c, i, u);
       simd_pre(&c->c, "%s = %s;", acc, c->ops->binop(&c->c, op, acc, val));
     }
   }
-  line(c, sb, d, "}");
-  c->c.ind = ind_of(c, d);
+  vc_line(c, sb, d, "}");
+  c->c.ind = vc_ind_of(c, d);
   for (int u = 0; u < nv; u++) {
     c->off = u ? arena_printf(c->L->arena, "%d * %s", u, w) : "0";
     for (int i = 0; i < c->nvs; i++)
       c->ops->store(&c->c, dense_addr(c, c->vs[i].s->lhs_access),
-                    acc_name(c, i, u), c->m);
+                    vc_acc_name(c, i, u), c->m);
   }
   c->off = "0";
 }
@@ -1942,32 +1541,32 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
   const char *k = lv->name;
   const char *hi = arena_printf(L->arena, "(%s)", graph_affine_str(L, &lv->hi));
   c.c.pre = &b;
-  c.c.ind = ind_of(&c, d);
+  c.c.ind = vc_ind_of(&c, d);
   c.ops->prologue(&c.c, &b, c.c.ind);
-  line(&c, &b, d, "const size_t %s = %s;", ve, vn->end);
-  line(&c, &b, d, "const size_t %s = %s;", vb, vn->begin);
-  line(&c, &b, d, "if (%s < %s) {", vb, ve);
-  line(&c, &b, d2, "%s %s = (%s)(%s);", lv->ctype, k, lv->ctype,
+  vc_line(&c, &b, d, "const size_t %s = %s;", ve, vn->end);
+  vc_line(&c, &b, d, "const size_t %s = %s;", vb, vn->begin);
+  vc_line(&c, &b, d, "if (%s < %s) {", vb, ve);
+  vc_line(&c, &b, d2, "%s %s = (%s)(%s);", lv->ctype, k, lv->ctype,
        graph_affine_str(L, &lv->lo));
   const char *step =
       c.cfg.lanes ? arena_printf(L->arena, "%d", nv * c.cfg.lanes)
                   : arena_printf(L->arena, "%d * (int)%s", nv,
                                  c.ops->vlen(&c.c));
-  line(&c, &b, d2, "for (; %s - %s >= %s; %s += %s) {", hi, k, step, k, step);
+  vc_line(&c, &b, d2, "for (; %s - %s >= %s; %s += %s) {", hi, k, step, k, step);
   c.m = NULL;
   nest_pass(&c, vn, &b, d2 + 1, nv, vb, ve);
-  line(&c, &b, d2, "}");
+  vc_line(&c, &b, d2, "}");
   int multiple = c.cfg.lanes && affine_const(&lv->lo, &lo_c) &&
                  affine_const(&lv->hi, &hi_c) && hi_c > lo_c &&
                  (hi_c - lo_c) % (nv * c.cfg.lanes) == 0;
   if (!multiple) {
-    line(&c, &b, d2, "while (%s < %s) {", k, hi);
+    vc_line(&c, &b, d2, "while (%s < %s) {", k, hi);
     c.c.pre = &b;
-    c.c.ind = ind_of(&c, d2 + 1);
+    c.c.ind = vc_ind_of(&c, d2 + 1);
     const char *adv;
     if (c.cfg.lanes) {
       const char *nn = arena_printf(L->arena, "sc__n%d", c.uniq++);
-      line(&c, &b, d2 + 1, "const int %s = %s - %s < %d ? (int)(%s - %s) : %d;",
+      vc_line(&c, &b, d2 + 1, "const int %s = %s - %s < %d ? (int)(%s - %s) : %d;",
            nn, hi, k, c.cfg.lanes, hi, k, c.cfg.lanes);
       c.m = c.ops->mask(&c.c, nn);
       adv = nn;
@@ -1978,18 +1577,18 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
                          c.ops->active(&c.c, c.m));
     }
     nest_pass(&c, vn, &b, d2 + 1, 1, vb, ve);
-    line(&c, &b, d2 + 1, "%s += %s;", k, adv);
-    line(&c, &b, d2, "}");
+    vc_line(&c, &b, d2 + 1, "%s += %s;", k, adv);
+    vc_line(&c, &b, d2, "}");
     c.m = NULL;
   }
-  line(&c, &b, d, "}");
+  vc_line(&c, &b, d, "}");
   const char *ok = NULL;
   StrBuf ob = {0};
   if (ov_needed(L, &os)) {
     /* pointer or parameter arrays: blocked when the ranges are apart */
     ok = arena_printf(L->arena, "sc__apart%d", c.uniq++);
     const IrLoopVar *jl = &L->k->vars[vn->outer->var];
-    ov_emit_nest(L, &os, &ob, ind_of(&c, vn->depth + 1), ok, c.uniq++, vn->p,
+    ov_emit_nest(L, &os, &ob, vc_ind_of(&c, vn->depth + 1), ok, c.uniq++, vn->p,
                  vn->begin, vn->end, jl->ctype, jl->name, vn->crd, lv->ctype,
                  k, graph_affine_str(L, &lv->lo), hi, ov_print, &c);
   }
@@ -1998,25 +1597,25 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
   if (c.guard.len || ok) {
     /* the checks are on types (sizeof, __typeof__) and may name the
      * position variable, which is declared for them */
-    line(&c, out, vn->depth, "{");
+    vc_line(&c, out, vn->depth, "{");
     if (ok) sb_puts(out, ob.data);
     if (c.guard.len) {
-      line(&c, out, vn->depth + 1, "const size_t %s = 0;", vn->p);
-      line(&c, out, vn->depth + 1, "(void)%s;", vn->p);
+      vc_line(&c, out, vn->depth + 1, "const size_t %s = 0;", vn->p);
+      vc_line(&c, out, vn->depth + 1, "(void)%s;", vn->p);
     }
-    line(&c, out, vn->depth + 1, "if (%s%s%s) {", ok ? ok : "",
+    vc_line(&c, out, vn->depth + 1, "if (%s%s%s) {", ok ? ok : "",
          ok && c.guard.len ? " && " : "", c.guard.len ? c.guard.data : "");
     sb_puts(out, b.data);
-    line(&c, out, vn->depth + 1, "} else");
+    vc_line(&c, out, vn->depth + 1, "} else");
     sb_puts(out, "#endif\n");
     sb_puts(out, scalar);
     sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
-    line(&c, out, vn->depth, "}");
+    vc_line(&c, out, vn->depth, "}");
     sb_puts(out, "#endif\n");
   } else {
-    line(&c, out, vn->depth, "{");
+    vc_line(&c, out, vn->depth, "{");
     sb_puts(out, b.data);
-    line(&c, out, vn->depth, "}");
+    vc_line(&c, out, vn->depth, "}");
     sb_puts(out, "#else\n");
     sb_puts(out, scalar);
     sb_puts(out, "#endif\n");
@@ -2034,7 +1633,7 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
                  ? c.ops->name
                  : arena_printf(L->arena, "%s, %s", c.ops->name, c.t->name),
              L->k->vars[vn->outer->var].name, nv, w,
-             lhs_text(&c, c.vs[0].s), c.ops->guard, c.ops->needs,
+             vc_lhs_text(&c, c.vs[0].s), c.ops->guard, c.ops->needs,
              c.guard.len ? "; run-time check " : "",
              c.guard.len ? c.guard.data : "",
              ok ? "; run-time check that the written block and the other "

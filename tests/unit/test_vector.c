@@ -164,6 +164,22 @@ static void test_backend_text(void **state) {
   m = simd_generic_ops.mask(&c, "sc__n");
   const char *r = simd_generic_ops.accum(&c, SIMD_RED_ADD, "acc", "v", m);
   assert_non_null(strstr(r, "& ~("));
+  /* the masked chunk's loads and gathers: inactive lanes at the last active
+   * lane, no per-lane test of the mask (a branch per lane with gcc) */
+  pre.len = 0;
+  const char *l = simd_generic_ops.load(&c, "p", m);
+  assert_string_equal(l, "(sc__vd){(p)[0], (p)[1 < sc__n ? 1 : sc__n - 1], "
+                         "(p)[2 < sc__n ? 2 : sc__n - 1], "
+                         "(p)[3 < sc__n ? 3 : sc__n - 1]}");
+  g = simd_generic_ops.gather(&c, "x", "crd", "uint64_t", m);
+  assert_non_null(strstr(g, "(sc__vd){(x)["));
+  assert_non_null(strstr(g, "[3 < sc__n ? 3 : sc__n - 1]]}"));
+  assert_null(strstr(pre.data, "sc__l"));
+  /* sums: a balanced tree, lane l with lane l + 2 first */
+  pre.len = 0;
+  simd_generic_ops.reduce(&c, SIMD_RED_ADD, "acc");
+  assert_non_null(strstr(pre.data, "(double)((acc[0] + acc[2]) + "
+                                   "(acc[1] + acc[3]));"));
   /* reductions of every kind produce a scalar */
   for (int k = 0; k < 4; k++) {
     int kind = "+*><"[k];
