@@ -894,7 +894,20 @@ static int emit_block_vec(Lower *L, StrBuf *sb, const IrNode *n,
       .first = arena_printf(L->arena, "%s * %lld", c, (long long)li->div),
       .base = lm->ops->locate_expr(&lm->ref, bt.p, "0"),
       .extent = arena_printf(L->arena, "sc__%s_dims[%d]", st->name, li->dim),
-      .width = li->div};
+      .width = li->div, .ordered = level_is_ordered(&li->type)};
+  const char *ext = vk.extent;
+  vk.span_first = arena_printf(L->arena, "(%s)(%s * %lld)", lv->ctype,
+                               li->ops->coord_at(&li->ref, arena_printf(
+                                   L->arena, "(size_t)(%s)", begin)),
+                               (long long)li->div);
+  const char *lastb = arena_printf(
+      L->arena, "(int64_t)(%s * %lld + %lld)",
+      li->ops->coord_at(&li->ref,
+                        arena_printf(L->arena, "(size_t)(%s) - 1", end)),
+      (long long)li->div, (long long)li->div);
+  vk.span_last = arena_printf(L->arena, "(%s)((%s < (int64_t)(%s) ? %s : "
+                              "(int64_t)(%s)) - 1)", lv->ctype, lastb, ext,
+                              lastb, ext);
   st->use_dims = 1;
   int done = vec_emit_blocks(L, &vk, scalar.data ? scalar.data : "", sb);
   if (!done) sb_puts(sb, scalar.data ? scalar.data : "");

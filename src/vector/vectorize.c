@@ -2130,9 +2130,19 @@ int vec_emit_blocks(Lower *L, const VecBlocks *vk, const char *scalar,
     OvSet os;
     if (!ov_collect(&c, &os))
       no(&c, "more than %d arrays to check for overlap", OV_MAX);
-    else if (ov_needed(L, &os))
-      no(&c, "arrays through pointers or parameters inside a block level "
-             "(no overlap check there)");
+    else if (ov_needed(L, &os) && !vk->ordered)
+      no(&c, "arrays through pointers or parameters and an unordered block "
+             "level (no overlap check)");
+    else if (ov_needed(L, &os)) {
+      /* the entries of the segment's blocks lie between the first entry
+       * of its first block and the last entry of its last one */
+      const char *oc = ov_span_cond(
+          L, &os, c.v,
+          arena_printf(L->arena, "(size_t)(%s) <= (size_t)(%s)", vk->end,
+                       vk->begin),
+          vk->span_first, vk->span_last, ov_print, &c);
+      if (oc) add_guard(&c, oc);
+    }
   }
   if (c.why) {
     lower_note(L, "loop %s: not vectorized: %s", c.lv->name, c.why);
@@ -2260,11 +2270,15 @@ int vec_emit_blocks(Lower *L, const VecBlocks *vk, const char *scalar,
   L->uniq = c.uniq;
   sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
   if (c.guard.len) {
-    line(&c, out, vk->depth, "if (%s) {", c.guard.data);
+    line(&c, out, vk->depth, "{");
+    line(&c, out, vk->depth + 1, "if (%s) {", c.guard.data);
     sb_puts(out, b.data);
-    line(&c, out, vk->depth, "} else");
+    line(&c, out, vk->depth + 1, "} else");
     sb_puts(out, "#endif\n");
     sb_puts(out, scalar);
+    sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
+    line(&c, out, vk->depth, "}");
+    sb_puts(out, "#endif\n");
   } else {
     line(&c, out, vk->depth, "{");
     sb_puts(out, b.data);

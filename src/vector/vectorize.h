@@ -79,6 +79,10 @@ typedef struct VecBlocks {
   const char *base;       /* the position of that entry's value */
   const char *extent;     /* v's extent: entries at or past it are padding */
   int64_t width;          /* entries of a block along v (c) */
+  int ordered;            /* block coordinates ascend in a segment */
+  const char *span_first, *span_last; /* v at the first entry of the first
+                             block and at the last entry of the last block
+                             before the extent (overlap checks, ordered) */
 } VecBlocks;
 
 /* Whether loop node n contains statements only (an innermost loop). */

@@ -4,10 +4,14 @@
 // (the block widths 4, 3 and 2 run as one vector, the last two under a
 // constant mask), a partial last block column (M = 4 * 7 + 3), the
 // transposed product (a store per block), a float SpMV with a scalar
-// invariant, and a loop whose variable is declared outside its header,
-// which stays scalar with that reason.
-// EXPECT-SPARSIFIED: 6
-// EXPECT-VECTORIZED: 5
+// invariant, SpMV through pointer parameters (vectorized per row after a
+// run-time check that y[i] lies outside the range of x the row's blocks
+// read; called with distinct arrays, with y inside x and overlapping it),
+// and a loop whose variable is declared outside its header, which stays
+// scalar with that reason.
+// EXPECT-SPARSIFIED: 7
+// EXPECT-VECTORIZED: 6
+// EXPECT-VECTOR-REPORT: reduced once; the last block of the extent masked, no scalar remainder; compiled when
 // EXPECT-VECTOR-REPORT: inside the blocks of A: 4 entries a block
 // EXPECT-VECTOR-REPORT: inside the blocks of B: 3 entries a block
 // EXPECT-VECTOR-REPORT: accumulator held across the blocks, reduced once
@@ -30,6 +34,13 @@ static double A[N][M], B[N][M], C[N][M], D[N][M];
 static float F[N][M];
 static double x[M], y[N], y3[N], y2[N], yd[N], v[N], z[M];
 static float xf[M], yf[N];
+
+static void spmv_p(const double *xp, double *yp) {
+#pragma sparse encoding(C : BSR(2, 2))
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      yp[i] += C[i][j] * xp[j];
+}
 
 int main(void) {
   /* blocks: about a third of the 4 x 4 blocks present, half full inside;
@@ -76,6 +87,13 @@ int main(void) {
   for (int i = 0; i < N; i++)
     for (j = 0; j < M; j++)
       yd[i] += D[i][j] * x[j];
+
+  static double buf[N + M];
+  for (int k = 0; k < N + M; k++) buf[k] = 0.125 * (k % 9);
+  spmv_p(x, buf);          /* distinct */
+  spmv_p(buf, buf + 3);    /* y inside x */
+  spmv_p(buf + 2, buf);    /* y overlapping x from below */
+  for (int k = 0; k < N + M; k++) printf("buf %d %.12g\n", k, buf[k]);
 
   for (int i = 0; i < N; i++)
     printf("%d %.12g %.12g %.12g %.6g %.12g\n", i, y[i], y3[i], y2[i], yf[i], yd[i]);
