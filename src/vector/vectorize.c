@@ -2089,6 +2089,70 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
 
 #define VEC_BLOCK_CHUNKS 8 /* accumulators per reduction across blocks */
 
+/* One block of vec_emit_blocks at position `pos` (C expression), into the
+ * accumulators of set `set` (accumulator set * nacc + chunk % nacc). */
+static void block_one(VC *c, const VecBlocks *vk, StrBuf *body, int d3,
+                      const char *pos, int set, int nacc, const char *rmask) {
+  const IrLoopVar *lv = c->lv;
+  const int64_t bw = vk->width;
+  const int w = c->cfg.lanes;
+  int nchunks = w ? (int)((bw + w - 1) / w) : 1;
+  int nfull = w ? (int)(bw / w) : 0;
+  line(c, body, d3, "const size_t %s = %s;", vk->p, pos);
+  sb_puts(body, vk->head);
+  line(c, body, d3, "const %s %s = (%s)(%s);", lv->ctype, lv->name,
+       lv->ctype, vk->first);
+  line(c, body, d3, "const size_t %s = %s;", c->lp->p, vk->base);
+  const char *ext = arena_printf(c->L->arena, "(int64_t)(%s)", vk->extent);
+  if (w) {
+    line(c, body, d3, "if ((int64_t)%s + %lld <= %s) {", lv->name,
+         (long long)bw, ext);
+    c->c.pre = body;
+    c->c.ind = ind_of(c, d3 + 1);
+    for (int u = 0; u < nchunks; u++) {
+      c->off = arena_printf(c->L->arena, "%d", u * w);
+      c->m = u < nfull ? NULL : rmask;
+      emit_value(c, set * nacc + u % nacc);
+    }
+    line(c, body, d3, "} else {");
+    const char *nb = arena_printf(c->L->arena, "sc__nb%d", c->uniq++);
+    line(c, body, d3 + 1, "const int64_t %s = %s - (int64_t)%s;", nb, ext,
+         lv->name);
+    for (int u = 0; u < nchunks; u++) {
+      line(c, body, d3 + 1, "if (%s > %d) {", nb, u * w);
+      const char *nn = arena_printf(c->L->arena, "sc__n%d", c->uniq++);
+      line(c, body, d3 + 2, "const int %s = %s - %d < %d ? (int)(%s - %d) : %d;",
+           nn, nb, u * w, w, nb, u * w, w);
+      c->c.pre = body;
+      c->c.ind = ind_of(c, d3 + 2);
+      c->off = arena_printf(c->L->arena, "%d", u * w);
+      c->m = c->ops->mask(&c->c, nn);
+      emit_value(c, set * nacc + u % nacc);
+      line(c, body, d3 + 1, "}");
+    }
+    line(c, body, d3, "}");
+  } else {
+    /* vector-length agnostic: the block's entries under whilelt */
+    const char *hb = arena_printf(c->L->arena, "sc__hb%d", c->uniq++);
+    const char *kk = arena_printf(c->L->arena, "sc__kk%d", c->uniq++);
+    line(c, body, d3, "const int64_t %s = %s - (int64_t)%s < %lld ? %s - "
+         "(int64_t)%s : %lld;", hb, ext, lv->name, (long long)bw, ext,
+         lv->name, (long long)bw);
+    line(c, body, d3, "int64_t %s = 0;", kk);
+    line(c, body, d3, "do {");
+    c->c.pre = body;
+    c->c.ind = ind_of(c, d3 + 1);
+    c->m = c->ops->mask(&c->c, arena_printf(c->L->arena, "%s, %s", kk, hb));
+    c->off = kk;
+    emit_value(c, set);
+    line(c, body, d3 + 1, "%s += (int64_t)%s;", kk, c->ops->active(&c->c, c->m));
+    line(c, body, d3, "} while (%s < %s);", kk, hb);
+  }
+  c->m = NULL;
+  c->off = "0";
+}
+
+
 int vec_emit_blocks(Lower *L, const VecBlocks *vk, const char *scalar,
                     StrBuf *out) {
   VecLoop lp = vk->inner;
@@ -2126,6 +2190,16 @@ int vec_emit_blocks(Lower *L, const VecBlocks *vk, const char *scalar,
     vec_config_elem(L->arena, &c.cfg, c.t->bytes);
     c.c.lanes = c.cfg.lanes;
   }
+  /* avx512: a block row of at most 256 bits runs on 256-bit vectors (AVX2's
+   * operations, which AVX-512F implies): half the lanes masked off cost
+   * more than they save (docs/performance.md, "BSR blocks") */
+  const char *narrowed = NULL;
+  if (!c.why && c.ops == &simd_avx512_ops && vk->width * c.t->bytes <= 32) {
+    narrowed = "avx512 with 256-bit vectors (the avx2 operations, which "
+               "AVX-512F implies)";
+    c.ops = &simd_avx2_ops;
+    c.cfg.lanes = c.c.lanes = 32 / c.t->bytes;
+  }
   if (!c.why) {
     OvSet os;
     if (!ov_collect(&c, &os))
@@ -2154,8 +2228,10 @@ int vec_emit_blocks(Lower *L, const VecBlocks *vk, const char *scalar,
   const int w = c.cfg.lanes;
   int nchunks = w ? (int)((bw + w - 1) / w) : 1;
   int nacc = nchunks < VEC_BLOCK_CHUNKS ? nchunks : VEC_BLOCK_CHUNKS;
-  int nfull = w ? (int)(bw / w) : 0;
   int rem = w ? (int)(bw % w) : 0;
+  int red = 0;
+  for (int i = 0; i < c.nvs; i++) red |= c.vs[i].kind == VS_REDUCE;
+  int nsets = red && nacc <= VEC_BLOCK_CHUNKS / 2 ? 2 : 1;
   c.cfg.unroll = nacc;
   StrBuf b = {0}, pre = {0}, body = {0};
   int d = vk->depth + 1, d2 = d + 1, d3 = d2 + 1;
@@ -2178,7 +2254,7 @@ int vec_emit_blocks(Lower *L, const VecBlocks *vk, const char *scalar,
                      : vs->red == SIMD_RED_MUL ? c.t->prod_id
                      : vs->red == SIMD_RED_XOR || vs->red == SIMD_RED_OR
                          ? "0" : lhs_text(&c, vs->s);
-    for (int u = 0; u < nacc; u++)
+    for (int u = 0; u < nsets * nacc; u++)
       simd_pre(&c.c, "%s %s = %s;", vtype(&c), acc_name(&c, i, u),
                c.ops->splat(&c.c, init));
   }
@@ -2186,57 +2262,24 @@ int vec_emit_blocks(Lower *L, const VecBlocks *vk, const char *scalar,
   if (rem) rmask = c.ops->mask(&c.c, arena_printf(L->arena, "%d", rem));
   c.hoist = &pre;
   c.hoist_ind = ind_of(&c, d2);
-  line(&c, &body, d2, "for (; %s < %s; %s++) {", bp, ve, bp);
-  line(&c, &body, d3, "const size_t %s = %s;", vk->p, bp);
-  sb_puts(&body, vk->head);
-  line(&c, &body, d3, "const %s %s = (%s)(%s);", lv->ctype, lv->name,
-       lv->ctype, vk->first);
-  line(&c, &body, d3, "const size_t %s = %s;", lp.p, vk->base);
-  const char *ext = arena_printf(L->arena, "(int64_t)(%s)", vk->extent);
-  if (w) {
-    line(&c, &body, d3, "if ((int64_t)%s + %lld <= %s) {", lv->name,
-         (long long)bw, ext);
-    c.c.pre = &body;
-    c.c.ind = ind_of(&c, d3 + 1);
-    for (int u = 0; u < nchunks; u++) {
-      c.off = arena_printf(L->arena, "%d", u * w);
-      c.m = u < nfull ? NULL : rmask;
-      emit_value(&c, u % nacc);
+  /* with reductions and few accumulators, two blocks a step into two
+   * sets of accumulators: the adds of consecutive blocks do not wait on
+   * one another */
+  if (nsets == 2) {
+    line(&c, &body, d2, "for (; %s + 1 < %s; %s += 2) {", bp, ve, bp);
+    for (int set = 0; set < 2; set++) {
+      line(&c, &body, d3, "{");
+      block_one(&c, vk, &body, d3 + 1,
+                set ? arena_printf(L->arena, "%s + 1", bp) : bp, set, nacc,
+                rmask);
+      line(&c, &body, d3, "}");
     }
-    line(&c, &body, d3, "} else {");
-    const char *nb = arena_printf(L->arena, "sc__nb%d", c.uniq++);
-    line(&c, &body, d3 + 1, "const int64_t %s = %s - (int64_t)%s;", nb, ext,
-         lv->name);
-    for (int u = 0; u < nchunks; u++) {
-      line(&c, &body, d3 + 1, "if (%s > %d) {", nb, u * w);
-      const char *nn = arena_printf(L->arena, "sc__n%d", c.uniq++);
-      line(&c, &body, d3 + 2, "const int %s = %s - %d < %d ? (int)(%s - %d) : %d;",
-           nn, nb, u * w, w, nb, u * w, w);
-      c.c.pre = &body;
-      c.c.ind = ind_of(&c, d3 + 2);
-      c.off = arena_printf(L->arena, "%d", u * w);
-      c.m = c.ops->mask(&c.c, nn);
-      emit_value(&c, u % nacc);
-      line(&c, &body, d3 + 1, "}");
-    }
-    line(&c, &body, d3, "}");
+    line(&c, &body, d2, "}");
+    line(&c, &body, d2, "if (%s < %s) {", bp, ve);
   } else {
-    /* vector-length agnostic: the block's entries under whilelt */
-    const char *hb = arena_printf(L->arena, "sc__hb%d", c.uniq++);
-    const char *kk = arena_printf(L->arena, "sc__kk%d", c.uniq++);
-    line(&c, &body, d3, "const int64_t %s = %s - (int64_t)%s < %lld ? %s - "
-         "(int64_t)%s : %lld;", hb, ext, lv->name, (long long)bw, ext,
-         lv->name, (long long)bw);
-    line(&c, &body, d3, "int64_t %s = 0;", kk);
-    line(&c, &body, d3, "do {");
-    c.c.pre = &body;
-    c.c.ind = ind_of(&c, d3 + 1);
-    c.m = c.ops->mask(&c.c, arena_printf(L->arena, "%s, %s", kk, hb));
-    c.off = kk;
-    emit_value(&c, 0);
-    line(&c, &body, d3 + 1, "%s += (int64_t)%s;", kk, c.ops->active(&c.c, c.m));
-    line(&c, &body, d3, "} while (%s < %s);", kk, hb);
+    line(&c, &body, d2, "for (; %s < %s; %s++) {", bp, ve, bp);
   }
+  block_one(&c, vk, &body, d3, bp, 0, nacc, rmask);
   c.m = NULL;
   c.off = "0";
   line(&c, &body, d2, "}");
@@ -2250,7 +2293,7 @@ int vec_emit_blocks(Lower *L, const VecBlocks *vk, const char *scalar,
     const VStmt *vs = &c.vs[i];
     if (vs->kind != VS_REDUCE) continue;
     const char *a0 = acc_name(&c, i, 0);
-    for (int u = 1; u < nacc; u++)
+    for (int u = 1; u < nsets * nacc; u++)
       simd_pre(&c.c, "%s = %s;", a0,
                c.ops->accum(&c.c, vs->red, a0, acc_name(&c, i, u), NULL));
     const char *r = c.ops->reduce(&c.c, vs->red, a0);
@@ -2295,20 +2338,21 @@ int vec_emit_blocks(Lower *L, const VecBlocks *vk, const char *scalar,
                                  "of %d)", rem) : "");
   else
     sb_printf(&what, "a predicated loop of %s lanes", lanes);
-  int red = 0;
-  for (int i = 0; i < c.nvs; i++) red |= c.vs[i].kind == VS_REDUCE;
   lower_note(L, "loop %s: vectorized: %s, inside the blocks of %s: %lld "
              "entries a block = %s%s; the last block of the extent "
              "masked, no scalar remainder; compiled when %s (%s), else the "
              "scalar loop%s%s%s%s",
              lv->name,
              c.t->elem == SIMD_F64
-                 ? c.ops->name
-                 : arena_printf(L->arena, "%s, %s", c.ops->name, c.t->name),
+                 ? (narrowed ? narrowed : c.ops->name)
+                 : arena_printf(L->arena, "%s, %s",
+                                narrowed ? narrowed : c.ops->name, c.t->name),
              L->st[lp.st].name, (long long)bw, what.data,
              red ? arena_printf(L->arena, ", %d accumulator%s held across "
-                                "the blocks, reduced once", nacc,
-                                nacc > 1 ? "s" : "")
+                                "the blocks%s, reduced once", nsets * nacc,
+                                nsets * nacc > 1 ? "s" : "",
+                                nsets > 1 ? " (two blocks a step, one set "
+                                            "each)" : "")
                  : "",
              c.ops->guard, c.ops->needs,
              c.guard.len ? "; run-time check " : "",

@@ -4,7 +4,7 @@
 // (the block widths 4, 3 and 2 run as one vector, the last two under a
 // constant mask), a partial last block column (M = 4 * 7 + 3), the
 // transposed product (a store per block), a float SpMV with a scalar
-// invariant, SpMV through pointer parameters (vectorized per row after a
+// invariant (printed to 4 digits: float sums reassociate), SpMV through pointer parameters (vectorized per row after a
 // run-time check that y[i] lies outside the range of x the row's blocks
 // read; called with distinct arrays, with y inside x and overlapping it),
 // and a loop whose variable is declared outside its header, which stays
@@ -14,7 +14,7 @@
 // EXPECT-VECTOR-REPORT: reduced once; the last block of the extent masked, no scalar remainder; compiled when
 // EXPECT-VECTOR-REPORT: inside the blocks of A: 4 entries a block
 // EXPECT-VECTOR-REPORT: inside the blocks of B: 3 entries a block
-// EXPECT-VECTOR-REPORT: accumulator held across the blocks, reduced once
+// EXPECT-VECTOR-REPORT: 2 accumulators held across the blocks (two blocks a step, one set each), reduced once
 // EXPECT-VECTOR-REPORT: loop j: not vectorized: j is declared outside its for header
 // EXPECT-ABSENT: y[i] += A[i][j] * x[j]
 // EXPECT-ABSENT: z[j] += A[i][j] * v[i]
@@ -96,7 +96,7 @@ int main(void) {
   for (int k = 0; k < N + M; k++) printf("buf %d %.12g\n", k, buf[k]);
 
   for (int i = 0; i < N; i++)
-    printf("%d %.12g %.12g %.12g %.6g %.12g\n", i, y[i], y3[i], y2[i], yf[i], yd[i]);
+    printf("%d %.12g %.12g %.12g %.4g %.12g\n", i, y[i], y3[i], y2[i], yf[i], yd[i]);
   for (int k = 0; k < M; k++) printf("z %d %.12g\n", k, z[k]);
   printf("j %d\n", j);
   return 0;
