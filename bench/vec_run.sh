@@ -7,8 +7,11 @@
 # With MLIR's tools installed, also MLIR's sparsifier with vl=0 and vl=8 on
 # the same kernels and data (bench/mlir/vec_kernels.mlir, vec_harness.c),
 # and vl=8 compiled with -mprefer-vector-width=256 (mlir_vl8_ymm: 256-bit
-# vectors, like for like with avx2; not for spmm8, bsr_spmv, rowmax and
-# clamp_dot).
+# vectors, like for like with avx2; not for spmm8, rowmax and clamp_dot).
+# Then bench/vec_bsr.c (SpMV over BSR(2, 2), (3, 3), (4, 4) and CSR of a
+# real finite-element matrix, VEC_BSR_MATRIX, default bcsstk33.mtx of
+# MATRIX_DIR, ../shared/matrices relative to the repository; skipped when
+# absent) through the same builds.
 # Prints RESULT lines and, per kernel, the speed-up over the scalar output
 # and over MLIR vl=8. Times are thread CPU time (the machine may be shared).
 #
@@ -41,6 +44,11 @@ for impl in $impls; do
   # shellcheck disable=SC2086
   $NICE $CC $OPTFLAGS -std=c11 -D_POSIX_C_SOURCE=200809L -Ibench -DVEC_IMPL="\"$impl\"" $("$SC" --cflags) \
     "$B/vec_$impl.c" -o "$B/vec_$impl" $("$SC" --libs) -lm || exit 2
+  # shellcheck disable=SC2086
+  $NICE "$SC" bench/vec_bsr.c -o "$B/vec_bsr_$impl.c" -Ibench $flags || exit 2
+  # shellcheck disable=SC2086
+  $NICE $CC $OPTFLAGS -std=c11 -D_POSIX_C_SOURCE=200809L -Ibench -DVEC_IMPL="\"$impl\"" $("$SC" --cflags) \
+    "$B/vec_bsr_$impl.c" -o "$B/vec_bsr_$impl" $("$SC" --libs) -lm || exit 2
 done
 # MLIR's sparsifier on the same kernels and data (vl=0 and vl=8), when its
 # tools are installed (MLIR_OPT, MLIR_TRANSLATE, CLANG as in bench/mlir)
@@ -53,7 +61,7 @@ for tool in "$MLIR_OPT" "$MLIR_TRANSLATE" "$CLANG"; do
 done
 if [ $mlir -eq 1 ]; then
   for VL in 0 8; do
-    sed -e "s/@\(spmm\|sddmm\|denselvl\|dldot\|dldotbig\|dlshortdot\|dlshort\|spmv\)(/@\1_vl$VL(/" bench/mlir/vec_kernels.mlir > "$B/mlir_vl$VL.mlir"
+    sed -e "s/@\(spmm\|sddmm\|denselvl\|dldot\|dldotbig\|dlshortdot\|dlshort\|spmv\|bsrspmv\)(/@\1_vl$VL(/" bench/mlir/vec_kernels.mlir > "$B/mlir_vl$VL.mlir"
     $NICE "$MLIR_OPT" "$B/mlir_vl$VL.mlir" --sparsifier="vl=$VL enable-runtime-library=false" -o "$B/mlir_vl$VL.llvm.mlir" &&
       $NICE "$MLIR_TRANSLATE" --mlir-to-llvmir "$B/mlir_vl$VL.llvm.mlir" -o "$B/mlir_vl$VL.ll" &&
       $NICE "$CLANG" $OPTFLAGS -Wno-override-module -c "$B/mlir_vl$VL.ll" -o "$B/mlir_vl$VL.o" || exit 2
@@ -73,7 +81,7 @@ echo "# vectorization benchmarks: $(date -u '+%Y-%m-%d %H:%M UTC'), $($CC --vers
 for k in ${VEC_KERNELS:-spmm sddmm denselvl dl_dot dl_dot_big dl_short dl_short_dot spmm8 bsr_spmv spmv_short spmv_long rowmax clamp_dot}; do
   m8=""
   m8y=""
-  case $k in spmm8|bsr_spmv|rowmax|clamp_dot) has_mlir=0 ;; *) has_mlir=$mlir ;; esac
+  case $k in spmm8|rowmax|clamp_dot) has_mlir=0 ;; *) has_mlir=$mlir ;; esac
   if [ $has_mlir -eq 1 ]; then
     $NICE "$B/vec_mlir" $k 0
     line=$($NICE "$B/vec_mlir" $k 8)
@@ -93,3 +101,20 @@ for k in ${VEC_KERNELS:-spmm sddmm denselvl dl_dot dl_dot_big dl_short dl_short_
     fi
   done
 done
+# SpMV over BSR blocks of a real matrix (bench/vec_bsr.c)
+BM=${VEC_BSR_MATRIX:-${MATRIX_DIR:-../shared/matrices}/bcsstk33.mtx}
+if [ -n "${VEC_BSR_KERNELS-bsr22 bsr33 bsr44 csr}" ] && [ ! -f "$BM" ]; then
+  echo "SKIP vec_bsr: '$BM' not found (VEC_BSR_MATRIX)"
+else
+  for k in ${VEC_BSR_KERNELS-bsr22 bsr33 bsr44 csr}; do
+    base=""
+    for impl in $impls; do
+      line=$($NICE "$B/vec_bsr_$impl" $k "$BM")
+      echo "$line"
+      t=$(us "$line")
+      if [ -z "$base" ]; then base=$t; else
+        echo "RATIO kernel=$k matrix=$(basename "$BM") impl=$impl speedup_vs_scalar=$(ratio "$base" "$t")"
+      fi
+    done
+  done
+fi

@@ -7,7 +7,8 @@
  * and updated in place.
  *
  * Usage: vec_harness KERNEL VL   (spmm, sddmm, denselvl, dl_dot,
- * dl_dot_big, dl_short, dl_short_dot, spmv_short, spmv_long; VL 0 or 8). Prints the RESULT line of vec_kernels.c with
+ * dl_dot_big, dl_short, dl_short_dot, spmv_short, spmv_long, bsr_spmv; VL
+ * 0 or 8; bsr_spmv assembles W as BSR(4, 4), every stored block whole). Prints the RESULT line of vec_kernels.c with
  * impl=mlir_vlVL; the time per repetition is the median over BENCH_REPS
  * rounds of VEC_INNER calls (thread CPU time) divided by VEC_INNER. */
 #define VEC_NO_MAIN
@@ -28,6 +29,7 @@ static mr2 m2(void *p, int64_t r, int64_t c) {
                                 mr2 *);                                      \
   void _mlir_ciface_denselvl_vl##V(mr2 *, mr1 *, mr1 *, mr1 *, mr2 *, mr2 *);\
   void _mlir_ciface_spmv_vl##V(mr1 *, mr1 *, mr1 *, mr1 *, mr1 *, mr1 *);     \
+  void _mlir_ciface_bsrspmv_vl##V(mr1 *, mr1 *, mr1 *, mr1 *, mr1 *, mr1 *);  \
   void _mlir_ciface_dldot_vl##V(mr1 *, mr1 *, mr1 *, mr1 *, mr2 *, mr1 *,     \
                                 mr1 *);                                      \
   void _mlir_ciface_dldotbig_vl##V(mr1 *, mr1 *, mr1 *, mr1 *, mr2 *, mr1 *,  \
@@ -57,6 +59,28 @@ static void csr(const double *a, int64_t rows, int64_t cols) {
   }
   pos_[rows] = n;
   P = m1(pos_, rows + 1), Cr = m1(crd_, n), Vl = m1(val_, n);
+}
+
+/* BSR(4, 4) of the NB x NB array W: the blocks with a non-zero, sorted by
+ * block column in each block row, 16 values each (row-major). */
+static void bsr4(void) {
+  const int64_t nb = NB / 4;
+  pos_ = bench_xmalloc(sizeof(int64_t) * (size_t)(nb + 1));
+  crd_ = bench_xmalloc(sizeof(int64_t) * (size_t)(nb * nb));
+  val_ = bench_xmalloc(sizeof(double) * (size_t)(nb * nb * 16));
+  int64_t n = 0;
+  for (int64_t bi = 0; bi < nb; bi++) {
+    pos_[bi] = n;
+    for (int64_t bj = 0; bj < nb; bj++) {
+      int any = 0;
+      for (int u = 0; u < 16; u++) any |= W[bi * 4 + u / 4][bj * 4 + u % 4] != 0.0;
+      if (!any) continue;
+      for (int u = 0; u < 16; u++) val_[n * 16 + u] = W[bi * 4 + u / 4][bj * 4 + u % 4];
+      crd_[n++] = bj;
+    }
+  }
+  pos_[nb] = n;
+  P = m1(pos_, nb + 1), Cr = m1(crd_, n), Vl = m1(val_, n * 16);
 }
 
 /* A sparse vector: positions {0, nnz}. */
@@ -92,6 +116,9 @@ static void call(const char *k) {
   } else if (!strcmp(k, "dl_short")) {
     mr2 r, z = m2(Zs, NR, LS), yy = m2(Ys, NR, LS);
     (vl8 ? _mlir_ciface_dlshort_vl8 : _mlir_ciface_dlshort_vl0)(&r, &P, &Cr, &Vl, &z, &yy);
+  } else if (!strcmp(k, "bsr_spmv")) {
+    mr1 r, xx = m1(xb, NB), yy = m1(yb, NB);
+    (vl8 ? _mlir_ciface_bsrspmv_vl8 : _mlir_ciface_bsrspmv_vl0)(&r, &P, &Cr, &Vl, &xx, &yy);
   } else {
     mr1 r, xx = m1(x, NV), yy = m1(y, NV);
     (vl8 ? _mlir_ciface_spmv_vl8 : _mlir_ciface_spmv_vl0)(&r, &P, &Cr, &Vl, &xx, &yy);
@@ -118,11 +145,13 @@ int main(int argc, char **argv) {
   else if (!strcmp(k, "spmv_short")) out = y, nout = NV, inner *= 25;
   else if (!strcmp(k, "spmv_long"))
     out = y, nout = NV, spmv_density = 50, inner *= 5;
+  else if (!strcmp(k, "bsr_spmv")) out = yb, nout = NB, inner *= 10;
   else if (strcmp(k, "spmm")) return 2;
   fill(0.02, spmv_density);
   if (!strcmp(k, "spmm")) csr(&A[0][0], NR, NR);
   else if (!strcmp(k, "sddmm")) csr(&S[0][0], NR, NR);
   else if (!strcmp(k, "denselvl") || !strncmp(k, "dl_", 3)) svec(xs, NR);
+  else if (!strcmp(k, "bsr_spmv")) bsr4();
   else csr(&M[0][0], NV, NV);
   call(k); /* correctness checksum: one repetition from zeroed outputs */
   double cs = checksum(out, nout);

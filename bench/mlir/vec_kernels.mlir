@@ -8,6 +8,7 @@
 // Outputs are dense and updated in place, as in vec_kernels.c.
 
 #CSR = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>
+#BSR = #sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 4 : dense, j floordiv 4 : compressed, i mod 4 : dense, j mod 4 : dense) }>
 #SV = #sparse_tensor.encoding<{ map = (i) -> (i : compressed) }>
 
 #spmm = {
@@ -177,4 +178,20 @@ func.func @dlshort(%pos: tensor<?xindex>, %crd: tensor<?xindex>, %val: tensor<?x
       linalg.yield %s : f64
   } -> tensor<1024x12xf64>
   return %r : tensor<1024x12xf64>
+}
+
+func.func @bsrspmv(%pos: tensor<?xindex>, %crd: tensor<?xindex>, %val: tensor<?xf64>,
+                   %x: tensor<1024xf64>, %y: tensor<1024xf64>) -> tensor<1024xf64>
+    attributes { llvm.emit_c_interface } {
+  %A = sparse_tensor.assemble (%pos, %crd), %val
+     : (tensor<?xindex>, tensor<?xindex>), tensor<?xf64> to tensor<1024x1024xf64, #BSR>
+  %r = linalg.generic #spmv
+    ins(%A, %x : tensor<1024x1024xf64, #BSR>, tensor<1024xf64>)
+    outs(%y : tensor<1024xf64>) {
+    ^bb0(%a: f64, %b: f64, %c: f64):
+      %m = arith.mulf %a, %b : f64
+      %s = arith.addf %c, %m : f64
+      linalg.yield %s : f64
+  } -> tensor<1024xf64>
+  return %r : tensor<1024xf64>
 }

@@ -843,6 +843,79 @@ static int emit_row_block(Lower *L, StrBuf *sb, const VecNest *vn,
   return 1;
 }
 
+/* A loop over a block level (`v floordiv c`, unique) and its dense `v mod
+ * c` partner, the last level, with only dense levels located between (BSR's
+ * block columns, then `i mod r`, then `j mod c`), whose body is innermost
+ * statements of this one operand: offered to the vectorizer with the scalar
+ * text (vec_emit_blocks; docs/vectorization.md, "Block levels"). Returns 0
+ * when the loop is not of that shape or vectorization is off. */
+static int emit_block_vec(Lower *L, StrBuf *sb, const IrNode *n,
+                          const Scope *sc, int s, const char *counter,
+                          int depth) {
+  STensor *st = &L->st[s];
+  const TBind *b0 = &sc->b[s];
+  int l = b0->next;
+  const LvlInfo *li = &st->lvl[l];
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  if (li->kind != LK_FLOOR || li->var != n->var || li->partner != st->nlvl - 1 ||
+      !vec_innermost(n) || L->out || L->inplace || counter || b0->q ||
+      st->sliced || st->shifted || !level_is_unique(&li->type) ||
+      graph_subtree_tensors(L, n) != 1u << s || !affine_is_zero(&lv->lo) ||
+      hi_needed(L, n, 1u << s) || !li->ops->coord_at)
+    return 0;
+  int m = li->partner;
+  const LvlInfo *lm = &st->lvl[m];
+  if (lm->kind != LK_MOD || !lm->ops->full || !lm->ops->locate_expr ||
+      lm->div != li->div)
+    return 0;
+  for (int k = l + 1; k < m; k++)
+    if (!st->lvl[k].ops->locate_expr || (st->lvl[k].varmask & ~sc->bound))
+      return 0;
+  const char *p = arena_printf(L->arena, "sc__%s_p%d", st->name, l);
+  const char *c = arena_printf(L->arena, "sc__%s_c%d", st->name, l);
+  StrBuf head = {0};
+  TBind bt = *b0;
+  bt.next = l + 1;
+  bt.p = p;
+  ln(L, &head, depth + 3, "const uint64_t %s = %s;", c,
+     li->ops->coord_at(&li->ref, p));
+  while (bt.next < m) locate_level(L, &head, st, &bt, depth + 3);
+  const char *begin, *end;
+  range_of(L, st, b0, &begin, &end);
+  StrBuf scalar = {0};
+  emit_single_scalar(L, &scalar, n, sc, s, counter, depth);
+  VecUser u = {L, sc, 0};
+  VecBlocks vk = {
+      .inner = {.shape = VEC_DENSE, .n = n, .depth = depth + 3, .st = s,
+                .lvl = m, .contig = 1, .invariant = vec_invariant,
+                .user = &u},
+      .depth = depth, .p = p, .begin = begin, .end = end,
+      .head = head.data ? head.data : "",
+      .first = arena_printf(L->arena, "%s * %lld", c, (long long)li->div),
+      .base = lm->ops->locate_expr(&lm->ref, bt.p, "0"),
+      .extent = arena_printf(L->arena, "sc__%s_dims[%d]", st->name, li->dim),
+      .width = li->div, .ordered = level_is_ordered(&li->type)};
+  const char *ext = vk.extent;
+  vk.span_first = arena_printf(L->arena, "(%s)(%s * %lld)", lv->ctype,
+                               li->ops->coord_at(&li->ref, arena_printf(
+                                   L->arena, "(size_t)(%s)", begin)),
+                               (long long)li->div);
+  const char *lastb = arena_printf(
+      L->arena, "(int64_t)(%s * %lld + %lld)",
+      li->ops->coord_at(&li->ref,
+                        arena_printf(L->arena, "(size_t)(%s) - 1", end)),
+      (long long)li->div, (long long)li->div);
+  vk.span_last = arena_printf(L->arena, "(%s)((%s < (int64_t)(%s) ? %s : "
+                              "(int64_t)(%s)) - 1)", lv->ctype, lastb, ext,
+                              lastb, ext);
+  st->use_dims = 1;
+  int done = vec_emit_blocks(L, &vk, scalar.data ? scalar.data : "", sb);
+  if (!done) sb_puts(sb, scalar.data ? scalar.data : "");
+  sb_free(&scalar);
+  sb_free(&head);
+  return 1;
+}
+
 /* One iterator: a position loop; innermost loops over a unique level may
  * be vectorized. */
 static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
@@ -891,6 +964,7 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
     sb_free(&scalar);
     return;
   }
+  if (emit_block_vec(L, sb, n, sc, s, counter, depth)) return;
   if (!vec_innermost(n) || L->out || L->inplace || li->kind != LK_IDENT ||
       li->aoff || !level_is_unique(&li->type)) {
     emit_single_scalar(L, sb, n, sc, s, counter, depth);

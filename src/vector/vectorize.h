@@ -31,6 +31,9 @@ typedef struct VecLoop {
   int checks_bounds;      /* the scalar loop tests v against its bounds */
   int ordered;            /* coordinates ascend in a segment (overlap checks
                              bound v by the first and last coordinate) */
+  int contig;             /* VEC_DENSE inside a block (vec_emit_blocks): the
+                             values of operand st are contiguous in the
+                             loop, at position p + offset */
   /* Prints access `a` as scalar C when it does not vary in the loop
    * (dense accesses are the vectorizer's business): returns 1, or 0 when
    * the access varies (a sparse operand located per iteration). */
@@ -58,6 +61,30 @@ typedef struct VecNest {
                              its vectorization lines are replaced */
 } VecNest;
 
+/* A position loop over a block level (`v floordiv c`: BSR's block
+ * columns) around the dense `v mod c` level inside each block, the pair
+ * being one source loop over v whose body is innermost (BSR SpMV: for
+ * each block of row i's block row, the c entries of its row i mod r). The
+ * vectorizer strip-mines the c entries of a block and keeps its
+ * accumulators across the blocks of the segment. */
+typedef struct VecBlocks {
+  VecLoop inner;          /* VEC_DENSE over v, contig, st: the operand; its
+                             p is set by the vectorizer */
+  int depth;              /* indentation depth of the position loop */
+  const char *p;          /* the block position variable's name */
+  const char *begin, *end;/* the block positions (C expressions) */
+  const char *head;       /* statements at depth + 3 binding the block's
+                             coordinate and locating the levels between */
+  const char *first;      /* v at the block's first entry (C expression) */
+  const char *base;       /* the position of that entry's value */
+  const char *extent;     /* v's extent: entries at or past it are padding */
+  int64_t width;          /* entries of a block along v (c) */
+  int ordered;            /* block coordinates ascend in a segment */
+  const char *span_first, *span_last; /* v at the first entry of the first
+                             block and at the last entry of the last block
+                             before the extent (overlap checks, ordered) */
+} VecBlocks;
+
 /* Whether loop node n contains statements only (an innermost loop). */
 int vec_innermost(const IrNode *n);
 
@@ -71,5 +98,11 @@ void vec_emit(Lower *L, const VecLoop *v, const char *scalar, StrBuf *out);
  * whose inner loop went through vec_emit). */
 int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
                   StrBuf *out);
+
+/* Appends the vectorized block nest (or, with a report line saying why
+ * not, `scalar`) and returns 1; returns 0 and appends nothing when
+ * vectorization is off. */
+int vec_emit_blocks(Lower *L, const VecBlocks *vk, const char *scalar,
+                    StrBuf *out);
 
 #endif

@@ -7,7 +7,8 @@
 # cross-compiled with it, statically), run under qemu-aarch64 with SVE
 # vector lengths of 128, 256, 512 and 2048 bits, and compared with the
 # host reference for trip counts around those lengths; blocked.c (the
-# register-blocked SpMM nest) likewise for column counts. The whole e2e
+# register-blocked SpMM nest) likewise for column counts, blocks.c (BSR
+# blocks) for block widths. The whole e2e
 # suite's cases are also compiled for SVE (compile only).
 # Skipped (exit 77) with a message when the cross tools are absent
 # (Debian: gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user).
@@ -74,6 +75,26 @@ for KB in 0 1 3 15 16 17 33 67 131; do
     "$qemu" -cpu max,sve-default-vector-length=$bytes ./sparse > sparse.out ||
       fail "KB=$KB, $((bytes * 8))-bit SVE: the program failed"
     "$numdiff" ref.out sparse.out || fail "KB=$KB, $((bytes * 8))-bit SVE: output differs"
+  done
+done
+# the dense levels inside BSR blocks (blocks.c), block widths around the
+# vector lengths (2, 4, 8 and 32 doubles)
+for CB in 1 2 3 4 5 7 8 9 17 35; do
+  sed "s/BSR(\([0-9]*\), 5)/BSR(\1, $CB)/" "$here/blocks.c" > blocks.c
+  "$cc" -std=c11 -O1 -DCB=$CB blocks.c -o ref -lm && ./ref > ref.out ||
+    fail "CB=$CB: reference"
+  # shellcheck disable=SC2068
+  "$sparsecc" blocks.c -DCB=$CB --simd=sve $@ -o out.c --report=report.txt 2>err.txt ||
+    fail "CB=$CB: sparsecc: $(cat err.txt)"
+  nb=$(grep -c 'vectorized: .*inside the blocks of' report.txt)
+  [ "$nb" -eq 4 ] || fail "CB=$CB: $nb block loops vectorized, expected 4"
+  "$xcc" $xflags -Wall -Wextra -Werror -DCB=$CB -I"$root/runtime/include" out.c \
+    -o sparse -static -L. -lsparsecc_rt_sve -lm 2>cc.txt ||
+    fail "CB=$CB: out.c does not cross-compile: $(head -20 cc.txt)"
+  for bytes in 16 32 64 256; do
+    "$qemu" -cpu max,sve-default-vector-length=$bytes ./sparse > sparse.out ||
+      fail "CB=$CB, $((bytes * 8))-bit SVE: the program failed"
+    "$numdiff" ref.out sparse.out || fail "CB=$CB, $((bytes * 8))-bit SVE: output differs"
   done
 done
 for c in "$root"/tests/e2e/*.c; do

@@ -14,7 +14,8 @@
 # whole range again that settles a tie of 0.0 and -0.0 in a floating max
 # by comparison, `sc__tieN`, and the loop of a segment shorter than one
 # vector, chosen per segment before any vector code, `sc__shortN`:
-# docs/vectorization.md).
+# docs/vectorization.md). blocks.c: the loops inside BSR blocks at block
+# widths around the lanes (the block loop, `sc__bpN++`, is not a remainder).
 #   SIMD avx2: compiled with -mavx2 -mfma, skipped (77) without AVX2;
 #   SIMD avx512: compiled with -mavx512f -Werror always, run only on AVX-512F
 #   hosts (otherwise compile-only).
@@ -91,6 +92,33 @@ for KB in 0 1 3 4 5 7 8 9 15 16 17 31 32 33 35 63 64 65 67 131; do
   [ $run -eq 1 ] || continue
   ./sparse > sparse.out || fail "] KB=$KB: the rewritten program failed"
   "$numdiff" ref.out sparse.out || fail "] KB=$KB: output differs"
+done
+# the dense levels inside BSR blocks (blocks.c): block widths CB along the
+# vectorized dimension 1, lanes - 1, lanes, lanes + 1 and 2 lanes + 3 for
+# 4, 8 and 16 lanes; the encodings' `, 5)` rewritten to CB
+for CB in 1 2 3 4 5 7 8 9 11 15 16 17 19 35; do
+  sed "s/BSR(\([0-9]*\), 5)/BSR(\1, $CB)/" "$here/blocks.c" > blocks.c
+  "$cc" -std=c11 -O1 -DCB=$CB blocks.c -o ref -lm || fail "] CB=$CB: reference does not compile"
+  ./ref > ref.out || fail "] CB=$CB: reference failed"
+  # shellcheck disable=SC2068
+  "$sparsecc" blocks.c -DCB=$CB --simd=$simd $@ -o out.c --report=report.txt 2>err.txt ||
+    fail "] CB=$CB: sparsecc: $(cat err.txt)"
+  [ "$(grep -c 'kernel sparsified' report.txt)" -eq 4 ] || fail "] CB=$CB: not sparsified"
+  if [ "$simd" != none ]; then
+    nb=$(grep -c 'vectorized: .*inside the blocks of' report.txt)
+    [ "$nb" -eq 4 ] || fail "] CB=$CB: $nb block loops vectorized, expected 4: $(grep 'not vectorized' report.txt)"
+    bad=$(awk '/^#if defined\(__GNUC__\) &&/ {v = 1; next}
+               /^#else|^#endif/ {v = 0}
+               v && /} else$/ {v = 0}
+               v && /for \(/ && /\+\+\)/ && !/sc__l\+\+/ && !/sc__bp[0-9]+\+\+\)/ {print}' out.c)
+    [ -z "$bad" ] || fail "] CB=$CB: scalar loop in a vector region: $bad"
+  fi
+  # shellcheck disable=SC2086
+  "$cc" -std=c11 -O1 -Wall -Wextra -Werror -DCB=$CB $simd_cflags $cflags out.c -o sparse $libs -lm 2>cc.txt ||
+    fail "] CB=$CB: out.c does not compile: $(head -20 cc.txt)"
+  [ $run -eq 1 ] || continue
+  ./sparse > sparse.out || fail "] CB=$CB: the rewritten program failed"
+  "$numdiff" ref.out sparse.out || fail "] CB=$CB: output differs"
 done
 [ $run -eq 1 ] || echo "trips [$simd $*]: compiled only (no AVX-512F on this host)"
 echo "trips [$simd $*]: passed"
