@@ -755,6 +755,54 @@ static void rb_pass(Lower *L, StrBuf *sb, int depth, const IrNode *inner,
   ln(L, sb, depth, "}");
 }
 
+/* The short rows of a wide row block (fewer than RB_MIN_ROW entries,
+ * where the block does not pay): the entries two at a time, each pair in
+ * one pass over the updated elements in memory (each element gets the
+ * first entry's update, then the second's: the program's order for it,
+ * as nothing the nest reads overlaps what it writes), then the last entry
+ * of an odd row alone. */
+static void rb_pairs(Lower *L, StrBuf *sb, int depth, const VecNest *vn,
+                     const IrNode *inner, const char *const *lhs,
+                     const char *bg, const char *e, int u, CPrintHooks *h) {
+  const IrLoopVar *kl = &L->k->vars[inner->var];
+  const IrLoopVar *jl = &L->k->vars[vn->outer->var];
+  const char *q = arena_printf(L->arena, "sc__rbq%d", u);
+  int64_t lo = kl->lo.constant, hi = kl->hi.constant;
+  ln(L, sb, depth, "size_t %s = %s;", q, bg);
+  ln(L, sb, depth, "for (; %s + 1 < %s; %s += 2) {", q, e, q);
+  ln(L, sb, depth + 1, "for (%s %s = %lld; %s < %lld; %s++) {", kl->ctype,
+     kl->name, (long long)lo, kl->name, (long long)hi, kl->name);
+  for (int t = 0; t < 3; t++) {
+    int d = t < 2 ? depth + 2 : depth;
+    if (t == 2) {
+      ln(L, sb, depth + 1, "}");
+      ln(L, sb, depth, "}");
+      ln(L, sb, depth, "if (%s < %s) {", q, e);
+    } else {
+      ln(L, sb, d, "{");
+    }
+    ln(L, sb, d + 1, "const size_t %s = %s%s;", vn->p, q, t == 1 ? " + 1" : "");
+    ln(L, sb, d + 1, "const %s %s = (%s)(%s);", jl->ctype, jl->name,
+       jl->ctype, vn->crd);
+    ln(L, sb, d + 1, "(void)%s;", jl->name);
+    int d3 = d + 1;
+    if (t == 2) {
+      ln(L, sb, d3, "for (%s %s = %lld; %s < %lld; %s++) {", kl->ctype,
+         kl->name, (long long)lo, kl->name, (long long)hi, kl->name);
+      d3++;
+    }
+    for (int i = 0; i < inner->nbody; i++) {
+      const IrStmt *s = &inner->body[i]->stmt;
+      StrBuf r = {0};
+      cprint_expr(&r, s->rhs, h);
+      ln(L, sb, d3, "%s %s %s;", lhs[i], ir_op_text(s->op), r.data);
+      sb_free(&r);
+    }
+    if (t == 2) ln(L, sb, d3 - 1, "}");
+    ln(L, sb, d, "}");
+  }
+}
+
 /* The scalar row block: the elements a row's entries update (SpMM's row
  * of C, 8-64 values) are read into a local array before the entries,
  * updated there by each entry in the program's order, and stored back
@@ -873,8 +921,14 @@ static int emit_row_block(Lower *L, StrBuf *sb, const VecNest *vn,
     ln(L, sb, d2 + 1, "%s = %s[%s - %lld];", lhs[i], blk[i], k,
        (long long)lo);
   ln(L, sb, d2, "}");
-  ln(L, sb, d + 1, ok || wide ? "} else" : "}");
-  if (ok || wide) sb_puts(sb, scalar);
+  if (wide) {
+    /* short rows: entries in pairs where nothing overlaps, else (the
+     * check failed) the loops as they are */
+    ln(L, sb, d + 1, ok ? "} else if (%s) {" : "} else {", ok);
+    rb_pairs(L, sb, d2, vn, inner, lhs, bg, e, u, &h);
+  }
+  ln(L, sb, d + 1, ok ? "} else" : "}");
+  if (ok) sb_puts(sb, scalar);
   ln(L, sb, d, "}");
   StrBuf names = {0};
   for (int i = 0; i < inner->nbody; i++)

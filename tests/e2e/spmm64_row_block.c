@@ -2,8 +2,10 @@
 // entries or more each row's updated elements are accumulated in a local
 // block (one rolled loop per 8 columns) and stored once, behind the
 // run-time check per row that the block overlaps nothing the nest reads;
-// shorter rows update C's row directly (one branch per row). Rows hold 0
-// to 8 entries, so both sides of the per-row choice run. Called on
+// shorter rows that pass the check take their entries in pairs, one pass
+// over C's row per pair, and an odd row's last entry alone (one branch per
+// row). Rows hold 0 to 8 entries, so every side of the choice runs.
+// Called on
 // distinct arrays, on one buffer holding X and then C apart (the block is
 // taken), on an output overlapping the dense operand and on one shifted
 // by a row (long rows fail the check and run the loops as they are: each
@@ -130,7 +132,7 @@ int main(void) {
   }
   spmm32_two(NR, NC, A, Y, F, X, C);
   printf("two %.9g %.17g\n", sumf(F, NR * 32), sum(C, NR * 32));
-  /* the double row overlapping X: long rows run unblocked */
+  /* the double row overlapping X: those rows run the loops as they are */
   fill_buf(buf, 7, 0.5, -1.0);
   spmm32_two(NR, NC, A, Y, F, buf, buf + 8);
   printf("two overlap %.9g %.17g\n", sumf(F, NR * 32), sum(buf, BUF));
