@@ -812,8 +812,8 @@ static void rb_pairs(Lower *L, StrBuf *sb, int depth, const VecNest *vn,
  * last loop. Wide blocks (17-64 values): one rolled loop per chunk of
  * RB_CHUNK elements (so the block stays in vector registers), taken only
  * on rows of RB_MIN_ROW entries or more — on shorter rows copying the
- * block in and out costs more than the entries save, and they run the
- * loops as they are (one branch per row). Where a written array is a
+ * block in and out costs more than the entries save, and they take their
+ * entries in pairs (rb_pairs; one branch per row). Where a written array is a
  * pointer or a parameter, a run-time check per row (overlap.h, the same
  * as for a register-blocked vector nest) takes the nest as it was when
  * the block's elements overlap anything the nest reads. Returns 0,
@@ -937,7 +937,7 @@ static int emit_row_block(Lower *L, StrBuf *sb, const VecNest *vn,
                 "block across the entries of %s (%lld values, %d a step)%s%s",
              k, names.data, jl->name, (long long)trip, RB_CHUNK,
              wide ? arena_printf(L->arena, " on rows of %d entries or more, "
-                                           "shorter rows as they are",
+                                           "shorter rows two entries a pass",
                                  RB_MIN_ROW)
                   : "",
              ok ? "; run-time check per row that the block overlaps nothing "

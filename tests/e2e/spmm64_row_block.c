@@ -5,20 +5,19 @@
 // shorter rows that pass the check take their entries in pairs, one pass
 // over C's row per pair, and an odd row's last entry alone (one branch per
 // row). Rows hold 0 to 8 entries, so every side of the choice runs.
-// Called on
-// distinct arrays, on one buffer holding X and then C apart (the block is
-// taken), on an output overlapping the dense operand and on one shifted
-// by a row (long rows fail the check and run the loops as they are: each
-// update reads values written by earlier ones), with 20 columns (two
-// passes of 8 and a rest of 4), with two 32-column statements (a float
-// row updated by `-=` beside a double row: two blocks), and 64 columns of
-// declared arrays (no check). Compiled at -O3 so the blocked code and its
+// Called on distinct arrays, on one buffer holding X and then C apart
+// (blocks and pairs taken), on an output overlapping the dense operand
+// and on one shifted by a row (rows that fail the check run the loops as
+// they are: each update reads values written by earlier ones), with 20
+// columns (two passes of 8 and a rest of 4), with two 32-column
+// statements (a float row updated by `-=` beside a double row: two
+// blocks), and 64 columns of declared arrays (no check). Compiled at -O3 so the blocked code and its
 // checks are the ones run.
 // EXPECT-SPARSIFIED: 4
-// EXPECT-SCALAR-REPORT: block across the entries of j (64 values, 8 a step) on rows of 6 entries or more, shorter rows as they are; run-time check
-// EXPECT-SCALAR-REPORT: block across the entries of j (20 values, 8 a step) on rows of 6 entries or more, shorter rows as they are; run-time check
-// EXPECT-SCALAR-REPORT: block across the entries of j (32 values, 8 a step) on rows of 6 entries or more, shorter rows as they are; run-time check
-// EXPECT-SCALAR-REPORT: block across the entries of j (64 values, 8 a step) on rows of 6 entries or more, shorter rows as they are
+// EXPECT-SCALAR-REPORT: block across the entries of j (64 values, 8 a step) on rows of 6 entries or more, shorter rows two entries a pass; run-time check
+// EXPECT-SCALAR-REPORT: block across the entries of j (20 values, 8 a step) on rows of 6 entries or more, shorter rows two entries a pass; run-time check
+// EXPECT-SCALAR-REPORT: block across the entries of j (32 values, 8 a step) on rows of 6 entries or more, shorter rows two entries a pass; run-time check
+// EXPECT-SCALAR-REPORT: block across the entries of j (64 values, 8 a step) on rows of 6 entries or more, shorter rows two entries a pass
 // EXPECT-ABSENT: C[i * 64 + k] += A[i * n + j] * X[j * 64 + k];
 // EXPECT-ABSENT: C[i * 20 + k] += A[i * n + j] * X[j * 20 + k];
 // EXPECT-ABSENT: F[i * 32 + k] -= A[i * n + j] * Y[j * 32 + k];
