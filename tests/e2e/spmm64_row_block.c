@@ -11,8 +11,8 @@
 // they are: each update reads values written by earlier ones), with 20
 // columns (two passes of 8 and a rest of 4), with two 32-column
 // statements (a float row updated by `-=` beside a double row: two
-// blocks), and 64 columns of declared arrays (no check). Compiled at -O3 so the blocked code and its
-// checks are the ones run.
+// blocks), and 64 columns of declared arrays (no check). Compiled at -O3
+// so the blocked code and its checks are the ones run.
 // EXPECT-SPARSIFIED: 4
 // EXPECT-SCALAR-REPORT: block across the entries of j (64 values, 8 a step) on rows of 6 entries or more, shorter rows two entries a pass; run-time check
 // EXPECT-SCALAR-REPORT: block across the entries of j (20 values, 8 a step) on rows of 6 entries or more, shorter rows two entries a pass; run-time check
