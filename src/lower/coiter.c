@@ -14,8 +14,9 @@
  *     a fill loop with the absent value, then a sparse overwrite loop.
  * A short innermost dense store loop (8-16 iterations) is kept rolled for
  * the C compiler's vectorizer (keep_rolled); in the scalar output, inside
- * a position loop over a row's entries, its updated elements are
- * accumulated in a local block across the entries (emit_row_block).
+ * a position loop over a row's entries, its updated elements (8-64) are
+ * accumulated in a local block across the entries (emit_row_block; 17-64
+ * elements on long rows only, short rows two entries a pass).
  * After a loop variable is bound, every level whose coordinate is now
  * known is located ("locate chain"): dense levels by arithmetic, others by
  * binary search. Absent operands read as a typed zero. */
