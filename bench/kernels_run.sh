@@ -21,9 +21,9 @@
 # Environment: SPARSECC_FLAGS (empty: the scalar output; e.g. "--simd=avx2
 # --vl=8" for sparsecc's vectorized output, labelled sparsecc_avx2_vl8),
 # CC (cc), OPTFLAGS (-O3 -march=native), BENCH_REPS (9),
-# BENCH_MIN_TIME (0.05), BENCH_BUILD (bench/build), KERNELS (spmm16 spmm64
-# sddmm spadd spgemm), BENCH_SKIP_MLIR=1, BENCH_SKIP_GRAPHBLAS=1,
-# NICE ("nice -n 10").
+# BENCH_MIN_TIME (0.05), BENCH_CLOCK (cpu: CPU time per sample),
+# BENCH_BUILD (bench/build), KERNELS (spmm16 spmm64 sddmm spadd spgemm),
+# BENCH_SKIP_MLIR=1, BENCH_SKIP_GRAPHBLAS=1, NICE ("nice -n 10").
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 2

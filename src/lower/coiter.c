@@ -14,8 +14,9 @@
  *     a fill loop with the absent value, then a sparse overwrite loop.
  * A short innermost dense store loop (8-16 iterations) is kept rolled for
  * the C compiler's vectorizer (keep_rolled); in the scalar output, inside
- * a position loop over a row's entries, its updated elements are
- * accumulated in a local block across the entries (emit_row_block).
+ * a position loop over a row's entries, its updated elements (8-64) are
+ * accumulated in a local block across the entries (emit_row_block; 17-64
+ * elements on long rows only, short rows two entries a pass).
  * After a loop variable is bound, every level whose coordinate is now
  * known is located ("locate chain"): dense levels by arithmetic, others by
  * binary search. Absent operands read as a typed zero. */
@@ -428,23 +429,19 @@ static void emit_dense_loop(Lower *L, StrBuf *sb, const IrNode *n,
   sb_free(&scalar);
 }
 
-/* An innermost dense loop of 8 to 16 iterations (constant bounds) whose
- * statements all store into dense elements that move with the loop
- * variable (SpMM's `C[i*16 + k] += A(i,j) * X[j*16 + k]`): gcc -O3 unrolls
- * such a loop completely and then no longer vectorizes it, because the
- * unrolled block has no overlap check between the stored and the read
- * arrays; kept as a loop, it is vectorized behind the compiler's own
- * run-time overlap test. `#pragma GCC unroll 1` (gcc 8+, clang) says so;
- * it changes no result. Scalar output only: sparse outputs and in-place
- * updates keep their loops as they are. */
-static int keep_rolled(const Lower *L, const IrNode *n) {
+/* Whether n is an innermost dense loop of min to max iterations (constant
+ * bounds) in the scalar output whose statements all store into dense
+ * elements that move with the loop variable (SpMM's `C[i*16 + k] +=
+ * A(i,j) * X[j*16 + k]`). Sparse outputs and in-place updates: no. */
+static int dense_store_loop(const Lower *L, const IrNode *n, int64_t min,
+                            int64_t max) {
   const IrLoopVar *lv = &L->k->vars[n->var];
   if (L->out || L->inplace || !vec_innermost(n) || n->nbody == 0) return 0;
   if (lv->lo.sym || lv->hi.sym) return 0;
   for (int v = 0; v < IR_MAX_VARS; v++)
     if (lv->lo.coef[v] || lv->hi.coef[v]) return 0;
   int64_t trip = lv->hi.constant - lv->lo.constant;
-  if (trip < 8 || trip > 16) return 0;
+  if (trip < min || trip > max) return 0;
   for (int i = 0; i < n->nbody; i++) {
     const IrStmt *s = &n->body[i]->stmt;
     if (s->lhs_access < 0 || s->decl_ctype) return 0;
@@ -456,6 +453,15 @@ static int keep_rolled(const Lower *L, const IrNode *n) {
     if (!moves) return 0;
   }
   return 1;
+}
+
+/* Such a loop of 8 to 16 iterations: gcc -O3 unrolls it completely and
+ * then no longer vectorizes it, because the unrolled block has no overlap
+ * check between the stored and the read arrays; kept as a loop, it is
+ * vectorized behind the compiler's own run-time overlap test. `#pragma GCC
+ * unroll 1` (gcc 8+, clang) says so; it changes no result. */
+static int keep_rolled(const Lower *L, const IrNode *n) {
+  return dense_store_loop(L, n, 8, 16);
 }
 
 static void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
@@ -672,21 +678,30 @@ static void emit_count_walk(Lower *L, StrBuf *sb, const IrNode *n,
 
 static int expr_touches(const Lower *L, const IrExpr *e, int t);
 
-#define RB_CHUNK 8   /* elements of a block updated by one inner loop */
+#define RB_CHUNK 8     /* elements of a block updated by one inner loop */
 #define RB_MAX_STMTS 4
+#define RB_WIDE_MAX 64 /* elements of all the blocks of a wide row block */
+#define RB_MIN_ROW 6   /* entries of a row that takes a wide row block */
 
 /* Whether the pair (position loop over var jv, innermost dense loop
  * `inner`) of a scalar kernel may accumulate its written elements in a
- * local block across the entries: the inner loop is one keep_rolled
- * keeps rolled (8-16 iterations, constant bounds, every statement storing
- * into a dense element that moves with it), both loop variables are
- * declared in their headers, every statement is a `+=` / `-=` of a
- * floating-point element that does not move with jv, no two statements
- * write the same array and no statement reads an array that is written.
- * Vectorization on (sparsecc's own register blocks) or `novectorize`:
- * no. */
+ * local block across the entries: the inner loop is one keep_rolled keeps
+ * rolled (8-16 iterations; returns 1) or a wide one (17 and more, at most
+ * RB_WIDE_MAX elements in all the blocks; returns 2), with constant
+ * bounds and every statement storing into a dense element that moves
+ * with it; both loop variables are declared in their headers, every
+ * statement is a `+=` / `-=` of a floating-point element that does not
+ * move with jv, no two statements write the same array and no statement
+ * reads an array that is written. Vectorization on (sparsecc's own
+ * register blocks) or `novectorize`: 0. */
 static int row_block_ok(const Lower *L, const IrNode *inner, int jv) {
-  if (!keep_rolled(L, inner) || inner->nbody > RB_MAX_STMTS) return 0;
+  int kind = keep_rolled(L, inner) ? 1
+             : dense_store_loop(L, inner, 17, RB_WIDE_MAX) ? 2 : 0;
+  if (!kind || inner->nbody > RB_MAX_STMTS) return 0;
+  const IrLoopVar *kl = &L->k->vars[inner->var];
+  if (kind == 2 &&
+      (kl->hi.constant - kl->lo.constant) * inner->nbody > RB_WIDE_MAX)
+    return 0;
   const Pragma *vp = L->k->vec_pragma;
   if (vp && vp->kind == PRAGMA_NOVECTORIZE) return 0;
   const SparsifyCtx *ctx = L->ctx;
@@ -694,7 +709,6 @@ static int row_block_ok(const Lower *L, const IrNode *inner, int jv) {
   vec_config(L->arena, ctx->opts, vp, ctx->clang_args, ctx->nclang_args,
              &cfg);
   if (cfg.ops) return 0;
-  const IrLoopVar *kl = &L->k->vars[inner->var];
   if (!kl->declared_in_header || !L->k->vars[jv].declared_in_header)
     return 0;
   if (kl->lo.coef[jv] || kl->hi.coef[jv]) return 0;
@@ -713,7 +727,7 @@ static int row_block_ok(const Lower *L, const IrNode *inner, int jv) {
       if (expr_touches(L, o->rhs, ac->tensor)) return 0;
     }
   }
-  return 1;
+  return kind;
 }
 
 static void rb_print(void *user, StrBuf *out, int a, const char *vtext) {
@@ -721,22 +735,97 @@ static void rb_print(void *user, StrBuf *out, int a, const char *vtext) {
   dense_access(user, out, a);
 }
 
+/* One pass of every statement over block elements [from, to) of the
+ * inner loop, as one loop kept rolled (the C compiler makes one or two
+ * vector operations of an 8-element pass). */
+static void rb_pass(Lower *L, StrBuf *sb, int depth, const IrNode *inner,
+                    const char *const *blk, const char *kt, const char *k,
+                    int64_t lo, int64_t from, int64_t to, CPrintHooks *h) {
+  ln(L, sb, depth, "#pragma GCC unroll 1");
+  ln(L, sb, depth, "for (%s %s = %lld; %s < %lld; %s++) {", kt, k,
+     (long long)from, k, (long long)to, k);
+  for (int i = 0; i < inner->nbody; i++) {
+    const IrStmt *s = &inner->body[i]->stmt;
+    StrBuf r = {0};
+    cprint_expr(&r, s->rhs, h);
+    ln(L, sb, depth + 1, "%s[%s - %lld] %s %s;", blk[i], k, (long long)lo,
+       ir_op_text(s->op), r.data);
+    sb_free(&r);
+    if (lat_has_sparse_product(L, s->rhs)) L->ieee_note = 1;
+  }
+  ln(L, sb, depth, "}");
+}
+
+/* The short rows of a wide row block (fewer than RB_MIN_ROW entries,
+ * where the block does not pay): the entries two at a time, each pair in
+ * one pass over the updated elements in memory (each element gets the
+ * first entry's update, then the second's: the program's order for it,
+ * as nothing the nest reads overlaps what it writes), then the last entry
+ * of an odd row alone. */
+static void rb_pairs(Lower *L, StrBuf *sb, int depth, const VecNest *vn,
+                     const IrNode *inner, const char *const *lhs,
+                     const char *bg, const char *e, int u, CPrintHooks *h) {
+  const IrLoopVar *kl = &L->k->vars[inner->var];
+  const IrLoopVar *jl = &L->k->vars[vn->outer->var];
+  const char *q = arena_printf(L->arena, "sc__rbq%d", u);
+  int64_t lo = kl->lo.constant, hi = kl->hi.constant;
+  ln(L, sb, depth, "size_t %s = %s;", q, bg);
+  ln(L, sb, depth, "for (; %s + 1 < %s; %s += 2) {", q, e, q);
+  ln(L, sb, depth + 1, "for (%s %s = %lld; %s < %lld; %s++) {", kl->ctype,
+     kl->name, (long long)lo, kl->name, (long long)hi, kl->name);
+  for (int t = 0; t < 3; t++) {
+    int d = t < 2 ? depth + 2 : depth;
+    if (t == 2) {
+      ln(L, sb, depth + 1, "}");
+      ln(L, sb, depth, "}");
+      ln(L, sb, depth, "if (%s < %s) {", q, e);
+    } else {
+      ln(L, sb, d, "{");
+    }
+    ln(L, sb, d + 1, "const size_t %s = %s%s;", vn->p, q, t == 1 ? " + 1" : "");
+    ln(L, sb, d + 1, "const %s %s = (%s)(%s);", jl->ctype, jl->name,
+       jl->ctype, vn->crd);
+    ln(L, sb, d + 1, "(void)%s;", jl->name);
+    int d3 = d + 1;
+    if (t == 2) {
+      ln(L, sb, d3, "for (%s %s = %lld; %s < %lld; %s++) {", kl->ctype,
+         kl->name, (long long)lo, kl->name, (long long)hi, kl->name);
+      d3++;
+    }
+    for (int i = 0; i < inner->nbody; i++) {
+      const IrStmt *s = &inner->body[i]->stmt;
+      StrBuf r = {0};
+      cprint_expr(&r, s->rhs, h);
+      ln(L, sb, d3, "%s %s %s;", lhs[i], ir_op_text(s->op), r.data);
+      sb_free(&r);
+    }
+    if (t == 2) ln(L, sb, d3 - 1, "}");
+    ln(L, sb, d, "}");
+  }
+}
+
 /* The scalar row block: the elements a row's entries update (SpMM's row
- * of C, 8-16 values) are read into a local array before the entries,
+ * of C, 8-64 values) are read into a local array before the entries,
  * updated there by each entry in the program's order, and stored back
  * after them, so that no entry waits for the previous entry's stores to
- * come back from memory. The block is updated RB_CHUNK elements per inner
- * loop (a loop the C compiler turns into one or two vector operations),
- * the rest in a last loop. Where a written array is a pointer or a
- * parameter, a run-time check per row (overlap.h, the same as for a
- * register-blocked vector nest) takes the nest as it was when the block's
- * elements overlap anything the nest reads. Returns 0, appending nothing,
- * when the nest does not qualify. */
+ * come back from memory. 8-16 values: the block is updated RB_CHUNK
+ * elements per inner loop under one chunk loop kept rolled, the rest in a
+ * last loop. Wide blocks (17-64 values): one rolled loop per chunk of
+ * RB_CHUNK elements (so the block stays in vector registers), taken only
+ * on rows of RB_MIN_ROW entries or more — on shorter rows copying the
+ * block in and out costs more than the entries save, and they take their
+ * entries in pairs (rb_pairs; one branch per row). Where a written array is a
+ * pointer or a parameter, a run-time check per row (overlap.h, the same
+ * as for a register-blocked vector nest) takes the nest as it was when
+ * the block's elements overlap anything the nest reads. Returns 0,
+ * appending nothing, when the nest does not qualify. */
 static int emit_row_block(Lower *L, StrBuf *sb, const VecNest *vn,
                           const Scope *in, const char *scalar) {
   const IrNode *inner = vn->inner.n;
   int jv = vn->outer->var;
-  if (!row_block_ok(L, inner, jv)) return 0;
+  int kind = row_block_ok(L, inner, jv);
+  if (!kind) return 0;
+  int wide = kind == 2;
   OvSet os;
   memset(&os, 0, sizeof os);
   for (int i = 0; i < inner->nbody; i++) {
@@ -760,6 +849,16 @@ static int emit_row_block(Lower *L, StrBuf *sb, const VecNest *vn,
                   arena_printf(L->arena, "%lld", (long long)lo),
                   arena_printf(L->arena, "%lld", (long long)(lo + trip)),
                   rb_print, L);
+  }
+  const char *e = arena_printf(L->arena, "sc__rbe%d", u);
+  const char *bg = vn->begin;
+  if (wide) {
+    bg = arena_printf(L->arena, "sc__rbb%d", u);
+    ln(L, sb, d + 1, "const size_t %s = %s, %s = %s;", bg, vn->begin, e,
+       vn->end);
+    ln(L, sb, d + 1, "if (%s%s%s - %s >= %d) {", ok ? ok : "",
+       ok ? " && " : "", e, bg, RB_MIN_ROW);
+  } else if (ok) {
     ln(L, sb, d + 1, "if (%s) {", ok);
   } else {
     ln(L, sb, d + 1, "{");
@@ -784,30 +883,24 @@ static int emit_row_block(Lower *L, StrBuf *sb, const VecNest *vn,
     ln(L, sb, d2 + 1, "%s[%s - %lld] = %s;", blk[i], k, (long long)lo,
        lhs[i]);
   ln(L, sb, d2, "}");
-  const char *e = arena_printf(L->arena, "sc__rbe%d", u);
-  ln(L, sb, d2, "const size_t %s = %s;", e, vn->end);
-  ln(L, sb, d2, "for (size_t %s = %s; %s < %s; %s++) {", vn->p, vn->begin,
-     vn->p, e, vn->p);
+  if (!wide) ln(L, sb, d2, "const size_t %s = %s;", e, vn->end);
+  ln(L, sb, d2, "for (size_t %s = %s; %s < %s; %s++) {", vn->p, bg, vn->p,
+     e, vn->p);
   ln(L, sb, d2 + 1, "const %s %s = (%s)(%s);", jl->ctype, jl->name,
      jl->ctype, vn->crd);
   ln(L, sb, d2 + 1, "(void)%s;", jl->name);
-  const char *kb = arena_printf(L->arena, "sc__rbk%d", u);
-  for (int part = 0; part < 2; part++) {
-    int dd = d2 + 1;
-    if (part == 0) {
-      if (!full) continue;
-      ln(L, sb, dd, "#pragma GCC unroll 1");
-      ln(L, sb, dd, "for (%s %s = %lld; %s < %lld; %s += %d) {", kt, kb,
-         (long long)lo, kb, (long long)(lo + full), kb, RB_CHUNK);
-      dd++;
-      ln(L, sb, dd, "for (%s %s = %s; %s < %s + %d; %s++) {", kt, k, kb, k,
-         kb, RB_CHUNK, k);
-    } else {
-      if (full == trip) continue;
-      ln(L, sb, dd, "#pragma GCC unroll 1");
-      ln(L, sb, dd, "for (%s %s = %lld; %s < %lld; %s++) {", kt, k,
-         (long long)(lo + full), k, (long long)(lo + trip), k);
-    }
+  if (wide) {
+    for (int64_t c = 0; c < full; c += RB_CHUNK)
+      rb_pass(L, sb, d2 + 1, inner, blk, kt, k, lo, lo + c,
+              lo + c + RB_CHUNK, &h);
+  } else if (full) {
+    const char *kb = arena_printf(L->arena, "sc__rbk%d", u);
+    ln(L, sb, d2 + 1, "#pragma GCC unroll 1");
+    ln(L, sb, d2 + 1, "for (%s %s = %lld; %s < %lld; %s += %d) {", kt, kb,
+       (long long)lo, kb, (long long)(lo + full), kb, RB_CHUNK);
+    int dd = d2 + 2;
+    ln(L, sb, dd, "for (%s %s = %s; %s < %s + %d; %s++) {", kt, k, kb, k,
+       kb, RB_CHUNK, k);
     for (int i = 0; i < inner->nbody; i++) {
       const IrStmt *s = &inner->body[i]->stmt;
       StrBuf r = {0};
@@ -818,8 +911,10 @@ static int emit_row_block(Lower *L, StrBuf *sb, const VecNest *vn,
       if (lat_has_sparse_product(L, s->rhs)) L->ieee_note = 1;
     }
     ln(L, sb, dd, "}");
-    if (part == 0) ln(L, sb, dd - 1, "}");
+    ln(L, sb, d2 + 1, "}");
   }
+  if (full != trip)
+    rb_pass(L, sb, d2 + 1, inner, blk, kt, k, lo, lo + full, lo + trip, &h);
   ln(L, sb, d2, "}");
   ln(L, sb, d2, "for (%s %s = %lld; %s < %lld; %s++) {", kt, k,
      (long long)lo, k, (long long)(lo + trip), k);
@@ -827,6 +922,12 @@ static int emit_row_block(Lower *L, StrBuf *sb, const VecNest *vn,
     ln(L, sb, d2 + 1, "%s = %s[%s - %lld];", lhs[i], blk[i], k,
        (long long)lo);
   ln(L, sb, d2, "}");
+  if (wide) {
+    /* short rows: entries in pairs where nothing overlaps, else (the
+     * check failed) the loops as they are */
+    ln(L, sb, d + 1, ok ? "} else if (%s) {" : "} else {", ok);
+    rb_pairs(L, sb, d2, vn, inner, lhs, bg, e, u, &h);
+  }
   ln(L, sb, d + 1, ok ? "} else" : "}");
   if (ok) sb_puts(sb, scalar);
   ln(L, sb, d, "}");
@@ -834,8 +935,12 @@ static int emit_row_block(Lower *L, StrBuf *sb, const VecNest *vn,
   for (int i = 0; i < inner->nbody; i++)
     sb_printf(&names, "%s%s", i ? " and " : "", lhs[i]);
   lower_note(L, "loop %s: the updated elements of %s accumulated in a local "
-                "block across the entries of %s (%lld values, %d a step)%s",
+                "block across the entries of %s (%lld values, %d a step)%s%s",
              k, names.data, jl->name, (long long)trip, RB_CHUNK,
+             wide ? arena_printf(L->arena, " on rows of %d entries or more, "
+                                           "shorter rows two entries a pass",
+                                 RB_MIN_ROW)
+                  : "",
              ok ? "; run-time check per row that the block overlaps nothing "
                   "the nest reads, else the loops as they are"
                 : "");
