@@ -113,6 +113,11 @@ typedef struct Lower {
   unsigned plain;           /* kernel tensors converted to their plain form
                              * (graph.c) in this attempt */
   int fixed_located;        /* levels at fixed coordinates located */
+  const char *acc_name;     /* an innermost dense loop's update of one
+                             * element (coiter.c scalar_acc_ok): the
+                             * statement writing access acc_access prints
+                             * this local instead, NULL otherwise */
+  int acc_access;
   unsigned plain_req;       /* kernel tensors a loop could not skip over in
                              * their declared form: lower.c retries with
                              * them converted */
