@@ -75,7 +75,7 @@ sc_status sc_tensor_begin_append_pattern(sc_tensor *t, sc_tensor *src,
                         "sc_tensor_begin_append_pattern inside an append");
   if ((st = sc_tensor_finalize(src)))
     return st;
-  if (!pattern_shape(src))
+  if (!pattern_shape(src) || !src->lv[1].pos)
     return SC_OK;
   size_t nr = (size_t)src->lvl_sizes[0];
   size_t n = (size_t)sc_ld(src->lv[1].pos, src->pos_bytes, nr);
