@@ -246,7 +246,24 @@ sc_status sc_tensor_append_reserve(sc_tensor *t, size_t need, int64_t **crd,
 sc_status sc_tensor_append_row(sc_tensor *t, int64_t row, size_t end);
 sc_status sc_tensor_end_append_rows(sc_tensor *t, size_t n);
 
-/* Removes every stored entry (dimension sizes kept). */
+/* An output whose entries are exactly the stored entries of src (SDDMM's
+ * sampling operand), both (dense, compressed) with ordered unique
+ * coordinates and the same level sizes: sc_tensor_begin_append_pattern
+ * replaces t's contents by a copy of src's positions and coordinates and
+ * returns t's value array, one element per entry in position order, for
+ * the caller to fill (every element); sc_tensor_end_append_pattern then
+ * drops the entries whose value is zero when t's last level is unpadded
+ * (`zeros`: how many the caller stored; 0 skips the pass). *applies is 0,
+ * and t unchanged, when the shapes differ or (only_if_empty) t holds
+ * entries: the caller then takes another way. t's arrays are reused from
+ * call to call, as by the row-wise append. */
+sc_status sc_tensor_begin_append_pattern(sc_tensor *t, sc_tensor *src,
+                                         int only_if_empty, void **values,
+                                         int *applies);
+sc_status sc_tensor_end_append_pattern(sc_tensor *t, size_t zeros);
+
+/* Removes every stored entry (dimension sizes kept; the arrays of the
+ * last append are kept for the next one). */
 sc_status sc_tensor_clear(sc_tensor *t);
 
 /* A new tensor holding the same entries in encoding `enc`. */

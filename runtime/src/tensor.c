@@ -159,6 +159,8 @@ sc_status sc_tensor_clear(sc_tensor *t) {
     return sc_set_error(SC_ERR_INVALID_ARGUMENT, "tensor is NULL");
   if ((st = sc_level_sizes(&t->enc, t->dim_sizes, lsz)))
     return st;
+  /* a kernel that clears its output before rebuilding it reuses them */
+  sc_rowapp_reclaim(t);
   memset(&s, 0, sizeof s);
   if ((st = sc_build(t, lsz, NULL, 0, NULL, 0, NULL, &s)))
     return st;

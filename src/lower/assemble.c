@@ -16,7 +16,14 @@
  *                    and rows the loops skip are copied as they were. A
  *                    row that is one column loop summing each element
  *                    (SDDMM) appends them in order as they come while its
- *                    old contents are empty and its columns increase.
+ *                    old contents are empty and its columns increase;
+ *   pattern copy     SDDMM whose one sparse operand S is (dense,
+ *                    compressed) over (row, column): when C is empty at
+ *                    entry (or assigned whole) and the loops cover S, the
+ *                    runtime copies S's positions and coordinates into C,
+ *                    the loops write each value at S's position, and the
+ *                    zeros are dropped after (sc_tensor_*_append_pattern);
+ *                    the Gustavson loops are the else branch.
  * `=` replaces C's contents only when the loops cover every element of C;
  * zero filters follow SPEC §3 (the padded model). Anything else is refused
  * (the writes then become buffered inserts). Hooks: asm_plan (lower.c),
@@ -44,6 +51,12 @@ struct AsmOut {
   int direct_row;      /* inside a row loop whose whole body is such a
                           column loop: its elements are appended as they
                           come while the columns increase (h_direct) */
+  int pattern;         /* the sampling-pattern copy is emitted too: an SDDMM
+                          whose entries are exactly those of st[pat_st] */
+  int pat_st;          /* that operand (index into L->st) */
+  int pat_mode;        /* emitting the loops of the pattern copy */
+  const char *pat_loops; /* their text */
+  int d0;              /* depth of the prologue and epilogue lines */
 };
 
 static const char *ctype_of(const IrTensor *t) {
@@ -116,6 +129,8 @@ static int plain_dim(const sc_encoding *e, int l) {
 static int ordered_unique(const sc_level_type *lt) {
   return level_is_ordered(lt) && level_is_unique(lt);
 }
+
+static int pattern_candidate(const Lower *L, const AsmOut *o);
 
 int asm_tensor(const Lower *L) { return L->out ? L->out->tensor : -1; }
 
@@ -340,6 +355,9 @@ int asm_plan(Lower *L, const char **why) {
   for (const char *p = o->where; *p; p++)
     if (*p == '"' || *p == '\\' || *p == '?' || (unsigned char)*p < 32)
       o->where = arena_printf(L->arena, "<input>:%u", lno);
+  o->d0 = 1;
+  o->pat_st = pattern_candidate(L, o);
+  o->pattern = o->pat_st >= 0;
   L->out = o;
   lower_note(L, "%s: sparse output, %s", t->name,
              o->gustavson ? "Gustavson workspace (a dense row of values, a "
@@ -412,6 +430,11 @@ void asm_emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const char *rhs,
     sb_free(&t);
     return;
   }
+  if (o->in_acc && o->pat_mode) {
+    LN(depth, "%s_acc %s %s;", o->h, op, rhs);
+    sb_free(&t);
+    return;
+  }
   if (o->in_acc) {
     LN(depth, "%s_acc %s %s; %s_hit = 1;", o->h, op, rhs, o->h);
     sb_free(&t);
@@ -465,8 +488,117 @@ static int direct_loop(const AsmOut *o, const IrNode *loop) {
          acc_loop(o, loop->body[0]);
 }
 
+/* The sampling-pattern copy (SDDMM): the row loop's whole body is one
+ * summing column loop (direct_loop), the kernel's one sparse operand S is
+ * (dense, compressed) over (row, column) and walked from 0 in both, and C
+ * filters zeros. Then C's entries are exactly S's stored entries whose
+ * value is non-zero (an absent S(i,j) leaves C(i,j) absent; an element is
+ * computed from 0 when C is empty at entry or assigned with `=`), so the
+ * runtime copies S's positions and coordinates into C once, the loops
+ * write each value at S's position, and the zeros are dropped after. The
+ * index of S in L->st, or -1. */
+static int pattern_candidate(const Lower *L, const AsmOut *o) {
+  const IrKernel *k = L->k;
+  if (!o->gustavson || !o->filter || !direct_loop(o, k->root)) return -1;
+  int s0 = -1;
+  for (int s = 0; s < L->nst; s++) {
+    if (L->st[s].tensor == o->tensor) continue;
+    if (s0 >= 0) return -1;
+    s0 = s;
+  }
+  if (s0 < 0) return -1;
+  const STensor *st = &L->st[s0];
+  if (st->nlvl != 2 || st->sliced || st->shifted || st->nfixed ||
+      st->inplace)
+    return -1;
+  const LvlInfo *a = &st->lvl[0], *b = &st->lvl[1];
+  if (a->type.format != SC_LVL_DENSE || a->kind != LK_IDENT ||
+      a->var != o->row_var || a->aoff)
+    return -1;
+  if (b->type.format != SC_LVL_COMPRESSED || !ordered_unique(&b->type) ||
+      b->kind != LK_IDENT || b->var != o->col_var || b->aoff)
+    return -1;
+  if (!aff_is_zero(&k->vars[o->row_var].lo) ||
+      !aff_is_zero(&k->vars[o->col_var].lo))
+    return -1;
+  return s0;
+}
+
+int asm_pattern_depth(const Lower *L) {
+  return L->out && L->out->pattern ? 2 : 1;
+}
+
+int asm_emit_again(Lower *L, StrBuf *sb, int depth) {
+  /* the report, the lattice dump and the counters stay the first
+   * emission's */
+  size_t nn = L->notes.len, nl = L->lattice.len;
+  int nsl = L->nsparse_loops, ie = L->ieee_note, ipn = L->inplace_note;
+  int nf = L->nfilters, fl = L->fixed_located;
+  unsigned rn = L->rolled_noted, pr = L->plain_req;
+  const char *rf = L->refuse;
+  int rc = coiter_emit(L, sb, depth);
+  L->notes.len = nn;
+  if (L->notes.data) L->notes.data[nn] = 0;
+  L->lattice.len = nl;
+  if (L->lattice.data) L->lattice.data[nl] = 0;
+  L->nsparse_loops = nsl;
+  L->ieee_note = ie;
+  L->inplace_note = ipn;
+  L->nfilters = nf;
+  L->fixed_located = fl;
+  L->rolled_noted = rn;
+  L->plain_req = pr;
+  L->refuse = rf;
+  return rc;
+}
+
+const char *asm_pattern_loops(const Lower *L) {
+  return L->out && L->out->pattern ? L->out->pat_loops : NULL;
+}
+
+int asm_pattern(Lower *L) {
+  AsmOut *o = L->out;
+  if (!o || !o->pattern) return 0;
+  /* the column loop must walk S's positions, the row loop every row */
+  if (!L->var_sparse[o->col_var] || L->var_sparse[o->row_var]) {
+    o->pattern = 0;
+    return -1;
+  }
+  StrBuf pat = {0};
+  o->pat_mode = 1;
+  int rc = asm_emit_again(L, &pat, 2);
+  o->pat_mode = 0;
+  if (rc != 0 || !pat.data) {
+    sb_free(&pat);
+    o->pattern = 0;
+    return -1;
+  }
+  o->pat_loops = arena_printf(L->arena, "%s", pat.data);
+  sb_free(&pat);
+  o->d0 = 2;
+  lower_note(L, "%s: the sampling pattern of %s: when the loops cover %s and "
+             "%s's level sizes are %s's%s, %s's positions and coordinates are "
+             "copied once and the loops compute only the values (zeros "
+             "dropped after); else the workspace", o->t->name,
+             L->st[o->pat_st].name, L->st[o->pat_st].name, o->t->name,
+             L->st[o->pat_st].name,
+             o->accumulate ? arena_printf(L->arena, " and %s is empty at "
+                                          "entry", o->t->name) : "",
+             L->st[o->pat_st].name);
+  return 0;
+}
+
 void asm_row_begin(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
   AsmOut *o = L->out;
+  if (o && o->pat_mode) { /* the pattern copy: a value per position */
+    if (acc_loop(o, loop)) {
+      StrBuf t = {0};
+      LN(depth, "%s %s_acc = (%s)0;", o->ctype, o->h, o->ctype);
+      o->in_acc = 1;
+      sb_free(&t);
+    }
+    return;
+  }
   if (o && acc_loop(o, loop)) {
     StrBuf t = {0};
     const char *h = o->h;
@@ -515,6 +647,16 @@ void asm_row_begin(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
 void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
   AsmOut *o = L->out;
   StrBuf t = {0};
+  if (o && o->pat_mode) {
+    if (acc_loop(o, loop)) {
+      LN(depth, "%s_pv[sc__%s_p1] = %s_acc;", o->h, L->st[o->pat_st].name,
+         o->h);
+      LN(depth, "%s_nz += %s_acc == 0;", o->h, o->h);
+      o->in_acc = 0;
+    }
+    sb_free(&t);
+    return;
+  }
   if (o && acc_loop(o, loop)) {
     const char *h = o->h;
     LN(depth, "if (%s_hit) {", h);
@@ -592,45 +734,67 @@ void asm_prologue(Lower *L, StrBuf *sb) {
   StrBuf t = {0};
   const char *h = o->h;
   LN(1, "sc_tensor *const %s = %s;", h, o->t->handle);
+  if (o->pattern) {
+    const char *sn = L->st[o->pat_st].name;
+    const IrLoopVar *rv = &L->k->vars[o->row_var];
+    const IrLoopVar *cv = &L->k->vars[o->col_var];
+    LN(1, "int %s_pat = 0;", h);
+    LN(1, "void *%s_pvp = NULL;", h);
+    LN(1, "if ((int64_t)(%s) == sc_tensor_level_size(sc__%s, 0) && "
+       "(int64_t)(%s) == sc_tensor_level_size(sc__%s, 1)) {",
+       graph_affine_str(L, &rv->hi), sn, graph_affine_str(L, &cv->hi), sn);
+    LN(2, "sc__st = sc_tensor_begin_append_pattern(%s, sc__%s, %d, &%s_pvp, "
+       "&%s_pat);", h, sn, o->accumulate, h, h);
+    LN(2, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
+    LN(1, "}");
+    LN(1, "if (%s_pat) {", h);
+    LN(2, "%s *const %s_pv = (%s *)%s_pvp;", o->ctype, h, o->ctype, h);
+    LN(2, "size_t %s_nz = 0;", h);
+    sb_puts(sb, o->pat_loops);
+    LN(2, "sc__st = sc_tensor_end_append_pattern(%s, %s_nz);", h, h);
+    LN(2, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
+    LN(1, "} else {");
+  }
+  const int d0 = o->d0;
   if (o->gustavson) {
-    LN(1, "const size_t %s_ncol = (size_t)sc_tensor_dim_size(%s, %d);", h, h,
+    LN(d0, "const size_t %s_ncol = (size_t)sc_tensor_dim_size(%s, %d);", h, h,
        o->col_dim);
     if (o->accumulate) {
       /* the old contents, rows over C's first level */
-      LN(1, "static const sc_encoding %s_oenc = {.dim_rank = 2, .lvl_rank = "
+      LN(d0, "static const sc_encoding %s_oenc = {.dim_rank = 2, .lvl_rank = "
          "2, .lvl_types = {{.format = SC_LVL_DENSE}, {.format = "
          "SC_LVL_COMPRESSED}}, .lvl_exprs = {{.kind = SC_LEXPR_AFFINE, .coef "
          "= {%d, %d}}, {.kind = SC_LEXPR_AFFINE, .coef = {%d, %d}}}};", h,
          o->row_dim == 0, o->row_dim == 1, o->col_dim == 0, o->col_dim == 1);
-      LN(1, "sc_tensor *%s_old = NULL;", h);
-      LN(1, "sc__st = sc_tensor_convert(&%s_old, %s, &%s_oenc);", h, h, h);
-      LN(1, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
-      LN(1, "const uint64_t *%s_opos = (const uint64_t *)"
+      LN(d0, "sc_tensor *%s_old = NULL;", h);
+      LN(d0, "sc__st = sc_tensor_convert(&%s_old, %s, &%s_oenc);", h, h, h);
+      LN(d0, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
+      LN(d0, "const uint64_t *%s_opos = (const uint64_t *)"
          "sc_tensor_positions(%s_old, 1);", h, h);
-      LN(1, "const uint64_t *%s_ocrd = (const uint64_t *)"
+      LN(d0, "const uint64_t *%s_ocrd = (const uint64_t *)"
          "sc_tensor_coordinates(%s_old, 1);", h, h);
-      LN(1, "const %s *%s_oval = (const %s *)sc_tensor_values(%s_old);",
+      LN(d0, "const %s *%s_oval = (const %s *)sc_tensor_values(%s_old);",
          o->ctype, h, o->ctype, h);
-      LN(1, "const int64_t %s_nrow = sc_tensor_dim_size(%s, %d);", h, h,
+      LN(d0, "const int64_t %s_nrow = sc_tensor_dim_size(%s, %d);", h, h,
          o->row_dim);
-      LN(1, "int64_t %s_next = 0;", h);
+      LN(d0, "int64_t %s_next = 0;", h);
     }
-    LN(1, "%s *%s_w = (%s *)malloc((%s_ncol ? %s_ncol : 1) * sizeof *%s_w);",
+    LN(d0, "%s *%s_w = (%s *)malloc((%s_ncol ? %s_ncol : 1) * sizeof *%s_w);",
        o->ctype, h, o->ctype, h, h, h);
-    LN(1, "unsigned char *%s_mark = (unsigned char *)calloc(%s_ncol ? "
+    LN(d0, "unsigned char *%s_mark = (unsigned char *)calloc(%s_ncol ? "
        "%s_ncol : 1, 1);", h, h, h);
-    LN(1, "int64_t *%s_list = (int64_t *)malloc((%s_ncol ? %s_ncol : 1) * "
+    LN(d0, "int64_t *%s_list = (int64_t *)malloc((%s_ncol ? %s_ncol : 1) * "
        "sizeof *%s_list);", h, h, h, h);
-    LN(1, "int64_t %s_n = 0;", h);
-    LN(1, "if (!%s_w || !%s_mark || !%s_list) sc_fail(SC_ERR_NO_MEMORY, "
+    LN(d0, "int64_t %s_n = 0;", h);
+    LN(d0, "if (!%s_w || !%s_mark || !%s_list) sc_fail(SC_ERR_NO_MEMORY, "
        "\"%s\");", h, h, h, o->where);
     L->ctx->need_runtime_include |= 4;
   }
-  LN(1, "int64_t *%s_crd = NULL;", h);
-  LN(1, "%s *%s_val = NULL;", o->ctype, h);
-  LN(1, "size_t %s_q = 0, %s_cap = 0, %s_rq = 0;", h, h, h);
-  LN(1, "sc__st = sc_tensor_begin_append(%s);", h);
-  LN(1, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
+  LN(d0, "int64_t *%s_crd = NULL;", h);
+  LN(d0, "%s *%s_val = NULL;", o->ctype, h);
+  LN(d0, "size_t %s_q = 0, %s_cap = 0, %s_rq = 0;", h, h, h);
+  LN(d0, "sc__st = sc_tensor_begin_append(%s);", h);
+  LN(d0, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
   sb_free(&t);
 }
 
@@ -639,16 +803,18 @@ void asm_epilogue(Lower *L, StrBuf *sb) {
   if (!o) return;
   StrBuf t = {0};
   const char *h = o->h;
+  const int d0 = o->d0;
   if (o->gustavson && o->accumulate) {
-    copy_old_rows(L, sb, 1, arena_printf(L->arena, "%s_nrow", h));
-    LN(1, "sc_tensor_free(%s_old);", h);
+    copy_old_rows(L, sb, d0, arena_printf(L->arena, "%s_nrow", h));
+    LN(d0, "sc_tensor_free(%s_old);", h);
   }
-  LN(1, "sc__st = sc_tensor_end_append_rows(%s, %s_q);", h, h);
-  LN(1, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
+  LN(d0, "sc__st = sc_tensor_end_append_rows(%s, %s_q);", h, h);
+  LN(d0, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
   if (o->gustavson) {
-    LN(1, "free(%s_w);", h);
-    LN(1, "free(%s_mark);", h);
-    LN(1, "free(%s_list);", h);
+    LN(d0, "free(%s_w);", h);
+    LN(d0, "free(%s_mark);", h);
+    LN(d0, "free(%s_list);", h);
   }
+  if (o->pattern) LN(1, "}");
   sb_free(&t);
 }

@@ -191,6 +191,9 @@ static void emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const Scope *sc,
     sb_free(&g);
     sb_free(&line);
     return;
+  } else if (s->lhs_access >= 0 && L->acc_name &&
+             s->lhs_access == L->acc_access) {
+    sb_puts(&line, L->acc_name);
   } else if (s->lhs_access >= 0) {
     dense_access(L, &line, s->lhs_access);
   } else {
@@ -464,11 +467,60 @@ static int keep_rolled(const Lower *L, const IrNode *n) {
   return dense_store_loop(L, n, 8, 16);
 }
 
+/* An innermost dense loop whose one statement updates (`+=`, `-=`) a
+ * dense element that does not move with the loop (SDDMM into a dense
+ * array, `D[i][j] += S(i,j) * U[i][k] * V[j][k]`; a reduction over a dense
+ * level, `r[i] += ...`), where the element is read nowhere else in the
+ * loop and every array is a declared one (overlap.h: no pointer that could
+ * reach the element): the element is loaded into a local before the loop,
+ * updated there in the program's order, and stored once after it. The C
+ * compiler cannot do this itself: the sparse operand's values are read
+ * through a pointer that may, as far as it knows, point at the element, so
+ * each update would otherwise wait for the previous one's store. */
+static int scalar_acc_ok(const Lower *L, const IrNode *n) {
+  if (L->out || L->inplace || !vec_innermost(n) || n->nbody != 1 ||
+      n->body[0]->kind != IR_NODE_STMT)
+    return 0;
+  const IrStmt *s = &n->body[0]->stmt;
+  if (s->lhs_access < 0 || s->decl_ctype || L->access_st[s->lhs_access] >= 0 ||
+      (s->op != IR_ADDTO && s->op != IR_SUBFROM) || lower_is_push(L, s))
+    return 0;
+  const IrAccess *ac = &L->k->accesses[s->lhs_access];
+  for (int d = 0; d < ac->nsub; d++)
+    if (ac->sub[d].coef[n->var]) return 0;
+  if (graph_reads_tensor(L, n, ac->tensor)) return 0;
+  OvSet os;
+  memset(&os, 0, sizeof os);
+  return ov_add(L, &os, s->lhs_access, s->rhs) && !ov_needed(L, &os);
+}
+
 static void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
                                    const Scope *sc, unsigned zero, int depth) {
   const IrLoopVar *lv = &L->k->vars[n->var];
   Scope in = *sc;
   in.bound |= 1u << n->var;
+  if (!L->acc_name && scalar_acc_ok(L, n)) {
+    const IrStmt *s = &n->body[0]->stmt;
+    const IrTensor *t = &L->k->tensors[L->k->accesses[s->lhs_access].tensor];
+    StrBuf a = {0};
+    dense_access(L, &a, s->lhs_access);
+    const char *acc = arena_printf(L->arena, "sc__ra%d", L->uniq++);
+    ln(L, sb, depth, "if (%s < %s) {", graph_affine_str(L, &lv->lo),
+       graph_affine_str(L, &lv->hi));
+    ln(L, sb, depth + 1, "%s %s = %s;", elem_ctype(t), acc, a.data);
+    L->acc_name = acc;
+    L->acc_access = s->lhs_access;
+    emit_dense_loop_scalar(L, sb, n, sc, zero, depth + 1);
+    L->acc_name = NULL;
+    ln(L, sb, depth + 1, "%s = %s;", a.data, acc);
+    ln(L, sb, depth, "}");
+    if (!(L->rolled_noted & (1u << n->var)))
+      lower_note(L, "loop %s: %s updated in a local across the loop (stored "
+                 "once after it)", lv->name, a.data);
+    L->rolled_noted |= 1u << n->var;
+    sb_free(&a);
+    return;
+  }
   if (keep_rolled(L, n)) {
     if (!(L->rolled_noted & (1u << n->var)))
       lower_note(L, "loop %s: kept rolled (`#pragma GCC unroll 1`) so the "

@@ -829,7 +829,8 @@ static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
     L->refuse = hwhy;
     return -1;
   }
-  if (coiter_emit(L, loops, 1) != 0) return -1;
+  const int depth = asm_pattern_depth(L);
+  if (coiter_emit(L, loops, depth) != 0) return -1;
   if (L->nsparse_loops == 0 && !fixed_in_place(L)) {
     const char *cause = nonzero_cause(L, kernel->root);
     if (!cause) cause = nonzero_stmt_cause(L, kernel->root, 0);
@@ -845,6 +846,11 @@ static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
                              "are zero%s%s)",
                              cause ? ": " : "", cause ? cause : "");
     return -1;
+  }
+  if (depth == 2 && asm_pattern(L) != 0) {
+    loops->len = 0;
+    if (loops->data) loops->data[0] = 0;
+    if (asm_emit_again(L, loops, 1) != 0) return -1;
   }
   return emit_live(L, live);
 }
@@ -992,7 +998,15 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
                "at run time (an n:m group holding more nonzeros, a position "
                "or coordinate wider than its width), the nest runs as written "
                "over the dense arrays, and the program says so on stderr once");
-  emit_prologue(&L, out, loops.data ? loops.data : "");
+  if (asm_pattern_loops(&L)) { /* the pattern copy's loops read too */
+    StrBuf both = {0};
+    sb_puts(&both, loops.data ? loops.data : "");
+    sb_puts(&both, asm_pattern_loops(&L));
+    emit_prologue(&L, out, both.data);
+    sb_free(&both);
+  } else {
+    emit_prologue(&L, out, loops.data ? loops.data : "");
+  }
   if (L.fallback) emit_fallback(&L, out);
   /* the sparse code; under a fallback, the else branch (indented once) */
   StrBuf sparse = {0};

@@ -113,6 +113,11 @@ typedef struct Lower {
   unsigned plain;           /* kernel tensors converted to their plain form
                              * (graph.c) in this attempt */
   int fixed_located;        /* levels at fixed coordinates located */
+  const char *acc_name;     /* an innermost dense loop's update of one
+                             * element (coiter.c scalar_acc_ok): the
+                             * statement writing access acc_access prints
+                             * this local instead, NULL otherwise */
+  int acc_access;
   unsigned plain_req;       /* kernel tensors a loop could not skip over in
                              * their declared form: lower.c retries with
                              * them converted */
@@ -200,6 +205,16 @@ void asm_emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const char *rhs,
 /* Around the body of each loop (they act on the output's row loop). */
 void asm_row_begin(Lower *L, StrBuf *sb, const IrNode *loop, int depth);
 void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth);
+/* The sampling-pattern copy (SDDMM, assemble.c): the depth of the loops
+ * (2 when it may apply: they go inside an else branch); after the loops
+ * are emitted, asm_pattern emits the copy's loops, or returns -1 when it
+ * does not apply (the loops are then emitted again at depth 1 by
+ * asm_emit_again, which leaves the report and counters as they were). */
+int asm_pattern_depth(const Lower *L);
+int asm_pattern(Lower *L);
+int asm_emit_again(Lower *L, StrBuf *sb, int depth);
+/* The copy's loops, or NULL when it is not emitted. */
+const char *asm_pattern_loops(const Lower *L);
 void asm_prologue(Lower *L, StrBuf *sb);
 void asm_epilogue(Lower *L, StrBuf *sb);
 

@@ -5,7 +5,10 @@
  * entry, capacity reused across appends (also after other writes replaced
  * the storage; the positions array too, when it is long enough), and
  * every misuse or width overflow returned as an error
- * that leaves the tensor empty. */
+ * that leaves the tensor empty. The pattern copy (SDDMM's output): another
+ * tensor's positions and coordinates copied, values filled by the caller,
+ * zeros dropped on unpadded levels, arrays reused across calls and after a
+ * clear, narrower widths, and the shapes it does not apply to. */
 #define _POSIX_C_SOURCE 200809L
 #include "rt_test_util.h"
 
@@ -286,6 +289,117 @@ static void test_append_rows_rank(void **state) {
   sc_tensor_free(t);
 }
 
+/* Fills t through the pattern copy of src: value p = 2 * src's value p,
+ * except every third entry, which is zero. The dense result into want. */
+static void fill_pattern(sc_tensor *t, sc_tensor *src, int only_if_empty,
+                         double *want, void **vals_out) {
+  void *vp = NULL;
+  int applies = 0;
+  RT_OK(sc_tensor_begin_append_pattern(t, src, only_if_empty, &vp, &applies));
+  assert_int_equal(applies, 1);
+  const uint64_t *pos = sc_tensor_positions(src, 1);
+  const uint64_t *crd = sc_tensor_coordinates(src, 1);
+  const double *sv = sc_tensor_values(src);
+  double *v = vp;
+  size_t zeros = 0;
+  memset(want, 0, NR * NC * sizeof *want);
+  for (int i = 0; i < NR; i++)
+    for (uint64_t p = pos[i]; p < pos[i + 1]; p++) {
+      v[p] = p % 3 == 1 ? (p % 2 ? -0.0 : 0.0) : 2 * sv[p];
+      zeros += v[p] == 0;
+      if (v[p] != 0)
+        want[i * NC + (int)crd[p]] = v[p];
+    }
+  RT_OK(sc_tensor_end_append_pattern(t, zeros));
+  if (vals_out)
+    *vals_out = vp;
+}
+
+static void test_append_pattern(void **state) {
+  static double d[NR * NC], want[NR * NC], back[NR * NC];
+  int64_t dims[2] = {NR, NC}, wide[2] = {NR, NC + 1};
+  sc_encoding e = rt_named("CSR", 0);
+  sc_tensor *src = NULL, *t = NULL, *u = NULL;
+  void *v1 = NULL, *v2 = NULL, *vp = NULL;
+  int applies = 1;
+  (void)state;
+  make_dense(d, 0);
+  RT_OK(sc_tensor_from_dense(&src, &e, SC_F64, dims, d));
+  RT_OK(sc_tensor_new(&t, &e, SC_F64, dims));
+  fill_pattern(t, src, 1, want, &v1);
+  assert_holds(t, &e, want);
+  assert_true(sc_tensor_nnz(t) < sc_tensor_nnz(src)); /* zeros dropped */
+  /* t holds entries: only_if_empty does not apply, t unchanged */
+  RT_OK(sc_tensor_begin_append_pattern(t, src, 1, &vp, &applies));
+  assert_int_equal(applies, 0);
+  assert_null(vp);
+  assert_holds(t, &e, want);
+  /* assigned whole: applies, the value array reused */
+  fill_pattern(t, src, 0, want, &v2);
+  assert_ptr_equal(v1, v2);
+  assert_holds(t, &e, want);
+  /* after a clear too */
+  RT_OK(sc_tensor_clear(t));
+  assert_int_equal(sc_tensor_nnz(t), 0);
+  fill_pattern(t, src, 1, want, &v2);
+  assert_ptr_equal(v1, v2);
+  assert_holds(t, &e, want);
+  /* then the row-wise append takes the arrays back */
+  make_dense(d, 3);
+  RT_OK(append_dense(t, d, 0, 16));
+  assert_holds(t, &e, d);
+  sc_tensor_free(t);
+
+  /* 16-bit positions and coordinates from 64-bit ones */
+  sc_encoding n16 = e;
+  n16.pos_width = n16.crd_width = 16;
+  RT_OK(sc_tensor_new(&t, &n16, SC_F64, dims));
+  fill_pattern(t, src, 1, want, NULL);
+  RT_OK(sc_tensor_to_dense(t, back));
+  assert_memory_equal(back, want, sizeof back);
+  sc_tensor_free(t);
+
+  /* a padded last level keeps the zeros */
+  sc_level_format f[2] = {SC_LVL_DENSE, SC_LVL_COMPRESSED};
+  unsigned props[2] = {0, SC_PROP_PADDED};
+  sc_encoding pe = rt_simple(2, f, props);
+  RT_OK(sc_tensor_new(&t, &pe, SC_F64, dims));
+  fill_pattern(t, src, 1, want, NULL);
+  assert_int_equal(sc_tensor_nnz(t), sc_tensor_nnz(src));
+  sc_tensor_free(t);
+
+  /* shapes it does not apply to: t unchanged */
+  e.crd_width = 8; /* columns up to 399 */
+  RT_OK(sc_tensor_new(&t, &e, SC_F64, dims));
+  RT_OK(sc_tensor_begin_append_pattern(t, src, 1, &vp, &applies));
+  assert_int_equal(applies, 0);
+  sc_tensor_free(t);
+  e = rt_named("CSR", 0);
+  RT_OK(sc_tensor_new(&t, &e, SC_F64, wide));
+  RT_OK(sc_tensor_begin_append_pattern(t, src, 1, &vp, &applies));
+  assert_int_equal(applies, 0);
+  sc_tensor_free(t);
+  sc_encoding dcsr = rt_named("DCSR", 0);
+  RT_OK(sc_tensor_new(&t, &dcsr, SC_F64, dims));
+  RT_OK(sc_tensor_begin_append_pattern(t, src, 1, &vp, &applies));
+  assert_int_equal(applies, 0);
+  sc_tensor_free(t);
+  RT_OK(sc_tensor_begin_append_pattern(src, src, 0, &vp, &applies));
+  assert_int_equal(applies, 0);
+  /* misuse */
+  RT_FAILS(sc_tensor_begin_append_pattern(NULL, src, 0, &vp, &applies),
+           SC_ERR_INVALID_ARGUMENT, "NULL");
+  RT_OK(sc_tensor_new(&u, &e, SC_F64, dims));
+  RT_OK(sc_tensor_begin_append(u));
+  RT_FAILS(sc_tensor_begin_append_pattern(u, src, 0, &vp, &applies),
+           SC_ERR_INVALID_ARGUMENT, "inside an append");
+  RT_OK(sc_tensor_end_append_rows(u, 0));
+  RT_FAILS(sc_tensor_end_append_pattern(NULL, 1), SC_ERR_INVALID_ARGUMENT,
+           "NULL");
+  sc_tensor_free(u);
+  sc_tensor_free(src);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_append_rows_csr),
@@ -295,6 +409,7 @@ int main(void) {
       cmocka_unit_test(test_append_rows_widths),
       cmocka_unit_test(test_append_rows_errors),
       cmocka_unit_test(test_append_rows_rank),
+      cmocka_unit_test(test_append_pattern),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
