@@ -1900,6 +1900,79 @@ static void fixed_coords(Lower *L, StrBuf *sb, TBind *b, STensor *st,
   L->fixed_located += st->nfixed;
 }
 
+/* Whether line [b, e) is a row prefetch's `if (sc__X_pf) {`; sets its
+ * flag's text and indentation. */
+static int pf_open(const char *b, const char *e, const char **flag,
+                   size_t *nflag, size_t *ind) {
+  const char *t = b;
+  while (t < e && (*t == ' ' || *t == '\t')) t++;
+  static const char head[] = "if (sc__", tail[] = "_pf) {";
+  size_t n = (size_t)(e - t), hl = sizeof head - 1, tl = sizeof tail - 1;
+  if (n <= hl + tl || strncmp(t, head, hl) || strncmp(e - tl, tail, tl))
+    return 0;
+  *flag = t + 4;
+  *nflag = n - 4 - 3;
+  *ind = (size_t)(t - b);
+  return 1;
+}
+
+/* Appends text with every line but a preprocessor line indented once more. */
+static void indent_lines(StrBuf *sb, const char *text) {
+  for (const char *p = text; *p;) {
+    const char *e = strchr(p, '\n');
+    size_t n = e ? (size_t)(e - p) + 1 : strlen(p);
+    if (*p != '#' && *p != '\n') sb_indent(sb, 1);
+    sb_append(sb, p, n);
+    p += n;
+  }
+}
+
+/* The row prefetch's flags (emit_row_prefetch) are loop-invariant, but gcc
+ * keeps the test in every row, which cost rows of ~2 entries (luxembourg)
+ * 7-9 %: the loops from `at` on are emitted twice, behind one test of the
+ * flags, the second copy without the prefetch blocks. */
+static void unswitch_prefetch(Lower *L, StrBuf *out, size_t at, int depth) {
+  if (!out->data || !strstr(out->data + at, "_pf) {")) return;
+  StrBuf plain = {0}, cond = {0};
+  const char *p = out->data + at, *end = out->data + out->len;
+  while (p < end) {
+    const char *e = memchr(p, '\n', (size_t)(end - p));
+    e = e ? e : end;
+    const char *flag;
+    size_t nflag, ind;
+    if (pf_open(p, e, &flag, &nflag, &ind)) {
+      StrBuf f = {0};
+      sb_append(&f, flag, nflag);
+      if (!lower_uses_ident(cond.data ? cond.data : "", f.data))
+        sb_printf(&cond, "%s%s", cond.len ? " || " : "", f.data);
+      sb_free(&f);
+      /* skip to the block's closing line, at the same indentation */
+      for (p = e + (e < end); p < end;) {
+        const char *le = memchr(p, '\n', (size_t)(end - p));
+        le = le ? le : end;
+        int close = (size_t)(le - p) == ind + 1 && p[ind] == '}';
+        p = le + (le < end);
+        if (close) break;
+      }
+      continue;
+    }
+    sb_append(&plain, p, (size_t)(e - p) + (e < end));
+    p = e + (e < end);
+  }
+  StrBuf both = {0};
+  ln(L, &both, depth, "if (%s) {", cond.data);
+  indent_lines(&both, out->data + at);
+  ln(L, &both, depth, "} else {");
+  indent_lines(&both, plain.data ? plain.data : "");
+  ln(L, &both, depth, "}");
+  out->len = at;
+  out->data[at] = '\0';
+  sb_puts(out, both.data);
+  sb_free(&both);
+  sb_free(&plain);
+  sb_free(&cond);
+}
+
 int coiter_emit(Lower *L, StrBuf *out, int depth) {
   Scope sc;
   memset(&sc, 0, sizeof sc);
@@ -1911,6 +1984,8 @@ int coiter_emit(Lower *L, StrBuf *out, int depth) {
     if (L->st[s].nfixed) fixed_coords(L, out, &sc.b[s], &L->st[s], depth);
   /* levels that depend on no loop variable */
   chain(L, out, &sc, (1u << L->nst) - 1, depth);
+  size_t at = out->len;
   emit_node(L, out, L->k->root, &sc, depth);
+  unswitch_prefetch(L, out, at, depth);
   return L->refuse ? -1 : 0;
 }
