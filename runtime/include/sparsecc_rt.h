@@ -345,6 +345,24 @@ void *sc_tensor_values(sc_tensor *t);
 size_t sc_tensor_positions_size(sc_tensor *t, int lvl);
 size_t sc_tensor_coordinates_size(sc_tensor *t, int lvl);
 
+/* For generated loops: a hint to fetch the cache line at address `addr`
+ * (an integer, converted from uintptr_t) for reading, into the second-level
+ * cache where the processor distinguishes. It has no effect on any result
+ * and never faults, so the address may lie past the end of an array;
+ * compilers without the builtin ignore it. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SC_PREFETCH(addr) __builtin_prefetch((const void *)(uintptr_t)(addr), 0, 2)
+#else
+#define SC_PREFETCH(addr) ((void)0)
+#endif
+/* Generated row loops prefetch the arrays of a tensor that holds at least
+ * this many bytes (a smaller one stays in the last-level cache, where the
+ * hint costs more than it saves). Define it before this header to change
+ * it (1: always). */
+#ifndef SC_PREFETCH_MIN_BYTES
+#define SC_PREFETCH_MIN_BYTES ((size_t)16 << 20)
+#endif
+
 /* ------------------------------------------------------------------ */
 /* Section - Matrix Market and FROSTT IO                               */
 /* ------------------------------------------------------------------ */

@@ -1143,6 +1143,53 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
   sb_free(&scalar);
 }
 
+/* Bytes past a row's first entry that a row loop prefetches (measured:
+ * 4, 8, 16 and 32 KiB within a few % on banded and Poisson CSR; 8 KiB
+ * keeps two arrays' lines well inside the second-level cache). */
+#define ROW_PREFETCH_AHEAD 8192
+
+/* The scalar loop over the entries of one row of a level with a coordinate
+ * array, whose body holds no loop (CSR SpMV's row): once per row, a hint to
+ * fetch the coordinates and the values ROW_PREFETCH_AHEAD bytes past the
+ * row's first entry, when the tensor's arrays hold SC_PREFETCH_MIN_BYTES
+ * or more (sc__X_pf, set in the prologue). Rows of 5-9 entries otherwise
+ * wait on memory: the hardware prefetcher alone kept the loop at 45-60 %
+ * of the bandwidth (docs/performance.md). A hint changes no result and
+ * reorders nothing, so no check is needed; addresses are integers, never
+ * pointers past an array. `loop` is the loop's text, emitted already: an
+ * array it does not read is not prefetched (nor declared for that alone).
+ * The lines go into sb, before the loop. Only in the scalar output: with a
+ * SIMD backend or partial sums the loop is their fallback, left as it was. */
+static void emit_row_prefetch(Lower *L, StrBuf *sb, const STensor *st, int l,
+                              const IrNode *n, const char *begin,
+                              const char *loop, int depth) {
+  const LvlInfo *li = &st->lvl[l];
+  if (L->out || L->inplace || !vec_innermost(n) || n->nbody == 0 ||
+      li->kind != LK_IDENT || li->aoff || li->ops->full ||
+      !li->ops->coord_pos_iter || !li->ops->has_crd_array)
+    return;
+  /* the scalar output only: a SIMD backend or partial sums take the loop */
+  VecConfig cfg;
+  const SparsifyCtx *ctx = L->ctx;
+  vec_config(L->arena, ctx->opts, L->k->vec_pragma, ctx->clang_args,
+             ctx->nclang_args, &cfg);
+  if (cfg.ops || cfg.psums > 1) return;
+  const char *arr[2] = {level_crd_name(&li->ref),
+                        arena_printf(L->arena, "sc__%s_val", st->name)};
+  int any = 0;
+  for (int a = 0; a < 2; a++) {
+    if (!lower_uses_ident(loop, arr[a])) continue;
+    if (!any++) ln(L, sb, depth, "if (sc__%s_pf) {", st->name);
+    ln(L, sb, depth + 1, "SC_PREFETCH((uintptr_t)%s + (%s) * sizeof *%s + %d);",
+       arr[a], begin, arr[a], ROW_PREFETCH_AHEAD);
+  }
+  if (!any) return;
+  ln(L, sb, depth, "}");
+  lower_note(L, "loop %s: the entries of %s prefetched %d bytes ahead once "
+             "per row when its arrays hold %d MiB or more",
+             L->k->vars[n->var].name, st->t->name, ROW_PREFETCH_AHEAD, 16);
+}
+
 static void emit_single_scalar(Lower *L, StrBuf *sb, const IrNode *n,
                                const Scope *sc, int s, const char *counter,
                                int depth) {
@@ -1163,6 +1210,7 @@ static void emit_single_scalar(Lower *L, StrBuf *sb, const IrNode *n,
   slice_begin(L, st, l, n, &begin, e);
   ln(L, sb, depth, "{");
   ln(L, sb, depth + 1, "const size_t %s = %s;", e, end);
+  const size_t loop_at = sb->len; /* the row prefetch goes here */
   if (!unique) ln(L, sb, depth + 1, "size_t %s;", q);
   ln(L, sb, depth + 1, "for (size_t %s = %s; %s < %s; %s%s) {", p, begin, p,
      e, unique ? "" : p, unique ? arena_printf(L->arena, "%s++", p)
@@ -1246,6 +1294,15 @@ static void emit_single_scalar(Lower *L, StrBuf *sb, const IrNode *n,
   }
   sb_free(&rest);
   ln(L, sb, depth + 1, "}");
+  if (sb->data) {
+    StrBuf loop = {0};
+    sb_puts(&loop, sb->data + loop_at);
+    sb->len = loop_at;
+    sb->data[loop_at] = '\0';
+    emit_row_prefetch(L, sb, st, l, n, begin, loop.data, depth + 1);
+    sb_puts(sb, loop.data);
+    sb_free(&loop);
+  }
   ln(L, sb, depth, "}");
 }
 
@@ -2113,6 +2170,79 @@ static void fixed_coords(Lower *L, StrBuf *sb, TBind *b, STensor *st,
   L->fixed_located += st->nfixed;
 }
 
+/* Whether line [b, e) is a row prefetch's `if (sc__X_pf) {`; sets its
+ * flag's text and indentation. */
+static int pf_open(const char *b, const char *e, const char **flag,
+                   size_t *nflag, size_t *ind) {
+  const char *t = b;
+  while (t < e && (*t == ' ' || *t == '\t')) t++;
+  static const char head[] = "if (sc__", tail[] = "_pf) {";
+  size_t n = (size_t)(e - t), hl = sizeof head - 1, tl = sizeof tail - 1;
+  if (n <= hl + tl || strncmp(t, head, hl) || strncmp(e - tl, tail, tl))
+    return 0;
+  *flag = t + 4;
+  *nflag = n - 4 - 3;
+  *ind = (size_t)(t - b);
+  return 1;
+}
+
+/* Appends text with every line but a preprocessor line indented once more. */
+static void indent_lines(StrBuf *sb, const char *text) {
+  for (const char *p = text; *p;) {
+    const char *e = strchr(p, '\n');
+    size_t n = e ? (size_t)(e - p) + 1 : strlen(p);
+    if (*p != '#' && *p != '\n') sb_indent(sb, 1);
+    sb_append(sb, p, n);
+    p += n;
+  }
+}
+
+/* The row prefetch's flags (emit_row_prefetch) are loop-invariant, but gcc
+ * keeps the test in every row, which cost rows of ~2 entries (luxembourg)
+ * 7-9 %: the loops from `at` on are emitted twice, behind one test of the
+ * flags, the second copy without the prefetch blocks. */
+static void unswitch_prefetch(Lower *L, StrBuf *out, size_t at, int depth) {
+  if (!out->data || !strstr(out->data + at, "_pf) {")) return;
+  StrBuf plain = {0}, cond = {0};
+  const char *p = out->data + at, *end = out->data + out->len;
+  while (p < end) {
+    const char *e = memchr(p, '\n', (size_t)(end - p));
+    e = e ? e : end;
+    const char *flag;
+    size_t nflag, ind;
+    if (pf_open(p, e, &flag, &nflag, &ind)) {
+      StrBuf f = {0};
+      sb_append(&f, flag, nflag);
+      if (!lower_uses_ident(cond.data ? cond.data : "", f.data))
+        sb_printf(&cond, "%s%s", cond.len ? " || " : "", f.data);
+      sb_free(&f);
+      /* skip to the block's closing line, at the same indentation */
+      for (p = e + (e < end); p < end;) {
+        const char *le = memchr(p, '\n', (size_t)(end - p));
+        le = le ? le : end;
+        int close = (size_t)(le - p) == ind + 1 && p[ind] == '}';
+        p = le + (le < end);
+        if (close) break;
+      }
+      continue;
+    }
+    sb_append(&plain, p, (size_t)(e - p) + (e < end));
+    p = e + (e < end);
+  }
+  StrBuf both = {0};
+  ln(L, &both, depth, "if (%s) {", cond.data);
+  indent_lines(&both, out->data + at);
+  ln(L, &both, depth, "} else {");
+  indent_lines(&both, plain.data ? plain.data : "");
+  ln(L, &both, depth, "}");
+  out->len = at;
+  out->data[at] = '\0';
+  sb_puts(out, both.data);
+  sb_free(&both);
+  sb_free(&plain);
+  sb_free(&cond);
+}
+
 int coiter_emit(Lower *L, StrBuf *out, int depth) {
   Scope sc;
   memset(&sc, 0, sizeof sc);
@@ -2124,6 +2254,8 @@ int coiter_emit(Lower *L, StrBuf *out, int depth) {
     if (L->st[s].nfixed) fixed_coords(L, out, &sc.b[s], &L->st[s], depth);
   /* levels that depend on no loop variable */
   chain(L, out, &sc, (1u << L->nst) - 1, depth);
+  size_t at = out->len;
   emit_node(L, out, L->k->root, &sc, depth);
+  unswitch_prefetch(L, out, at, depth);
   return L->refuse ? -1 : 0;
 }

@@ -359,6 +359,15 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
         line(L, sb, 1, t.data);
       }
     }
+    if (lower_uses_ident(body, arena_printf(L->arena, "sc__%s_pf", st->name))) {
+      /* coiter.c emit_row_prefetch: whether its row loops prefetch (the
+       * scalar loop may sit in the #else of a SIMD nest: never unused) */
+      t.len = 0;
+      sb_printf(&t, "const int sc__%s_pf = sc_tensor_memory(sc__%s) >= "
+                "SC_PREFETCH_MIN_BYTES; (void)sc__%s_pf;", st->name, st->name,
+                st->name);
+      line(L, sb, 1, t.data);
+    }
     if (lower_uses_ident(body, arena_printf(L->arena, "sc__%s_val", st->name))) {
       t.len = 0;
       if (st->inplace) /* a handle updated in place */
