@@ -108,12 +108,12 @@ static void print_dense(VC *c, StrBuf *out, int a, const char *vtext) {
   }
 }
 
-static void ov_print(void *user, StrBuf *out, int a, const char *vtext) {
+void vc_ov_print(void *user, StrBuf *out, int a, const char *vtext) {
   print_dense(user, out, a, vtext);
 }
 
 /* The dense accesses of the loop's statements, for overlap checks. */
-static int ov_collect(VC *c, OvSet *os) {
+int vc_ov_collect(VC *c, OvSet *os) {
   memset(os, 0, sizeof *os);
   for (int i = 0; i < c->nvs; i++)
     if (!ov_add(c->L, os, c->vs[i].s->lhs_access, c->vs[i].e)) return 0;
@@ -445,7 +445,7 @@ static int is_fminmax(VC *c, const char *f, int min) {
   return c->t->elem == SIMD_F32 && !strncmp(f, d, 4) && !strcmp(f + 4, "f");
 }
 
-static void classify(VC *c) {
+void vc_classify(VC *c) {
   const IrNode *n = c->lp->n;
   for (int i = 0; i < n->nbody && !c->why; i++) {
     const IrStmt *s = &n->body[i]->stmt;
@@ -711,14 +711,14 @@ const char *vc_vexpr(VC *c, const IrExpr *e) {
   }
 }
 
-static const char *vtype(VC *c) { return c->ops->vtype[c->t->elem]; }
+const char *vc_vtype(VC *c) { return c->ops->vtype[c->t->elem]; }
 
 const char *vc_acc_name(VC *c, int i, int u) {
   return arena_printf(c->L->arena, "sc__acc%d_%d", i, u);
 }
 
 /* The statements of one vector value at offset c->off under mask c->m. */
-static void emit_value(VC *c, int u) {
+void vc_emit_value(VC *c, int u) {
   for (int i = 0; i < c->nvs; i++) {
     const VStmt *vs = &c->vs[i];
     const char *val = vc_vexpr(c, vs->e);
@@ -751,7 +751,7 @@ static void emit_chunk(VC *c, StrBuf *sb, int depth, int full) {
   int w = c->cfg.lanes;
   for (int u = 0; u < (full ? c->cfg.unroll : 1); u++) {
     c->off = arena_printf(c->L->arena, "%d", u * w);
-    emit_value(c, full ? u : 0);
+    vc_emit_value(c, full ? u : 0);
   }
   c->off = "0";
 }
@@ -782,7 +782,7 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
                          ? "0" : vc_lhs_text(c, vs->s);
     for (int u = 0; u < c->cfg.unroll; u++) {
       const char *v = c->ops->splat(&c->c, init);
-      simd_pre(&c->c, "%s %s = %s;", vtype(c), vc_acc_name(c, i, u), v);
+      simd_pre(&c->c, "%s %s = %s;", vc_vtype(c), vc_acc_name(c, i, u), v);
     }
   }
   /* the iteration variable, its limit and whether it starts below it */
@@ -1033,7 +1033,7 @@ static void overlap_guard(VC *c) {
   const VecLoop *lp = c->lp;
   const Lower *L = c->L;
   OvSet os;
-  if (!ov_collect(c, &os)) {
+  if (!vc_ov_collect(c, &os)) {
     vc_no(c, "more than %d arrays to check for overlap", OV_MAX);
     return;
   }
@@ -1044,7 +1044,7 @@ static void overlap_guard(VC *c) {
     const char *hi = graph_affine_str(L, &c->lv->hi);
     oc = ov_span_cond(L, &os, c->v,
                       arena_printf(L->arena, "(%s) <= (%s)", hi, lo), lo,
-                      arena_printf(L->arena, "(%s) - 1", hi), ov_print, c);
+                      arena_printf(L->arena, "(%s) - 1", hi), vc_ov_print, c);
   } else {
     if (!lp->ordered) {
       vc_no(c, "arrays through pointers or parameters and an unordered level "
@@ -1060,7 +1060,7 @@ static void overlap_guard(VC *c) {
                       arena_printf(L->arena, "(%s)(%s)", c->lv->ctype,
                                    li->ops->coord_at(&li->ref,
                                        arena_printf(L->arena, "%s - 1", e))),
-                      ov_print, c);
+                      vc_ov_print, c);
   }
   if (oc) vc_add_guard(c, oc);
 }
@@ -1069,7 +1069,7 @@ static int emit_psums(VC *c, const char *scalar, StrBuf *out) {
   const VecLoop *lp = c->lp;
   int k = c->cfg.psums;
   if (lp->n->nbody == 0) return 0;
-  classify(c);
+  vc_classify(c);
   if (!c->why) overlap_guard(c);
   if (c->why) return 0;
   if (lp->checks_bounds) return 0;
@@ -1280,7 +1280,7 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
     return;
   }
   if (lp->n->nbody == 0) vc_no(&c, "an empty body");
-  classify(&c);
+  vc_classify(&c);
   if (c.t && c.t->bytes != c.cfg.elem_bytes) {
     vec_config_elem(L->arena, &c.cfg, c.t->bytes);
     c.c.lanes = c.cfg.lanes;
@@ -1461,7 +1461,7 @@ static void nest_pass(VC *c, const VecNest *vn, StrBuf *sb, int d, int nv,
     c->off = u ? arena_printf(c->L->arena, "%d * %s", u, w) : "0";
     for (int i = 0; i < c->nvs; i++) {
       const char *v = vload(c, c->vs[i].s->lhs_access);
-      simd_pre(&c->c, "%s %s = %s;", vtype(c), vc_acc_name(c, i, u), v);
+      simd_pre(&c->c, "%s %s = %s;", vc_vtype(c), vc_acc_name(c, i, u), v);
     }
   }
   vc_line(c, sb, d, "for (size_t %s = %s; %s < %s; %s++) {", vn->p, vb, vn->p,
@@ -1513,9 +1513,9 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
   c.c.lanes = c.cfg.lanes;
   c.c.index32 = c.cfg.index32;
   c.off = "0";
-  classify(&c);
+  vc_classify(&c);
   OvSet os;
-  if (c.why || !nest_legal(&c, vn->outer->var) || !ov_collect(&c, &os) ||
+  if (c.why || !nest_legal(&c, vn->outer->var) || !vc_ov_collect(&c, &os) ||
       !ov_nest_checkable(L, &os, vn->outer->var, vn->ordered)) {
     sb_free(&c.guard);
     return 0;
@@ -1590,7 +1590,7 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
     const IrLoopVar *jl = &L->k->vars[vn->outer->var];
     ov_emit_nest(L, &os, &ob, vc_ind_of(&c, vn->depth + 1), ok, c.uniq++, vn->p,
                  vn->begin, vn->end, jl->ctype, jl->name, vn->crd, lv->ctype,
-                 k, graph_affine_str(L, &lv->lo), hi, ov_print, &c);
+                 k, graph_affine_str(L, &lv->lo), hi, vc_ov_print, &c);
   }
   L->uniq = c.uniq;
   sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
@@ -1643,324 +1643,6 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
              c.cfg.adjust ? "; " : "", c.cfg.adjust ? c.cfg.adjust : "");
   L->ctx->need_runtime_include |= 2;
   sb_free(&ob);
-  sb_free(&b);
-  sb_free(&c.guard);
-  return 1;
-}
-
-/* ---- block levels (BSR) ----
- *
- * A position loop over a block level (`j floordiv c`) around the dense
- * `j mod c` level inside each block, one source loop over j (BSR SpMV
- * `y[i] += A[i][j] * x[j]`: for each block of row i's block row, the c
- * entries of the block's row i mod r). Vectorized alone, the c entries of
- * one block would need a horizontal reduction per block, which costs what
- * the scalar adds cost. Instead the accumulators are held across all the
- * blocks of the segment (register blocking across blocks) and reduced
- * once, after the last block:
- *
- *   {
- *     const size_t sc__ve = END;
- *     size_t sc__bp = BEGIN;
- *     if (sc__bp < sc__ve) {
- *       acc_u = identity;                  u < ceil(c / lanes), at most 8
- *       for (; sc__bp < sc__ve; sc__bp++) {  (the blocks, not a remainder)
- *         const size_t p = sc__bp;
- *         <the block's coordinate, the levels between located>
- *         const int j = (int)(block * c);   (the block's first entry)
- *         const size_t sc__vp = <position of its value>;
- *         if (j + c <= extent) {           (a whole block: c / lanes full
- *           acc_u += <e at u * lanes>;      vectors, the rest under a
- *         } else {                          constant mask)
- *           n = extent - j;                (the last block of the extent:
- *           acc_u += <e at u * lanes, mask min(lanes, n - u * lanes)>;
- *         }                                 the padding is never read)
- *       }
- *       lhs += reduce(acc_0 + acc_1 + ...);
- *     }
- *   }
- *
- * SVE: one predicated do-while over the entries of each block into one
- * accumulator. Statements that store into locations varying with j (the
- * transposed product `y[j] += A[i][j] * x[i]`) load, update and store
- * their vector of each block under the same masks. No scalar remainder
- * loop: a partial vector is masked. */
-
-#define VEC_BLOCK_CHUNKS 8 /* accumulators per reduction across blocks */
-
-/* One block of vec_emit_blocks at position `pos` (C expression), into the
- * accumulators of set `set` (accumulator set * nacc + chunk % nacc). */
-static void block_one(VC *c, const VecBlocks *vk, StrBuf *body, int d3,
-                      const char *pos, int set, int nacc, const char *rmask) {
-  const IrLoopVar *lv = c->lv;
-  const int64_t bw = vk->width;
-  const int w = c->cfg.lanes;
-  int nchunks = w ? (int)((bw + w - 1) / w) : 1;
-  int nfull = w ? (int)(bw / w) : 0;
-  line(c, body, d3, "const size_t %s = %s;", vk->p, pos);
-  sb_puts(body, vk->head);
-  line(c, body, d3, "const %s %s = (%s)(%s);", lv->ctype, lv->name,
-       lv->ctype, vk->first);
-  line(c, body, d3, "const size_t %s = %s;", c->lp->p, vk->base);
-  const char *ext = arena_printf(c->L->arena, "(int64_t)(%s)", vk->extent);
-  if (w) {
-    line(c, body, d3, "if ((int64_t)%s + %lld <= %s) {", lv->name,
-         (long long)bw, ext);
-    c->c.pre = body;
-    c->c.ind = ind_of(c, d3 + 1);
-    for (int u = 0; u < nchunks; u++) {
-      c->off = arena_printf(c->L->arena, "%d", u * w);
-      c->m = u < nfull ? NULL : rmask;
-      emit_value(c, set * nacc + u % nacc);
-    }
-    line(c, body, d3, "} else {");
-    const char *nb = arena_printf(c->L->arena, "sc__nb%d", c->uniq++);
-    line(c, body, d3 + 1, "const int64_t %s = %s - (int64_t)%s;", nb, ext,
-         lv->name);
-    for (int u = 0; u < nchunks; u++) {
-      line(c, body, d3 + 1, "if (%s > %d) {", nb, u * w);
-      const char *nn = arena_printf(c->L->arena, "sc__n%d", c->uniq++);
-      line(c, body, d3 + 2, "const int %s = %s - %d < %d ? (int)(%s - %d) : %d;",
-           nn, nb, u * w, w, nb, u * w, w);
-      c->c.pre = body;
-      c->c.ind = ind_of(c, d3 + 2);
-      c->off = arena_printf(c->L->arena, "%d", u * w);
-      c->m = c->ops->mask(&c->c, nn);
-      emit_value(c, set * nacc + u % nacc);
-      line(c, body, d3 + 1, "}");
-    }
-    line(c, body, d3, "}");
-  } else {
-    /* vector-length agnostic: the block's entries under whilelt */
-    const char *hb = arena_printf(c->L->arena, "sc__hb%d", c->uniq++);
-    const char *kk = arena_printf(c->L->arena, "sc__kk%d", c->uniq++);
-    line(c, body, d3, "const int64_t %s = %s - (int64_t)%s < %lld ? %s - "
-         "(int64_t)%s : %lld;", hb, ext, lv->name, (long long)bw, ext,
-         lv->name, (long long)bw);
-    line(c, body, d3, "int64_t %s = 0;", kk);
-    line(c, body, d3, "do {");
-    c->c.pre = body;
-    c->c.ind = ind_of(c, d3 + 1);
-    c->m = c->ops->mask(&c->c, arena_printf(c->L->arena, "%s, %s", kk, hb));
-    c->off = kk;
-    emit_value(c, set);
-    line(c, body, d3 + 1, "%s += (int64_t)%s;", kk, c->ops->active(&c->c, c->m));
-    line(c, body, d3, "} while (%s < %s);", kk, hb);
-  }
-  c->m = NULL;
-  c->off = "0";
-}
-
-
-int vec_emit_blocks(Lower *L, const VecBlocks *vk, const char *scalar,
-                    StrBuf *out) {
-  VecLoop lp = vk->inner;
-  VC c;
-  memset(&c, 0, sizeof c);
-  c.L = L;
-  c.lp = &lp;
-  const SparsifyCtx *ctx = L->ctx;
-  vec_config(L->arena, ctx->opts, L->k->vec_pragma, ctx->clang_args,
-             ctx->nclang_args, &c.cfg);
-  c.ops = c.cfg.ops;
-  if (!c.ops || !vec_innermost(lp.n)) return 0;
-  c.v = lp.n->var;
-  c.lv = &L->k->vars[c.v];
-  c.uniq = L->uniq;
-  c.c.arena = L->arena;
-  c.c.uniq = &c.uniq;
-  c.c.lanes = c.cfg.lanes;
-  c.c.index32 = c.cfg.index32;
-  c.off = "0";
-  lp.p = arena_printf(L->arena, "sc__vp%d", c.uniq++);
-  if (lp.n->nbody == 0) no(&c, "an empty body");
-  if (lower_has_push(L, lp.n))
-    no(&c, "an append 'q[t++] = e' (each store's place depends on the "
-           "iterations before)");
-  classify(&c);
-  if (!c.why && !c.lv->declared_in_header)
-    no(&c, "%s is declared outside its for header (a block loop does not "
-           "leave the scalar loop's last value)", c.lv->name);
-  for (int i = 0; i < c.nvs && !c.why; i++)
-    if (c.vs[i].red == VEC_RED_SEL || c.vs[i].lt)
-      no(&c, "a %s over a block level", c.vs[i].lt ? "count"
-                                                  : "max/min by comparison");
-  if (!c.why && c.t->bytes != c.cfg.elem_bytes) {
-    vec_config_elem(L->arena, &c.cfg, c.t->bytes);
-    c.c.lanes = c.cfg.lanes;
-  }
-  /* avx512: a block row of at most 256 bits runs on 256-bit vectors (AVX2's
-   * operations, which AVX-512F implies): half the lanes masked off cost
-   * more than they save (docs/performance.md, "BSR blocks") */
-  const char *narrowed = NULL;
-  if (!c.why && c.ops == &simd_avx512_ops && vk->width * c.t->bytes <= 32) {
-    narrowed = "avx512 with 256-bit vectors (the avx2 operations, which "
-               "AVX-512F implies)";
-    c.ops = &simd_avx2_ops;
-    c.cfg.lanes = c.c.lanes = 32 / c.t->bytes;
-  }
-  if (!c.why) {
-    OvSet os;
-    if (!ov_collect(&c, &os))
-      no(&c, "more than %d arrays to check for overlap", OV_MAX);
-    else if (ov_needed(L, &os) && !vk->ordered)
-      no(&c, "arrays through pointers or parameters and an unordered block "
-             "level (no overlap check)");
-    else if (ov_needed(L, &os)) {
-      /* the entries of the segment's blocks lie between the first entry
-       * of its first block and the last entry of its last one */
-      const char *oc = ov_span_cond(
-          L, &os, c.v,
-          arena_printf(L->arena, "(size_t)(%s) <= (size_t)(%s)", vk->end,
-                       vk->begin),
-          vk->span_first, vk->span_last, ov_print, &c);
-      if (oc) add_guard(&c, oc);
-    }
-  }
-  if (c.why) {
-    lower_note(L, "loop %s: not vectorized: %s", c.lv->name, c.why);
-    sb_puts(out, scalar);
-    sb_free(&c.guard);
-    return 1;
-  }
-  const int64_t bw = vk->width;
-  const int w = c.cfg.lanes;
-  int nchunks = w ? (int)((bw + w - 1) / w) : 1;
-  int nacc = nchunks < VEC_BLOCK_CHUNKS ? nchunks : VEC_BLOCK_CHUNKS;
-  int rem = w ? (int)(bw % w) : 0;
-  int red = 0;
-  for (int i = 0; i < c.nvs; i++) red |= c.vs[i].kind == VS_REDUCE;
-  int nsets = red && nacc <= VEC_BLOCK_CHUNKS / 2 ? 2 : 1;
-  c.cfg.unroll = nacc;
-  StrBuf b = {0}, pre = {0}, body = {0};
-  int d = vk->depth + 1, d2 = d + 1, d3 = d2 + 1;
-  const IrLoopVar *lv = c.lv;
-  const char *ve = arena_printf(L->arena, "sc__ve%d", c.uniq++);
-  c.c.pre = &b;
-  c.c.ind = ind_of(&c, d);
-  c.ops->prologue(&c.c, &b, c.c.ind);
-  const char *bp = arena_printf(L->arena, "sc__bp%d", c.uniq++);
-  line(&c, &b, d, "const size_t %s = %s;", ve, vk->end);
-  line(&c, &b, d, "size_t %s = %s;", bp, vk->begin);
-  line(&c, &b, d, "if (%s < %s) {", bp, ve);
-  /* accumulators, broadcasts and the constant mask: before the blocks */
-  c.c.pre = &pre;
-  c.c.ind = ind_of(&c, d2);
-  for (int i = 0; i < c.nvs; i++) {
-    const VStmt *vs = &c.vs[i];
-    if (vs->kind != VS_REDUCE) continue;
-    const char *init = vs->red == SIMD_RED_ADD ? c.t->sum_id
-                     : vs->red == SIMD_RED_MUL ? c.t->prod_id
-                     : vs->red == SIMD_RED_XOR || vs->red == SIMD_RED_OR
-                         ? "0" : lhs_text(&c, vs->s);
-    for (int u = 0; u < nsets * nacc; u++)
-      simd_pre(&c.c, "%s %s = %s;", vtype(&c), acc_name(&c, i, u),
-               c.ops->splat(&c.c, init));
-  }
-  const char *rmask = NULL;
-  if (rem) rmask = c.ops->mask(&c.c, arena_printf(L->arena, "%d", rem));
-  c.hoist = &pre;
-  c.hoist_ind = ind_of(&c, d2);
-  /* with reductions and few accumulators, two blocks a step into two
-   * sets of accumulators: the adds of consecutive blocks do not wait on
-   * one another */
-  if (nsets == 2) {
-    line(&c, &body, d2, "for (; %s + 1 < %s; %s += 2) {", bp, ve, bp);
-    for (int set = 0; set < 2; set++) {
-      line(&c, &body, d3, "{");
-      block_one(&c, vk, &body, d3 + 1,
-                set ? arena_printf(L->arena, "%s + 1", bp) : bp, set, nacc,
-                rmask);
-      line(&c, &body, d3, "}");
-    }
-    line(&c, &body, d2, "}");
-    line(&c, &body, d2, "if (%s < %s) {", bp, ve);
-  } else {
-    line(&c, &body, d2, "for (; %s < %s; %s++) {", bp, ve, bp);
-  }
-  block_one(&c, vk, &body, d3, bp, 0, nacc, rmask);
-  c.m = NULL;
-  c.off = "0";
-  line(&c, &body, d2, "}");
-  c.hoist = NULL;
-  if (pre.data) sb_puts(&b, pre.data);
-  if (body.data) sb_puts(&b, body.data);
-  /* reduce the accumulators once, after the last block */
-  c.c.pre = &b;
-  c.c.ind = ind_of(&c, d2);
-  for (int i = 0; i < c.nvs; i++) {
-    const VStmt *vs = &c.vs[i];
-    if (vs->kind != VS_REDUCE) continue;
-    const char *a0 = acc_name(&c, i, 0);
-    for (int u = 1; u < nsets * nacc; u++)
-      simd_pre(&c.c, "%s = %s;", a0,
-               c.ops->accum(&c.c, vs->red, a0, acc_name(&c, i, u), NULL));
-    const char *r = c.ops->reduce(&c.c, vs->red, a0);
-    const char *op = vs->red == SIMD_RED_MUL ? "*="
-                   : vs->red == SIMD_RED_XOR ? "^="
-                   : vs->red == SIMD_RED_OR ? "|="
-                   : vs->red != SIMD_RED_ADD ? "="
-                   : vs->s->op == IR_SUBFROM ? "-=" : "+=";
-    const char *lhs = lhs_text(&c, vs->s);
-    if (c.t->utype && (op[0] == '+' || op[0] == '-' || op[0] == '*'))
-      simd_pre(&c.c, "%s = (%s)((%s)%s %c (%s)%s);", lhs, c.t->ctype,
-               c.t->utype, lhs, op[0], c.t->utype, r);
-    else
-      simd_pre(&c.c, "%s %s %s;", lhs, op, r);
-  }
-  line(&c, &b, d, "}");
-  L->uniq = c.uniq;
-  sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
-  if (c.guard.len) {
-    line(&c, out, vk->depth, "{");
-    line(&c, out, vk->depth + 1, "if (%s) {", c.guard.data);
-    sb_puts(out, b.data);
-    line(&c, out, vk->depth + 1, "} else");
-    sb_puts(out, "#endif\n");
-    sb_puts(out, scalar);
-    sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
-    line(&c, out, vk->depth, "}");
-    sb_puts(out, "#endif\n");
-  } else {
-    line(&c, out, vk->depth, "{");
-    sb_puts(out, b.data);
-    line(&c, out, vk->depth, "}");
-    sb_puts(out, "#else\n");
-    sb_puts(out, scalar);
-    sb_puts(out, "#endif\n");
-  }
-  const char *lanes = w ? arena_printf(L->arena, "%d", w) : c.ops->vlen(&c.c);
-  StrBuf what = {0};
-  if (w)
-    sb_printf(&what, "%d x %s lanes%s", nchunks, lanes,
-              rem ? arena_printf(L->arena, " (the last under a constant mask "
-                                 "of %d)", rem) : "");
-  else
-    sb_printf(&what, "a predicated loop of %s lanes", lanes);
-  lower_note(L, "loop %s: vectorized: %s, inside the blocks of %s: %lld "
-             "entries a block = %s%s; the last block of the extent "
-             "masked, no scalar remainder; compiled when %s (%s), else the "
-             "scalar loop%s%s%s%s",
-             lv->name,
-             c.t->elem == SIMD_F64
-                 ? (narrowed ? narrowed : c.ops->name)
-                 : arena_printf(L->arena, "%s, %s",
-                                narrowed ? narrowed : c.ops->name, c.t->name),
-             L->st[lp.st].name, (long long)bw, what.data,
-             red ? arena_printf(L->arena, ", %d accumulator%s held across "
-                                "the blocks%s, reduced once", nsets * nacc,
-                                nsets * nacc > 1 ? "s" : "",
-                                nsets > 1 ? " (two blocks a step, one set "
-                                            "each)" : "")
-                 : "",
-             c.ops->guard, c.ops->needs,
-             c.guard.len ? "; run-time check " : "",
-             c.guard.len ? c.guard.data : "", c.cfg.adjust ? "; " : "",
-             c.cfg.adjust ? c.cfg.adjust : "");
-  L->ctx->need_runtime_include |= 2;
-  sb_free(&what);
-  sb_free(&pre);
-  sb_free(&body);
   sb_free(&b);
   sb_free(&c.guard);
   return 1;

@@ -99,6 +99,17 @@ const char *vc_acc_name(VC *c, int i, int u);
 void vc_line(VC *c, StrBuf *sb, int depth, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 const char *vc_ind_of(VC *c, int depth);
+/* The statements of the loop body sorted into kinds (reasons through
+ * vc_no); the vector type's name; the statements of one vector value at
+ * offset c->off under mask c->m (used by vblocks.c too). */
+void vc_classify(VC *c);
+const char *vc_vtype(VC *c);
+void vc_emit_value(VC *c, int u);
+/* The dense accesses of the loop's statements, for overlap checks
+ * (overlap.h; 0 when one cannot be checked), and their printer. */
+struct OvSet;
+int vc_ov_collect(VC *c, struct OvSet *os);
+void vc_ov_print(void *user, StrBuf *out, int a, const char *vtext);
 
 /* ---- vselect.c ---- */
 
