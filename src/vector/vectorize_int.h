@@ -1,7 +1,8 @@
 /* vectorize_int.h — the context of the vectorization pass, shared by its
  * files: vectorize.c (legality of one loop, strip-mining, emission,
- * register blocking) and vselect.c (comparisons and selections). Not part
- * of the pass's interface (vectorize.h). */
+ * register blocking), vselect.c (comparisons and selections) and
+ * vblocks.c (the dense level inside BSR blocks). Not part of the pass's
+ * interface (vectorize.h). */
 #ifndef SC_VECTORIZE_INT_H
 #define SC_VECTORIZE_INT_H
 
