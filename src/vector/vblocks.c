@@ -71,6 +71,9 @@ static void block_one(VC *c, const VecBlocks *vk, StrBuf *body, int d3,
     for (int u = 0; u < nchunks; u++) {
       c->off = arena_printf(c->L->arena, "%d", u * w);
       c->m = u < nfull ? NULL : rmask;
+      /* the constant mask's lane count (a masked load reads up to it) */
+      if (c->m)
+        c->c.mask_n = arena_printf(c->L->arena, "%lld", (long long)(bw % w));
       vc_emit_value(c, set * nacc + u % nacc);
     }
     vc_line(c, body, d3, "} else {");
