@@ -29,17 +29,22 @@ void sb_append(StrBuf *b, const char *s, size_t n) {
 
 void sb_puts(StrBuf *b, const char *s) { sb_append(b, s, strlen(s)); }
 
+void sb_vprintf(StrBuf *b, const char *fmt, va_list ap) {
+  va_list aq;
+  va_copy(aq, ap);
+  int n = vsnprintf(NULL, 0, fmt, aq);
+  va_end(aq);
+  if (n <= 0) return;
+  sb_reserve(b, (size_t)n);
+  vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+  b->len += (size_t)n;
+}
+
 void sb_printf(StrBuf *b, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
+  sb_vprintf(b, fmt, ap);
   va_end(ap);
-  if (n <= 0) return;
-  sb_reserve(b, (size_t)n);
-  va_start(ap, fmt);
-  vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  b->len += (size_t)n;
 }
 
 void sb_indent(StrBuf *b, int level) {

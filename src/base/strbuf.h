@@ -2,6 +2,7 @@
 #ifndef SC_STRBUF_H
 #define SC_STRBUF_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 typedef struct StrBuf {
@@ -13,6 +14,8 @@ void sb_append(StrBuf *b, const char *s, size_t n);
 void sb_puts(StrBuf *b, const char *s);
 void sb_printf(StrBuf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+void sb_vprintf(StrBuf *b, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
 /* Appends `level` times two spaces. */
 void sb_indent(StrBuf *b, int level);
 void sb_free(StrBuf *b);

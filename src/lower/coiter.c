@@ -45,29 +45,14 @@ typedef struct Emit {
   unsigned zero;    /* sparse operands printed as absent (fill loops) */
 } Emit;
 
-static void ln(Lower *L, StrBuf *sb, int depth, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-
 static void ln(Lower *L, StrBuf *sb, int depth, const char *fmt, ...) {
   sb_puts(sb, L->k->indent ? L->k->indent : "");
   sb_indent(sb, depth);
   va_list ap;
   va_start(ap, fmt);
-  char *s = NULL;
-  int n = vsnprintf(NULL, 0, fmt, ap);
+  sb_vprintf(sb, fmt, ap);
   va_end(ap);
-  s = malloc((size_t)n + 1);
-  if (!s) abort();
-  va_start(ap, fmt);
-  vsnprintf(s, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  sb_puts(sb, s);
   sb_puts(sb, "\n");
-  free(s);
 }
 
 static const char *ind_str(Lower *L, int depth) {

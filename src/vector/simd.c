@@ -26,19 +26,12 @@ const char *simd_tmp(SimdCtx *c, const char *base) {
 }
 
 void simd_pre(SimdCtx *c, const char *fmt, ...) {
+  sb_puts(c->pre, c->ind);
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
+  sb_vprintf(c->pre, fmt, ap);
   va_end(ap);
-  char *s = malloc((size_t)n + 1);
-  if (!s) abort();
-  va_start(ap, fmt);
-  vsnprintf(s, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  sb_puts(c->pre, c->ind);
-  sb_puts(c->pre, s);
   sb_puts(c->pre, "\n");
-  free(s);
 }
 
 const char *simd_lanes(SimdCtx *c, const char *open, const char *close,

@@ -593,16 +593,9 @@ void vc_line(VC *c, StrBuf *sb, int depth, const char *fmt, ...) {
   sb_indent(sb, depth);
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
+  sb_vprintf(sb, fmt, ap);
   va_end(ap);
-  char *s = malloc((size_t)n + 1);
-  if (!s) abort();
-  va_start(ap, fmt);
-  vsnprintf(s, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  sb_puts(sb, s);
   sb_puts(sb, "\n");
-  free(s);
 }
 
 const char *vc_ind_of(VC *c, int depth) {
