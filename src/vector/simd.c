@@ -4,8 +4,6 @@
  * from one scalar load per lane, in the last partial chunk with the
  * inactive lanes at the last active lane's element. */
 #include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
 
 #include "vector/simd.h"
 
