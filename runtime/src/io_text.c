@@ -72,6 +72,40 @@ static void sc_text_skip_bom(sc_text *tx) {
     tx->p += 3;
 }
 
+/* Old Mac files end lines with a lone CR. Told by the first line's end:
+ * then every lone CR becomes LF, so the readers see one line ending (CRLF
+ * and LF files are read as they are). A mapped file is copied first: the
+ * mapping is read-only. */
+static sc_status sc_text_lone_cr(sc_text *tx) {
+  const char *q = tx->p;
+  char *w;
+  size_t i, n = tx->len;
+  while (q < tx->end && *q != '\n' && *q != '\r')
+    q++;
+  if (q >= tx->end || *q != '\r' || (q + 1 < tx->end && q[1] == '\n'))
+    return SC_OK;
+  if (tx->map_len) {
+    char *copy = malloc(n + SC_TEXT_PAD + 1);
+    size_t at = (size_t)(tx->p - tx->buf);
+    if (!copy) {
+      sc_text_free(tx);
+      return sc_set_error(SC_ERR_NO_MEMORY,
+                          "%s: out of memory for the file buffer", tx->name);
+    }
+    memcpy(copy, tx->buf, n);
+    memset(copy + n, 0, SC_TEXT_PAD + 1);
+    sc_text_free(tx);
+    tx->buf = copy;
+    tx->p = copy + at;
+  }
+  w = tx->buf;
+  for (i = 0; i < n; i++)
+    if (w[i] == '\r' && (i + 1 == n || w[i + 1] != '\n'))
+      w[i] = '\n';
+  tx->end = tx->buf + n;
+  return SC_OK;
+}
+
 sc_status sc_text_read(sc_text *tx, FILE *in, const char *name) {
   size_t cap = 0, len = 0;
   char *buf = NULL;
@@ -100,7 +134,7 @@ sc_status sc_text_read(sc_text *tx, FILE *in, const char *name) {
       tx->end = tx->buf + tx->len;
       tx->line = 1;
       sc_text_skip_bom(tx);
-      return SC_OK;
+      return sc_text_lone_cr(tx);
     }
     size = ftell(in);
     if (size >= 0 && fseek(in, 0, SEEK_SET) == 0 &&
@@ -139,7 +173,7 @@ sc_status sc_text_read(sc_text *tx, FILE *in, const char *name) {
   tx->end = buf + len;
   tx->line = 1;
   sc_text_skip_bom(tx);
-  return SC_OK;
+  return sc_text_lone_cr(tx);
 }
 
 void sc_text_free(sc_text *tx) {

@@ -534,6 +534,70 @@ static void check_big(const char *path, const char *text, size_t len,
   remove(path);
 }
 
+/* Line ends: LF, CRLF and a lone CR (old Mac files) read alike, small
+ * files (read) and large ones (mapped: the lone-CR file is copied). */
+static void test_lone_cr_line_ends(void **state) {
+  enum { BIG = (1 << 20) + 4096 };
+  const char *lf = "%%MatrixMarket matrix coordinate real general\n% c\n"
+                   "3 3 3\n1 1 1.5\n3 2 -2\n2 3 4\n";
+  const double want[9] = {1.5, 0, 0, 0, 0, 4, 0, -2, 0};
+  char path[600], *cr = malloc(2 * BIG + 1), *crlf = malloc(2 * BIG + 1);
+  sc_tensor *t = NULL, *u = NULL;
+  double d[9];
+  size_t n, i, k;
+  uint64_t s = 7;
+  (void)state;
+  assert_non_null(cr);
+  assert_non_null(crlf);
+  for (int form = 0; form < 3; form++) {
+    for (i = k = 0; lf[i]; i++) {
+      if (lf[i] == '\n' && form != 0)
+        crlf[k++] = '\r';
+      if (lf[i] != '\n' || form != 1)
+        crlf[k++] = lf[i];
+    }
+    crlf[k] = '\0';
+    RT_OK(read_text(&t, crlf, SC_F64, NULL));
+    dense_of(t, d);
+    rt_assert_dense_eq(d, want, 9, form == 1 ? "CR" : "LF or CRLF");
+    sc_tensor_free(t);
+    t = NULL;
+  }
+  tmp_path(path, sizeof path, "rt_io_cr.tns");
+  write_file(path, "# c\r1 3 2.5\r\r2 1 -1\r");
+  RT_OK(sc_read_tns(&t, path, NULL, SC_F64));
+  assert_int_equal(sc_tensor_nnz(t), 2);
+  sc_tensor_free(t);
+  t = NULL;
+  /* a file large enough to be mapped: the same tensor from LF and CR */
+  n = (size_t)snprintf(crlf, BIG, "%%%%MatrixMarket matrix coordinate real "
+                       "general\n900 900 %d\n", BIG / 16);
+  for (i = 0; i < BIG / 16; i++) {
+    uint64_t r = rt_rand(&s);
+    n += (size_t)snprintf(crlf + n, 2 * BIG - n, "%llu %llu %.17g\n",
+                          (unsigned long long)(r % 900 + 1),
+                          (unsigned long long)((r >> 20) % 900 + 1),
+                          (double)(r >> 40) / 3.0);
+  }
+  assert_true(n > (1u << 20));
+  tmp_path(path, sizeof path, "rt_io_cr.mtx");
+  write_file(path, crlf);
+  RT_OK(sc_read_mtx(&t, path, NULL, SC_F64));
+  for (i = 0; i < n; i++)
+    cr[i] = crlf[i] == '\n' ? '\r' : crlf[i];
+  cr[n] = '\0';
+  write_file(path, cr);
+  RT_OK(sc_read_mtx(&u, path, NULL, SC_F64));
+  assert_same_csr(t, u);
+  sc_tensor_free(t);
+  sc_tensor_free(u);
+  remove(path);
+  tmp_path(path, sizeof path, "rt_io_cr.tns");
+  remove(path);
+  free(cr);
+  free(crlf);
+}
+
 static void test_large_file_mapped_like_read(void **state) {
   enum { SIZE = 1 << 21 }; /* a multiple of the page size */
   char *text = malloc(SIZE + 1), path[600], want[64];
@@ -705,6 +769,7 @@ int main(void) {
       cmocka_unit_test(test_tns_roundtrip),
       cmocka_unit_test(test_tns_read_and_errors),
       cmocka_unit_test(test_comments_bom_directory),
+      cmocka_unit_test(test_lone_cr_line_ends),
       cmocka_unit_test(test_large_file_mapped_like_read),
       cmocka_unit_test(test_large_files_all_encodings),
   };
