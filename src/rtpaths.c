@@ -49,11 +49,28 @@ void rtpaths_get(RtPaths *p) {
   join(p->libdir, sizeof p->libdir, prefix, SC_INSTALL_LIBDIR);
 }
 
+/* A path as one word for a shell or make: characters they would split or
+ * expand at get a backslash, as pkg-config does (`$(shell sparsecc
+ * --libs)` in a Makefile, `eval`). Plain paths come out unchanged. */
+static const char *word(const char *path, char *out, size_t n) {
+  size_t k = 0;
+  for (const char *c = path; *c && k + 2 < n; c++) {
+    if (strchr(" \t'\"\\$`&;|<>()*?[]#~!{}", *c)) out[k++] = '\\';
+    out[k++] = *c;
+  }
+  out[k] = '\0';
+  return out;
+}
+
 void rtpaths_cflags(const RtPaths *p, char *buf, size_t n) {
-  snprintf(buf, n, "%s%s-I%s", p->extra, *p->extra ? " " : "", p->includedir);
+  char inc[8200];
+  snprintf(buf, n, "%s%s-I%s", p->extra, *p->extra ? " " : "",
+           word(p->includedir, inc, sizeof inc));
 }
 
 void rtpaths_libs(const RtPaths *p, char *buf, size_t n) {
+  char lib[8200];
+  word(p->libdir, lib, sizeof lib);
   snprintf(buf, n, "%s%s-L%s -Wl,-rpath,%s -lsparsecc_rt -lm", p->extra,
-           *p->extra ? " " : "", p->libdir, p->libdir);
+           *p->extra ? " " : "", lib, lib);
 }

@@ -16,7 +16,8 @@ typedef struct RtPaths {
 void rtpaths_get(RtPaths *p);
 
 /* "-I<includedir>" and "-L<libdir> -Wl,-rpath,<libdir> -lsparsecc_rt -lm",
- * each preceded by p->extra when set. */
+ * each preceded by p->extra when set; a directory holding blanks or other
+ * shell characters has them escaped with a backslash (as pkg-config). */
 void rtpaths_cflags(const RtPaths *p, char *buf, size_t n);
 void rtpaths_libs(const RtPaths *p, char *buf, size_t n);
 

@@ -525,6 +525,17 @@ section_install() {
   check "a program builds and runs against the installed runtime"
   "$tool" "$src/examples/spmv.c" -o "$tmp/inst_spmv.c" 2>/dev/null
   check "the installed tool runs"
+  # a prefix with blanks: the flags escape them (as pkg-config does), so a
+  # Makefile's $(shell sparsecc --libs) or an eval keeps each path one word
+  prefix="$tmp/my prefix"
+  "${CMAKE:-cmake}" --install "${SC_BINARY_DIR:?}" --prefix "$prefix" >"$tmp/install2.log" 2>&1
+  tool="$prefix/bin/sparsecc"
+  rm -f "$tmp/inst"
+  "$tool" --libs | grep -q -- '-L.*/my\\ prefix/lib ' &&
+    eval "\"\$cc\" $("$tool" --cflags) \"\$tmp/inst.c\" -o \"\$tmp/inst\" $("$tool" --libs)" &&
+    env -u LD_LIBRARY_PATH "$tmp/inst" &&
+    "$tool" --check "$src/examples/spmv.c" -o "$tmp/inst_spmv2.c" 2>/dev/null
+  check "an install prefix with a blank: escaped flags build and run; --check works"
 }
 
 case "${1:-all}" in
