@@ -1016,14 +1016,16 @@ static int build_access(X *x, TSNode n, int *out) {
     if (poly_of(x, idx[i], &polys[i], "subscript"))
       return -1;
   if (info->crank == 1 && !t->binding && !info->delinearize && !info->member) {
-    /* dense flat block indexed with a symbolic row stride: infer it */
-    const char *stride = NULL;
-    if (af_symbolic_stride(&polys[0], &stride) && stride) {
+    /* dense flat block indexed with symbolic strides (`i*n + j`,
+     * `i*m*n + j*n + k`): infer its shape */
+    const char *ext[SC_MAX_RANK];
+    int rank = 0;
+    if (af_symbolic_shape(&polys[0], SC_MAX_RANK, &rank, ext) && rank) {
       info->delinearize = 1;
       info->inferred = 1;
-      t->rank = 2;
-      t->extent[1] = stride;
-      t->extent[0] = NULL;
+      t->rank = rank;
+      for (int d = 0; d < rank; d++)
+        t->extent[d] = ext[d];
       t->layout = IR_LAYOUT_FLAT;
     }
   }

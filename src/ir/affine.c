@@ -18,6 +18,15 @@ static int same_monomial(const AfTerm *a, const AfTerm *b) {
   return 1;
 }
 
+static int same_monomial_syms(const AfTerm *a, const AfTerm *b) {
+  if (a->nsym != b->nsym)
+    return 0;
+  for (int i = 0; i < a->nsym; i++)
+    if (strcmp(a->sym[i], b->sym[i]))
+      return 0;
+  return 1;
+}
+
 static void add_termv(AfPoly *p, const AfTerm *t) {
   if (t->coef == 0)
     return;
@@ -139,28 +148,59 @@ int af_to_ir(Arena *a, const AfPoly *p, IrAffine *out) {
   return 0;
 }
 
-int af_symbolic_stride(const AfPoly *p, const char **stride) {
-  const AfTerm *first = NULL;
-  *stride = NULL;
+/* 1 when the sorted symbol list of `small` is that of `big` less one. */
+static int one_more_symbol(const AfTerm *small, const AfTerm *big) {
+  int k = 0;
+  if (big->nsym != small->nsym + 1)
+    return 0;
+  for (int b = 0; b < big->nsym && k < small->nsym; b++)
+    if (!strcmp(big->sym[b], small->sym[k]))
+      k++;
+  return k == small->nsym;
+}
+
+/* The symbol of `big` that `small` lacks (one_more_symbol holds). */
+static const char *added_symbol(const AfTerm *small, const AfTerm *big) {
+  int k = 0;
+  for (int b = 0; b < big->nsym; b++) {
+    if (k < small->nsym && !strcmp(big->sym[b], small->sym[k]))
+      k++;
+    else
+      return big->sym[b];
+  }
+  return NULL;
+}
+
+int af_symbolic_shape(const AfPoly *p, int max_rank, int *rank,
+                      const char **ext) {
+  const AfTerm *by_size[AF_MAX_SYM + 1] = {0};
+  int any = 0, top = 0;
+  *rank = 0;
   for (int i = 0; i < p->n; i++) {
     const AfTerm *t = &p->t[i];
     if (t->var < 0 || !t->nsym)
       continue;
-    if (!first) {
-      first = t;
-      continue;
-    }
-    if (t->nsym != first->nsym)
-      return 1;
-    for (int k = 0; k < t->nsym; k++)
-      if (strcmp(t->sym[k], first->sym[k]))
-        return 1;
+    any = 1;
+    if (by_size[t->nsym] && !same_monomial_syms(by_size[t->nsym], t))
+      return 1; /* two strides of one size: no single shape */
+    by_size[t->nsym] = t;
+    if (t->nsym > top)
+      top = t->nsym;
   }
-  if (!first)
+  if (!any)
     return 0;
-  if (first->nsym != 1)
-    return 1; /* n*m strides: one symbol per dimension only */
-  *stride = first->sym[0];
+  if (top + 1 > max_rank || !by_size[1])
+    return 1;
+  for (int k = 2; k <= top; k++)
+    if (!by_size[k] || !one_more_symbol(by_size[k - 1], by_size[k]))
+      return 1;
+  /* innermost extent: the one-symbol stride; each longer stride adds the
+   * extent of the next dimension out */
+  ext[0] = NULL;
+  ext[top] = by_size[1]->sym[0];
+  for (int k = 2; k <= top; k++)
+    ext[top + 1 - k] = added_symbol(by_size[k - 1], by_size[k]);
+  *rank = top + 1;
   return 1;
 }
 

@@ -36,10 +36,15 @@ void af_scale(AfPoly *p, int64_t c);
 int af_mul(const AfPoly *l, const AfPoly *r, AfPoly *out);
 /* -1 when a loop-variable term has a symbolic coefficient. */
 int af_to_ir(Arena *a, const AfPoly *p, IrAffine *out);
-/* If p has loop-variable terms with symbolic coefficients and they all
- * have the same single symbol set, returns 1 and sets *stride to its text
- * ("n", "n*m"); if they disagree returns 1 with *stride NULL; 0 if none. */
-int af_symbolic_stride(const AfPoly *p, const char **stride);
+/* The shape a flat subscript's symbolic strides imply: loop-variable terms
+ * with coefficients n (one symbol), m*n (that symbol and one more), ...
+ * give rank 2, 3, ... with ext[rank-1] = "n", ext[rank-2] = "m", ...,
+ * ext[0] = NULL (the outer extent is not told). Returns 0 when no
+ * loop-variable term has a symbolic coefficient; 1 otherwise, with *rank 0
+ * when the strides are no such chain (two strides of one size, a missing
+ * step, more than max_rank dimensions). */
+int af_symbolic_shape(const AfPoly *p, int max_rank, int *rank,
+                      const char **ext);
 /* Splits p = sum_d out[d] * prod_{d' > d} ext[d'] by matching the symbolic
  * factor ext[d] (an identifier) or dividing by it (an integer literal).
  * -1 when an extent is neither. */
