@@ -705,7 +705,7 @@ static void plan_storage(S *s) {
   if (!s->stored.len)
     return;
   if (uses_collect(ctx, s->ct, s->stored.data, (int)s->stored.len, s->funcs.data,
-                   (int)s->funcs.len, &s->uses) < 0) {
+                   (int)s->funcs.len, s->groups, s->ngroups, &s->uses) < 0) {
     s->rc = -1;
     return;
   }

@@ -173,9 +173,12 @@ typedef struct Uses Uses;
 
 /* Collects the uses of every non-dropped st[i]. An escaping use is an error
  * (reported, returns -1); an unsupported use drops that array (warning with
- * the reason, st[i].dropped = 1). Returns 0 otherwise. */
+ * the reason, st[i].dropped = 1). Returns 0 otherwise. `groups` are the
+ * file's pragma groups: a nest under a loop pragma whose arrays it reads is
+ * that pragma's kernel, not a nest that assigns every element. */
 int uses_collect(SparsifyCtx *ctx, CTypes *ct, Stored *st, int nst,
-                 FuncSig *fs, int nfs, Uses **out);
+                 FuncSig *fs, int nfs, const Attachment *groups,
+                 size_t ngroups, Uses **out);
 
 /* The outermost rewritten regions, in file order, for the caller to turn
  * into edits: [start, end) and whether it is a whole loop nest (a nest

@@ -72,6 +72,8 @@ struct Uses {
   FuncSig *fs;              /* functions taking tensors (case 2) */
   int nfs;
   ARRAY(struct Hoisted) hoisted; /* conversions at calls hoisted out of loops */
+  const Attachment *groups; /* the file's pragma groups (loop pragmas) */
+  size_t ngroups;
 };
 
 /* An argument converted at the calls in a loop, once before it instead */
@@ -358,6 +360,23 @@ static int loop_of(const NLoop *l, int n, TSNode e, Uses *u) {
   return -1;
 }
 
+/* Whether `rhs`, in nest f, reads an array that a loop pragma on f or on a
+ * loop around it binds: that pragma makes f a kernel. */
+static int reads_loop_pragma_array(Uses *u, TSNode f, TSNode rhs) {
+  size_t a = ts_node_start_byte(f), b = ts_node_end_byte(f);
+  for (size_t g = 0; g < u->ngroups; g++) {
+    const Attachment *at = &u->groups[g];
+    if (at->kind != ATTACH_LOOP || ts_node_start_byte(at->target) > a ||
+        ts_node_end_byte(at->target) < b)
+      continue;
+    for (int e = 0; e < at->nenc; e++)
+      for (int k = 0; k < at->enc[e]->pragma.nbindings; k++)
+        if (count_ident(u, rhs, at->enc[e]->pragma.bindings[k].name))
+          return 1;
+  }
+  return 0;
+}
+
 /* Whether f is a nest that assigns every element of st with `=` (when its
  * bounds are st's sizes) and reads nothing of it; adds the sites. */
 static int try_nest(Uses *u, Stored *st, TSNode f) {
@@ -406,6 +425,10 @@ static int try_nest(Uses *u, Stored *st, TSNode f) {
     if (&u->all[i] != st && !u->all[i].dropped &&
         count_ident(u, node_field(as, "right"), u->all[i].ba.b->name))
       return 0;
+  /* ... or from an array a loop pragma makes sparse in this nest: that
+   * kernel, with st its sparse output */
+  if (reads_loop_pragma_array(u, f, node_field(as, "right")))
+    return 0;
   TSNode lhs = strip(node_field(as, "left"));
   TSNode idx[SC_MAX_RANK + 1];
   int n = 0;
@@ -1281,7 +1304,7 @@ static void calls(Uses *u, TSNode n) {
 }
 
 int uses_collect(SparsifyCtx *ctx, CTypes *ct, Stored *st, int nst, FuncSig *fs,
-                 int nfs, Uses **out) {
+                 int nfs, const Attachment *groups, size_t ngroups, Uses **out) {
   Uses *u = arena_alloc(ctx->arena, sizeof *u);
   memset(u, 0, sizeof *u);
   u->ctx = ctx;
@@ -1290,6 +1313,8 @@ int uses_collect(SparsifyCtx *ctx, CTypes *ct, Stored *st, int nst, FuncSig *fs,
   u->nall = nst;
   u->fs = fs;
   u->nfs = nfs;
+  u->groups = groups;
+  u->ngroups = ngroups;
   int rc = 0;
   TSNode root = ts_tree_root_node(ctx->tree);
   /* parameters first: whether they stay tensors decides how the arrays
