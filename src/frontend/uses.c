@@ -205,6 +205,17 @@ static const char *param_name(Uses *u, TSNode d) {
   return NULL;
 }
 
+/* Whether a parameter's declarator tells its first extent (`M[n][N]`);
+ * `M[][N]`, `*M`, `(*M)[N]` do not, so a pragma for it gives the shape. */
+static int param_tells_rows(TSNode d) {
+  while (node_is(d, "array_declarator") &&
+         node_is(node_field(d, "declarator"), "array_declarator"))
+    d = node_field(d, "declarator");
+  return node_is(d, "array_declarator") &&
+         node_is(node_field(d, "declarator"), "identifier") &&
+         !ts_node_is_null(node_field(d, "size"));
+}
+
 /* The array passed as argument `arg` of `call` to `fn`, a function this
  * file defines (so its definition can take a pragma): the reason it
  * stays dense, naming the parameter, the pragma that would pass the
@@ -237,11 +248,19 @@ static const char *dense_param_hint(Uses *u, TSNode call, TSNode arg, const char
   unsigned line, col, dline, dcol;
   source_line_col(ctx->file, ts_node_start_byte(arg), &line, &col);
   source_line_col(ctx->file, ts_node_start_byte(name), &dline, &dcol);
+  /* the shape the array passed has, where the parameter's type lacks it */
+  StrBuf shape = {0};
+  const BoundArray *ba = &u->cur->ba;
+  if (!param_tells_rows(d))
+    for (int k = 0; k < ba->rank && ba->extent[k]; k++)
+      sb_printf(&shape, "[%s]", ba->extent[k]);
+  const char *shp = arena_strdup(ctx->arena, shape.data ? shape.data : "");
+  sb_free(&shape);
   return arena_printf(ctx->arena, "it is passed to '%s' at %s:%u:%u, whose "
                       "parameter '%s' is a dense array (put '#pragma sparse "
-                      "encoding(%s : %.*s)' before the definition of '%s' at "
+                      "encoding(%s%s : %.*s)' before the definition of '%s' at "
                       "%s:%u:%u to pass the sparse tensor)", fn, ctx->file->name,
-                      line, col, pname, pname,
+                      line, col, pname, pname, shp,
                       (int)(e->span.end - e->span.start), ctx->file->text + e->span.start,
                       fn, ctx->file->name, dline, dcol);
 }
