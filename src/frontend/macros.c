@@ -14,6 +14,8 @@ typedef struct Macro {
   const char *body;
   size_t def_end;
   int bad;             /* redefined, #undef'd, conditional */
+  int index;           /* the body is an index expression (`(i)*n+(j)`):
+                          expanded only as the subscript of a pragma array */
 } Macro;
 
 typedef struct M {
@@ -81,6 +83,39 @@ static int access_body(M *m, const char *b) {
   return *b == 0;
 }
 
+/* Whether the body is an index expression: names, integer constants,
+ * blanks, parentheses and + - * / %, with at least one name. */
+static int index_body(const char *b) {
+  int names = 0;
+  for (; *b; b++) {
+    if (idc(*b)) {
+      if (!(*b >= '0' && *b <= '9')) names = 1;
+      while (idc(b[1])) b++;
+    } else if (!strchr(" \t()+-*/%", *b)) {
+      return 0;
+    }
+  }
+  return names;
+}
+
+/* Whether the invocation n is the subscript of an array named in a pragma
+ * line: `F[IDX(i, j)]`, `G[IDX(i, j)][k]`. */
+static int pragma_subscript(M *m, TSNode n) {
+  TSNode p = ts_node_parent(n);
+  while (!ts_node_is_null(p) && node_is(p, "parenthesized_expression")) {
+    n = p;
+    p = ts_node_parent(p);
+  }
+  if (ts_node_is_null(p) || !node_is(p, "subscript_expression") ||
+      !ts_node_eq(node_field(p, "index"), n))
+    return 0;
+  TSNode b = node_field(p, "argument");
+  while (node_is(b, "subscript_expression")) b = node_field(b, "argument");
+  if (!node_is(b, "identifier")) return 0;
+  size_t s = ts_node_start_byte(b), e = ts_node_end_byte(b);
+  return pragma_word(m, m->f->text + s, e - s);
+}
+
 static Macro *find(M *m, const char *name) {
   for (int i = 0; i < m->n; i++)
     if (!strcmp(m->ms[i].name, name)) return &m->ms[i];
@@ -121,9 +156,12 @@ static void defs(M *m, TSNode n, int cond) {
     if (ts_node_child_count(ps) > 2 * c + 1) d->bad = 1; /* `...` */
     TSNode v = node_field(n, "value");
     d->body = ts_node_is_null(v) ? "" : text(m, v);
-    if (strchr(d->body, '#') || strchr(d->body, '\\') || strchr(d->body, '\n') ||
-        !access_body(m, d->body))
+    if (strchr(d->body, '#') || strchr(d->body, '\\') || strchr(d->body, '\n'))
       d->bad = 1;
+    else if (!access_body(m, d->body)) {
+      d->index = index_body(d->body);
+      d->bad |= !d->index;
+    }
     return;
   }
   if (!strcmp(ty, "preproc_call")) {
@@ -193,7 +231,7 @@ static void calls(M *m, TSNode n) {
     Macro *d = find(m, name);
     TSNode args = node_field(n, "arguments");
     if (d && !d->bad && ts_node_start_byte(n) > d->def_end &&
-        !ts_node_has_error(n)) {
+        !ts_node_has_error(n) && (!d->index || pragma_subscript(m, n))) {
       const char *av[8];
       int na = 0;
       uint32_t c = ts_node_named_child_count(args);
