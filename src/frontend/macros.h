@@ -11,7 +11,9 @@
  * as the preprocessor would, so the nest and the array's uses can be
  * modelled. An index macro (`#define IDX(i, j) ((i) * n + (j))`: a body
  * of names, integer constants, parentheses and + - * / %) is expanded
- * where it is the subscript of such an array, `a[IDX(i, j)]`. A macro is left alone when it is defined more than once, is
+ * where it is the subscript of such an array, `a[IDX(i, j)]`; any other
+ * macro where an argument is an array a pragma binds or a subscript of it
+ * (`NR(A)`, `NR(A[0])`), so that the uses of the array are visible. A macro is left alone when it is defined more than once, is
  * #undef'd, sits under a conditional, uses # or ##, or spans lines. */
 #ifndef SC_FRONTEND_MACROS_H
 #define SC_FRONTEND_MACROS_H
