@@ -308,10 +308,14 @@ static void enc_expr(StrBuf *out, const Stored *st) {
 }
 
 const char *storage_dense_type(SparsifyCtx *ctx, const Stored *st, int k) {
-  const CtDecl *d = &st->ba.decl;
+  return storage_decl_dense_type(ctx->arena, &st->ba.decl, st->ctype, k);
+}
+
+const char *storage_decl_dense_type(Arena *a, const CtDecl *d, const char *el, int k) {
   if (k == 0)
     return d->type_text;
-  const char *el = d->elem_ctype ? d->elem_ctype : st->ctype;
+  if (d->elem_ctype)
+    el = d->elem_ctype;
   if (k >= d->rank)
     return el;
   StrBuf sb = {0};
@@ -324,7 +328,7 @@ const char *storage_dense_type(SparsifyCtx *ctx, const Stored *st, int k) {
     for (int i = k; i < d->rank; i++)
       sb_printf(&sb, "[%s]", d->extent[i] ? d->extent[i] : "");
   }
-  const char *r = arena_strdup(ctx->arena, sb.data);
+  const char *r = arena_strdup(a, sb.data);
   sb_free(&sb);
   return r;
 }

@@ -15,6 +15,7 @@
 #include "frontend/extents.h"
 #include "frontend/liveness.h"
 #include "frontend/rows.h"
+#include "frontend/storage.h"
 #include "frontend/tsnode.h"
 #include "ir/affine.h"
 #include "ir/depend.h"
@@ -555,6 +556,63 @@ static int invariant(X *x, TSNode n) {
   return 1;
 }
 
+/* The stored array (storage replaced by a sparse tensor) that identifier n
+ * names, or NULL. */
+static const BoundArray *stored_named(X *x, TSNode n) {
+  if ((!node_is(n, "identifier") && !node_is(n, "type_identifier")) || !x->env->nstored)
+    return NULL;
+  const char *name = ntext(x, n);
+  CtDecl d;
+  if (!ct_lookup(x->env->ct, name, ts_node_start_byte(n), &d)) return NULL;
+  for (int i = 0; i < x->env->nstored; i++)
+    if (x->env->stored[i].decl.name_offset == d.name_offset &&
+        !strcmp(x->env->stored[i].b->name, name))
+      return &x->env->stored[i];
+  return NULL;
+}
+
+/* sizeof rewrites in the text of n, appended to b from *at: `sizeof A`,
+ * `sizeof(A[0])` of a stored array (its declaration is gone from the
+ * output) become the dense type's, `sizeof(double[8][6])`. */
+static void sizeof_text(X *x, TSNode n, StrBuf *b, size_t *at) {
+  if (node_is(n, "sizeof_expression")) {
+    TSNode v = node_field(n, "value");
+    if (ts_node_is_null(v)) { /* `sizeof(A)` may parse as a type name */
+      v = node_field(n, "type");
+      if (node_is(v, "type_descriptor") && ts_node_named_child_count(v) == 1)
+        v = ts_node_named_child(v, 0);
+    }
+    v = strip_parens(v);
+    int k = 0;
+    while (node_is(v, "subscript_expression") ||
+           (node_is(v, "pointer_expression") && !strcmp(op_of(x, v), "*"))) {
+      v = strip_parens(node_field(v, "argument"));
+      k++;
+    }
+    const BoundArray *st = stored_named(x, v);
+    if (st) {
+      size_t s = ts_node_start_byte(n);
+      sb_append(b, x->src + *at, s - *at);
+      sb_printf(b, "sizeof(%s)", storage_decl_dense_type(x->a, &st->decl, "double", k));
+      *at = ts_node_end_byte(n);
+      return;
+    }
+  }
+  uint32_t c = ts_node_child_count(n);
+  for (uint32_t i = 0; i < c; i++) sizeof_text(x, ts_node_child(n, i), b, at);
+}
+
+/* The text of an invariant expression as the lowered code spells it. */
+static const char *inv_text(X *x, TSNode n) {
+  StrBuf b = {0};
+  size_t at = ts_node_start_byte(n);
+  sizeof_text(x, n, &b, &at);
+  sb_append(&b, x->src + at, ts_node_end_byte(n) - at);
+  const char *r = arena_strndup(x->a, b.data ? b.data : "", b.len);
+  sb_free(&b);
+  return r;
+}
+
 /* ---- affine forms ------------------------------------------------------ */
 
 static int int_literal(X *x, TSNode n, int64_t *out) {
@@ -628,7 +686,7 @@ static int poly_of(X *x, TSNode n, AfPoly *p, const char *what) {
     }
   }
   if (invariant(x, n)) {
-    const char *t = ntext(x, n);
+    const char *t = inv_text(x, n);
     if (!node_is(n, "identifier") && !node_is(n, "number_literal") &&
         !node_is(n, "call_expression") && !node_is(n, "subscript_expression") &&
         !node_is(n, "field_expression"))

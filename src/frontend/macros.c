@@ -14,6 +14,9 @@ typedef struct Macro {
   const char *body;
   size_t def_end;
   int bad;             /* redefined, #undef'd, conditional */
+  int access;          /* the body subscripts a pragma array: always expanded */
+  int index;           /* the body is an index expression (`(i)*n+(j)`):
+                          expanded as the subscript of a pragma array */
 } Macro;
 
 typedef struct M {
@@ -23,6 +26,8 @@ typedef struct M {
   int n;
   const char *const *names; /* words of the pragma lines */
   size_t nnames;
+  const char *const *arrays; /* the arrays the pragmas bind */
+  size_t narrays;
   StrBuf out;
   size_t copied;
   int nexp;
@@ -81,6 +86,63 @@ static int access_body(M *m, const char *b) {
   return *b == 0;
 }
 
+/* Whether the body is an index expression: names, integer constants,
+ * blanks, parentheses and + - * / %, with at least one name. */
+static int index_body(const char *b) {
+  int names = 0;
+  for (; *b; b++) {
+    if (idc(*b)) {
+      if (!(*b >= '0' && *b <= '9')) names = 1;
+      while (idc(b[1])) b++;
+    } else if (!strchr(" \t()+-*/%", *b)) {
+      return 0;
+    }
+  }
+  return names;
+}
+
+/* Whether the invocation n is the subscript of an array named in a pragma
+ * line: `F[IDX(i, j)]`, `G[IDX(i, j)][k]`. */
+static int pragma_subscript(M *m, TSNode n) {
+  TSNode p = ts_node_parent(n);
+  while (!ts_node_is_null(p) && node_is(p, "parenthesized_expression")) {
+    n = p;
+    p = ts_node_parent(p);
+  }
+  if (ts_node_is_null(p) || !node_is(p, "subscript_expression") ||
+      !ts_node_eq(node_field(p, "index"), n))
+    return 0;
+  TSNode b = node_field(p, "argument");
+  while (node_is(b, "subscript_expression")) b = node_field(b, "argument");
+  if (!node_is(b, "identifier")) return 0;
+  size_t s = ts_node_start_byte(b), e = ts_node_end_byte(b);
+  return pragma_word(m, m->f->text + s, e - s);
+}
+
+/* Whether an argument is an array a pragma binds, or a subscript of it
+ * (`NR(A)`, `NR(A[0])` with `#define NR(a) (sizeof(a) / sizeof((a)[0]))`):
+ * the expansion, not the invocation, shows how the array is used. */
+static int names_array(M *m, const char *const *av, int na) {
+  for (int i = 0; i < na; i++) {
+    const char *t = av[i];
+    size_t l = strlen(t);
+    for (;;) { /* blanks and enclosing parentheses off */
+      while (l && (*t == ' ' || *t == '\t')) t++, l--;
+      while (l && (t[l - 1] == ' ' || t[l - 1] == '\t')) l--;
+      if (l < 2 || *t != '(' || t[l - 1] != ')') break;
+      t++;
+      l -= 2;
+    }
+    for (size_t k = 0; k < m->narrays; k++) {
+      size_t n = strlen(m->arrays[k]);
+      if (n > l || memcmp(m->arrays[k], t, n)) continue;
+      while (n < l && (t[n] == ' ' || t[n] == '\t')) n++;
+      if (n == l || t[n] == '[') return 1; /* `A`, `A[0]` */
+    }
+  }
+  return 0;
+}
+
 static Macro *find(M *m, const char *name) {
   for (int i = 0; i < m->n; i++)
     if (!strcmp(m->ms[i].name, name)) return &m->ms[i];
@@ -121,9 +183,12 @@ static void defs(M *m, TSNode n, int cond) {
     if (ts_node_child_count(ps) > 2 * c + 1) d->bad = 1; /* `...` */
     TSNode v = node_field(n, "value");
     d->body = ts_node_is_null(v) ? "" : text(m, v);
-    if (strchr(d->body, '#') || strchr(d->body, '\\') || strchr(d->body, '\n') ||
-        !access_body(m, d->body))
+    if (strchr(d->body, '#') || strchr(d->body, '\\') || strchr(d->body, '\n'))
       d->bad = 1;
+    else if (access_body(m, d->body))
+      d->access = 1;
+    else
+      d->index = index_body(d->body);
     return;
   }
   if (!strcmp(ty, "preproc_call")) {
@@ -203,7 +268,8 @@ static void calls(M *m, TSNode n) {
         if (na == 8) { na = 9; break; }
         av[na++] = text(m, x);
       }
-      if (na == d->nparams) {
+      if (na == d->nparams &&
+          (d->access || (d->index && pragma_subscript(m, n)) || names_array(m, av, na))) {
         size_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
         sb_append(&m->out, m->f->text + m->copied, s - m->copied);
         size_t at = m->out.len;
@@ -222,6 +288,42 @@ static void calls(M *m, TSNode n) {
   }
   uint32_t c = ts_node_child_count(n);
   for (uint32_t i = 0; i < c; i++) calls(m, ts_node_child(n, i));
+}
+
+typedef ARRAY(const char *) Names;
+
+/* The names an `encoding(...)` pragma binds, read off its text (it is
+ * parsed later): at the list's top level, the word after `(` or `,` that
+ * a `:` or a `[` follows (`A : CSR`, `a[n][m] : CSR`; not a field,
+ * `posWidth = 8`). */
+static void binding_names(Arena *a, const char *t, size_t len, Names *out) {
+  const char *e = t + len, *p = t;
+  while (p < e && !(idc(*p) && !strncmp(p, "encoding", 8) && !idc(p[8]))) p++;
+  if (p >= e) return;
+  p += 8;
+  while (p < e && (*p == ' ' || *p == '\t' || *p == '\\' || *p == '\r' || *p == '\n')) p++;
+  if (p >= e || *p != '(') return;
+  int depth = 0, start = 1;
+  for (; p < e; p++) {
+    char c = *p;
+    if (c == '(' || c == '[' || c == '{') {
+      if (depth++ == 0) { start = 1; continue; }
+    } else if (c == ')' || c == ']' || c == '}') {
+      if (--depth == 0) return;
+    } else if (c == ',' && depth == 1) {
+      start = 1;
+      continue;
+    } else if (depth == 1 && start && idc(c) && !(c >= '0' && c <= '9')) {
+      const char *w = p;
+      while (p < e && idc(*p)) p++;
+      const char *q = p;
+      while (q < e && (*q == ' ' || *q == '\t' || *q == '\\' || *q == '\r' || *q == '\n')) q++;
+      if (q < e && (*q == ':' || *q == '['))
+        ARRAY_PUSH(a, *out, arena_strndup(a, w, (size_t)(p - w)));
+      p--;
+    }
+    if (c != ' ' && c != '\t' && c != '\\' && c != '\r' && c != '\n') start = 0;
+  }
 }
 
 const char *macros_expand(const SourceFile *f, TSTree *tree, const PragmaSite *sites,
@@ -249,6 +351,12 @@ const char *macros_expand(const SourceFile *f, TSTree *tree, const PragmaSite *s
   }
   m.names = names.data;
   m.nnames = names.len;
+  Names arrays = {0};
+  for (size_t i = 0; i < nsites; i++)
+    binding_names(a, f->text + sites[i].span.start,
+                  sites[i].span.end - sites[i].span.start, &arrays);
+  m.arrays = arrays.data;
+  m.narrays = arrays.len;
   TSNode root = ts_tree_root_node(tree);
   defs(&m, root, 0);
   int any = 0;

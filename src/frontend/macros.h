@@ -9,7 +9,11 @@
  * and that name appears in a `#pragma sparse` line, each invocation after
  * the definition is replaced by the body with the arguments substituted,
  * as the preprocessor would, so the nest and the array's uses can be
- * modelled. A macro is left alone when it is defined more than once, is
+ * modelled. An index macro (`#define IDX(i, j) ((i) * n + (j))`: a body
+ * of names, integer constants, parentheses and + - * / %) is expanded
+ * where it is the subscript of such an array, `a[IDX(i, j)]`; any other
+ * macro where an argument is an array a pragma binds or a subscript of it
+ * (`NR(A)`, `NR(A[0])`), so that the uses of the array are visible. A macro is left alone when it is defined more than once, is
  * #undef'd, sits under a conditional, uses # or ##, or spans lines. */
 #ifndef SC_FRONTEND_MACROS_H
 #define SC_FRONTEND_MACROS_H

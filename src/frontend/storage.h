@@ -133,6 +133,9 @@ const char *storage_macro_declarator(SparsifyCtx *ctx, TSNode decl, const char *
 /* The dense C type of an expression that applies `k` subscripts or
  * dereferences to the array (k = 0: the array itself), for sizeof. */
 const char *storage_dense_type(SparsifyCtx *ctx, const Stored *st, int k);
+/* The same from the array's declaration (el: the element type when the
+ * declaration does not spell it). */
+const char *storage_decl_dense_type(Arena *a, const CtDecl *d, const char *el, int k);
 
 /* params.c -------------------------------------------------------------- */
 

@@ -825,7 +825,15 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
     c->m = NULL;
   } else {
     int vl = c->cfg.vl, w = c->cfg.lanes;
-    vc_line(c, sb, d2, "for (; %s - %s >= %d; %s += %d) {", hi, iv, vl, iv, vl);
+    /* an unsigned loop variable: `iv < hi` first, or GCC, not knowing where
+     * the second loop starts, reads `hi - iv >= w` as true again once iv
+     * wraps past hi and warns that an iteration overflows the array
+     * (-Waggressive-loop-optimizations, on by default) */
+    const char *below = lp->shape == VEC_DENSE && (strstr(itype, "unsigned") ||
+                                                   strstr(itype, "size_t"))
+                            ? arena_printf(c->L->arena, "%s < %s && ", iv, hi)
+                            : "";
+    vc_line(c, sb, d2, "for (; %s%s - %s >= %d; %s += %d) {", below, hi, iv, vl, iv, vl);
     emit_chunk(c, sb, d2 + 1, 1);
     if (lp->counter) vc_line(c, sb, d2 + 1, "%s += %d;", lp->counter, vl);
     vc_line(c, sb, d2, "}");
@@ -835,7 +843,7 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
                    (hi_c - lo_c) % vl == 0;
     if (!multiple && c->cfg.unroll > 1) {
       /* the rest's full vectors one at a time, unmasked */
-      vc_line(c, sb, d2, "for (; %s - %s >= %d; %s += %d) {", hi, iv, w, iv, w);
+      vc_line(c, sb, d2, "for (; %s%s - %s >= %d; %s += %d) {", below, hi, iv, w, iv, w);
       emit_chunk(c, sb, d2 + 1, 0);
       if (lp->counter) vc_line(c, sb, d2 + 1, "%s += %d;", lp->counter, w);
       vc_line(c, sb, d2, "}");

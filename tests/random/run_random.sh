@@ -34,6 +34,11 @@
 #   --gen PATH         the gen_kernel binary (default $GEN_KERNEL, else built
 #                      from gen_kernel.c next to this script into WORKDIR)
 #   --cc CC            the C compiler (default $CC, else cc)
+#   --simd B           pass --simd=B to sparsecc (none, generic, avx2, avx512)
+#                      and compile out.c with the flags that enable that
+#                      backend's vector loops (avx2: -mavx2 -mfma; avx512:
+#                      -mavx512f), as tests/e2e/run_case.sh does; a backend
+#                      this host cannot run skips the whole run (exit 77)
 # Environment: SPARSECC, GEN_KERNEL, CC; SPARSECC_CFLAGS and SPARSECC_LIBS
 # override `sparsecc --cflags` and `sparsecc --libs` (the runtime's location).
 # Exit status: 0 when every seed passed, 1 otherwise, 2 on usage errors.
@@ -48,6 +53,7 @@ workdir=""
 sparsecc=${SPARSECC:-}
 gen=${GEN_KERNEL:-}
 cc=${CC:-cc}
+simd=""
 
 usage() {
   sed -n '2,/^# Exit status/p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
@@ -73,6 +79,8 @@ while [ $# -gt 0 ]; do
     --gen=*) gen=${1#*=}; shift ;;
     --cc) cc=${2:?--cc needs CC}; shift 2 ;;
     --cc=*) cc=${1#*=}; shift ;;
+    --simd) simd=${2:?--simd needs a backend}; shift 2 ;;
+    --simd=*) simd=${1#*=}; shift ;;
     --one) one_seed=${2:?}; shift 2 ;;
     -h|--help) usage ;;
     *) echo "run_random.sh: unknown argument '$1'" >&2; usage ;;
@@ -118,8 +126,8 @@ set -x
 cd "\$(dirname "\$0")"
 "\${GEN_KERNEL:-gen_kernel}" $seed $soakflag >prog.c
 ${cc} -std=c11 -O1 -Wall -Wextra -Wno-unknown-pragmas prog.c -o ref -lm && ./ref >ref.out
-"\${SPARSECC:-sparsecc}" prog.c -o out.c --report=report.txt
-${cc} -std=c11 -O1 -Wall -Wextra \$("\${SPARSECC:-sparsecc}" --cflags) out.c -o sparse \$("\${SPARSECC:-sparsecc}" --libs) -lm && ./sparse >sparse.out
+"\${SPARSECC:-sparsecc}" prog.c -o out.c --report=report.txt${simd:+ --simd=$simd}
+${cc} -std=c11 -O1 -Wall -Wextra \$("\${SPARSECC:-sparsecc}" --cflags)${simd_cflags:+ $simd_cflags} out.c -o sparse \$("\${SPARSECC:-sparsecc}" --libs) -lm && ./sparse >sparse.out
 diff ref.out sparse.out
 EOF
   chmod +x "$dir/repro.sh"
@@ -169,7 +177,7 @@ check_seed() {
     echo "GENERATOR the reference exits with $st"; return
   fi
   # 2. sparsecc
-  timeout 120 "$sparsecc" prog.c -o out.c --report=report.txt >sparsecc.out 2>sparsecc.err
+  timeout 120 "$sparsecc" prog.c -o out.c --report=report.txt ${simd:+--simd=$simd} >sparsecc.out 2>sparsecc.err
   st=$?
   if [ $st -ne 0 ]; then
     echo "FAIL sparsecc exits with $st: $(grep -m1 -i 'error' sparsecc.err | cut -c1-200)"; return
@@ -179,7 +187,7 @@ check_seed() {
   fi
   # 3. the rewritten program
   # shellcheck disable=SC2086
-  if ! "$cc" -std=c11 -O1 -Wall -Wextra -Werror -Wno-unknown-pragmas $rt_cflags out.c -o sparse $rt_libs -lm >out.cc.txt 2>&1; then
+  if ! "$cc" -std=c11 -O1 -Wall -Wextra -Werror -Wno-unknown-pragmas $rt_cflags $simd_cflags out.c -o sparse $rt_libs -lm >out.cc.txt 2>&1; then
     echo "FAIL out.c does not compile cleanly: $(grep -m1 -E 'error|warning' out.cc.txt | cut -c1-200)"; return
   fi
   timeout 10 ./sparse >sparse.out 2>sparse.err
@@ -214,7 +222,7 @@ check_seed() {
 if [ -n "$one_seed" ]; then
   # a worker: everything comes from the environment of the parent
   soakflag=${RR_SOAKFLAG:-}
-  rt_cflags=$RR_CFLAGS rt_libs=$RR_LIBS
+  rt_cflags=$RR_CFLAGS rt_libs=$RR_LIBS simd_cflags=${RR_SIMD_CFLAGS:-}
   run_one "$one_seed" "$soakflag"
   exit 0
 fi
@@ -225,6 +233,17 @@ if [ -z "$sparsecc" ] || [ ! -x "$sparsecc" ]; then
   exit 2
 fi
 case $jobs in ''|*[!0-9]*|0) echo "run_random.sh: bad --jobs '$jobs'" >&2; exit 2 ;; esac
+simd_cflags=""
+case $simd in
+  "" | none | generic) ;;
+  avx2) simd_cflags="-mavx2 -mfma"
+        grep -qw avx2 /proc/cpuinfo 2>/dev/null ||
+          { echo "run_random.sh: skipped: this host has no AVX2"; exit 77; } ;;
+  avx512) simd_cflags="-mavx512f"
+        grep -qw avx512f /proc/cpuinfo 2>/dev/null ||
+          { echo "run_random.sh: skipped: this host has no AVX-512F"; exit 77; } ;;
+  *) echo "run_random.sh: unknown --simd backend '$simd' (none, generic, avx2, avx512)" >&2; exit 2 ;;
+esac
 
 made_workdir=0
 if [ -z "$workdir" ]; then
@@ -260,13 +279,14 @@ if ! "$cc" -std=c11 $rt_cflags "$workdir/rt_probe.c" -o "$workdir/rt_probe" $rt_
   exit 2
 fi
 
-export RR_CFLAGS="$rt_cflags" RR_LIBS="$rt_libs" SPARSECC="$sparsecc" GEN_KERNEL="$gen" CC="$cc"
+export RR_CFLAGS="$rt_cflags" RR_LIBS="$rt_libs" RR_SIMD_CFLAGS="$simd_cflags" SPARSECC="$sparsecc" GEN_KERNEL="$gen" CC="$cc"
 
 # run the seeds read from stdin, $jobs at a time
 run_batch() {
   # shellcheck disable=SC2046
   RR_SOAKFLAG=$1 xargs -P "$jobs" -n 1 bash "$here/run_random.sh" \
     --workdir "$workdir" --sparsecc "$sparsecc" --gen "$gen" --cc "$cc" \
+    ${simd:+--simd "$simd"} \
     $( [ "$keep" = 1 ] && echo --keep ) --one
 }
 
@@ -312,7 +332,7 @@ for f in "$workdir"/results/*; do
   esac
 done
 elapsed=$(( $(date +%s) - start_time ))
-echo "random differential: $total programs in ${elapsed}s"
+echo "random differential${simd:+ (--simd=$simd)}: $total programs in ${elapsed}s"
 echo "$passed passed, $failed failed"
 echo "sparsified $sparsified, refused $refused (silent $silent)$( [ $generator -gt 0 ] && echo ", generator bugs $generator")"
 if [ "$failed" -gt 0 ]; then
