@@ -117,6 +117,11 @@ static void hook_access(void *user, StrBuf *out, int a) {
   Emit *E = user;
   Lower *L = E->L;
   int s = L->access_st[a];
+  const char *cur = asm_current(L, a);
+  if (cur) { /* a guarded `=` of the sparse output keeps its element */
+    sb_puts(out, cur);
+    return;
+  }
   if (s < 0) {
     dense_access(L, out, a);
     return;
