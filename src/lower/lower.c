@@ -876,7 +876,7 @@ static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
   const int depth = asm_pattern_depth(L);
   Assume as;
   memset(&as, 0, sizeof as);
-  if (asm_has_guarded(L)) L->assume = &as;
+  L->assume = &as;
   if (coiter_emit(L, loops, depth) != 0) return -1;
   if (as.n && emit_assumed(L, loops, depth) != 0) return -1;
   L->assume = NULL;
