@@ -825,9 +825,9 @@ static int fixed_in_place(const Lower *L) {
  * check at entry confirms it, and loops built without the assumption
  * (visiting every element) run otherwise. */
 static int emit_assumed(Lower *L, StrBuf *loops, int depth) {
-  const char *check = lat_assume_check(L);
   StrBuf on = {0}, off = {0}, t = {0};
   int rc = asm_emit_again(L, &on, depth + 1);
+  const char *check = lat_assume_check(L);
   Assume *as = L->assume;
   L->assume = NULL;
   if (rc == 0) rc = asm_emit_again(L, &off, depth + 1);
@@ -838,6 +838,12 @@ static int emit_assumed(Lower *L, StrBuf *loops, int depth) {
     sb_free(&on);
     sb_free(&off);
     return -1;
+  }
+  if (!strcmp(on.data ? on.data : "", off.data ? off.data : "")) {
+    /* the assumption changed no loop: the loops as first emitted */
+    sb_free(&on);
+    sb_free(&off);
+    return 0;
   }
   loops->len = 0;
   sb_printf(&t, "if (%s) {", check);
