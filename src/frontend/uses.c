@@ -438,11 +438,12 @@ static int try_nest(Uses *u, Stored *st, TSNode f) {
   TSNode as = strip(ts_node_named_child(hit, 0));
   if (!node_is(as, "assignment_expression") || strcmp(text(u, node_field(as, "operator")), "="))
     return 0;
-  /* a value read from another replaced array: a kernel with a sparse
+  /* another replaced array read in the nest (in the value, or in a
+   * scalar it sums: `s += B[i][j]; r[i] = s;`): a kernel with a sparse
    * output (src/lower/assemble.c), or refused into inserts */
   for (int i = 0; i < u->nall; i++)
     if (&u->all[i] != st && !u->all[i].dropped &&
-        count_ident(u, node_field(as, "right"), u->all[i].ba.b->name))
+        count_ident(u, f, u->all[i].ba.b->name))
       return 0;
   /* ... or from an array a loop pragma makes sparse in this nest: that
    * kernel, with st its sparse output */

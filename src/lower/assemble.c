@@ -41,6 +41,10 @@ struct AsmOut {
   const char *h;       /* the variable holding C's handle in the block */
   int gustavson;
   int accumulate;      /* some statement is += / -=: old entries combined */
+  int guarded;         /* some statement is a guarded `=`: the old entries
+                          stay where its guard is false */
+  int vec;             /* a 1-D output (one compressed level): one
+                          workspace for the whole vector, row_var -1 */
   int filter;          /* test values != 0 before appending */
   int row_var, col_var;/* loop variables of C's level 0 and level 1 */
   int row_dim, col_dim;/* dimensions of C's level 0 and level 1 */
@@ -139,13 +143,56 @@ int asm_stmt_is_output(const Lower *L, const IrStmt *s) {
          L->k->accesses[s->lhs_access].tensor == L->out->tensor;
 }
 
+int asm_guarded_set(const IrStmt *s) {
+  const IrExpr *r = s->rhs;
+  return s->op == IR_SET && s->lhs_access >= 0 && r && r->kind == IR_SELECT &&
+         r->c && r->c->kind == IR_ACCESS && r->c->access == s->lhs_access;
+}
+
+int asm_has_guarded(const Lower *L) { return L->out && L->out->guarded; }
+
+const char *asm_current(const Lower *L, int access) {
+  const AsmOut *o = L->out;
+  if (!o || !o->guarded || L->k->accesses[access].tensor != o->tensor)
+    return NULL;
+  return arena_printf(L->arena, "%s_w[sc__wj]", o->h);
+}
+
+/* Whether e reads tensor t. */
+static int expr_reads(const Lower *L, const IrExpr *e, int t) {
+  if (!e) return 0;
+  if (e->kind == IR_ACCESS && L->k->accesses[e->access].tensor == t) return 1;
+  if (expr_reads(L, e->a, t) || expr_reads(L, e->b, t) ||
+      expr_reads(L, e->c, t))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (expr_reads(L, e->args[i], t)) return 1;
+  return 0;
+}
+
+/* Whether the subtree reads C other than as the element a guarded `=`
+ * keeps (the identity arm of its select). */
+static int reads_output(const Lower *L, const IrNode *n, int ct) {
+  if (n->kind == IR_NODE_STMT) {
+    const IrStmt *s = &n->stmt;
+    if (asm_guarded_set(s) && L->k->accesses[s->lhs_access].tensor == ct)
+      return expr_reads(L, s->rhs->a, ct) || expr_reads(L, s->rhs->b, ct);
+    return expr_reads(L, s->rhs, ct);
+  }
+  for (int i = 0; i < n->nbody; i++)
+    if (reads_output(L, n->body[i], ct)) return 1;
+  return 0;
+}
+
 /* Collects the statements of the subtree; -1 when one does not write C
  * (with the op) or C's subscripts are not its row/col variables. */
 static int check_stmts(const Lower *L, const IrNode *n, int ct, int *row_var,
-                       int *col_var, int rd, int cd, int *nset, int *nacc) {
+                       int *col_var, int rd, int cd, int *nset, int *nacc,
+                       int *nguard) {
   if (n->kind == IR_NODE_LOOP) {
     for (int i = 0; i < n->nbody; i++)
-      if (check_stmts(L, n->body[i], ct, row_var, col_var, rd, cd, nset, nacc))
+      if (check_stmts(L, n->body[i], ct, row_var, col_var, rd, cd, nset, nacc,
+                      nguard))
         return -1;
     return 0;
   }
@@ -159,7 +206,8 @@ static int check_stmts(const Lower *L, const IrNode *n, int ct, int *row_var,
     return -1;
   *row_var = r;
   *col_var = c;
-  if (s->op == IR_SET) (*nset)++;
+  if (asm_guarded_set(s)) (*nguard)++;
+  else if (s->op == IR_SET) (*nset)++;
   else if (s->op == IR_ADDTO || s->op == IR_SUBFROM) (*nacc)++;
   else return -1;
   return 0;
@@ -235,6 +283,114 @@ static int full_range(const Lower *L, int v, const char *extent) {
          same_text(graph_affine_str(L, &lv->hi), extent);
 }
 
+static const char *where_of(const Lower *L) {
+  const SourceFile *f = L->ctx->file;
+  unsigned lno = 0, col = 0;
+  if (f) source_line_col(f, L->k->root->span.start, &lno, &col);
+  const char *w = arena_printf(L->arena, "%s:%u", f ? f->name : "<input>", lno);
+  for (const char *p = w; *p; p++)
+    if (*p == '"' || *p == '\\' || *p == '?' || (unsigned char)*p < 32)
+      return arena_printf(L->arena, "<input>:%u", lno);
+  return w;
+}
+
+/* The statements writing a 1-D output r: r[c] with c one loop variable
+ * (the same in all), `=` (plain or guarded), `+=` or `-=`; the others
+ * write scalars; -1 otherwise. */
+static int vec_stmts(const Lower *L, const IrNode *n, int ct, int *c,
+                     int *nset, int *nacc, int *nguard) {
+  if (n->kind == IR_NODE_LOOP) {
+    for (int i = 0; i < n->nbody; i++)
+      if (vec_stmts(L, n->body[i], ct, c, nset, nacc, nguard)) return -1;
+    return 0;
+  }
+  const IrStmt *s = &n->stmt;
+  if (s->lhs_access < 0) return 0; /* a scalar (`s += A[i][j]; r[i] = s;`) */
+  if (L->k->accesses[s->lhs_access].tensor != ct) return -1;
+  int v = pure_var(&L->k->accesses[s->lhs_access].sub[0]);
+  if (v < 0 || (*c >= 0 && *c != v)) return -1;
+  *c = v;
+  if (asm_guarded_set(s)) (*nguard)++;
+  else if (s->op == IR_SET) (*nset)++;
+  else if (s->op == IR_ADDTO || s->op == IR_SUBFROM) (*nacc)++;
+  else return -1;
+  return 0;
+}
+
+/* A 1-D output (SparseVector: `r[i] += A[i][j]`, `r[j] += A[i][j] *
+ * x[i]`, `if (...) r[i] = ...`): a workspace over the whole vector
+ * (values, a marker per coordinate, the touched coordinates), loaded with
+ * the old entries unless `=` assigns every element first; at the end the
+ * touched coordinates are sorted and appended. A plain `=` must be a
+ * direct child of the outermost loop, over the coordinate from 0 to the
+ * extent, and come before every `+=`/`-=` in it: each element is then
+ * assigned exactly once, first. */
+static int plan_vector(Lower *L, int ct, const char *refuse_base,
+                       const char **why) {
+  const IrKernel *k = L->k;
+  const IrTensor *t = &k->tensors[ct];
+  const sc_encoding *e = t->handle_enc;
+  const sc_level_type *l0 = &e->lvl_types[0];
+  if (e->dim_rank != 1 || e->lvl_rank != 1 || e->has_slices ||
+      plain_dim(e, 0) != 0 || l0->format != SC_LVL_COMPRESSED ||
+      !ordered_unique(l0)) {
+    *why = arena_printf(L->arena, "%s: its encoding is not assembled by "
+                        "append (one compressed level, ordered and unique)",
+                        refuse_base);
+    return -1;
+  }
+  int c = -1, nset = 0, nacc = 0, nguard = 0, seen_acc = 0;
+  int failed = vec_stmts(L, k->root, ct, &c, &nset, &nacc, &nguard);
+  if (!failed && nset &&
+      (nguard || k->root->kind != IR_NODE_LOOP || k->root->var != c ||
+       L->var_nloops[c] != 1 ||
+       !mixed_order_ok(L, k->root, ct, c, -1, &seen_acc) ||
+       !full_range(L, c, t->extent[0])))
+    failed = 1;
+  if (failed) {
+    *why = arena_printf(L->arena, "%s: a statement does not write %s[v] "
+                        "with =, += or -= of one loop variable v, or an `=` "
+                        "does not assign each element once, first, in the "
+                        "outermost loop", refuse_base, t->name);
+    return -1;
+  }
+  if (reads_output(L, k->root, ct)) {
+    *why = arena_printf(L->arena, "%s: it is also read in the nest",
+                        refuse_base);
+    return -1;
+  }
+  AsmOut *o = arena_alloc(L->arena, sizeof *o);
+  memset(o, 0, sizeof *o);
+  o->tensor = ct;
+  o->t = t;
+  o->h = arena_printf(L->arena, "sc__o_%s", t->name);
+  o->vec = 1;
+  o->gustavson = 1;
+  o->row_var = -1;
+  o->col_var = c;
+  o->ctype = ctype_of(t);
+  o->accumulate = !nset;
+  o->guarded = nguard > 0;
+  o->filter = !level_is_padded(l0) &&
+              (o->accumulate || nset > 1 || !all_preserve(L, k->root));
+  o->where = where_of(L);
+  o->d0 = 1;
+  o->pat_st = -1;
+  L->out = o;
+  lower_note(L, "%s: sparse vector output, a workspace over the whole "
+             "vector (values, a marker per coordinate, the touched "
+             "coordinates; sorted and appended at the end)", t->name);
+  if (o->accumulate)
+    lower_note(L, "%s: its existing entries loaded into the workspace first "
+               "(%s)", t->name, o->guarded ? "= under an if keeps them where "
+               "the guard is false" : "+= combines with them");
+  if (o->filter)
+    lower_note(L, "zero filter: values appended to %s tested != 0 (unpadded "
+               "level)", t->name);
+  *why = NULL;
+  return 1;
+}
+
 int asm_plan(Lower *L, const char **why) {
   const IrKernel *k = L->k;
   int ct = -1;
@@ -262,10 +418,12 @@ int asm_plan(Lower *L, const char **why) {
       return -1;
     }
   const sc_encoding *e = t->handle_enc;
+  if (e && t->rank == 1) return plan_vector(L, ct, refuse_base, why);
   if (!e || t->rank != 2 || e->dim_rank != 2 || e->lvl_rank != 2 ||
       e->has_slices) {
-    *why = arena_printf(L->arena, "%s: only 2-D outputs with two levels are "
-                        "assembled", refuse_base);
+    *why = arena_printf(L->arena, "%s: only 1-D outputs with one level and "
+                        "2-D outputs with two levels are assembled",
+                        refuse_base);
     return -1;
   }
   int rd = plain_dim(e, 0), cd = plain_dim(e, 1);
@@ -278,9 +436,10 @@ int asm_plan(Lower *L, const char **why) {
                         "compressed one, ordered and unique)", refuse_base);
     return -1;
   }
-  int row_var = -1, col_var = -1, nset = 0, nacc = 0, seen_acc = 0;
-  int failed =
-      check_stmts(L, k->root, ct, &row_var, &col_var, rd, cd, &nset, &nacc);
+  int row_var = -1, col_var = -1, nset = 0, nacc = 0, nguard = 0;
+  int seen_acc = 0;
+  int failed = check_stmts(L, k->root, ct, &row_var, &col_var, rd, cd, &nset,
+                           &nacc, &nguard);
   int mixed = !failed && nset && nacc;
   if (mixed && (L->var_nloops[col_var] != 1 ||
                 !mixed_order_ok(L, k->root, ct, col_var, -1, &seen_acc)))
@@ -291,8 +450,13 @@ int asm_plan(Lower *L, const char **why) {
                         "= with +=", refuse_base, t->name);
     return -1;
   }
-  /* C read anywhere (other than by its own += / -=) */
-  if (graph_reads_tensor(L, k->root, ct)) {
+  if (nguard && nset) {
+    *why = arena_printf(L->arena, "%s: it is assigned both with and without "
+                        "an if", refuse_base);
+    return -1;
+  }
+  /* C read anywhere (other than by its own += / -= and guarded =) */
+  if (reads_output(L, k->root, ct)) {
     *why = arena_printf(L->arena, "%s: it is also read in the nest",
                         refuse_base);
     return -1;
@@ -309,6 +473,11 @@ int asm_plan(Lower *L, const char **why) {
       const LvlInfo *li = &L->st[s].lvl[l];
       if ((li->varmask & (1u << row_var)) &&
           (li->kind != LK_IDENT || !ordered_unique(&li->type))) {
+        /* lower.c retries with the operand in its plain form (COO's
+         * nonunique rows become a dense level) */
+        if (!(L->plain & (1u << L->st[s].tensor)) && !L->st[s].sliced &&
+            !L->st[s].nfixed)
+          L->plain_req |= 1u << L->st[s].tensor;
         *why = arena_printf(L->arena, "%s: %s's level over '%s' is not "
                             "walked in order, once per row", refuse_base,
                             L->st[s].name, graph_var_name(L, row_var));
@@ -327,7 +496,8 @@ int asm_plan(Lower *L, const char **why) {
   o->ctype = ctype_of(t);
   /* with `=` covering every element first, the old contents are not
    * combined: the `+=` add to what the `=` wrote */
-  o->accumulate = nacc > 0 && !nset;
+  o->accumulate = (nacc > 0 || nguard > 0) && !nset;
+  o->guarded = nguard > 0;
   if (nset) {
     if (!full_range(L, row_var, t->extent[rd]) ||
         !full_range(L, col_var, t->extent[cd])) {
@@ -348,13 +518,7 @@ int asm_plan(Lower *L, const char **why) {
   /* several `=` per element may leave a zero in the workspace */
   o->filter = !padded && (o->accumulate || mixed || (o->gustavson && nset > 1) ||
                           !all_preserve(L, k->root));
-  const SourceFile *f = L->ctx->file;
-  unsigned lno = 0, col = 0;
-  if (f) source_line_col(f, k->root->span.start, &lno, &col);
-  o->where = arena_printf(L->arena, "%s:%u", f ? f->name : "<input>", lno);
-  for (const char *p = o->where; *p; p++)
-    if (*p == '"' || *p == '\\' || *p == '?' || (unsigned char)*p < 32)
-      o->where = arena_printf(L->arena, "<input>:%u", lno);
+  o->where = where_of(L);
   o->d0 = 1;
   o->pat_st = pattern_candidate(L, o);
   o->pattern = o->pat_st >= 0;
@@ -364,13 +528,18 @@ int asm_plan(Lower *L, const char **why) {
                             "marker per column, the touched columns; sorted "
                             "per row)"
                           : "ordered append");
-  if (o->accumulate)
+  if (o->guarded)
+    lower_note(L, "%s: = under an if keeps its existing entries where the "
+               "guard is false (each row of the old contents loaded into "
+               "the workspace first)", t->name);
+  else if (o->accumulate)
     lower_note(L, "%s: += combines with its existing entries (each row of "
                "the old contents loaded into the workspace first)", t->name);
   if (o->filter)
     lower_note(L, "zero filter: values appended to %s tested != 0 (unpadded "
                "level; %s)", t->name,
-               o->accumulate || mixed ? "sums may cancel"
+               o->guarded ? "a guarded = may write a zero over an entry"
+               : o->accumulate || mixed ? "sums may cancel"
                : nset > 1 ? "an element is assigned more than once"
                              : "an operand may hold zeros or the operation "
                                "does not preserve non-zeros");
@@ -420,7 +589,8 @@ void asm_emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const char *rhs,
   const AsmOut *o = L->out;
   const char *op = s->op == IR_SET ? "=" : s->op == IR_ADDTO ? "+=" : "-=";
   StrBuf t = {0};
-  const char *r = var(L, o->row_var), *c = var(L, o->col_var);
+  const char *r = o->row_var >= 0 ? var(L, o->row_var) : NULL;
+  const char *c = var(L, o->col_var);
   if (!o->gustavson) {
     LN(depth, "{");
     LN(depth + 1, "const %s sc__v = (%s)(%s);", o->ctype, o->ctype, rhs);
@@ -471,7 +641,7 @@ static void copy_old_rows(const Lower *L, StrBuf *sb, int depth,
  * (or 0 when untouched) and stored back once after the loop's body — the
  * same operations in the same order as on the workspace element. */
 static int acc_loop(const AsmOut *o, const IrNode *loop) {
-  if (!o->gustavson || loop->var != o->col_var || loop->nbody < 1) return 0;
+  if (!o->gustavson || o->guarded || loop->var != o->col_var || loop->nbody < 1) return 0;
   for (int i = 0; i < loop->nbody; i++)
     if (loop->body[i]->kind != IR_NODE_LOOP) return 0;
   return 1;
@@ -644,6 +814,36 @@ void asm_row_begin(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
   sb_free(&t);
 }
 
+/* Puts the workspace's touched list in increasing order. */
+static void sort_touched(const Lower *L, StrBuf *sb, int depth) {
+  const char *h = L->out->h;
+  StrBuf t = {0};
+  /* many touched columns (a sort would cost more than reading a marker
+   * byte per column): a marker scan gives them in order */
+  LN(depth, "if ((size_t)%s_n > %s_ncol / 64) {", h, h);
+  LN(depth + 1, "%s_n = 0;", h);
+  LN(depth + 1, "for (size_t sc__j = 0; sc__j < %s_ncol; sc__j++)", h);
+  LN(depth + 2, "if (%s_mark[sc__j]) %s_list[%s_n++] = (int64_t)sc__j;", h, h,
+     h);
+  LN(depth, "} else {");
+  /* few: a shell sort of the touched list (an insertion sort up to 32),
+   * unless already in order (a row filled in column order, as SDDMM's) */
+  LN(depth + 1, "int64_t sc__gap = 0;");
+  LN(depth + 1, "for (int64_t sc__a = 1; sc__a < %s_n; sc__a++)", h);
+  LN(depth + 2, "if (%s_list[sc__a - 1] > %s_list[sc__a]) { sc__gap = %s_n "
+     "<= 32 ? 1 : %s_n / 2; break; }", h, h, h, h);
+  LN(depth + 1, "for (; sc__gap > 0; sc__gap /= 2)");
+  LN(depth + 2, "for (int64_t sc__a = sc__gap; sc__a < %s_n; sc__a++) {", h);
+  LN(depth + 3, "const int64_t sc__x = %s_list[sc__a];", h);
+  LN(depth + 3, "int64_t sc__b = sc__a;");
+  LN(depth + 3, "for (; sc__b >= sc__gap && %s_list[sc__b - sc__gap] > sc__x; "
+     "sc__b -= sc__gap) %s_list[sc__b] = %s_list[sc__b - sc__gap];", h, h, h);
+  LN(depth + 3, "%s_list[sc__b] = sc__x;", h);
+  LN(depth + 2, "}");
+  LN(depth, "}");
+  sb_free(&t);
+}
+
 void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
   AsmOut *o = L->out;
   StrBuf t = {0};
@@ -688,29 +888,7 @@ void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
   }
   const char *h = o->h;
   LN(depth, "if (%s_n > 0) {", h);
-  /* many touched columns (a sort would cost more than reading a marker
-   * byte per column): a marker scan gives them in order */
-  LN(depth + 1, "if ((size_t)%s_n > %s_ncol / 64) {", h, h);
-  LN(depth + 2, "%s_n = 0;", h);
-  LN(depth + 2, "for (size_t sc__j = 0; sc__j < %s_ncol; sc__j++)", h);
-  LN(depth + 3, "if (%s_mark[sc__j]) %s_list[%s_n++] = (int64_t)sc__j;", h, h,
-     h);
-  LN(depth + 1, "} else {");
-  /* few: a shell sort of the touched list (an insertion sort up to 32),
-   * unless already in order (a row filled in column order, as SDDMM's) */
-  LN(depth + 2, "int64_t sc__gap = 0;");
-  LN(depth + 2, "for (int64_t sc__a = 1; sc__a < %s_n; sc__a++)", h);
-  LN(depth + 3, "if (%s_list[sc__a - 1] > %s_list[sc__a]) { sc__gap = %s_n "
-     "<= 32 ? 1 : %s_n / 2; break; }", h, h, h, h);
-  LN(depth + 2, "for (; sc__gap > 0; sc__gap /= 2)");
-  LN(depth + 3, "for (int64_t sc__a = sc__gap; sc__a < %s_n; sc__a++) {", h);
-  LN(depth + 4, "const int64_t sc__x = %s_list[sc__a];", h);
-  LN(depth + 4, "int64_t sc__b = sc__a;");
-  LN(depth + 4, "for (; sc__b >= sc__gap && %s_list[sc__b - sc__gap] > sc__x; "
-     "sc__b -= sc__gap) %s_list[sc__b] = %s_list[sc__b - sc__gap];", h, h, h);
-  LN(depth + 4, "%s_list[sc__b] = sc__x;", h);
-  LN(depth + 3, "}");
-  LN(depth + 1, "}");
+  sort_touched(L, sb, depth + 1);
   LN(depth + 1, "for (int64_t sc__a = 0; sc__a < %s_n; sc__a++) {", h);
   LN(depth + 2, "const size_t sc__wj = (size_t)%s_list[sc__a];", h);
   LN(depth + 2, "%s_mark[sc__wj] = 0;", h);
@@ -728,12 +906,89 @@ void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
   sb_free(&t);
 }
 
+/* The workspace: values, a marker and the touched list, h_ncol each. */
+static void workspace(Lower *L, StrBuf *sb, int d0) {
+  const AsmOut *o = L->out;
+  const char *h = o->h;
+  StrBuf t = {0};
+  LN(d0, "%s *%s_w = (%s *)malloc((%s_ncol ? %s_ncol : 1) * sizeof *%s_w);",
+     o->ctype, h, o->ctype, h, h, h);
+  LN(d0, "unsigned char *%s_mark = (unsigned char *)calloc(%s_ncol ? "
+     "%s_ncol : 1, 1);", h, h, h);
+  LN(d0, "int64_t *%s_list = (int64_t *)malloc((%s_ncol ? %s_ncol : 1) * "
+     "sizeof *%s_list);", h, h, h, h);
+  LN(d0, "int64_t %s_n = 0;", h);
+  LN(d0, "if (!%s_w || !%s_mark || !%s_list) sc_fail(SC_ERR_NO_MEMORY, "
+     "\"%s\");", h, h, h, o->where);
+  L->ctx->need_runtime_include |= 4;
+  sb_free(&t);
+}
+
+/* A 1-D output: the workspace, loaded with the old entries (a native
+ * copy, which also applies pending inserts) when they are combined. */
+static void vec_prologue(Lower *L, StrBuf *sb) {
+  const AsmOut *o = L->out;
+  const char *h = o->h;
+  StrBuf t = {0};
+  LN(1, "const size_t %s_ncol = (size_t)sc_tensor_dim_size(%s, 0);", h, h);
+  workspace(L, sb, 1);
+  if (o->accumulate) {
+    LN(1, "{");
+    LN(2, "static const sc_encoding sc__oenc = {.dim_rank = 1, .lvl_rank = 1, "
+       ".lvl_types = {{.format = SC_LVL_COMPRESSED}}, .lvl_exprs = {{.kind = "
+       "SC_LEXPR_AFFINE, .coef = {1}}}};");
+    LN(2, "sc_tensor *sc__old = NULL;");
+    LN(2, "sc__st = sc_tensor_convert(&sc__old, %s, &sc__oenc);", h);
+    LN(2, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
+    LN(2, "const size_t sc__onnz = sc_tensor_nnz(sc__old);");
+    LN(2, "const uint64_t *sc__ocrd = (const uint64_t *)"
+       "sc_tensor_coordinates(sc__old, 0);");
+    LN(2, "const %s *sc__oval = (const %s *)sc_tensor_values(sc__old);",
+       o->ctype, o->ctype);
+    LN(2, "for (size_t sc__q = 0; sc__q < sc__onnz; sc__q++) {");
+    LN(3, "const size_t sc__wj = (size_t)sc__ocrd[sc__q];");
+    LN(3, "%s_mark[sc__wj] = 1; %s_w[sc__wj] = sc__oval[sc__q]; "
+       "%s_list[%s_n++] = (int64_t)sc__wj;", h, h, h, h);
+    LN(2, "}");
+    LN(2, "sc_tensor_free(sc__old);");
+    LN(1, "}");
+  }
+  sb_free(&t);
+}
+
+/* A 1-D output: the touched coordinates in order, appended. */
+static void vec_epilogue(Lower *L, StrBuf *sb) {
+  const AsmOut *o = L->out;
+  const char *h = o->h;
+  StrBuf t = {0};
+  sort_touched(L, sb, 1);
+  LN(1, "sc__st = sc_tensor_begin_append(%s);", h);
+  LN(1, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
+  LN(1, "for (int64_t sc__a = 0; sc__a < %s_n; sc__a++) {", h);
+  LN(2, "const int64_t sc__c = %s_list[sc__a];", h);
+  if (o->filter) LN(2, "if (%s_w[sc__c] == 0) continue;", h);
+  LN(2, "sc__st = sc_tensor_append(%s, &sc__c, &%s_w[sc__c]);", h, h);
+  LN(2, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
+  LN(1, "}");
+  LN(1, "sc__st = sc_tensor_end_append(%s);", h);
+  LN(1, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
+  LN(1, "free(%s_w);", h);
+  LN(1, "free(%s_mark);", h);
+  LN(1, "free(%s_list);", h);
+  sb_free(&t);
+}
+
 void asm_prologue(Lower *L, StrBuf *sb) {
   const AsmOut *o = L->out;
   if (!o) return;
   StrBuf t = {0};
   const char *h = o->h;
   LN(1, "sc_tensor *const %s = %s;", h, o->t->handle);
+  if (o->vec) {
+    vec_prologue(L, sb);
+    sb_free(&t);
+    return;
+  }
   if (o->pattern) {
     const char *sn = L->st[o->pat_st].name;
     const IrLoopVar *rv = &L->k->vars[o->row_var];
@@ -779,16 +1034,7 @@ void asm_prologue(Lower *L, StrBuf *sb) {
          o->row_dim);
       LN(d0, "int64_t %s_next = 0;", h);
     }
-    LN(d0, "%s *%s_w = (%s *)malloc((%s_ncol ? %s_ncol : 1) * sizeof *%s_w);",
-       o->ctype, h, o->ctype, h, h, h);
-    LN(d0, "unsigned char *%s_mark = (unsigned char *)calloc(%s_ncol ? "
-       "%s_ncol : 1, 1);", h, h, h);
-    LN(d0, "int64_t *%s_list = (int64_t *)malloc((%s_ncol ? %s_ncol : 1) * "
-       "sizeof *%s_list);", h, h, h, h);
-    LN(d0, "int64_t %s_n = 0;", h);
-    LN(d0, "if (!%s_w || !%s_mark || !%s_list) sc_fail(SC_ERR_NO_MEMORY, "
-       "\"%s\");", h, h, h, o->where);
-    L->ctx->need_runtime_include |= 4;
+    workspace(L, sb, d0);
   }
   LN(d0, "int64_t *%s_crd = NULL;", h);
   LN(d0, "%s *%s_val = NULL;", o->ctype, h);
@@ -801,6 +1047,10 @@ void asm_prologue(Lower *L, StrBuf *sb) {
 void asm_epilogue(Lower *L, StrBuf *sb) {
   const AsmOut *o = L->out;
   if (!o) return;
+  if (o->vec) {
+    vec_epilogue(L, sb);
+    return;
+  }
   StrBuf t = {0};
   const char *h = o->h;
   const int d0 = o->d0;

@@ -102,6 +102,11 @@ static void hook_access(void *user, StrBuf *out, int a) {
   Emit *E = user;
   Lower *L = E->L;
   int s = L->access_st[a];
+  const char *cur = asm_current(L, a);
+  if (cur) { /* a guarded `=` of the sparse output keeps its element */
+    sb_puts(out, cur);
+    return;
+  }
   if (s < 0) {
     dense_access(L, out, a);
     return;
@@ -1479,8 +1484,55 @@ static int expr_reads_local(const IrNode *n, const IrExpr *e) {
   return 0;
 }
 
+static int same_sub(const IrAccess *a, const IrAccess *b) {
+  if (a->nsub != b->nsub) return 0;
+  for (int d = 0; d < a->nsub; d++) {
+    const IrAffine *x = &a->sub[d], *y = &b->sub[d];
+    if (x->constant != y->constant || !x->sym != !y->sym ||
+        (x->sym && strcmp(x->sym, y->sym)) ||
+        memcmp(x->coef, y->coef, sizeof x->coef))
+      return 0;
+  }
+  return 1;
+}
+
+static int expr_same_elem(const Lower *L, const IrExpr *e, const IrAccess *w) {
+  if (!e) return 1;
+  if (e->kind == IR_ACCESS && L->k->accesses[e->access].tensor == w->tensor &&
+      !same_sub(&L->k->accesses[e->access], w))
+    return 0;
+  if (!expr_same_elem(L, e->a, w) || !expr_same_elem(L, e->b, w) ||
+      !expr_same_elem(L, e->c, w))
+    return 0;
+  for (int i = 0; i < e->nargs; i++)
+    if (!expr_same_elem(L, e->args[i], w)) return 0;
+  return 1;
+}
+
+/* Whether every access of w's tensor in n is w's element, and only
+ * guarded `=` of it (`B[i][j] = g ? e : B[i][j]`) read it: each iteration
+ * then touches its own element, in the body's order. */
+static int guard_reads_ok(const Lower *L, const IrNode *n, const IrAccess *w) {
+  if (n->kind == IR_NODE_STMT) {
+    const IrStmt *s = &n->stmt;
+    if (s->lhs_access >= 0 &&
+        L->k->accesses[s->lhs_access].tensor == w->tensor &&
+        !same_sub(&L->k->accesses[s->lhs_access], w))
+      return 0;
+    if (!expr_same_elem(L, s->rhs, w)) return 0;
+    if (asm_guarded_set(s) &&
+        L->k->accesses[s->lhs_access].tensor == w->tensor)
+      return 1;
+    return !graph_reads_tensor(L, n, w->tensor);
+  }
+  for (int i = 0; i < n->nbody; i++)
+    if (!guard_reads_ok(L, n->body[i], w)) return 0;
+  return 1;
+}
+
 /* A `lhs = rhs` a fill loop can run: a dense lhs indexed by the loop
- * variable, not read anywhere in the loop body. */
+ * variable, not read anywhere in the loop body (but by the guarded `=` of
+ * the same element, fill_guard_ok). */
 static int fill_set_ok(const Lower *L, const IrNode *n, const IrNode *ch) {
   if (ch->kind != IR_NODE_STMT) return 0;
   const IrStmt *s = &ch->stmt;
@@ -1495,7 +1547,34 @@ static int fill_set_ok(const Lower *L, const IrNode *n, const IrNode *ch) {
       if (v != n->var && a->coef[v]) only = 0;
     if (only) indexed = 1;
   }
-  return indexed && !graph_reads_tensor(L, n, ac->tensor);
+  return indexed && (!graph_reads_tensor(L, n, ac->tensor) ||
+                     guard_reads_ok(L, n, ac));
+}
+
+/* A guarded `=` beside fill `=` statements (`B[i][j] = 0; if (A[i][j] >
+ * t) B[i][j] = A[i][j]; s += A[i][j];`): a dense lhs indexed by the loop
+ * variable, a guard false where the candidates are absent (no effect
+ * there, so the fill loop leaves it out), every access of its array the
+ * same element, and no `=` of the body reading its array otherwise. The
+ * sparse loop runs the whole body, in order, at its points. */
+static int fill_guard_ok(const Lower *L, const IrNode *n, const IrNode *ch,
+                         unsigned cand) {
+  if (ch->kind != IR_NODE_STMT) return 0;
+  const IrStmt *s = &ch->stmt;
+  if (!asm_guarded_set(s) || s->decl_ctype || asm_stmt_is_output(L, s) ||
+      L->access_st[s->lhs_access] >= 0 || graph_inplace_lhs(L, s) >= 0 ||
+      !lat_no_effect(L, ch, cand))
+    return 0;
+  const IrAccess *ac = &L->k->accesses[s->lhs_access];
+  int indexed = 0;
+  for (int d = 0; d < ac->nsub; d++) {
+    const IrAffine *a = &ac->sub[d];
+    int only = !a->sym && !a->constant && a->coef[n->var] == 1;
+    for (int v = 0; v < IR_MAX_VARS; v++)
+      if (v != n->var && a->coef[v]) only = 0;
+    if (only) indexed = 1;
+  }
+  return indexed && guard_reads_ok(L, n, ac);
 }
 
 /* Whether e reads what statement s writes (its scalar, or its tensor). */
@@ -1562,6 +1641,7 @@ static int fill_ok(const Lower *L, const IrNode *n, unsigned cand,
     if (fill_set_ok(L, n, n->body[i])) nset++;
     else if (fill_prefix_ok(L, n, n->body[i])) *scalars |= 1;
     else if (fill_red_ok(L, n, n->body[i], cand)) *scalars |= 2;
+    else if (fill_guard_ok(L, n, n->body[i], cand)) *scalars |= 2;
     else return 0;
   }
   if (*scalars & 1)
@@ -1923,7 +2003,9 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
       int k;
       if (fill_set_ok(L, n, n->body[i])) {
         k = fill_points(L, n->body[i]->stmt.rhs, cand, one, 16);
-      } else if ((fill_scalars & 2) && fill_red_ok(L, n, n->body[i], cand)) {
+      } else if ((fill_scalars & 2) &&
+                 (fill_red_ok(L, n, n->body[i], cand) ||
+                  fill_guard_ok(L, n, n->body[i], cand))) {
         IrNode red = *n; /* the reduction's own points */
         red.body = &n->body[i];
         red.nbody = 1;

@@ -109,12 +109,87 @@ static int absent_value(const Lower *L, const IrExpr *e, unsigned absent,
   return 0;
 }
 
+/* Whether e reads only sparse operands in `absent`, literals, and scalars
+ * the nest does not write, through operations that cannot trap (no
+ * division): its value where they are absent can be computed once at the
+ * nest's entry. *sparse: it reads such an operand. */
+static int entry_value(const Lower *L, const IrExpr *e, unsigned absent,
+                       int *sparse) {
+  switch (e->kind) {
+  case IR_CONST: return 1;
+  case IR_SCALAR:
+    for (int i = 0; i < L->k->nscalars_written; i++)
+      if (!strcmp(L->k->scalars_written[i], e->text)) return 0;
+    return 1;
+  case IR_ACCESS: {
+    int s = L->access_st[e->access];
+    if (s < 0 || !(absent & (1u << s))) return 0;
+    *sparse = 1;
+    return 1;
+  }
+  case IR_NEG:
+  case IR_CAST: return entry_value(L, e->a, absent, sparse);
+  case IR_ADD:
+  case IR_SUB:
+  case IR_MUL:
+    return entry_value(L, e->a, absent, sparse) &&
+           entry_value(L, e->b, absent, sparse);
+  case IR_CALL:
+    for (int i = 0; i < e->nargs; i++)
+      if (!entry_value(L, e->args[i], absent, sparse)) return 0;
+    return 1;
+  default: return 0;
+  }
+}
+
+/* A comparison of an absent operand with a loop-invariant value (`A > t`)
+ * is assumed false when L->assume collects assumptions (lower_int.h). */
+static int assume_false(const Lower *L, const IrExpr *e, unsigned absent) {
+  Assume *as = L->assume;
+  int sparse = 0;
+  if (!as || !entry_value(L, e->a, absent, &sparse) ||
+      !entry_value(L, e->b, absent, &sparse) || !sparse)
+    return 0;
+  for (int i = 0; i < as->n; i++)
+    if (as->cmp[i] == e) return 1;
+  if (as->n == LW_MAX_ASSUME) return 0;
+  as->cmp[as->n++] = e;
+  return 1;
+}
+
+static void zero_access(void *user, StrBuf *out, int a) {
+  const Lower *L = user;
+  const IrTensor *t = &L->k->tensors[L->k->accesses[a].tensor];
+  const char *ct = t->elem_ctype ? t->elem_ctype
+                   : t->elem == IR_F32 ? "float"
+                   : t->elem == IR_I64 ? "int64_t"
+                   : t->elem == IR_I32 ? "int32_t" : "double";
+  sb_printf(out, "((%s)0)", ct);
+}
+
+static void no_index(void *user, StrBuf *out, int v) {
+  (void)user, (void)out, (void)v; /* entry_value admits no loop variable */
+}
+
+const char *lat_assume_check(const Lower *L) {
+  StrBuf sb = {0};
+  CPrintHooks h = {zero_access, no_index, (void *)L};
+  for (int i = 0; L->assume && i < L->assume->n; i++) {
+    sb_puts(&sb, i ? " && !(" : "!(");
+    cprint_expr(&sb, L->assume->cmp[i], &h);
+    sb_puts(&sb, ")");
+  }
+  const char *r = arena_printf(L->arena, "%s", sb.data ? sb.data : "1");
+  sb_free(&sb);
+  return r;
+}
+
 int lat_truth(const Lower *L, const IrExpr *e, unsigned absent) {
   double a, b;
   switch (e->kind) {
   case IR_CMP:
     if (!absent_value(L, e->a, absent, &a) || !absent_value(L, e->b, absent, &b))
-      return -1;
+      return assume_false(L, e, absent) ? 0 : -1;
     if (!strcmp(e->text, "<")) return a < b;
     if (!strcmp(e->text, "<=")) return a <= b;
     if (!strcmp(e->text, ">")) return a > b;
@@ -252,8 +327,12 @@ int lat_no_effect(const Lower *L, const IrNode *n, unsigned absent) {
       if (!ir_update_class(s->op)) return 0;
       return lat_zero(L, s->rhs, absent);
     }
-    if (s->op == IR_SET && asm_stmt_is_output(L, s))
+    if (s->op == IR_SET && asm_stmt_is_output(L, s)) {
+      /* a guarded `=` keeps the old element where its guard is false, and
+       * overwrites it (even with a zero) where it holds */
+      if (asm_guarded_set(s)) return guarded_off(L, s, absent);
       return lat_zero(L, s->rhs, absent);
+    }
     if (!ir_update_class(s->op))
       return guarded_off(L, s, absent);
     return lat_zero(L, s->rhs, absent);

@@ -820,6 +820,47 @@ static int fixed_in_place(const Lower *L) {
   return 1;
 }
 
+/* The loops were built assuming comparisons of the guards false where
+ * their operands are absent (L->assume: `A[i][j] > t`): they run when a
+ * check at entry confirms it, and loops built without the assumption
+ * (visiting every element) run otherwise. */
+static int emit_assumed(Lower *L, StrBuf *loops, int depth) {
+  StrBuf on = {0}, off = {0}, t = {0};
+  int rc = asm_emit_again(L, &on, depth + 1);
+  const char *check = lat_assume_check(L);
+  Assume *as = L->assume;
+  L->assume = NULL;
+  if (rc == 0) rc = asm_emit_again(L, &off, depth + 1);
+  L->assume = as;
+  if (rc != 0) {
+    if (!L->refuse) L->refuse = "the loops for a guard that holds where the "
+                                "operands are absent could not be built";
+    sb_free(&on);
+    sb_free(&off);
+    return -1;
+  }
+  if (!strcmp(on.data ? on.data : "", off.data ? off.data : "")) {
+    /* the assumption changed no loop: the loops as first emitted */
+    sb_free(&on);
+    sb_free(&off);
+    return 0;
+  }
+  loops->len = 0;
+  sb_printf(&t, "if (%s) {", check);
+  line(L, loops, depth, t.data);
+  sb_puts(loops, on.data ? on.data : "");
+  line(L, loops, depth, "} else {");
+  sb_puts(loops, off.data ? off.data : "");
+  line(L, loops, depth, "}");
+  lower_note(L, "guard: the loops skip absent entries when %s (checked at "
+             "entry: an absent entry then fails the guard), else they visit "
+             "every element", check);
+  sb_free(&on);
+  sb_free(&off);
+  sb_free(&t);
+  return 0;
+}
+
 static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
                    unsigned plain, StrBuf *loops, StrBuf *live) {
   memset(L, 0, sizeof *L);
@@ -839,7 +880,12 @@ static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
     return -1;
   }
   const int depth = asm_pattern_depth(L);
+  Assume as;
+  memset(&as, 0, sizeof as);
+  L->assume = &as;
   if (coiter_emit(L, loops, depth) != 0) return -1;
+  if (as.n && emit_assumed(L, loops, depth) != 0) return -1;
+  L->assume = NULL;
   if (L->nsparse_loops == 0 && !fixed_in_place(L)) {
     const char *cause = nonzero_cause(L, kernel->root);
     if (!cause) cause = nonzero_stmt_cause(L, kernel->root, 0);
@@ -959,6 +1005,36 @@ static void attempt_free(Lower *L, StrBuf *loops, StrBuf *live) {
   sb_free(&L->lattice);
 }
 
+static int expr_reads(const IrKernel *k, const IrExpr *e, int ti) {
+  if (!e) return 0;
+  if (e->kind == IR_ACCESS && k->accesses[e->access].tensor == ti) return 1;
+  if (expr_reads(k, e->a, ti) || expr_reads(k, e->b, ti) ||
+      expr_reads(k, e->c, ti))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (expr_reads(k, e->args[i], ti)) return 1;
+  return 0;
+}
+
+/* Whether the guarded kernel reads tensor ti other than as the element
+ * its own guarded `=` keeps, or updates it other than by `=`, `+=`, `-=`. */
+static int out_read(const IrKernel *k, const IrNode *n, int ti) {
+  if (n->kind != IR_NODE_STMT) {
+    for (int i = 0; i < n->nbody; i++)
+      if (out_read(k, n->body[i], ti)) return 1;
+    return 0;
+  }
+  const IrStmt *s = &n->stmt;
+  const IrExpr *r = s->rhs;
+  if (s->lhs_access >= 0 && k->accesses[s->lhs_access].tensor == ti) {
+    if (s->op != IR_SET && s->op != IR_ADDTO && s->op != IR_SUBFROM) return 1;
+    if (s->op == IR_SET && r->kind == IR_SELECT && r->c->kind == IR_ACCESS &&
+        r->c->access == s->lhs_access)
+      return expr_reads(k, r->a, ti) || expr_reads(k, r->b, ti);
+  }
+  return expr_reads(k, r, ti);
+}
+
 int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   Lower L;
   memset(&L, 0, sizeof L);
@@ -967,13 +1043,21 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   L.k = kernel;
   /* IF nodes become guarded statements (ir/predicate.h) */
   const char *pwhy = NULL;
-  const IrKernel *pk = ir_predicate(L.arena, kernel, &pwhy);
+  IrKernel *pk = ir_predicate(L.arena, kernel, &pwhy);
   if (!pk) return refuse(&L, pwhy);
   if (pk != kernel)
-    for (int ti = 0; ti < pk->ntensors; ti++)
-      if (pk->tensors[ti].handle && pk->tensors[ti].is_written)
+    for (int ti = 0; ti < pk->ntensors; ti++) {
+      IrTensor *t = &pk->tensors[ti];
+      if (!t->handle || !t->is_written) continue;
+      /* a sparse output written under an if with `=`, `+=`, `-=` and
+       * read nowhere else: its guarded `=` read only their own element
+       * (`C = g ? e : C`), which the output's workspace holds
+       * (assemble.c) */
+      if (out_read(pk, pk->root, ti))
         return refuse(&L, arena_printf(L.arena, "a write to sparse array '%s' "
-                      "under an if", pk->tensors[ti].name));
+                      "under an if, which the nest also reads", t->name));
+      t->is_read = 0;
+    }
   kernel = pk;
   StrBuf loops = {0}, live = {0};
   int rc = attempt(&L, ctx, kernel, 0, &loops, &live);

@@ -87,6 +87,18 @@ typedef struct STensor {
 
 typedef struct AsmOut AsmOut; /* assemble.c: a sparse output */
 
+/* Comparisons of a guard assumed false where their sparse operands are
+ * absent although the value they compare with is known only at run time
+ * (`if (A[i][j] > t) C[i][j] = ...`, t not written in the nest): lattice.c
+ * lat_truth records them, lower.c checks them once at entry and runs the
+ * loops built on the assumption only when every one is false there (the
+ * loops that visit every element otherwise). */
+#define LW_MAX_ASSUME 8
+typedef struct Assume {
+  const IrExpr *cmp[LW_MAX_ASSUME];
+  int n;
+} Assume;
+
 typedef struct Lower {
   SparsifyCtx *ctx;
   Arena *arena;
@@ -123,6 +135,7 @@ typedef struct Lower {
                              * them converted */
   const char *fallback;     /* the nest's source text, run as written when
                              * an entry assembly fails (lower.c), or NULL */
+  Assume *assume;           /* non-NULL: lat_truth may assume (above) */
 } Lower;
 
 /* graph.c */
@@ -178,6 +191,11 @@ int lat_zero(const Lower *L, const IrExpr *e, unsigned absent);
  * or -1 when it depends on other values (`A != 0` is 0, `fabs(A) > 1e-9`
  * is 0, `i != j` is -1). */
 int lat_truth(const Lower *L, const IrExpr *e, unsigned absent);
+/* The C condition that every comparison in L->assume is false where its
+ * sparse operands read as zero (each evaluated as the source does). */
+const char *lat_assume_check(const Lower *L);
+/* Whether the kernel's sparse output has a guarded `=` (assemble.c). */
+int asm_has_guarded(const Lower *L);
 /* The minimal lattice points over candidate iterators `cand` for the loop
  * body n: out[i] are bit sets; returns their count, or -1 when the empty
  * point has an effect (the loop must iterate densely). */
@@ -202,6 +220,12 @@ int asm_tensor(const Lower *L);
 int asm_stmt_is_output(const Lower *L, const IrStmt *s);
 void asm_emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const char *rhs,
                    int depth);
+/* Whether s is a guarded `=` (`lhs = g ? e : lhs`, ir/predicate.h). */
+int asm_guarded_set(const IrStmt *s);
+/* The text of the output's current element where the statement that
+ * writes it reads it (the identity arm of a guarded `=`): its workspace
+ * value; NULL when access a is not of the output. */
+const char *asm_current(const Lower *L, int access);
 /* Around the body of each loop (they act on the output's row loop). */
 void asm_row_begin(Lower *L, StrBuf *sb, const IrNode *loop, int depth);
 void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth);
