@@ -771,14 +771,16 @@ static const char *span_text(const Lower *L, Span sp) {
   return r;
 }
 
-/* The first statement that has an effect where every sparse operand is
- * absent, said with its guard when it has one (`if (A[i][j] > m) { m =
- * A[i][j]; im = i; }`: a zero may pass the comparison); NULL if none. */
-static const char *effect_cause(const Lower *L, const IrNode *n, unsigned absent) {
+/* The first statement that has an effect where the sparse operands in
+ * `absent` are absent, said with its guard when it has one (`if (A[i][j] >
+ * m) { m = A[i][j]; im = i; }`: a zero may pass the comparison); `where`
+ * ends the sentence ("there"); NULL if none. */
+const char *lower_effect_cause(const Lower *L, const IrNode *n, unsigned absent,
+                               const char *where) {
   if (!n) return NULL;
   if (n->kind != IR_NODE_STMT) {
     for (int i = 0; i < n->nbody; i++) {
-      const char *c = effect_cause(L, n->body[i], absent);
+      const char *c = lower_effect_cause(L, n->body[i], absent, where);
       if (c) return c;
     }
     return NULL;
@@ -792,7 +794,7 @@ static const char *effect_cause(const Lower *L, const IrNode *n, unsigned absent
   if (g)
     return arena_printf(L->arena, "%s runs where '%s' holds, which an absent "
                         "entry (a zero) may satisfy", stmt_text(L, s), g);
-  return arena_printf(L->arena, "%s has an effect there", stmt_text(L, s));
+  return arena_printf(L->arena, "%s has an effect %s", stmt_text(L, s), where);
 }
 
 static const char *nonzero_cause(const Lower *L, const IrNode *n) {
@@ -820,6 +822,22 @@ static int fixed_in_place(const Lower *L) {
   return 1;
 }
 
+/* Whether a kernel with no skipping loop still gains from its sparse
+ * storage because a dense loop walks a level of it with a merge cursor (a
+ * union with a dense side, `y[i] += A[i][j] + x[j]`: coiter.c cursor_ok):
+ * some operand is stored sparse (a handle), which the nest would otherwise
+ * read by element lookups (a search per element; the merged walk was 20x
+ * faster, docs/performance.md). Operands with dense arrays only (a loop
+ * pragma) keep the nest as written: it visits every position anyway, and
+ * the dense arrays read faster than a walk of their assembly, even one
+ * kept across the repetitions of an enclosing loop. */
+static int dense_union_ok(const Lower *L) {
+  if (!L->ncursors) return 0;
+  for (int s = 0; s < L->nst; s++)
+    if (L->st[s].t->handle) return 1;
+  return 0;
+}
+
 static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
                    unsigned plain, StrBuf *loops, StrBuf *live) {
   memset(L, 0, sizeof *L);
@@ -840,10 +858,11 @@ static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
   }
   const int depth = asm_pattern_depth(L);
   if (coiter_emit(L, loops, depth) != 0) return -1;
-  if (L->nsparse_loops == 0 && !fixed_in_place(L)) {
+  if (L->nsparse_loops == 0 && !fixed_in_place(L) && !dense_union_ok(L)) {
     const char *cause = nonzero_cause(L, kernel->root);
     if (!cause) cause = nonzero_stmt_cause(L, kernel->root, 0);
-    if (!cause) cause = effect_cause(L, kernel->root, (1u << L->nst) - 1);
+    if (!cause)
+      cause = lower_effect_cause(L, kernel->root, (1u << L->nst) - 1, "there");
     for (int v = 0; v < kernel->nvars && !cause; v++)
       if (kernel->vars[v].descending)
         cause = arena_printf(L->arena, "the loop counting down over '%s' carries "
@@ -852,8 +871,11 @@ static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
     L->refuse = arena_printf(L->arena,
                              "no loop can skip absent entries (every loop "
                              "body has an effect where the sparse operands "
-                             "are zero%s%s)",
-                             cause ? ": " : "", cause ? cause : "");
+                             "are zero%s%s%s)",
+                             cause ? ": " : "", cause ? cause : "",
+                             L->ncursors ? "; the nest visits every position, "
+                             "and its dense arrays read faster than a merged "
+                             "walk of their assembly" : "");
     return -1;
   }
   if (depth == 2 && asm_pattern(L) != 0) {
