@@ -858,7 +858,7 @@ static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
   }
   const int depth = asm_pattern_depth(L);
   if (coiter_emit(L, loops, depth) != 0) return -1;
-  if (L->nsparse_loops == 0 && !fixed_in_place(L) && !dense_union_ok(L)) {
+  if (L->nsparse_loops == 0 && !fixed_in_place(L)) {
     const char *cause = nonzero_cause(L, kernel->root);
     if (!cause) cause = nonzero_stmt_cause(L, kernel->root, 0);
     if (!cause)
@@ -868,15 +868,21 @@ static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
         cause = arena_printf(L->arena, "the loop counting down over '%s' carries "
                              "a dependence (its order matters), so it visits "
                              "every position", kernel->vars[v].name);
-    L->refuse = arena_printf(L->arena,
-                             "no loop can skip absent entries (every loop "
-                             "body has an effect where the sparse operands "
-                             "are zero%s%s%s)",
-                             cause ? ": " : "", cause ? cause : "",
-                             L->ncursors ? "; the nest visits every position, "
-                             "and its dense arrays read faster than a merged "
-                             "walk of their assembly" : "");
-    return -1;
+    const char *why = arena_printf(L->arena,
+                                   "no loop can skip absent entries (every loop "
+                                   "body has an effect where the sparse operands "
+                                   "are zero%s%s",
+                                   cause ? ": " : "", cause ? cause : "");
+    if (dense_union_ok(L)) { /* said in the report, not refused */
+      lower_note(L, "%s); every position is visited, the stored entries read "
+                 "by merge cursors", why);
+    } else {
+      L->refuse = arena_printf(L->arena, "%s%s)", why,
+                               L->ncursors ? "; the nest visits every position, "
+                               "and its dense arrays read faster than a merged "
+                               "walk of their assembly" : "");
+      return -1;
+    }
   }
   if (depth == 2 && asm_pattern(L) != 0) {
     loops->len = 0;

@@ -2,13 +2,15 @@
 // with a dense side): every (i, j) is visited, in the source's order, and
 // A's row is walked by a merge cursor (no search per element). Empty rows,
 // a stored NaN, and a float kernel where the running sums round at every
-// step (the order is the dense program's).
-// EXPECT-SPARSIFIED: 3
+// step (the order is the dense program's); a CSR function parameter.
+// EXPECT-SPARSIFIED: 4
 // EXPECT-ABSENT: y[i] += A[i][j] + x[j];
 // EXPECT-ABSENT: s -= B[i][j] - F[i][j];
 // EXPECT-ABSENT: z[i] += F[i][j] * 0.5f + (w[j] - F[i][j]);
 // EXPECT-REPORT: loop j: dense, every j visited ('y[i] += A[i][j] + x[j]' has an effect where A is absent); A walked by a merge cursor
 // EXPECT-REPORT: F walked by a merge cursor
+// EXPECT-ABSENT: yv[i] -= P[i][j] - xv[j];
+// EXPECT-REPORT: loop j: dense, every j visited ('yv[i] -= P[i][j] - xv[j]' has an effect where P is absent); P walked by a merge cursor
 #include <math.h>
 #include <stdio.h>
 
@@ -27,6 +29,13 @@ static double A[N][M];
 static float F[N][M];
 static double x[M], y[N], B[N][M];
 static float w[M], z[N];
+
+#pragma sparse encoding(P : CSR)
+static void sub_rows(int n, int m, double P[n][m], const double *xv, double *yv) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      yv[i] -= P[i][j] - xv[j];
+}
 
 int main(void) {
   for (int i = 0; i < N; i++)
@@ -58,5 +67,11 @@ int main(void) {
     for (int j = 0; j < M; j++)
       z[i] += F[i][j] * 0.5f + (w[j] - F[i][j]);
   for (int i = 0; i < N; i++) printf("%.9g\n", (double)z[i]);
+
+  static double D[N][M];
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++) D[i][j] = (i * 3 + j) % 7 == 0 ? lcg() : 0.0;
+  sub_rows(N, M, D, x, y);
+  for (int i = 0; i < N; i++) printf("%.10g\n", y[i]);
   return 0;
 }
