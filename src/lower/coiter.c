@@ -1,7 +1,9 @@
 /* coiter.c — the loop emitter: walks the kernel's loop tree outermost
  * first and emits, per loop, one of
  *   - a dense loop (the source's header) where the body may have an effect
- *     at absent coordinates; sparse operands are located (searched);
+ *     at absent coordinates; sparse operands are located (searched), or
+ *     an ordered level on the loop's variable walked by a merge cursor
+ *     (cursor_ok: a union with a dense side, `y[i] += A[i][j] + x[j]`);
  *   - a position loop over one iterator (a compressed, singleton, loose or
  *     2:4 level; a block level followed by its dense `mod` level walks the
  *     block and then the entries inside it, i = ib * r + ii; a dense block
