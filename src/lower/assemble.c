@@ -703,6 +703,7 @@ int asm_emit_again(Lower *L, StrBuf *sb, int depth) {
    * emission's */
   size_t nn = L->notes.len, nl = L->lattice.len;
   int nsl = L->nsparse_loops, ie = L->ieee_note, ipn = L->inplace_note;
+  int ncur = L->ncursors;
   int nf = L->nfilters, fl = L->fixed_located;
   unsigned rn = L->rolled_noted, pr = L->plain_req;
   const char *rf = L->refuse;
@@ -712,6 +713,7 @@ int asm_emit_again(Lower *L, StrBuf *sb, int depth) {
   L->lattice.len = nl;
   if (L->lattice.data) L->lattice.data[nl] = 0;
   L->nsparse_loops = nsl;
+  L->ncursors = ncur;
   L->ieee_note = ie;
   L->inplace_note = ipn;
   L->nfilters = nf;

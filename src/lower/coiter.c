@@ -1,7 +1,9 @@
 /* coiter.c — the loop emitter: walks the kernel's loop tree outermost
  * first and emits, per loop, one of
  *   - a dense loop (the source's header) where the body may have an effect
- *     at absent coordinates; sparse operands are located (searched);
+ *     at absent coordinates; sparse operands are located (searched), or
+ *     an ordered level on the loop's variable walked by a merge cursor
+ *     (cursor_ok: a union with a dense side, `y[i] += A[i][j] + x[j]`);
  *   - a position loop over one iterator (a compressed, singleton, loose or
  *     2:4 level; a block level followed by its dense `mod` level walks the
  *     block and then the entries inside it, i = ib * r + ii; a dense block
@@ -484,6 +486,114 @@ static int scalar_acc_ok(const Lower *L, const IrNode *n) {
   return ov_add(L, &os, s->lhs_access, s->rhs) && !ov_needed(L, &os);
 }
 
+static void range_of(Lower *L, STensor *st, const TBind *b, const char **begin,
+                     const char **end);
+
+/* ---- merged walks under dense loops (docs/lowering.md, "Unions with a
+ * dense side") ---- */
+
+/* Whether dense loop n can walk the next level of operand s with a merge
+ * cursor instead of a search per coordinate: an ordered level with a
+ * coordinate array (compressed, loose_compressed, or a singleton segment
+ * below a nonunique level) whose coordinate is n's variable, growing with
+ * it, over bound levels, in a loop counting up. Its values are read, not
+ * written in place. */
+static int cursor_ok(const Lower *L, const IrNode *n, const Scope *sc, int s) {
+  const STensor *st = &L->st[s];
+  const TBind *b = &sc->b[s];
+  if (L->k->vars[n->var].descending || st->inplace || b->next >= st->nlvl)
+    return 0;
+  const LvlInfo *li = &st->lvl[b->next];
+  if (li->kind != LK_IDENT || li->var != n->var || li->ops->full ||
+      !li->ops->coord_pos_iter || !li->ops->has_crd_array ||
+      !level_is_ordered(&li->type))
+    return 0;
+  if (li->aoff && li->astride <= 0) return 0;
+  if (li->varmask & ~(sc->bound | (1u << n->var))) return 0;
+  if (b->q) return li->ops->segment_child;
+  return li->ops->has_pos_array; /* a unique singleton is located in O(1) */
+}
+
+/* The operands (a bit set) that dense loop n walks with merge cursors. */
+static unsigned cursor_mask(const Lower *L, const IrNode *n, const Scope *sc,
+                            unsigned zero) {
+  unsigned rel = graph_subtree_tensors(L, n) & ~zero, m = 0;
+  for (int s = 0; s < L->nst; s++)
+    if ((rel & (1u << s)) && cursor_ok(L, n, sc, s)) m |= 1u << s;
+  return m;
+}
+
+/* A merge cursor: its position, the end of its range, and the coordinate
+ * stored at the position (UINT64_MAX past the end). */
+typedef struct Cursor {
+  const char *m, *e, *c;
+} Cursor;
+
+/* Before dense loop n: each cursor starts at its level's first position
+ * under the bound parent (an empty range where the parent is absent). */
+static void cursor_begin(Lower *L, StrBuf *sb, const Scope *sc, unsigned m,
+                         Cursor *cur, int depth) {
+  for (int s = 0; s < L->nst; s++) {
+    if (!(m & (1u << s))) continue;
+    STensor *st = &L->st[s];
+    const TBind *b = &sc->b[s];
+    const LvlInfo *li = &st->lvl[b->next];
+    const char *lo, *hi;
+    range_of(L, st, b, &lo, &hi);
+    mark_level(st, b->next);
+    const int u = L->uniq++;
+    Cursor *k = &cur[s];
+    k->m = arena_printf(L->arena, "sc__%s_m%d_%d", st->name, b->next, u);
+    k->e = arena_printf(L->arena, "sc__%s_me%d_%d", st->name, b->next, u);
+    k->c = arena_printf(L->arena, "sc__%s_mc%d_%d", st->name, b->next, u);
+    ln(L, sb, depth, "size_t %s = %s;", k->m, lo);
+    ln(L, sb, depth, "const size_t %s = %s;", k->e, hi);
+    ln(L, sb, depth, "uint64_t %s = %s < %s ? %s : UINT64_MAX;", k->c, k->m,
+       k->e, li->ops->coord_at(&li->ref, k->m));
+  }
+}
+
+/* Inside the loop, at coordinate v: a cursor behind v (at the loop's
+ * first coordinate, or after the entry at v - 1 was used) moves past the
+ * stored coordinates below v, so each position is passed once over the
+ * whole loop and the common step is one comparison; the level is present
+ * at v iff the cursor's coordinate equals v. A nonunique level's segment
+ * is the run of equal coordinates. Binds the level in `in` as a locate
+ * would. */
+static void cursor_step(Lower *L, StrBuf *sb, Scope *in, unsigned m,
+                        const Cursor *cur, int depth) {
+  for (int s = 0; s < L->nst; s++) {
+    if (!(m & (1u << s))) continue;
+    STensor *st = &L->st[s];
+    TBind *b = &in->b[s];
+    int l = b->next;
+    const LvlInfo *li = &st->lvl[l];
+    const Cursor *k = &cur[s];
+    const char *p = arena_printf(L->arena, "sc__%s_p%d", st->name, l);
+    const char *pin = arena_printf(L->arena, "sc__%s_in%d", st->name, l);
+    ln(L, sb, depth, "if (%s < %s) {", k->c, li->coord);
+    ln(L, sb, depth + 1, "do %s++; while (%s < %s && %s < %s);", k->m, k->m,
+       k->e, li->ops->coord_at(&li->ref, k->m), li->coord);
+    ln(L, sb, depth + 1, "%s = %s < %s ? %s : UINT64_MAX;", k->c, k->m, k->e,
+       li->ops->coord_at(&li->ref, k->m));
+    ln(L, sb, depth, "}");
+    ln(L, sb, depth, "const size_t %s = %s;", p, k->m);
+    ln(L, sb, depth, "const int %s = %s == %s;", pin, k->c, li->coord);
+    b->q = NULL;
+    if (!level_is_unique(&li->type)) {
+      const char *q = arena_printf(L->arena, "sc__%s_q%d", st->name, l);
+      ln(L, sb, depth, "size_t %s = %s;", q, p);
+      ln(L, sb, depth, "if (%s)", pin);
+      ln(L, sb, depth + 1, "while (%s < %s && %s == %s) %s++;", q, k->e,
+         li->ops->coord_at(&li->ref, q), li->coord, q);
+      b->q = q;
+    }
+    b->p = p;
+    b->in = pin;
+    b->next++;
+  }
+}
+
 static void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
                                    const Scope *sc, unsigned zero, int depth) {
   const IrLoopVar *lv = &L->k->vars[n->var];
@@ -511,6 +621,9 @@ static void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
     sb_free(&a);
     return;
   }
+  Cursor cur[LW_MAX_SPARSE];
+  const unsigned cm = cursor_mask(L, n, sc, zero);
+  cursor_begin(L, sb, sc, cm, cur, depth);
   if (keep_rolled(L, n)) {
     if (!(L->rolled_noted & (1u << n->var)))
       lower_note(L, "loop %s: kept rolled (`#pragma GCC unroll 1`) so the "
@@ -532,9 +645,11 @@ static void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
        graph_affine_str(L, &lv->lo), lv->name, graph_affine_str(L, &lv->hi),
        lv->name);
   unsigned rel = graph_subtree_tensors(L, n) & ~zero;
+  cursor_step(L, sb, &in, cm, cur, depth + 1);
   chain(L, sb, &in, rel, depth + 1);
   emit_body(L, sb, n, &in, zero, depth + 1);
   ln(L, sb, depth, "}");
+  if (cm) L->ncursors++;
 }
 
 /* For a level walked as a slice view (aoff), on an ordered level with a
@@ -2107,6 +2222,33 @@ static void emit_loop(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
   }
   /* report and dump */
   const char *desc = lat_describe(L, cand, np >= 0 ? pts : NULL, np);
+  const unsigned cm = np < 0 && !why_dense ? cursor_mask(L, n, sc, 0) : 0;
+  if (cm) {
+    /* a union with a dense side: why every coordinate is visited, and the
+     * operands walked by merge cursors */
+    StrBuf w = {0}, c = {0};
+    sb_puts(&w, "where ");
+    for (int s = 0, f = 1; s < L->nst; s++)
+      if (cand & (1u << s)) {
+        sb_printf(&w, "%s%s", f ? "" : " and ", L->st[s].name);
+        f = 0;
+      }
+    sb_puts(&w, popc(cand) > 1 ? " are absent" : " is absent");
+    for (int s = 0, f = 1; s < L->nst; s++)
+      if (cm & (1u << s)) {
+        sb_printf(&c, "%s%s", f ? "" : ", ", L->st[s].name);
+        f = 0;
+      }
+    const char *why = lower_effect_cause(L, n, cand, w.data);
+    desc = arena_printf(L->arena, "dense, every %s visited (%s); %s walked by "
+                        "%s (the position advances where the stored "
+                        "coordinate equals %s)", lv->name,
+                        why ? why : "a union with a dense side", c.data,
+                        popc(cm) > 1 ? "merge cursors" : "a merge cursor",
+                        lv->name);
+    sb_free(&w);
+    sb_free(&c);
+  }
   lower_note(L, "loop %s: %s%s%s%s%s", lv->name, desc,
              fill ? " (after a fill loop for `=`)"
              : init_fill ? " (after a fill loop for the init statements)" : "",

@@ -112,6 +112,8 @@ typedef struct Lower {
   int var_sparse[IR_MAX_VARS];  /* some loop over it skips coordinates */
   const char *refuse;       /* first reason to give up, or NULL */
   int nsparse_loops;        /* loops that skip absent entries */
+  int ncursors;             /* dense loops walking a level with a merge
+                               cursor (coiter.c cursor_ok) */
   int ieee_note;            /* a product skipped an absent entry */
   int inplace_note;         /* a floating update in place skipped one */
   int nfilters;
@@ -244,6 +246,12 @@ void asm_epilogue(Lower *L, StrBuf *sb);
 
 /* Whether identifier `id` occurs as a token in text. */
 int lower_uses_ident(const char *text, const char *id);
+
+/* lower.c: the first statement of n that has an effect where the sparse
+ * operands in `absent` are absent ("'y[i] += A[i][j] + x[j]' has an effect
+ * <where>"), or NULL. */
+const char *lower_effect_cause(const Lower *L, const IrNode *n, unsigned absent,
+                               const char *where);
 
 /* Fresh name "sc__<base><n>". */
 const char *lower_fresh(Lower *L, const char *base);

@@ -5,7 +5,7 @@
 // element, and a zero held in a variable takes the general path. Then a
 // sparse-output kernel refills the cleared array, as a repeated
 // "C = 0; C += A*B" does.
-// EXPECT-SPARSIFIED: 2
+// EXPECT-SPARSIFIED: 3
 // EXPECT-ABSENT: if (sc__v != 0 || !sc__full0)
 // EXPECT-ABSENT: if (sc__v != 0 || !sc__full1)
 // EXPECT-ABSENT: if (sc__v != 0 || !sc__full2)

@@ -1,15 +1,16 @@
-// EXPECT-SPARSIFIED: 4
+// EXPECT-SPARSIFIED: 5
 // EXPECT-ABSENT: if (outdeg[u] > 0) next[v] += 0.85 * G[u][v] * rank[u] / outdeg[u];
 // EXPECT-ABSENT: if (deg[j] != 0) y[i] += A[i][j] / deg[j];
 // EXPECT-ABSENT: if (0 < w[j] && w[j] < 5) z[i] += B[i][j] / w[j];
 // EXPECT-REPORT: loop v: positions of G
-// EXPECT-WARNING: a sparse operand divided by a value that may be zero
+// EXPECT-REPORT: a sparse operand divided by a value that may be zero (0 / 0 is NaN in the dense program); divide by a non-zero constant, guard the update with 'divisor > 0', or multiply by a precomputed inverse); every position is visited
 // A quotient of a sparse operand by a value that may be zero has an
 // effect where the operand is absent (0 / 0 is NaN), unless a guard proves
 // the divisor non-zero: the PageRank update `if (outdeg[u] > 0) next[v] +=
 // ... / outdeg[u]`, an integer degree tested with `!= 0`, a window `0 < w
 // && w < 5`. Tested with `!= 0`, a floating divisor may be a NaN (0 / NaN
-// is NaN): that nest stays dense, with the warning.
+// is NaN): that nest visits every position (B stored sparse is walked by
+// a merge cursor), and the report says why.
 #include <stdio.h>
 #define N 23
 #pragma sparse encoding(G : CSR)

@@ -1,10 +1,10 @@
-// EXPECT-SPARSIFIED: 3
-// EXPECT-REPORT: loop nest split: no loop can skip absent entries
-// EXPECT-WARNING: loop not sparsified
+// EXPECT-SPARSIFIED: 5
+// EXPECT-REPORT: 'exp' of an absent entry is not zero); every position is visited
+// EXPECT-REPORT: a sparse operand divided by a value that may be zero (0 / 0 is NaN in the dense program); divide by a non-zero constant, guard the update with 'divisor > 0', or multiply by a precomputed inverse); every position is visited
 // EXPECT-ABSENT: double A[N][N];
 // SPEC "the fine print" on a global array stored sparse: functions with
 // f(0) != 0 and division by a value that may be zero see the absent
-// entries (the nest is not sparsified, or runs over every element),
+// entries (the nest visits every element, A walked by merge cursors),
 // adding a non-zero scalar makes a dense result, stored NaN and Inf are
 // values like any other and are kept.
 #include <math.h>

@@ -1,17 +1,17 @@
-// EXPECT-SPARSIFIED: 3
+// EXPECT-SPARSIFIED: 4
 // EXPECT-ABSENT: if (T[r][c] > rmax[r]) rmax[r] = T[r][c];
 // EXPECT-ABSENT: cmin[c] = fmin(cmin[c], W[r][c]);
 // EXPECT-ABSENT: hi = fmaxf(hi, F[r][c]);
 // EXPECT-REPORT: (idempotent reduction: absent entries counted, their zero applied once)
-// EXPECT-WARNING: 'if (T[r][c] > rmax[r]) rmax[r] = T[r][c]' runs where 'T[r][c] > rmax[r]' holds, which an absent entry (a zero) may satisfy
+// EXPECT-REPORT: 'rmax[r] = -100' has an effect there); every position is visited
 // Statistics of a table in one pass, as users write them: a row sum, a
 // count and a running maximum in one loop body; a column minimum beside a
 // column sum of squares; a float maximum beside a total. The loops walk
 // the stored entries; the zero of the absent ones is applied once to the
 // running extremes after each loop (rows with all entries stored, rows of
 // negative values where the zero wins, empty rows). A sum that reads the
-// running maximum (its value depends on when the zero counts) stays
-// dense, with a warning naming the statement.
+// running maximum (its value depends on when the zero counts) visits
+// every position (T walked by a merge cursor), and the report says why.
 #include <math.h>
 #include <stdio.h>
 #define R 9

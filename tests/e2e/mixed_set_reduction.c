@@ -1,16 +1,18 @@
-// EXPECT-SPARSIFIED: 3
+// EXPECT-SPARSIFIED: 5
 // EXPECT-ABSENT: s += A[i][j] * x[j];
 // EXPECT-ABSENT: t += P[i][j] * Q[i][j];
 // EXPECT-ABSENT: y[i] += A[i][j];
 // EXPECT-REPORT: loop j: positions of A (after a fill loop for `=`)
 // EXPECT-REPORT: loop j: union(P, Q) (after a fill loop for `=`)
-// EXPECT-WARNING: loop not sparsified
+// EXPECT-REPORT: 'u += C[i][j] + 1.0' reads no sparse operand, so it runs at every position); every position is visited
+// EXPECT-REPORT: 'B[i][j] = w * A[i][j]' has an effect there); every position is visited
 // One loop body with a plain `=` that reads a sparse operand and a
 // reduction: a fill loop writes the `=` where the operands are absent,
 // then one sparse loop runs the whole body, in order, at the stored
 // entries (the union of the points of the `=` and of the reduction).
-// Two bodies stay dense: a reduction that reads what the `=` writes, and
-// an `=` that reads the running sum.
+// Two bodies visit every position (A walked by merge cursors): a
+// reduction that reads what the `=` writes, and an `=` that reads the
+// running sum.
 #include <stdio.h>
 #define N 11
 #pragma sparse encoding(A : CSR)
@@ -52,7 +54,7 @@ int main(void) {
     for (int j = 0; j < N; j++) printf("%g %g ", B[i][j], C[i][j]);
     printf("%g\n", y[i]);
   }
-  /* stays dense: the reduction reads the `=` target, then the `=` reads
+  /* every position: the reduction reads the `=` target, then the `=` reads
    * the running sum */
   double u = 0, w = 0;
   for (int i = 0; i < N; i++)

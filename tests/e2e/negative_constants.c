@@ -3,13 +3,14 @@
 // zero) fails `A < -1.0`, so the loops walk the stored entries only; an
 // octal constant compares with its value (`010` is 8). Tests an absent
 // entry passes (`A > -2.5`, `A <= 0`) keep every position.
-// EXPECT-SPARSIFIED: 5
+// EXPECT-SPARSIFIED: 7
 // EXPECT-ABSENT: if (A[i][j] < -1.0) c++;
 // EXPECT-ABSENT: x += A[i][j] < -5.0 ? 1 : 0;
 // EXPECT-ABSENT: if (A[i][j] >= -0x4) s += A[i][j];
 // EXPECT-ABSENT: if (K[i][j] > 010) big++;
 // EXPECT-ABSENT: m = A[i][j] < -3.5f ? A[i][j] + 1.0 : m;
-// EXPECT-WARNING: loop not sparsified
+// EXPECT-REPORT: 'le++' runs where 'A[i][j] <= 0' holds, which an absent entry (a zero) may satisfy); every position is visited
+// EXPECT-REPORT: 'gt++' runs where 'A[i][j] > -2.5' holds, which an absent entry (a zero) may satisfy); every position is visited
 #include <stdio.h>
 
 #define N 10
