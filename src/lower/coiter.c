@@ -2504,6 +2504,24 @@ static void lw_block(Lower *L, StrBuf *sb, const IrNode *n, const LwPlan *pl,
   sb_free(&text);
 }
 
+/* The extent of dimension d of st in the test of a whole block: the
+ * declaration's text when it is plain (names, literals, + - *: evaluated
+ * again as at the entry, and the nest writes no scalar the walk does not
+ * declare), so that the C compiler sees a constant extent (a block wider
+ * than a constant dimension then never takes the unchecked loops, which
+ * it would otherwise warn about); else the value taken at the entry. */
+static const char *lw_extent(Lower *L, STensor *st, int d) {
+  const char *e = st->t->extent[d];
+  int plain = e && *e;
+  for (const char *p = e; plain && *p; p++)
+    if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                "0123456789_ +-*", *p))
+      plain = 0;
+  if (plain) return arena_printf(L->arena, "(int64_t)(%s)", e);
+  st->use_dims = 1;
+  return arena_printf(L->arena, "sc__%s_dims[%d]", st->name, d);
+}
+
 /* The level-order walk of pl over loop n (scope sc). Returns the text of
  * the element held in locals across each block row (lw_acc_ok), or NULL. */
 static const char *lw_emit(Lower *L, StrBuf *sb, const IrNode *n,
@@ -2546,10 +2564,13 @@ static const char *lw_emit(Lower *L, StrBuf *sb, const IrNode *n,
      e1, p1);
   ln(L, sb, depth + 2, "const uint64_t %s = %s;", c1,
      l1->ops->coord_at(&l1->ref, p1));
-  ln(L, sb, depth + 2, "if ((int64_t)(%s * %lld + %lld) <= sc__%s_dims[%d] && "
-     "(int64_t)(%s * %lld + %lld) <= sc__%s_dims[%d]) {", bk,
-     (long long)l0->div, (long long)l0->div, A, l0->dim, c1,
-     (long long)l1->div, (long long)l1->div, A, l1->dim);
+  /* the block inside both extents: (b + 1) * div <= extent, written so
+   * that a constant extent below div makes it constant false */
+  const char *e0 = lw_extent(L, st, l0->dim), *e1x = lw_extent(L, st, l1->dim);
+  ln(L, sb, depth + 2, "if (%s >= %lld && %s <= (uint64_t)(%s - %lld) / %lld "
+     "&& %s >= %lld && %s <= (uint64_t)(%s - %lld) / %lld) {", e0,
+     (long long)l0->div, bk, e0, (long long)l0->div, (long long)l0->div, e1x,
+     (long long)l1->div, c1, e1x, (long long)l1->div, (long long)l1->div);
   lw_block(L, sb, n, pl, sc, bk, c1, p1, 0, depth + 3);
   ln(L, sb, depth + 2, "} else {");
   lw_block(L, sb, n, pl, sc, bk, c1, p1, 1, depth + 3);
