@@ -1,8 +1,9 @@
 #!/bin/sh
 # bsr_run.sh — BSR SpMV in sparsecc's scalar output against MLIR's
 # sparsifier, side by side: bench/vec_bsr.c (bcsstk33 or VEC_BSR_MATRIX as
-# BSR(2, 2), (3, 3), (4, 4)) and the bsr_spmv kernel of bench/vec_kernels.c
-# (1024 x 1024, BSR(4, 4)), each rewritten by sparsecc with --simd=none
+# BSR(2, 2), (3, 3), (4, 4), and as CSR for reference, without MLIR) and
+# the bsr_spmv kernel of bench/vec_kernels.c (1024 x 1024, BSR(4, 4)),
+# each rewritten by sparsecc with --simd=none
 # (impl none) and --simd=avx2 (when the host has AVX2), and by
 # SPARSECC_BASE --simd=none when that names another sparsecc (impl base:
 # a before/after comparison); MLIR's kernels on the same matrices with
@@ -86,12 +87,13 @@ med() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (
 echo "# BSR SpMV, scalar output vs MLIR: $(date -u '+%Y-%m-%d %H:%M UTC'), load $(cut -d' ' -f1-3 /proc/loadavg), $ROUNDS rounds of $BENCH_REPS samples"
 variants="$impls"
 [ $mlir -eq 1 ] && variants="$variants mlir_vl0 mlir_vl8"
-for k in bsr_spmv bsr22 bsr33 bsr44; do
+for k in bsr_spmv bsr22 bsr33 bsr44 csr; do
   for v in $variants; do : > "$B/bsrrun_t_$v"; done
   r=0
   while [ $r -lt "$ROUNDS" ]; do
     for v in $variants; do
       case $k:$v in
+        csr:mlir_vl*) continue ;; # the reference: the same matrix as CSR
         bsr_spmv:mlir_vl*) line=$($NICE "$B/bsrrun_vec_mlir" bsr_spmv "${v#mlir_vl}") ;;
         bsr_spmv:*) line=$($NICE "$B/bsrrun_vec_kernels_$v" bsr_spmv) ;;
         *:mlir_vl*) line=$($NICE "$B/bsrrun_mlir" $k "$BM" "${v#mlir_vl}") ;;
@@ -105,6 +107,7 @@ for k in bsr_spmv bsr22 bsr33 bsr44; do
   base=$(med < "$B/bsrrun_t_none")
   printf "TABLE kernel=%s" "$k"
   for v in $variants; do
+    [ -s "$B/bsrrun_t_$v" ] || continue
     t=$(med < "$B/bsrrun_t_$v")
     printf " %s=%s" "$v" "$t"
     [ "$v" != none ] && printf "(%s)" "$(awk -v a="$t" -v b="$base" 'BEGIN { printf "%.2fx", a / b }')"
