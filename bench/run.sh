@@ -11,7 +11,8 @@
 # Steps: STREAM triad probe -> hand-written CSR SpMV -> MLIR sparsifier
 # baseline (skipped with a message when mlir-opt-19/clang-19 are missing) ->
 # the sparsecc-generated SpMV (skipped with a message when sparsecc is not
-# found or cannot compile bench/spmv_pragma.c yet). Each step prints RESULT
+# found or cannot compile bench/spmv_pragma.c yet) -> the same program with
+# MLIR's kernels of each matrix in one process. Each step prints RESULT
 # and RATIO lines; a summary table follows. The full log is kept in
 # bench/build/results.txt.
 #
@@ -131,6 +132,24 @@ else
     grep -E 'loop j:|kernel sparsified' "$B/spmv_pragma_report.txt" | tee -a "$LOG"
     # shellcheck disable=SC2086
     run "$B/spmv_sparsecc" $MATRICES
+    # the same program with MLIR's kernels of each matrix (built by the MLIR
+    # step) timed in the same rounds: sparsecc vs MLIR without going
+    # through the hand-written loop of another process
+    say "## SpMV, same process: sparsecc and MLIR (spmv_pragma.c -DSPMV_MLIR)"
+    k=0
+    for M in $MATRICES; do
+      k=$((k + 1))
+      O="$B/mlir/$k"
+      [ -f "$O/spmv_vl0.o" ] && [ -f "$O/spmv_vl8.o" ] || continue
+      # shellcheck disable=SC2086
+      if cc_bench "$O/spmv_sparsecc_mlir" -D_POSIX_C_SOURCE=200809L $DEFS \
+           -DSPMV_MLIR $("$SC" --cflags) "$gen" "$O/spmv_vl0.o" "$O/spmv_vl8.o" \
+           $("$SC" --libs) >>"$LOG" 2>&1; then
+        run "$O/spmv_sparsecc_mlir" "$M"
+      else
+        say "SKIP sparsecc+mlir $M: build failed (see $LOG)"
+      fi
+    done
   fi
 fi
 
@@ -147,13 +166,15 @@ function val(key,   i) {
 /^## SpMV, hand-written/ { step = "handwritten" }
 /^## SpMV, MLIR/ { step = "mlir" }
 /^## SpMV, sparsecc/ { step = "sparsecc" }
+/^## SpMV, same process/ { step = "sc+mlir" }
 /^RESULT bench=spmv / {
   k = step SUBSEP val("matrix") SUBSEP val("impl")
   if (!(k in ms)) order[n++] = k
   ms[k] = val("median_s") * 1e3; gbs[k] = val("median_gbs"); rl[k] = val("roofline")
   nnz[k] = val("nnz")
 }
-/^RATIO bench=spmv / { sp[step SUBSEP val("matrix") SUBSEP val("impl")] = val("speedup") }
+/^RATIO bench=spmv / && val("vs") ~ /^handwritten/ { sp[step SUBSEP val("matrix") SUBSEP val("impl")] = val("speedup") }
+/^RATIO bench=spmv / && val("vs") ~ /^mlir/ { vm[nm++] = sprintf("%-22s %-16s vs %-16s %s", val("matrix"), val("impl"), val("vs"), val("speedup")) }
 /^RESULT bench=stream_triad/ { printf "STREAM triad: median %s GB/s, best %s GB/s\n\n", val("median_gbs"), val("best_gbs") }
 END {
   printf "%-12s %-22s %-20s %10s %11s %9s %9s %8s\n", "step", "matrix", "impl", "nnz", "median_ms", "GB/s", "roofline", "speedup"
@@ -162,5 +183,7 @@ END {
     s = (order[i] in sp) ? sp[order[i]] : "-"
     printf "%-12s %-22s %-20s %10s %11.4f %9.2f %8.0f%% %8s\n", p[1], p[2], p[3], nnz[order[i]], ms[order[i]], gbs[order[i]], rl[order[i]] * 100, s
   }
+  if (nm) printf "\nsparsecc vs MLIR, same process (speedup > 1: sparsecc faster):\n"
+  for (i = 0; i < nm; i++) print vm[i]
 }' "$LOG" | tee -a "$LOG.table"
 cat "$LOG.table" >> "$LOG" && rm -f "$LOG.table"

@@ -18,6 +18,11 @@
  *   -DSPMV_IMPL='"name"'     prefix of the impl= labels of the RESULT lines
  *                            (default "dense_reference"; bench/run.sh
  *                            passes "sparsecc"): NAME_csr64, NAME_csr32
+ *   -DSPMV_MLIR              also time MLIR's sparsifier (vl=0 and vl=8, the
+ *                            same index width) in the same rounds: link the
+ *                            objects bench/mlir/build.sh made for the
+ *                            matrix (its sizes are static there) and give
+ *                            that one matrix; RATIO lines vs=mlir_vl0_csrW
  *
  * Both encodings are in the program (64-bit CSR and posWidth = crdWidth =
  * 32), each in its own function: the pragma must not sit under #ifdef,
@@ -50,7 +55,65 @@ typedef struct spmv_timing {
   long inner;
   double min_time, stream;
   double *t_p, *t_h;
+  double *t_m[2]; /* SPMV_MLIR: MLIR vl=0, vl=8 */
 } spmv_timing;
+
+#ifdef SPMV_MLIR
+/* MLIR's kernels (bench/mlir/spmv.mlir, calling convention in
+ * bench/mlir/harness.c): y += A*x on memref descriptors. */
+typedef struct memref1 {
+  void *allocated, *aligned;
+  int64_t offset, size, stride;
+} memref1;
+typedef void (*spmv_mlir_fn)(memref1 *, memref1 *, memref1 *, memref1 *,
+                             memref1 *, memref1 *);
+void _mlir_ciface_spmv32_vl0(memref1 *, memref1 *, memref1 *, memref1 *,
+                             memref1 *, memref1 *);
+void _mlir_ciface_spmv64_vl0(memref1 *, memref1 *, memref1 *, memref1 *,
+                             memref1 *, memref1 *);
+void _mlir_ciface_spmv32_vl8(memref1 *, memref1 *, memref1 *, memref1 *,
+                             memref1 *, memref1 *);
+void _mlir_ciface_spmv64_vl8(memref1 *, memref1 *, memref1 *, memref1 *,
+                             memref1 *, memref1 *);
+
+static memref1 mr1(const void *p, int64_t n) {
+  memref1 m = {(void *)p, (void *)p, 0, n, 1};
+  return m;
+}
+
+/* Times MLIR vl=0 and vl=8 (calls each) in round r; at r = -2 checks their
+ * result from y = 0 against yref. */
+static void mlir_round(spmv_timing *T, int r, long calls, const double *x,
+                       const double *yref) {
+  const bench_csr *C = T->C;
+  int w64 = T->width == 64;
+  spmv_mlir_fn f[2] = {w64 ? _mlir_ciface_spmv64_vl0 : _mlir_ciface_spmv32_vl0,
+                       w64 ? _mlir_ciface_spmv64_vl8 : _mlir_ciface_spmv32_vl8};
+  double *y = bench_xmalloc((size_t)C->nrows * sizeof(double));
+  memref1 pos = w64 ? mr1(C->rp, C->nrows + 1) : mr1(C->rp32, C->nrows + 1);
+  memref1 crd = w64 ? mr1(C->ci, C->nnz) : mr1(C->ci32, C->nnz);
+  memref1 val = mr1(C->val, C->nnz), xm = mr1(x, C->ncols),
+          ym = mr1(y, C->nrows), ret;
+  for (int v = 0; v < 2; v++) {
+    memset(y, 0, (size_t)C->nrows * sizeof(double));
+    double t0 = bench_now();
+    for (long c = 0; c < calls; c++) f[v](&ret, &pos, &crd, &val, &xm, &ym);
+    double t = (bench_now() - t0) / (double)calls;
+    if (r == -2 && bench_max_rel_diff(y, yref, C->nrows) > 1e-12) {
+      fprintf(stderr, "spmv_pragma: %s: MLIR vl=%d differs\n", C->name,
+              v * 8);
+      T->status = 1;
+    }
+    if (r >= 0) T->t_m[v][r] = t;
+  }
+  free(y);
+}
+#else
+static void mlir_round(spmv_timing *T, int r, long calls, const double *x,
+                       const double *yref) {
+  (void)T, (void)r, (void)calls, (void)x, (void)yref;
+}
+#endif
 
 static void timing_init(spmv_timing *T, const bench_csr *C, int width,
                         int reps, double min_time, double stream) {
@@ -62,6 +125,8 @@ static void timing_init(spmv_timing *T, const bench_csr *C, int width,
   T->stream = stream;
   T->t_p = bench_xmalloc((size_t)reps * sizeof(double));
   T->t_h = bench_xmalloc((size_t)reps * sizeof(double));
+  for (int v = 0; v < 2; v++)
+    T->t_m[v] = bench_xmalloc((size_t)reps * sizeof(double));
 }
 
 /* Calls per sample in round r (r = -2: check, r = -1: calibrate). */
@@ -103,9 +168,25 @@ static int timing_report(spmv_timing *T, const double *y) {
   printf("RATIO bench=spmv matrix=%s impl=%s_csr%d vs=handwritten_csr%d "
          "speedup=%.3f\n", C->name, SPMV_IMPL, T->width, T->width,
          med_h / med_p);
+#ifdef SPMV_MLIR
+  for (int v = 0; v < 2; v++) {
+    double med_m = bench_median(T->t_m[v], reps);
+    printf("RESULT bench=spmv impl=mlir_vl%d_csr%d matrix=%s nrows=%lld "
+           "ncols=%lld nnz=%lld median_s=%.6g best_s=%.6g model_bytes=%.0f "
+           "median_gbs=%.3f roofline=%.3f\n", v * 8, T->width, C->name,
+           (long long)C->nrows, (long long)C->ncols, (long long)C->nnz,
+           med_m, bench_min(T->t_m[v], reps), bytes, bytes / med_m * 1e-9,
+           T->stream > 0 ? bytes / med_m * 1e-9 / T->stream : 0.0);
+    printf("RATIO bench=spmv matrix=%s impl=%s_csr%d vs=mlir_vl%d_csr%d "
+           "speedup=%.3f\n", C->name, SPMV_IMPL, T->width, v * 8, T->width,
+           med_m / med_p);
+  }
+#endif
   fflush(stdout);
   free(T->t_p);
   free(T->t_h);
+  free(T->t_m[0]);
+  free(T->t_m[1]);
   return T->status;
 }
 
@@ -160,6 +241,7 @@ static int spmv_csr64_pragma(const bench_csr *C, const double *x, double *y,
     for (long c = 0; c < calls; c++)
       spmv_csr64(C->nrows, C->rp, C->ci, C->val, x, yref);
     double th = (bench_now() - t0) / (double)calls;
+    mlir_round(&T, r, calls, x, yref);
     timing_round(&T, r, tp, th, y, yref);
   }
   free(A);
@@ -201,6 +283,7 @@ static int spmv_csr32_pragma(const bench_csr *C, const double *x, double *y,
     for (long c = 0; c < calls; c++)
       spmv_csr32(C->nrows, C->rp32, C->ci32, C->val, x, yref);
     double th = (bench_now() - t0) / (double)calls;
+    mlir_round(&T, r, calls, x, yref);
     timing_round(&T, r, tp, th, y, yref);
   }
   free(A);

@@ -1317,6 +1317,8 @@ static void emit_single_scalar(Lower *L, StrBuf *sb, const IrNode *n,
   ln(L, sb, depth + 1, "const size_t %s = %s;", e, end);
   const size_t loop_at = sb->len; /* the row prefetch goes here */
   if (!unique) ln(L, sb, depth + 1, "size_t %s;", q);
+  const size_t for_at = sb->len; /* replaced by an unrolled walk */
+  int unrolled = 0;
   ln(L, sb, depth + 1, "for (size_t %s = %s; %s < %s; %s%s) {", p, begin, p,
      e, unique ? "" : p, unique ? arena_printf(L->arena, "%s++", p)
                                 : arena_printf(L->arena, " = %s", q));
@@ -1394,11 +1396,26 @@ static void emit_single_scalar(Lower *L, StrBuf *sb, const IrNode *n,
                                  (long long)li->astride)
                   : r;
     }
-    bind_var(L, sb, n->var, value, rest.data ? rest.data : "", d);
-    sb_puts(sb, rest.data ? rest.data : "");
+    StrBuf step = {0}; /* the loop's body */
+    bind_var(L, &step, n->var, value, rest.data ? rest.data : "", d);
+    sb_puts(&step, rest.data ? rest.data : "");
+    const char *body = step.data ? step.data : "";
+    if (unique && li->kind == LK_IDENT && !li->aoff &&
+        li->ops->coord_pos_iter && li->ops->has_crd_array &&
+        !li->ops->full && unroll_reduction_ok(L, n, body)) {
+      sb->len = for_at;
+      sb->data[for_at] = '\0';
+      unroll_emit(L, sb, n, p,
+                  arena_printf(L->arena, "sc__%s_u%d", st->name, l), begin,
+                  e, body, depth + 1);
+      unrolled = 1;
+    } else {
+      sb_puts(sb, body);
+    }
+    sb_free(&step);
   }
   sb_free(&rest);
-  ln(L, sb, depth + 1, "}");
+  if (!unrolled) ln(L, sb, depth + 1, "}");
   if (sb->data) {
     StrBuf loop = {0};
     sb_puts(&loop, sb->data + loop_at);

@@ -244,6 +244,15 @@ const char *asm_pattern_loops(const Lower *L);
 void asm_prologue(Lower *L, StrBuf *sb);
 void asm_epilogue(Lower *L, StrBuf *sb);
 
+/* unroll.c: whether the scalar output walks position loop n, a reduction
+ * whose body (one step's statements, as text) is short and straight-line,
+ * UNROLL_BY entries a step; and the loop that does it, in program order:
+ * position p over [begin, e), u the step's base, at depth (the for's). */
+int unroll_reduction_ok(Lower *L, const IrNode *n, const char *body);
+void unroll_emit(Lower *L, StrBuf *sb, const IrNode *n, const char *p,
+                 const char *u, const char *begin, const char *e,
+                 const char *body, int depth);
+
 /* Whether identifier `id` occurs as a token in text. */
 int lower_uses_ident(const char *text, const char *id);
 

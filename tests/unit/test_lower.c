@@ -202,6 +202,44 @@ static void test_spmv_csr(void **state) {
   kb_free(b);
 }
 
+/* A reduction (j reduces into y[i] only) in the scalar output: walked 4
+ * entries a step in program order, the rest one by one (unroll.c). */
+static void test_spmv_unrolled(void **state) {
+  (void)state;
+  KB *b = kb_new();
+  sc_encoding e = enc_simple(2, F_CSR, ROWS, 0);
+  IrNode *root = spmv(b, &e);
+  b->k.vars[1].is_reduction = 1;
+  assert_int_equal(lower(b, root), 0);
+  const char *o = b->out.data;
+  assert_non_null(strstr(o, "size_t sc__A_u1 = (size_t)sc__A_pos1["));
+  assert_non_null(strstr(o, "for (; sc__A_u1 + 4 <= sc__A_e1; sc__A_u1 += 4) {"));
+  const char *step3 = strstr(o, "const size_t sc__A_p1 = sc__A_u1 + 3;");
+  assert_non_null(step3);
+  assert_non_null(strstr(step3, "y[i] += sc__A_val[sc__A_p1] * x[j];"));
+  assert_non_null(strstr(o, "for (; sc__A_u1 < sc__A_e1; sc__A_u1++) {"));
+  assert_null(strstr(o, "for (size_t sc__A_p1"));
+  assert_non_null(strstr(b->report.data, "loop j: reduction over the stored "
+                                         "entries walked 4 at a time"));
+  kb_free(b);
+}
+
+/* A bound check in the body (j >= i: a `continue`) keeps the loop rolled. */
+static void test_spmv_bounded_rolled(void **state) {
+  (void)state;
+  KB *b = kb_new();
+  sc_encoding e = enc_simple(2, F_CSR, ROWS, 0);
+  IrNode *root = spmv(b, &e);
+  b->k.vars[1].is_reduction = 1;
+  b->k.vars[1].lo.coef[0] = 1;
+  assert_int_equal(lower(b, root), 0);
+  const char *o = b->out.data;
+  assert_non_null(strstr(o, "for (size_t sc__A_p1 = (size_t)sc__A_pos1["));
+  assert_null(strstr(o, "sc__A_u1"));
+  assert_null(strstr(b->report.data, "walked 4 at a time"));
+  kb_free(b);
+}
+
 static void test_spmv_width32(void **state) {
   (void)state;
   KB *b = kb_new();
@@ -396,6 +434,8 @@ static void test_spmv_runs(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_spmv_csr),
+      cmocka_unit_test(test_spmv_unrolled),
+      cmocka_unit_test(test_spmv_bounded_rolled),
       cmocka_unit_test(test_spmv_width32),
       cmocka_unit_test(test_spmv_csc_converted),
       cmocka_unit_test(test_spmv_dcsr_locate),
