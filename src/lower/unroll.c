@@ -11,8 +11,9 @@
  *   for (; sc__A_u1 < e; sc__A_u1++) { const size_t p = sc__A_u1; BODY }
  *
  * The entries run in the same order with the same operations, so every
- * result is bit-identical for every element type (nothing is
- * reassociated). Why (docs/performance.md, "In-cache SpMV: cause and
+ * result is bit-identical as C for every element type (nothing is
+ * reassociated; a C compiler that fuses a * b + c may fuse other steps
+ * than in the rolled loop, as it may in the input program). Why (docs/performance.md, "In-cache SpMV: cause and
  * fix"): the rolled loop of a short body is a ~26-byte loop whose speed on
  * cache-resident rows depended on where it fell in the code (0.57-0.88x
  * MLIR's loop when it straddled a 64-byte line), and gcc turned the
