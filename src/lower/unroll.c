@@ -11,12 +11,13 @@
  *   for (; sc__A_u1 < e; sc__A_u1++) { const size_t p = sc__A_u1; BODY }
  *
  * The entries run in the same order with the same operations, so every
- * result is bit-identical for every element type (nothing is
- * reassociated). Why (docs/performance.md, "In-cache SpMV: cause and
+ * result is bit-identical as C for every element type (nothing is
+ * reassociated; a C compiler that fuses a * b + c may fuse other steps
+ * than in the rolled loop, as it may in the input program). Why (docs/performance.md, "In-cache SpMV: cause and
  * fix"): the rolled loop of a short body is a ~26-byte loop whose speed on
- * cache-resident rows depended on where it fell in the code (0.6x when it
- * straddled a 64-byte line), and gcc turned the 64-bit-index form into an
- * in-order gather reduction that ran 0.65-0.75x the scalar loop; the
+ * cache-resident rows depended on where it fell in the code (0.57-0.88x
+ * MLIR's loop when it straddled a 64-byte line), and gcc turned the
+ * 64-bit-index form into an in-order gather reduction (0.59-0.74x); the
  * unrolled walk is neither. Only the scalar output (a SIMD backend or
  * partial sums take the rolled loop as their fallback, unchanged). */
 #include "lower/lower_int.h"
@@ -26,7 +27,8 @@
 #include <string.h>
 
 #define UNROLL_BY 4
-#define UNROLL_MAX_LINES 6 /* a longer body gains nothing and reads badly */
+#define UNROLL_MAX_LINES 6 /* longer bodies (searches) stay rolled: 5
+                              copies of them would bloat the output */
 
 int unroll_reduction_ok(Lower *L, const IrNode *n, const char *body) {
   if (L->out || L->inplace || !vec_innermost(n) || n->nbody == 0 ||
