@@ -149,8 +149,6 @@ int asm_guarded_set(const IrStmt *s) {
          r->c && r->c->kind == IR_ACCESS && r->c->access == s->lhs_access;
 }
 
-int asm_has_guarded(const Lower *L) { return L->out && L->out->guarded; }
-
 const char *asm_current(const Lower *L, int access) {
   const AsmOut *o = L->out;
   if (!o || !o->guarded || L->k->accesses[access].tensor != o->tensor)
