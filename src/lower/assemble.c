@@ -443,6 +443,19 @@ int asm_plan(Lower *L, const char **why) {
                 !mixed_order_ok(L, k->root, ct, col_var, -1, &seen_acc)))
     failed = 1;
   if (failed) {
+    /* a nest over one row of a larger one (tried when the whole nest was
+     * refused): say which subscript the nest's loops do not walk */
+    for (int a = 0; a < k->naccesses; a++) {
+      const IrAccess *ac = &k->accesses[a];
+      if (ac->tensor != ct) continue;
+      for (int d = 0; d < ac->nsub; d++)
+        if (pure_var(&ac->sub[d]) < 0) {
+          *why = arena_printf(L->arena, "%s: it is written at subscript "
+                              "'%s', which no loop of the nest walks",
+                              refuse_base, graph_affine_str(L, &ac->sub[d]));
+          return -1;
+        }
+    }
     *why = arena_printf(L->arena, "%s: a statement does not write %s(row, "
                         "column) with =, += or -= of loop variables, or mixes "
                         "= with +=", refuse_base, t->name);
