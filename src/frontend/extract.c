@@ -2020,6 +2020,82 @@ static int build_stmt(X *x, TSNode n, NodeList *list) {
   return refuse(x, n, "unsupported statement '%s'", excerpt(x, n));
 }
 
+/* `if (c) continue;` (or `{ continue; }`), no else: the condition. */
+static TSNode skip_cond(TSNode n) {
+  TSNode none = {0};
+  if (!node_is(n, "if_statement") ||
+      !ts_node_is_null(node_field(n, "alternative")))
+    return none;
+  TSNode c = node_field(n, "consequence");
+  if (node_is(c, "compound_statement")) {
+    TSNode only = none;
+    uint32_t k = ts_node_named_child_count(c);
+    for (uint32_t i = 0; i < k; i++) {
+      TSNode s = ts_node_named_child(c, i);
+      if (node_is(s, "comment")) continue;
+      if (!ts_node_is_null(only)) return none;
+      only = s;
+    }
+    c = only;
+  }
+  return node_is(c, "continue_statement") ? node_field(n, "condition") : none;
+}
+
+/* The children of a loop's body from `from` on. `if (c) continue;` at
+ * this level skips the rest of the body: the rest is built as `if (!c) {
+ * rest }`, with the checks of any if (build_if): the condition is
+ * evaluated once, before the rest runs, as the guarded form evaluates it
+ * only when nothing in the rest writes what it reads. */
+static int build_seq(X *x, TSNode body, uint32_t from, NodeList *list) {
+  uint32_t k = ts_node_named_child_count(body);
+  for (uint32_t i = from; i < k; i++) {
+    TSNode n = ts_node_named_child(body, i);
+    TSNode cn = skip_cond(n);
+    if (ts_node_is_null(cn)) {
+      if (build_stmt(x, n, list))
+        return -1;
+      continue;
+    }
+    IrExpr *c = expr_of(x, cn);
+    if (!c)
+      return -1;
+    IrExpr *cond = mk(x, IR_NOT, cn);
+    cond->a = c;
+    NodeList rest = {0};
+    TSNode outer_branch = x->branch;
+    x->in_if++;
+    x->branch = (TSNode){0}; /* no one node holds the rest: a local
+                                declared there is refused (build_decl) */
+    int rc = build_seq(x, body, i + 1, &rest);
+    x->branch = outer_branch;
+    x->in_if--;
+    if (rc)
+      return -1;
+    if (!rest.len)
+      return 0; /* nothing after the continue */
+    uint64_t tens = 0;
+    const char **sc = NULL;
+    size_t nsc = 0, cap = 0;
+    branch_writes(x, rest.data, (int)rest.len, &tens, &sc, &nsc, &cap);
+    const char *w = reads_written(x, cond, tens, sc, nsc);
+    if (w)
+      return refuse(x, cn, "the condition of 'continue' reads '%s', which "
+                    "the rest of the body writes", w);
+    IrNode *node = arena_alloc(x->a, sizeof *node);
+    memset(node, 0, sizeof *node);
+    node->kind = IR_NODE_IF;
+    node->var = -1;
+    node->cond = cond;
+    node->body = rest.data;
+    node->nbody = (int)rest.len;
+    node->span = nspan(n);
+    node->stmt.lhs_access = -1;
+    ARRAY_PUSH(x->a, *list, node);
+    return 0;
+  }
+  return 0;
+}
+
 /* ---- loop headers ------------------------------------------------------ */
 
 static int is_int_type(const char *t) {
@@ -2197,7 +2273,8 @@ body:;
   loop->span = nspan(n);
   x->stack[x->depth++] = v;
   NodeList list = {0};
-  int rc = build_stmt(x, body, &list);
+  int rc = node_is(body, "compound_statement") ? build_seq(x, body, 0, &list)
+                                                : build_stmt(x, body, &list);
   x->depth--;
   if (rc)
     return -1;

@@ -149,8 +149,6 @@ int asm_guarded_set(const IrStmt *s) {
          r->c && r->c->kind == IR_ACCESS && r->c->access == s->lhs_access;
 }
 
-int asm_has_guarded(const Lower *L) { return L->out && L->out->guarded; }
-
 const char *asm_current(const Lower *L, int access) {
   const AsmOut *o = L->out;
   if (!o || !o->guarded || L->k->accesses[access].tensor != o->tensor)
@@ -445,6 +443,19 @@ int asm_plan(Lower *L, const char **why) {
                 !mixed_order_ok(L, k->root, ct, col_var, -1, &seen_acc)))
     failed = 1;
   if (failed) {
+    /* a nest over one row of a larger one (tried when the whole nest was
+     * refused): say which subscript the nest's loops do not walk */
+    for (int a = 0; a < k->naccesses; a++) {
+      const IrAccess *ac = &k->accesses[a];
+      if (ac->tensor != ct) continue;
+      for (int d = 0; d < ac->nsub; d++)
+        if (pure_var(&ac->sub[d]) < 0) {
+          *why = arena_printf(L->arena, "%s: it is written at subscript "
+                              "'%s', which no loop of the nest walks",
+                              refuse_base, graph_affine_str(L, &ac->sub[d]));
+          return -1;
+        }
+    }
     *why = arena_printf(L->arena, "%s: a statement does not write %s(row, "
                         "column) with =, += or -= of loop variables, or mixes "
                         "= with +=", refuse_base, t->name);

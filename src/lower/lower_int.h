@@ -196,8 +196,6 @@ int lat_truth(const Lower *L, const IrExpr *e, unsigned absent);
 /* The C condition that every comparison in L->assume is false where its
  * sparse operands read as zero (each evaluated as the source does). */
 const char *lat_assume_check(const Lower *L);
-/* Whether the kernel's sparse output has a guarded `=` (assemble.c). */
-int asm_has_guarded(const Lower *L);
 /* The minimal lattice points over candidate iterators `cand` for the loop
  * body n: out[i] are bit sets; returns their count, or -1 when the empty
  * point has an effect (the loop must iterate densely). */

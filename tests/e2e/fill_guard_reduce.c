@@ -8,8 +8,11 @@
 // every element), and locals counting and summing the non-zeros of a row.
 // The count under a guard false on absent entries is exact over the
 // stored entries only: a stored explicit zero (padded level) fails `!= 0`
-// as in the source; a stored NaN fails `> 0`.
-// EXPECT-SPARSIFIED: 8
+// as in the source; a stored NaN fails `> 0`. `if (c) continue;` skips the
+// rest of the body as an if around it would.
+// EXPECT-SPARSIFIED: 9
+// EXPECT-WARNING: the condition of 'continue' reads 'y', which the rest of the body writes
+// EXPECT-ABSENT: if (D[i][j] == 0.0) continue;
 // EXPECT-ABSENT: if (A[i][j] > 0) { y[i] += A[i][j]; cnt++; }
 // EXPECT-ABSENT: if (D[i][j] > 0) { y[i] += D[i][j]; cnt++; }
 // EXPECT-ABSENT: if (S[i][j] > 0) { y[i] += S[i][j]; cnt++; }
@@ -158,5 +161,28 @@ int main(void) {
     y[i] = rc ? rs / rc : 0.0;
   }
   show("row means", 0, 0.0);
+
+  /* the skip idiom: `if (A[i][j] == 0) continue;` is `if (A[i][j] != 0)
+   * { rest of the body }` */
+  cnt = 0;
+#pragma sparse encoding(D : DCSR)
+  for (int i = 0; i < N; i++) {
+    y[i] = 0;
+    for (int j = 0; j < M; j++) {
+      if (D[i][j] == 0.0) continue;
+      y[i] += D[i][j] * (j + 1);
+      cnt++;
+    }
+  }
+  show("continue", cnt, 0.0);
+
+  /* a condition that reads what the rest writes stays dense */
+#pragma sparse encoding(A : CSR)
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++) {
+      if (y[i] > 4.0) continue;
+      y[i] += A[i][j] * A[i][j];
+    }
+  show("continue refused", 0, 0.0);
   return 0;
 }

@@ -11,6 +11,7 @@
 // a variable) is checked once at entry: the loops skip absent entries
 // when an absent entry fails the guard, else they visit every element.
 // EXPECT-SPARSIFIED: 10
+// EXPECT-WARNING: it is written at subscript '(i)', which no loop of the nest walks
 // EXPECT-REPORT: 'C[i][j] = A[i][j]' runs where 'A[i][j] < 1.0' holds, which an absent entry (a zero) may satisfy
 // EXPECT-REPORT: C: = under an if keeps its existing entries where the guard is false
 // EXPECT-REPORT: zero filter: values appended to C tested != 0 (unpadded level; a guarded = may write a zero over an entry)

@@ -381,6 +381,63 @@ static void test_refuse_exp(void **state) {
   kb_free(b);
 }
 
+/* for i, j: if (A[i][j] > t) <stmt> with t a scalar: the guard at an
+ * absent entry (`0 > t`) is known only at run time */
+static IrNode *guarded_by_t(KB *b, int negate, int count) {
+  sc_encoding e = enc_simple(2, F_CSR, ROWS, 0);
+  int i = kb_var(b, "i", "N"), j = kb_var(b, "j", "M");
+  int A = kb_tensor(b, "A", 2, "N", "M", &e);
+  int y = kb_tensor(b, "y", 1, "N", NULL, NULL);
+  b->tensors[y].is_written = 1;
+  int aA = kb_access(b, A, i, j), aA2 = kb_access(b, A, i, j);
+  int ay = kb_access(b, y, i, 0);
+  IrExpr *t = ex(b, IR_SCALAR, NULL, NULL);
+  t->text = "t";
+  IrExpr *cmp = ex(b, IR_CMP, acc(b, aA), t);
+  cmp->text = ">";
+  IrExpr *sel = ex(b, IR_SELECT, negate ? ex(b, IR_NOT, cmp, NULL) : cmp,
+                   count ? cst(b, "1") : acc(b, aA2));
+  sel->c = cst(b, "0");
+  return loop(b, i, 1, loop(b, j, 1, stmt(b, IR_ADDTO, ay, sel)));
+}
+
+/* checked once at entry: the loops over A's entries when an absent entry
+ * fails the guard, the loops over every element otherwise */
+static void test_guard_checked_at_entry(void **state) {
+  (void)state;
+  KB *b = kb_new();
+  IrNode *root = guarded_by_t(b, 0, 1);
+  assert_int_equal(lower(b, root), 0);
+  const char *chk = strstr(b->out.data, "if (!(((double)0) > t)) {");
+  assert_non_null(chk);
+  const char *els = strstr(chk, "} else {");
+  assert_non_null(els);
+  /* the first branch walks positions, the second every column */
+  const char *walk = strstr(chk, "sc__A_p1 < sc__A_e1");
+  assert_non_null(walk);
+  assert_true(walk < els);
+  assert_non_null(strstr(els, "for (int j = 0;"));
+  assert_non_null(strstr(b->report.data, "guard: the loops skip absent "
+                                         "entries when !(((double)0) > t)"));
+  kb_free(b);
+}
+
+/* only `false` is assumed: a negated comparison, and a threshold the nest
+ * writes, keep the loop dense */
+static void test_guard_not_assumed(void **state) {
+  (void)state;
+  KB *b = kb_new();
+  assert_int_equal(lower(b, guarded_by_t(b, 1, 1)), -1);
+  kb_free(b);
+  b = kb_new();
+  IrNode *root = guarded_by_t(b, 0, 1);
+  static const char *written[] = {"t"};
+  b->k.scalars_written = written;
+  b->k.nscalars_written = 1;
+  assert_int_equal(lower(b, root), -1);
+  kb_free(b);
+}
+
 /* The lowered SpMV compiled with the runtime gives the dense result. */
 static void test_spmv_runs(void **state) {
   (void)state;
@@ -444,6 +501,8 @@ int main(void) {
       cmocka_unit_test(test_spmm),
       cmocka_unit_test(test_refuse_written),
       cmocka_unit_test(test_refuse_exp),
+      cmocka_unit_test(test_guard_checked_at_entry),
+      cmocka_unit_test(test_guard_not_assumed),
       cmocka_unit_test(test_spmv_runs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
