@@ -234,6 +234,71 @@ static int mixed_order_ok(const Lower *L, const IrNode *n, int ct, int col_var,
   return !*seen_acc && parent_var == col_var;
 }
 
+/* Whether every `=` to output ct sits under loops over its own subscripts
+ * only (`row`, `col`; -1: none), or is guarded by a test of every sparse
+ * element its value reads (guard_covers). Under another loop
+ * (`for (k) C[i][j] = A[i][k] * B[k][j]`) the dense program assigns the
+ * element again for every k and keeps the last value, zero where an
+ * operand is absent: a walk of the stored entries would keep the last
+ * stored one instead. */
+static int same_access(const Lower *L, int a, int b) {
+  const IrAccess *x = &L->k->accesses[a], *y = &L->k->accesses[b];
+  if (x->tensor != y->tensor || x->nsub != y->nsub) return 0;
+  for (int d = 0; d < x->nsub; d++) {
+    const IrAffine *p = &x->sub[d], *q = &y->sub[d];
+    if (p->constant != q->constant || !p->sym != !q->sym ||
+        (p->sym && strcmp(p->sym, q->sym)) ||
+        memcmp(p->coef, q->coef, sizeof p->coef))
+      return 0;
+  }
+  return 1;
+}
+
+/* Whether expression e reads a sparse operand's element `access`. */
+static int reads_access(const Lower *L, const IrExpr *e, int access) {
+  if (!e) return 0;
+  if (e->kind == IR_ACCESS && same_access(L, e->access, access)) return 1;
+  if (reads_access(L, e->a, access) || reads_access(L, e->b, access) ||
+      reads_access(L, e->c, access))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (reads_access(L, e->args[i], access)) return 1;
+  return 0;
+}
+
+/* Whether every sparse element that value e reads, the guard g reads too:
+ * the guard then holds only where they are stored (it is false at zero,
+ * asm_guarded_set's assumption), so the stored entries are every position
+ * the `=` runs at. */
+static int guard_covers(const Lower *L, const IrExpr *e, const IrExpr *g) {
+  if (!e) return 1;
+  if (e->kind == IR_ACCESS)
+    return L->access_st[e->access] < 0 || reads_access(L, g, e->access);
+  if (!guard_covers(L, e->a, g) || !guard_covers(L, e->b, g) ||
+      !guard_covers(L, e->c, g))
+    return 0;
+  for (int i = 0; i < e->nargs; i++)
+    if (!guard_covers(L, e->args[i], g)) return 0;
+  return 1;
+}
+
+static int sets_once(const Lower *L, const IrNode *n, int ct, int row, int col,
+                     int other) {
+  if (n->kind == IR_NODE_LOOP) {
+    int o = other || (n->var != row && n->var != col);
+    for (int i = 0; i < n->nbody; i++)
+      if (!sets_once(L, n->body[i], ct, row, col, o)) return 0;
+    return 1;
+  }
+  const IrStmt *s = &n->stmt;
+  if (s->lhs_access < 0 || L->k->accesses[s->lhs_access].tensor != ct)
+    return 1;
+  if (s->op == IR_ADDTO || s->op == IR_SUBFROM || !other) return 1;
+  /* `if (A[i][j] > 1) r[i] = A[i][j]` over j: the last j the guard holds
+   * at, a stored one */
+  return asm_guarded_set(s) && guard_covers(L, s->rhs->b, s->rhs->a);
+}
+
 /* Whether e is non-zero wherever the operands it reads are stored: copy,
  * product, negation and scaling by a non-zero literal of unpadded sparse
  * operands (SPEC §3). */
@@ -339,6 +404,12 @@ static int plan_vector(Lower *L, int ct, const char *refuse_base,
   }
   int c = -1, nset = 0, nacc = 0, nguard = 0, seen_acc = 0;
   int failed = vec_stmts(L, k->root, ct, &c, &nset, &nacc, &nguard);
+  if (!failed && !sets_once(L, k->root, ct, c, -1, 0)) {
+    *why = arena_printf(L->arena, "%s: an `=` to %s is repeated by a loop "
+                        "that does not index it, so the dense program keeps "
+                        "the last value, absent or not", refuse_base, t->name);
+    return -1;
+  }
   if (!failed && nset &&
       (nguard || k->root->kind != IR_NODE_LOOP || k->root->var != c ||
        L->var_nloops[c] != 1 ||
@@ -438,6 +509,12 @@ int asm_plan(Lower *L, const char **why) {
   int seen_acc = 0;
   int failed = check_stmts(L, k->root, ct, &row_var, &col_var, rd, cd, &nset,
                            &nacc, &nguard);
+  if (!failed && !sets_once(L, k->root, ct, row_var, col_var, 0)) {
+    *why = arena_printf(L->arena, "%s: an `=` to %s is repeated by a loop "
+                        "that does not index it, so the dense program keeps "
+                        "the last value, absent or not", refuse_base, t->name);
+    return -1;
+  }
   int mixed = !failed && nset && nacc;
   if (mixed && (L->var_nloops[col_var] != 1 ||
                 !mixed_order_ok(L, k->root, ct, col_var, -1, &seen_acc)))

@@ -712,11 +712,13 @@ static const char *nonzero_stmt_cause(const Lower *L, const IrNode *n, unsigned 
   if (!n) return NULL;
   if (n->kind == IR_NODE_STMT) {
     const IrStmt *s = &n->stmt;
-    if (s->decl_ctype || (s->lhs_access >= 0 && L->access_st[s->lhs_access] >= 0))
-      return NULL;
-    /* `last[i] = A[i][j]` inside a loop over j: the last value is kept */
+    if (s->decl_ctype) return NULL;
+    int sparse_lhs = s->lhs_access >= 0 && L->access_st[s->lhs_access] >= 0;
+    /* `last[i] = A[i][j]` inside a loop over j: the last value is kept; so
+     * too for a sparse output, `C[i][j] = A[i][k] * B[k][j]` in a loop over
+     * k keeps the last k's product, zero where it is absent */
     if (s->op == IR_SET && !has_select(s->rhs) && reads_sparse(L, s->rhs) &&
-        !reads_own_lhs(L, s->rhs, s)) {
+        (sparse_lhs || !reads_own_lhs(L, s->rhs, s))) {
       unsigned moves = 0;
       if (s->lhs_access >= 0) {
         const IrAccess *ac = &L->k->accesses[s->lhs_access];
@@ -730,6 +732,7 @@ static const char *nonzero_stmt_cause(const Lower *L, const IrNode *n, unsigned 
                               "%s, so the last value is kept, absent or not",
                               stmt_text(L, s), L->k->vars[v].name);
     }
+    if (sparse_lhs) return NULL;
     if (s->op != IR_SET && !has_select(s->rhs) && !reads_sparse(L, s->rhs) &&
         !reads_local(L, s->rhs))
       return arena_printf(L->arena, "%s reads no sparse operand, so it runs "

@@ -6,12 +6,11 @@
 // to 0) removes an old entry. Operands in CSR, CSC (converted), DCSR and
 // COO; a double and an int output; an empty and a pre-filled output; a
 // stored NaN; empty rows. A guard that an absent entry (a zero) satisfies
-// (`A[i][j] < 1.0`) writes every element: that nest is left to buffered
-// inserts, with the reason. A threshold known only at run time (a macro,
+// (`A[i][j] < 1.0`) writes every element: its loops visit every position,
+// A (stored sparse) read by merge cursors, with the reason in the report. A threshold known only at run time (a macro,
 // a variable) is checked once at entry: the loops skip absent entries
 // when an absent entry fails the guard, else they visit every element.
-// EXPECT-SPARSIFIED: 10
-// EXPECT-WARNING: it is written at subscript '(i)', which no loop of the nest walks
+// EXPECT-SPARSIFIED: 11
 // EXPECT-REPORT: 'C[i][j] = A[i][j]' runs where 'A[i][j] < 1.0' holds, which an absent entry (a zero) may satisfy
 // EXPECT-REPORT: C: = under an if keeps its existing entries where the guard is false
 // EXPECT-REPORT: zero filter: values appended to C tested != 0 (unpadded level; a guarded = may write a zero over an entry)
@@ -153,7 +152,7 @@ int main(void) {
     showC(rep ? "threshold -1" : "threshold 1");
   }
 
-  /* true where A is absent: every element written, left to inserts */
+  /* true where A is absent: every element written, every position visited */
   prefill();
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
