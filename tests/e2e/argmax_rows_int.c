@@ -2,13 +2,16 @@
 // col[i] = j; }`, over CSR and over DCSR, whose rows are located), an
 // argmin over an int matrix with loop variables declared outside the
 // nest and printed after it, and an argmax over a flat `double *x`
-// parameter stored as a SparseVector: each walks the stored entries and
-// the first (or last) absent coordinate of each row, as zeros.
-// EXPECT-SPARSIFIED: 4
+// parameter stored as a SparseVector, and an argmin over the upper
+// triangle (`j = i`, a bound from the outer loop): each walks the stored
+// entries and the first (or last) absent coordinate of each row in its
+// bounds, as zeros.
+// EXPECT-SPARSIFIED: 5
 // EXPECT-ABSENT: if (A[i][j] > m) { m = A[i][j]; col[i] = j; }
 // EXPECT-ABSENT: if (A[i][j] >= rmax[i]) { rmax[i] = A[i][j]; rcol[i] = j; }
 // EXPECT-ABSENT: if (IA[i][j] < best) { best = IA[i][j]; bi = i; bj = j; }
 // EXPECT-ABSENT: if (x[k] > xm) { xm = x[k]; at = k; }
+// EXPECT-ABSENT: if (A[i][j] <= um) { um = A[i][j]; ui = i; uj = j; }
 // EXPECT-REPORT: loop j: positions of A (a running extreme and its position: the stored entries and the first absent one)
 // EXPECT-REPORT: loop j: positions of A (a running extreme and its position: the stored entries and the last absent one)
 // EXPECT-REPORT: loop j: positions of IA (a running extreme
@@ -68,6 +71,16 @@ static void vec_argmax(int n, const double *x) {
   printf("vec %g %d\n", xm, at);
 }
 
+static void upper_argmin(void) {
+  double um = 0.25;
+  int ui = -1, uj = -1;
+#pragma sparse encoding(A : CSR)
+  for (int i = 0; i < N; i++)
+    for (int j = i; j < M; j++)
+      if (A[i][j] <= um) { um = A[i][j]; ui = i; uj = j; }
+  printf("upper %g %d %d\n", um, ui, uj);
+}
+
 int main(void) {
   int col[N], rcol[N];
   double rmax[N];
@@ -88,6 +101,7 @@ int main(void) {
     for (int i = 0; i < N; i++) printf("%d %g %d\n", col[i], rmax[i], rcol[i]);
     int_argmin();
     vec_argmax(N * M, x);
+    upper_argmin();
   }
   free(x);
   return 0;
