@@ -2013,7 +2013,7 @@ static int argext_ok(const Lower *L, const IrNode *n, unsigned cand,
 }
 
 /* The body of loop n once, at v = z, with operand s absent: statements as
- * they are, loops dense. */
+ * they are, loops dense (inside a block the caller opens). */
 static void argext_absent(Lower *L, StrBuf *sb, const IrNode *n,
                           const Scope *sc, int s, const char *z, int depth) {
   Scope in = *sc;
@@ -2022,14 +2022,12 @@ static void argext_absent(Lower *L, StrBuf *sb, const IrNode *n,
   for (int i = 0; i < n->nbody; i++) {
     const IrNode *c = n->body[i];
     if (c->kind == IR_NODE_STMT)
-      emit_stmt(L, &body, &c->stmt, &in, 1u << s, depth + 1);
+      emit_stmt(L, &body, &c->stmt, &in, 1u << s, depth);
     else
-      emit_dense_loop_scalar(L, &body, c, &in, 1u << s, depth + 1);
+      emit_dense_loop_scalar(L, &body, c, &in, 1u << s, depth);
   }
-  ln(L, sb, depth, "{");
-  bind_var(L, sb, n->var, z, body.data ? body.data : "", depth + 1);
+  bind_var(L, sb, n->var, z, body.data ? body.data : "", depth);
   sb_puts(sb, body.data ? body.data : "");
-  ln(L, sb, depth, "}");
   sb_free(&body);
 }
 
@@ -2076,9 +2074,10 @@ static void emit_argext(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
   ln(L, sb, depth + 1, "}");
   const char *first[2] = {b, m}, *second[2] = {m, e};
   emit_walk(L, sb, n, sc, s, NULL, first, depth + 1);
-  if (strict) ln(L, sb, depth + 1, "if (%s < (int64_t)(%s))", z, hi);
-  else ln(L, sb, depth + 1, "if (%s >= (int64_t)(%s))", z, lo);
+  if (strict) ln(L, sb, depth + 1, "if (%s < (int64_t)(%s)) {", z, hi);
+  else ln(L, sb, depth + 1, "if (%s >= (int64_t)(%s)) {", z, lo);
   argext_absent(L, sb, n, sc, s, z, depth + 2);
+  ln(L, sb, depth + 1, "}");
   size_t notes = L->notes.len; /* the second walk notes what the first did */
   emit_walk(L, sb, n, sc, s, NULL, second, depth + 1);
   L->notes.len = notes;
