@@ -62,8 +62,6 @@ static int find_decl(SparsifyCtx *ctx, CTypes *ct, const char *name, size_t at,
 int const_unassigned(SparsifyCtx *ctx, CTypes *ct, const char *name, size_t at) {
   CtDecl d;
   TSNode id, scope;
-  if (!ct_lookup(ct, name, at, &d))
-    return 1;
   return find_decl(ctx, ct, name, at, &d, &id, &scope) &&
          !assigns(ctx, scope, name);
 }

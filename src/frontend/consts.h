@@ -24,8 +24,8 @@ const char *const_init_text(SparsifyCtx *ctx, CTypes *ct, const char *name,
 
 /* Whether the variable `name` visible at byte `at` keeps its value in its
  * whole scope (a local or parameter assigned nowhere in its function, a
- * const global); 1 for a name that is no variable (a macro, an
- * enumerator). */
+ * const global); 0 for a name that is no variable (a macro may name one
+ * that changes). */
 int const_unassigned(SparsifyCtx *ctx, CTypes *ct, const char *name, size_t at);
 
 #endif
