@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/consts.h"
 #include "frontend/extents.h"
 #include "frontend/liveness.h"
 #include "frontend/rows.h"
@@ -825,71 +826,114 @@ static int int_value(X *x, const char *text, int64_t *v) {
   return macro_int(x, text, v);
 }
 
-/* Numeric bounds of loop variable v: lo >= *lo and hi <= *hi, following a
- * bound that is an outer loop variable plus a constant (triangular `j <= i`,
- * `j = i + 1`) to that variable's bounds; 0 when not known. */
-static int bound_max(X *x, const IrAffine *a, int is_hi, int64_t *out,
-                     int depth);
+/* ---- the range proof of a delinearized subscript ----------------------- */
 
-static int var_range(X *x, int v, int64_t *lo, int64_t *hi, int depth) {
-  const IrLoopVar *lv = &x->k->vars[v];
-  return bound_max(x, &lv->lo, 0, lo, depth + 1) &&
-         bound_max(x, &lv->hi, 1, hi, depth + 1);
+/* A bound c + sym: sym is loop-invariant C text compared as written (a
+ * parameter `n`, a macro or const variable whose value is not known
+ * here), NULL when the bound is the number c. */
+typedef struct Bound {
+  const char *sym;
+  int64_t c;
+} Bound;
+
+/* out += k * b; 0 when the sum is not a bound of that form (two symbols,
+ * a symbol scaled, an overflow). */
+static int bound_add(Bound *out, int64_t k, Bound b) {
+  int64_t t;
+  if (b.sym && (k != 1 || out->sym)) return 0;
+  if (b.sym) out->sym = b.sym;
+  return !__builtin_mul_overflow(k, b.c, &t) &&
+         !__builtin_add_overflow(out->c, t, &out->c);
 }
 
-static int bound_max(X *x, const IrAffine *a, int is_hi, int64_t *out,
-                     int depth) {
+static int affine_bound(X *x, const IrAffine *a, int want_max, Bound *out,
+                        int depth);
+
+/* What loop-invariant text stands for at the nest: a number (literal or
+ * macro), or a name followed through the initializers of variables
+ * assigned nowhere (frontend/consts.h) while the name reached keeps its
+ * value too; anything else is its own symbol. */
+static Bound bound_of_text(X *x, const char *text) {
+  Bound b = {text, 0};
+  size_t at = ts_node_start_byte(x->nest);
+  for (int hops = 0; hops < 8 && b.sym; hops++) {
+    if (int_value(x, b.sym, &b.c)) {
+      b.sym = NULL;
+      break;
+    }
+    const char *init = const_init_text(x->ctx, x->env->ct, b.sym, at);
+    if (!init || (!int_value(x, init, &b.c) &&
+                  !const_unassigned(x->ctx, x->env->ct, init, at)))
+      break;
+    b.sym = init;
+  }
+  return b;
+}
+
+/* The largest (want_max) or smallest value loop variable v takes: its
+ * bounds, with an outer loop variable in them replaced by that variable's
+ * own bounds (`j < i` under `i < n`: j <= n - 2). */
+static int var_bound(X *x, int v, int want_max, Bound *out, int depth) {
+  const IrLoopVar *lv = &x->k->vars[v];
+  if (!want_max) return affine_bound(x, &lv->lo, 0, out, depth + 1);
+  if (!affine_bound(x, &lv->hi, 1, out, depth + 1)) return 0;
+  return !__builtin_sub_overflow(out->c, 1, &out->c); /* hi is exclusive */
+}
+
+static int affine_bound(X *x, const IrAffine *a, int want_max, Bound *out,
+                        int depth) {
   if (depth > IR_MAX_VARS) return 0;
-  int64_t val = a->constant, s;
+  out->sym = NULL;
+  out->c = a->constant;
   if (a->sym) {
-    if (!int_value(x, a->sym, &s)) return 0;
-    val += s;
+    if (!bound_add(out, 1, bound_of_text(x, a->sym))) return 0;
   }
   for (int w = 0; w < IR_MAX_VARS; w++) {
-    if (!a->coef[w]) continue;
-    int64_t wlo, whi;
-    if (a->coef[w] != 1 || !var_range(x, w, &wlo, &whi, depth)) return 0;
-    /* w in [wlo, whi): an upper bound uses whi - 1, a lower bound wlo */
-    val += is_hi ? whi - 1 : wlo;
+    int64_t k = a->coef[w];
+    Bound b;
+    /* a positive coefficient takes w's own extreme, a negative the other */
+    if (k && (!var_bound(x, w, (k > 0) == want_max, &b, depth) ||
+              !bound_add(out, k, b)))
+      return 0;
   }
-  *out = val;
   return 1;
 }
 
+/* Whether the two texts are the same, ignoring blanks. */
+static int same_blank_free(const char *a, const char *b) {
+  for (;; a++, b++) {
+    while (*a == ' ' || *a == '\t') a++;
+    while (*b == ' ' || *b == '\t') b++;
+    if (*a != *b) return 0;
+    if (!*a) return 1;
+  }
+}
+
 /* The inner subscript of a delinearized access must stay within [0, E):
- * a constant in range, or var + c with var in [c0 >= 0, E + h), c + h <= 0
- * (bounds and E literals, macros defined as integers, or outer loop
- * variables: var_range). */
+ * its smallest value is a number >= 0 and its largest a number below E,
+ * or E - 1 or less when E is a symbol. Loop variables range over their
+ * bounds (var_bound, transitively through the enclosing loops); bounds
+ * and E may be literals, macros defined as integers, or any other
+ * loop-invariant name (`n`, a const variable), compared as written. */
 static int inner_in_range(X *x, const AfPoly *s, const char *ext) {
-  int64_t ev;
-  int ext_is_int = int_value(x, ext, &ev);
-  int var = -1;
-  int64_t cst = 0;
+  IrAffine a;
+  memset(&a, 0, sizeof a);
   for (int i = 0; i < s->n; i++) {
     const AfTerm *t = &s->t[i];
-    if (t->nsym)
+    if (t->var >= IR_MAX_VARS || (t->nsym && (t->var >= 0 || t->nsym != 1 ||
+                                              t->coef != 1 || a.sym)))
       return 0;
-    if (t->var < 0)
-      cst += t->coef;
-    else if (var < 0 && t->coef == 1)
-      var = t->var;
-    else
-      return 0;
+    if (t->nsym) a.sym = t->sym[0];
+    else if (t->var >= 0) a.coef[t->var] += t->coef;
+    else a.constant += t->coef;
   }
-  if (var < 0)
-    return ext_is_int && cst >= 0 && cst < ev;
-  const IrLoopVar *lv = &x->k->vars[var];
-  int64_t vlo, vhi;
-  if (ext_is_int && var_range(x, var, &vlo, &vhi, 0))
-    return vlo + cst >= 0 && vhi + cst <= ev;
-  for (int v = 0; v < IR_MAX_VARS; v++)
-    if (lv->lo.coef[v] || lv->hi.coef[v])
-      return 0;
-  if (lv->lo.sym || lv->lo.constant + cst < 0)
+  Bound lo, hi;
+  if (!affine_bound(x, &a, 0, &lo, 0) || !affine_bound(x, &a, 1, &hi, 0) ||
+      lo.sym || lo.c < 0)
     return 0;
-  if (ext_is_int)
-    return !lv->hi.sym && lv->hi.constant + cst <= ev;
-  return lv->hi.sym && !strcmp(lv->hi.sym, ext) && lv->hi.constant + cst <= 0;
+  Bound e = bound_of_text(x, ext);
+  if (!e.sym) return !hi.sym && hi.c < e.c;
+  return hi.sym && same_blank_free(hi.sym, e.sym) && hi.c <= -1;
 }
 
 /* With integer extents, whether every level of the encoding that stores

@@ -466,6 +466,33 @@ static const Case kCases[] = {
     {"t.c:5:15"},
     "t.c:3:3: kernel not sparsified: cannot delinearize 'A[i * m + j + 1]': its last subscript is not provably within [0, m)",
     0, 0},
+  {"bad_delinearize_triangle",
+    "void f(int n, double *L, double *y) {\n"
+    "  int nn = n;\n"
+    "  #pragma sparse encoding(L[n][n] : CSR)\n"
+    "  for (int i = 0; i < nn; i++)\n"
+    "    for (int j = 0; j <= i; j++)\n"
+    "      y[i] += L[i * n + j + 1];\n"
+    "}\n",
+    "",
+    {"warning: loop not sparsified: cannot delinearize 'L[i * n + j + 1]': its last subscript is not provably within [0, n)"},
+    {"t.c:6:15"},
+    "t.c:4:3: kernel not sparsified: cannot delinearize 'L[i * n + j + 1]': its last subscript is not provably within [0, n)",
+    0, 0},
+  {"bad_delinearize_assigned_bound",
+    "void f(int n, double *L, double *y) {\n"
+    "  int nn = n;\n"
+    "  nn += 1;\n"
+    "  #pragma sparse encoding(L[n][n] : CSR)\n"
+    "  for (int i = 0; i < n; i++)\n"
+    "    for (int j = 0; j < nn; j++)\n"
+    "      y[i] += L[i * n + j];\n"
+    "}\n",
+    "",
+    {"warning: loop not sparsified: cannot delinearize 'L[i * n + j]': its last subscript is not provably within [0, n)"},
+    {"t.c:7:15"},
+    "t.c:5:3: kernel not sparsified: cannot delinearize 'L[i * n + j]': its last subscript is not provably within [0, n)",
+    0, 0},
   {"err_undeclared",
     "#define N 8\n"
     "#define M 6\n"

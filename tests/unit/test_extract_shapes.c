@@ -547,6 +547,25 @@ static const Case kCases[] = {
     {NULL},
     NULL,
     1, 0},
+  {"flat_triangle_outer_bound",
+    "void f(int n, const double *L, const double *x, double *y) {\n"
+    "  int nn = n;\n"
+    "  #pragma sparse encoding(L[n][n] : CSR)\n"
+    "  for (int i = 1; i <= nn - 1; i++)\n"
+    "    for (int j = 0; j < i; j++)\n"
+    "      y[i] += L[i * n + j] * x[j];\n"
+    "}\n",
+    "kernel t.c:4:3\n"
+    "  tensor y[?]: double, flat, dense, read, written\n"
+    "  tensor L[n][n]: double, flat, CSR (i : dense, j : compressed), read\n"
+    "  tensor x[?]: double, flat, dense, read\n"
+    "  forall i in [1, nn)\n"
+    "    forall j in [0, i) : reduction\n"
+    "      y(i) += L(i,j) * x(j)\n",
+    {NULL},
+    {NULL},
+    NULL,
+    1, 0},
   {"flat_spmm_dense_inferred",
     "void f(int n, int m, int p, double *A, double *B, double *C) {\n"
     "  #pragma sparse encoding(A[n][m] : CSR)\n"

@@ -1,0 +1,85 @@
+/* consts.c — the initializer a loop-invariant name stands for (see
+ * consts.h). */
+#include "frontend/consts.h"
+#include "frontend/tsnode.h"
+
+#include <string.h>
+
+static int is_name(SparsifyCtx *ctx, TSNode n, const char *name) {
+  size_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+  return node_is(n, "identifier") && e - s == strlen(name) &&
+         !memcmp(ctx->file->text + s, name, e - s);
+}
+
+static TSNode strip(TSNode n) {
+  while (node_is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
+    n = ts_node_named_child(n, 0);
+  return n;
+}
+
+/* Whether the subtree of n assigns `name` or takes its address. */
+static int assigns(SparsifyCtx *ctx, TSNode n, const char *name) {
+  TSNode t;
+  memset(&t, 0, sizeof t);
+  if (node_is(n, "assignment_expression"))
+    t = strip(node_field(n, "left"));
+  else if (node_is(n, "update_expression"))
+    t = strip(node_field(n, "argument"));
+  else if (node_is(n, "pointer_expression") &&
+           !strcmp(ts_node_type(ts_node_child(n, 0)), "&"))
+    t = strip(node_field(n, "argument"));
+  if (!ts_node_is_null(t) && is_name(ctx, t, name))
+    return 1;
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (assigns(ctx, ts_node_named_child(n, i), name))
+      return 1;
+  return 0;
+}
+
+/* The declaration's identifier node, and its scope: the function holding
+ * it (a parameter's or a local's), the file for a global. */
+static int find_decl(SparsifyCtx *ctx, CTypes *ct, const char *name, size_t at,
+                     CtDecl *d, TSNode *id, TSNode *scope) {
+  if (!ct_lookup(ct, name, at, d) || d->kind != CT_SCALAR || !d->in_main_file ||
+      !d->name_offset)
+    return 0;
+  TSNode root = ts_tree_root_node(ctx->tree);
+  *id = ts_node_descendant_for_byte_range(root, (uint32_t)d->name_offset,
+                                          (uint32_t)(d->name_offset + strlen(name)));
+  if (!is_name(ctx, *id, name))
+    return 0;
+  if (d->is_global) {
+    *scope = root;
+    return d->type_text && !strncmp(d->type_text, "const ", 6);
+  }
+  *scope = *id;
+  while (!ts_node_is_null(*scope) && !node_is(*scope, "function_definition"))
+    *scope = ts_node_parent(*scope);
+  return !ts_node_is_null(*scope);
+}
+
+int const_unassigned(SparsifyCtx *ctx, CTypes *ct, const char *name, size_t at) {
+  CtDecl d;
+  TSNode id, scope;
+  return find_decl(ctx, ct, name, at, &d, &id, &scope) &&
+         !assigns(ctx, scope, name);
+}
+
+const char *const_init_text(SparsifyCtx *ctx, CTypes *ct, const char *name,
+                            size_t at) {
+  CtDecl d;
+  TSNode id, scope;
+  if (!find_decl(ctx, ct, name, at, &d, &id, &scope) || d.is_param)
+    return NULL;
+  TSNode p = ts_node_parent(id);
+  if (!node_is(p, "init_declarator") ||
+      ts_node_start_byte(node_field(p, "declarator")) != ts_node_start_byte(id) ||
+      assigns(ctx, scope, name))
+    return NULL;
+  TSNode v = strip(node_field(p, "value"));
+  if (!node_is(v, "identifier") && !node_is(v, "number_literal"))
+    return NULL;
+  return arena_strndup(ctx->arena, ctx->file->text + ts_node_start_byte(v),
+                       ts_node_end_byte(v) - ts_node_start_byte(v));
+}
