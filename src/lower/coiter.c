@@ -2979,7 +2979,8 @@ static const char *lw_emit(Lower *L, StrBuf *sb, const IrNode *n,
   int acc = lw_acc_ok(L, pl) ? pl->jn->body[0]->stmt.lhs_access : -1;
   StrBuf lhs = {0};
   const char *ka = arena_printf(L->arena, "sc__%s_k%d", A, l0->partner);
-  const char *lr = arena_printf(L->arena, "sc__lr%d", L->uniq++);
+  const char *lr = acc >= 0 ? arena_printf(L->arena, "sc__lr%d", L->uniq++)
+                            : NULL;
   if (acc >= 0) {
     const IrTensor *t = &L->k->tensors[L->k->accesses[acc].tensor];
     dense_access(L, &lhs, acc);

@@ -8,9 +8,11 @@
 // int product over BSR(4, 4), a float row sum over BSR(2, 2), and a
 // double SpMV over the column-major blocks, and over them a triangular
 // product whose rows start at 1 and stop before N - 1 (i checked against
-// its bounds, j <= i checked once both are bound). Extents 13 x 11 (no
-// block shape divides both), block rows 2 and 3 of BSR(2, *) empty.
-// EXPECT-SPARSIFIED: 6
+// its bounds, j <= i checked once both are bound), and SpMV over a
+// global array stored as BSR(3, 2) (its handle walked as stored). Extents
+// 13 x 11 (no block shape divides both), block rows 2 and 3 of BSR(2, *)
+// empty.
+// EXPECT-SPARSIFIED: 7
 // EXPECT-REPORT: loops i j: F walked in level order (each block row once: its blocks, then the 3 x 3 entries of each)
 // EXPECT-REPORT: loops i j: I walked in level order (each block row once: its blocks, then the 2 x 4 entries of each)
 // EXPECT-REPORT: loops i j: T walked in level order (each block row once: its blocks, then the 4 x 4 entries of each)
@@ -23,6 +25,8 @@
 // EXPECT-ABSENT: rf[i] += G[i][j]
 // EXPECT-ABSENT: yk[i] += K[i][j] * x[j]
 // EXPECT-ABSENT: yt[i] += K[i][j] * x[j]
+// EXPECT-ABSENT: yh[i] += H[i][j] * x[j]
+// EXPECT-REPORT: loops i j: H walked in level order (each block row once: its blocks, then the 3 x 2 entries of each)
 #include <stdio.h>
 
 #define N 13
@@ -30,7 +34,9 @@
 
 static float F[N][M], G[N][M], xf[M], yf[N], rf[N];
 static int I[N][M], T[N][M], xi[M], vi[N], yi[N], zi[M];
-static double K[N][M], x[M], yk[N], yt[N];
+static double K[N][M], x[M], yk[N], yt[N], yh[N];
+#pragma sparse encoding(H : BSR(3, 2))
+static double H[N][M];
 
 int main(void) {
   for (int i = 0; i < N; i++)
@@ -40,6 +46,7 @@ int main(void) {
       F[i][j] = G[i][j] = (float)e / 4.0f;
       I[i][j] = T[i][j] = e;
       K[i][j] = (double)e / 8.0;
+      H[i][j] = (double)e / 4.0;
     }
   for (int i = 0; i < N; i++)
     if (i < 4 || i >= 8) {
@@ -91,9 +98,14 @@ int main(void) {
     for (int j = 0; j <= i; j++)
       yt[i] += K[i][j] * x[j];
 
+#pragma sparse novectorize
   for (int i = 0; i < N; i++)
-    printf("%d: %.9g %d %.9g %.17g %.17g\n", i, yf[i], yi[i], rf[i], yk[i],
-           yt[i]);
+    for (int j = 0; j < M; j++)
+      yh[i] += H[i][j] * x[j];
+
+  for (int i = 0; i < N; i++)
+    printf("%d: %.9g %d %.9g %.17g %.17g %.17g\n", i, yf[i], yi[i], rf[i],
+           yk[i], yt[i], yh[i]);
   for (int j = 0; j < M; j++) printf("z%d: %d\n", j, zi[j]);
   return 0;
 }
