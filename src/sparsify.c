@@ -106,6 +106,19 @@ static const Pragma *vec_for(const S *s, TSNode f) {
   return NULL;
 }
 
+/* The vectorize/novectorize line of the pragma group on the function
+ * definition holding loop f (it applies to every kernel of the function),
+ * or NULL. */
+static const Pragma *func_vec(const S *s, TSNode f) {
+  size_t a = ts_node_start_byte(f);
+  for (size_t i = 0; i < s->ngroups; i++)
+    if (s->groups[i].kind == ATTACH_FUNC && s->groups[i].vec &&
+        ts_node_start_byte(s->groups[i].target) <= a &&
+        a < ts_node_end_byte(s->groups[i].target))
+      return s->groups[i].vec;
+  return NULL;
+}
+
 /* Offers each sparse operand the kernel only reads a cache declared before
  * the outermost enclosing loop that cannot change it (frontend/hoist.h);
  * lowering uses it when it assembles or converts that operand. */
@@ -592,6 +605,8 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   e.vec_pragma = vec_for(s, f);
   if (!e.vec_pragma)
     e.vec_pragma = env->vec_pragma; /* a split nest's own vectorize pragma */
+  if (!e.vec_pragma)
+    e.vec_pragma = func_vec(s, f);
   ExtractRefusal why;
   TSNode body = node_field(f, "body");
   int splittable = !ts_node_is_null(body) && has_for_using(s, body, env);
@@ -932,6 +947,11 @@ int sparsify_file(SparsifyCtx *ctx, Edits *edits) {
                    "function definition or loop");
       continue;
     }
+    if (g->kind == ATTACH_DECL && g->vec)
+      diag_warning(ctx->diags, ctx->file, trim_nl(ctx->file, g->vec->span),
+                   "pragma sparse %s ignored: it applies to a loop or a "
+                   "function definition, not a declaration",
+                   g->vec->kind == PRAGMA_NOVECTORIZE ? "novectorize" : "vectorize");
     if (g->nenc)
       need_ct = 1;
   }
