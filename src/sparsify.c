@@ -106,6 +106,19 @@ static const Pragma *vec_for(const S *s, TSNode f) {
   return NULL;
 }
 
+/* The vectorize/novectorize line of the pragma group on the function
+ * definition holding loop f (it applies to every kernel of the function),
+ * or NULL. */
+static const Pragma *func_vec(const S *s, TSNode f) {
+  size_t a = ts_node_start_byte(f);
+  for (size_t i = 0; i < s->ngroups; i++)
+    if (s->groups[i].kind == ATTACH_FUNC && s->groups[i].vec &&
+        ts_node_start_byte(s->groups[i].target) <= a &&
+        a < ts_node_end_byte(s->groups[i].target))
+      return s->groups[i].vec;
+  return NULL;
+}
+
 /* Offers each sparse operand the kernel only reads a cache declared before
  * the outermost enclosing loop that cannot change it (frontend/hoist.h);
  * lowering uses it when it assembles or converts that operand. */
@@ -592,6 +605,8 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   e.vec_pragma = vec_for(s, f);
   if (!e.vec_pragma)
     e.vec_pragma = env->vec_pragma; /* a split nest's own vectorize pragma */
+  if (!e.vec_pragma)
+    e.vec_pragma = func_vec(s, f);
   ExtractRefusal why;
   TSNode body = node_field(f, "body");
   int splittable = !ts_node_is_null(body) && has_for_using(s, body, env);
@@ -621,6 +636,27 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   report(s, start, "kernel not sparsified: %s", why.reason);
 }
 
+/* Whether declaration d is a function prototype with a parameter `name`. */
+static int prototype_names(SparsifyCtx *ctx, TSNode d, const char *name) {
+  uint32_t c = ts_node_named_child_count(d);
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode f = ts_node_named_child(d, i);
+    while (node_is(f, "pointer_declarator")) f = node_field(f, "declarator");
+    if (!node_is(f, "function_declarator")) continue;
+    TSNode ps = node_field(f, "parameters");
+    uint32_t n = ts_node_named_child_count(ps);
+    for (uint32_t k = 0; k < n; k++) {
+      TSNode p = ts_node_named_child(ps, k);
+      if (!node_is(p, "parameter_declaration")) continue;
+      TSNode nm = storage_declared_name(p);
+      if (!ts_node_is_null(nm) && ts_node_end_byte(nm) - ts_node_start_byte(nm) == strlen(name) &&
+          !memcmp(ctx->file->text + ts_node_start_byte(nm), name, strlen(name)))
+        return 1;
+    }
+  }
+  return 0;
+}
+
 /* Resolves the bindings of a declaration/function group; errors make the
  * run fail (s->rc). */
 static void bind_scope(S *s, const Attachment *g) {
@@ -640,6 +676,14 @@ static void bind_scope(S *s, const Attachment *g) {
       int found = ct_lookup(s->ct, pb->name, at, &d);
       if (!found || d.name_offset < tstart || d.name_offset >= tend ||
           (is_func && !d.is_param)) {
+        if (!is_func && prototype_names(ctx, t, pb->name)) {
+          diag_error(ctx->diags, ctx->file, pb->name_span,
+                     "'%s' is a parameter of a function prototype; a pragma "
+                     "binding parameters goes before the function's definition",
+                     pb->name);
+          bad = 1;
+          continue;
+        }
         diag_error(ctx->diags, ctx->file, pb->name_span,
                    is_func ? "'%s' is not a parameter of the function that "
                              "follows the pragma"
@@ -903,6 +947,11 @@ int sparsify_file(SparsifyCtx *ctx, Edits *edits) {
                    "function definition or loop");
       continue;
     }
+    if (g->kind == ATTACH_DECL && g->vec)
+      diag_warning(ctx->diags, ctx->file, trim_nl(ctx->file, g->vec->span),
+                   "pragma sparse %s ignored: it applies to a loop or a "
+                   "function definition, not a declaration",
+                   g->vec->kind == PRAGMA_NOVECTORIZE ? "novectorize" : "vectorize");
     if (g->nenc)
       need_ct = 1;
   }

@@ -2072,6 +2072,29 @@ static const IrExpr *idem_stmt(const Lower *L, const IrNode *n, const IrStmt *s,
   return lat_zero(L, other, cand) ? other : NULL;
 }
 
+/* A copy of e with each occurrence of `at` (the compared value and the
+ * value taken, in a select) replaced by the constant 0. */
+static IrExpr *with_zero(Lower *L, const IrExpr *e, const IrExpr *at) {
+  if (!e) return NULL;
+  IrExpr *r = arena_alloc(L->arena, sizeof *r);
+  *r = *e;
+  if (e == at || (at && lower_same_expr(L, e, at))) {
+    memset(r, 0, sizeof *r);
+    r->kind = IR_CONST;
+    r->text = "0";
+    r->span = e->span;
+    return r;
+  }
+  r->a = with_zero(L, e->a, at);
+  r->b = with_zero(L, e->b, at);
+  r->c = with_zero(L, e->c, at);
+  if (e->nargs) {
+    r->args = arena_alloc(L->arena, sizeof *r->args * (size_t)e->nargs);
+    for (int i = 0; i < e->nargs; i++) r->args[i] = with_zero(L, e->args[i], at);
+  }
+  return r;
+}
+
 /* Whether statement a reads or writes the target of statement b. */
 static int touches_target(const Lower *L, const IrStmt *a, const IrStmt *b) {
   IrExpr self = {0};
@@ -2543,8 +2566,13 @@ static void emit_loop_declared(Lower *L, StrBuf *sb, const IrNode *n,
     ln(L, sb, depth + 1, "if (%s < (int64_t)(%s) - (int64_t)(%s)) {", cnt,
        graph_affine_str(L, &lv->hi), graph_affine_str(L, &lv->lo));
     for (int i = 0; i < n->nbody; i++)
-      if (idem_mask & (1u << i))
-        emit_stmt(L, sb, &n->body[i]->stmt, sc, drivers, depth + 2);
+      if (idem_mask & (1u << i)) {
+        /* with the operand's zero itself: `fminf(m, A[i][j] * x[j])` must
+         * not read x[j] here, after the loop over j */
+        IrStmt z = n->body[i]->stmt;
+        z.rhs = with_zero(L, z.rhs, idem_stmt(L, n, &n->body[i]->stmt, cand));
+        emit_stmt(L, sb, &z, sc, drivers, depth + 2);
+      }
     ln(L, sb, depth + 1, "}");
     ln(L, sb, depth, "}");
     return;

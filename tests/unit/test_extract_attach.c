@@ -155,6 +155,17 @@ static const Case kCases[] = {
     {"t.c:5:25"},
     NULL,
     0, -1},
+  {"err_decl_prototype",
+    "#include <stdio.h>\n"
+    "#define N 8\n"
+    "#pragma sparse encoding(A : CSR)\n"
+    "double frob(int n, double A[N][N]);\n",
+    "",
+    {"error: 'A' is a parameter of a function prototype; a pragma binding "
+     "parameters goes before the function's definition"},
+    {"t.c:3:25"},
+    NULL,
+    0, -1},
   {"group_two_encodings",
     "#include <stdio.h>\n"
     "#define N 8\n"
