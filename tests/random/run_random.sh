@@ -57,7 +57,7 @@ cc=${CC:-cc}
 simd=""
 
 usage() {
-  sed -n '2,/^# Exit status/p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,/^# 77 when/p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
   exit 2
 }
 
