@@ -13,8 +13,9 @@
  * of names, integer constants, parentheses and + - * / %) is expanded
  * where it is the subscript of such an array, `a[IDX(i, j)]`; any other
  * macro where an argument is an array a pragma binds or a subscript of it
- * (`NR(A)`, `NR(A[0])`), so that the uses of the array are visible. A macro is left alone when it is defined more than once, is
- * #undef'd, sits under a conditional, uses # or ##, or spans lines. */
+ * (`NR(A)`, `NR(A[0])`), so that the uses of the array are visible. A
+ * macro is left alone when it is defined more than once, is #undef'd,
+ * sits under a conditional, uses # or ##, or spans lines. */
 #ifndef SC_FRONTEND_MACROS_H
 #define SC_FRONTEND_MACROS_H
 

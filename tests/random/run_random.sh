@@ -41,7 +41,8 @@
 #                      this host cannot run skips the whole run (exit 77)
 # Environment: SPARSECC, GEN_KERNEL, CC; SPARSECC_CFLAGS and SPARSECC_LIBS
 # override `sparsecc --cflags` and `sparsecc --libs` (the runtime's location).
-# Exit status: 0 when every seed passed, 1 otherwise, 2 on usage errors.
+# Exit status: 0 when every seed passed, 1 otherwise, 2 on usage errors,
+# 77 when the --simd backend cannot run on this host.
 set -u
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -56,7 +57,7 @@ cc=${CC:-cc}
 simd=""
 
 usage() {
-  sed -n '2,/^# Exit status/p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,/^# 77 when/p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
   exit 2
 }
 
