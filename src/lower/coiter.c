@@ -414,12 +414,50 @@ static int vec_invariant(void *user, StrBuf *out, int a) {
 static void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
                                    const Scope *sc, unsigned zero, int depth);
 
+static int popc(unsigned x);
+
+/* The sparse operands of set, "A", "A and B", "A, B and C" (report). */
+static const char *st_names(Lower *L, unsigned set) {
+  StrBuf sb = {0};
+  int k = 0, total = popc(set);
+  for (int s = 0; s < L->nst; s++) {
+    if (!(set & (1u << s))) continue;
+    sb_printf(&sb, "%s%s", !k ? "" : k + 1 == total ? " and " : ", ",
+              L->st[s].t->name);
+    k++;
+  }
+  const char *r = arena_strdup(L->arena, sb.data ? sb.data : "");
+  sb_free(&sb);
+  return r;
+}
+
+/* With a SIMD backend on: the report line of an innermost loop that the
+ * kernel's sparse output or in-place update keeps from the vectorizer
+ * (returns 1), or 0 when neither applies. */
+static int note_not_offered(Lower *L, const IrNode *n) {
+  if (L->out) {
+    vec_note_scalar(L, n, "the kernel writes the sparse output %s (its "
+                    "entries are inserted one by one, in coordinate order)",
+                    L->k->tensors[asm_tensor(L)].name);
+    return 1;
+  }
+  if (L->inplace) {
+    vec_note_scalar(L, n, "%s updated in place (its values are read and "
+                    "written where they live, entry by entry)",
+                    st_names(L, L->inplace));
+    return 1;
+  }
+  return 0;
+}
+
 static void emit_dense_loop(Lower *L, StrBuf *sb, const IrNode *n,
                             const Scope *sc, unsigned zero, int depth) {
   if (!vec_innermost(n) || L->out || L->inplace ||
       L->k->vars[n->var].descending) { /* scalar loops for sparse outputs,
                                           in-place updates and loops
                                           counting down */
+    if (!note_not_offered(L, n))
+      vec_note_scalar(L, n, "a loop counting down (its order matters)");
     emit_dense_loop_scalar(L, sb, n, sc, zero, depth);
     return;
   }
@@ -1082,10 +1120,18 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
   const TBind *b0 = &sc->b[s];
   LvlInfo *li = &st->lvl[b0->next];
   if (dense_blocks_ok(st, b0, n->var)) {
+    if (!note_not_offered(L, n))
+      vec_note_scalar(L, n, "the groups of the 2:4 level of %s",
+                      st->t->name);
     emit_dense_blocks(L, sb, n, sc, s, counter, depth);
     return;
   }
   if (count_walk_ok(L, st, b0, n->var, sc->bound)) {
+    if (!note_not_offered(L, n))
+      vec_note_scalar(L, n, "ELL: the entries of a row of %s are spread over "
+                      "its slices, at most one in each, at positions apart "
+                      "(one compressed segment a slice, walked one after the "
+                      "other)", st->t->name);
     emit_count_walk(L, sb, n, sc, s, counter, depth);
     return;
   }
@@ -1124,6 +1170,24 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
   if (emit_block_vec(L, sb, n, sc, s, counter, depth)) return;
   if (!vec_innermost(n) || L->out || L->inplace || li->kind != LK_IDENT ||
       li->aoff || !level_is_unique(&li->type)) {
+    if (note_not_offered(L, n)) {
+    } else if (li->kind == LK_FLOOR) {
+      vec_note_scalar(L, n, "the block level (%s floordiv %lld) of %s outside "
+                      "the vectorized block shape (its dense mod level the "
+                      "last, statements of this operand only, from 0 to the "
+                      "extent, unique)", lv->name, (long long)li->div,
+                      st->t->name);
+    } else if (li->kind != LK_IDENT) {
+      vec_note_scalar(L, n, "a level of %s whose coordinate is not %s alone",
+                      st->t->name, lv->name);
+    } else if (li->aoff) {
+      vec_note_scalar(L, n, "a slice view of %s (its stored coordinates "
+                      "offset and tested on every entry)", st->t->name);
+    } else {
+      vec_note_scalar(L, n, "the runs of the nonunique level of %s (COO): each "
+                      "step finds the end of its run of equal coordinates "
+                      "with a while loop", st->t->name);
+    }
     emit_single_scalar(L, sb, n, sc, s, counter, depth);
     return;
   }
@@ -1312,6 +1376,10 @@ static void emit_merge(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
                        int depth) {
   const IrLoopVar *lv = &L->k->vars[n->var];
   const char *cv = arena_printf(L->arena, "sc__c_%s", lv->name);
+  if (!note_not_offered(L, n))
+    vec_note_scalar(L, n, "a merge (while) loop over %s: each step takes the "
+                    "least coordinate left, which depends on the steps before",
+                    st_names(L, drivers));
   ln(L, sb, depth, "{");
   int d = depth + 1;
   for (int s = 0; s < L->nst; s++) {

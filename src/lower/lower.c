@@ -10,6 +10,7 @@
 
 #include "ir/predicate.h"
 #include "lower/lower_int.h"
+#include "vector/vectorize.h"
 
 const char *lower_fresh(Lower *L, const char *base) {
   return arena_printf(L->arena, "sc__%s%d", base, L->uniq++);
@@ -840,6 +841,7 @@ static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
   }
   const int depth = asm_pattern_depth(L);
   if (coiter_emit(L, loops, depth) != 0) return -1;
+  vec_account(L);
   if (L->nsparse_loops == 0 && !fixed_in_place(L)) {
     const char *cause = nonzero_cause(L, kernel->root);
     if (!cause) cause = nonzero_stmt_cause(L, kernel->root, 0);

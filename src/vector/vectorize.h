@@ -105,4 +105,15 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
 int vec_emit_blocks(Lower *L, const VecBlocks *vk, const char *scalar,
                     StrBuf *out);
 
+/* When a SIMD backend is on for the kernel: a report line saying that
+ * innermost loop n, emitted without being offered to the vectorizer,
+ * stays scalar, and why (fmt: the reason). Nothing otherwise. */
+void vec_note_scalar(Lower *L, const IrNode *n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* After the kernel's loops are emitted, with a SIMD backend on: a line
+ * `not vectorized: unaccounted ...` for each innermost loop of the IR
+ * that got no vectorization line (vaccount.c). */
+void vec_account(Lower *L);
+
 #endif
