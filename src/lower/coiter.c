@@ -685,6 +685,89 @@ static void emit_dense_blocks(Lower *L, StrBuf *sb, const IrNode *n,
 }
 
 
+/* The user of an n_out_of_m loop's printers: vec_invariant's, and the
+ * operand whose dense group level lf is over the n_out_of_m level lf + 1,
+ * the row's first position and its group's coordinate (C names). */
+typedef struct NmUser {
+  VecUser vu; /* first: vec_invariant reads it */
+  Lower *L;
+  const STensor *st;
+  int lf;
+  const char *begin, *g0;
+} NmUser;
+
+/* The coordinate at position q of an n_out_of_m level (VecLoop.coord):
+ * its group's (g0 + (q - begin) / n), times m, plus the stored one. */
+static const char *nm_coord(void *user, const char *q) {
+  const NmUser *u = user;
+  const LvlInfo *li = &u->st->lvl[u->lf], *lm = &u->st->lvl[u->lf + 1];
+  return arena_printf(u->L->arena, "((%s + ((size_t)(%s) - %s) / %d) * %lld + "
+                      "%s)", u->g0, q, u->begin, lm->type.n,
+                      (long long)li->div, lm->ops->coord_at(&lm->ref, q));
+}
+
+/* The loop for dense_blocks_ok offered to the vectorizer (with a SIMD
+ * backend or partial sums): the positions of the groups of one row are
+ * contiguous, [group begin * n, group end * n), the coordinate at q being
+ * nm_coord; the end excludes the padding a last partial group stores past
+ * the extent (a suffix: its coordinates ascend). Returns 0 (nothing
+ * emitted) when the loop is not innermost, writes a sparse output or
+ * updates in place, or the output is the plain scalar one. */
+static int emit_dense_blocks_vec(Lower *L, StrBuf *sb, const IrNode *n,
+                                 const Scope *sc, int s, const char *counter,
+                                 int depth) {
+  STensor *st = &L->st[s];
+  const TBind *b0 = &sc->b[s];
+  int l = b0->next;
+  const LvlInfo *li = &st->lvl[l], *lm = &st->lvl[l + 1];
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  int nn = lm->type.n;
+  if (!vec_innermost(n) || L->out || L->inplace) return 0;
+  VecConfig cfg; /* the scalar output keeps its loop as it is */
+  vec_config(L->arena, L->ctx->opts, L->k->vec_pragma, L->ctx->clang_args,
+             L->ctx->nclang_args, &cfg);
+  if (!cfg.ops && cfg.psums <= 1) return 0;
+  StrBuf scalar = {0};
+  emit_dense_blocks(L, &scalar, n, sc, s, counter, depth + 1);
+  const char *fb, *fe;
+  range_of(L, st, b0, &fb, &fe);
+  /* the range, named once before the loops (unused by the scalar loop) */
+  const char *begin = arena_printf(L->arena, "sc__%s_b%d", st->name, l + 1);
+  const char *end = arena_printf(L->arena, "sc__%s_n%d", st->name, l + 1);
+  const char *g0 = arena_printf(L->arena, "sc__%s_g%d", st->name, l + 1);
+  NmUser u = {{L, sc, 0}, L, st, l, begin, g0};
+  st->use_dims = 1;
+  ln(L, sb, depth, "{");
+  ln(L, sb, depth + 1, "const size_t %s = (size_t)(%s) * %d;", begin, fb, nn);
+  ln(L, sb, depth + 1, "const uint64_t %s = %s;", g0,
+     li->ops->coord_at(&li->ref, fb));
+  /* less the entries of the last group at or past the extent (at most n:
+   * the groups before it end inside) */
+  ln(L, sb, depth + 1, "size_t %s = (size_t)(%s) * %d;", end, fe, nn);
+  ln(L, sb, depth + 1, "while (%s > %s && (int64_t)%s >= sc__%s_dims[%d]) %s--;",
+     end, begin, nm_coord(&u, arena_printf(L->arena, "%s - 1", end)),
+     st->name, li->dim, end);
+  VecLoop vl = {
+      .shape = VEC_POSITIONS, .n = n, .depth = depth + 1, .st = s,
+      .lvl = l + 1,
+      .p = arena_printf(L->arena, "sc__%s_p%d", st->name, l + 1),
+      .begin = begin, .end = end,
+      .counter = counter, .ordered = 1,
+      .checks_bounds = !affine_is_zero(&lv->lo) || hi_needed(L, n, 1u << s),
+      .coord = nm_coord,
+      .coord_desc = arena_printf(L->arena, "over the groups of the "
+                                 "n_out_of_m[%d, %lld] level of %s (a row's "
+                                 "positions contiguous; coordinates group * "
+                                 "%lld + crd computed per chunk)", nn,
+                                 (long long)li->div, st->t->name,
+                                 (long long)li->div),
+      .invariant = vec_invariant, .user = &u};
+  vec_emit(L, &vl, scalar.data ? scalar.data : "", sb);
+  ln(L, sb, depth, "}");
+  sb_free(&scalar);
+  return 1;
+}
+
 /* The level a loop over v walks after an ELL counting level at b->next:
  * the levels between are full, locatable and bound; the level is a plain,
  * ordered, unique, non-full level of v. -1 when there is none. */
@@ -1120,9 +1203,8 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
   const TBind *b0 = &sc->b[s];
   LvlInfo *li = &st->lvl[b0->next];
   if (dense_blocks_ok(st, b0, n->var)) {
-    if (!note_not_offered(L, n))
-      vec_note_scalar(L, n, "the groups of the 2:4 level of %s",
-                      st->t->name);
+    if (emit_dense_blocks_vec(L, sb, n, sc, s, counter, depth)) return;
+    note_not_offered(L, n);
     emit_dense_blocks(L, sb, n, sc, s, counter, depth);
     return;
   }

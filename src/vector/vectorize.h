@@ -34,6 +34,14 @@ typedef struct VecLoop {
   int contig;             /* VEC_DENSE inside a block (vec_emit_blocks): the
                              values of operand st are contiguous in the
                              loop, at position p + offset */
+  /* VEC_POSITIONS whose coordinate is not the one the level stores (the
+   * groups of an n_out_of_m level: group * m + crd[q], positions
+   * contiguous over a row's groups): the coordinate at position q (a C
+   * expression) as C text, and what it is for the report; NULL: the
+   * level's own coordinates. Gathers and scatters then index through a
+   * small array of the chunk's coordinates. */
+  const char *(*coord)(void *user, const char *q);
+  const char *coord_desc;
   /* Prints access `a` as scalar C when it does not vary in the loop
    * (dense accesses are the vectorizer's business): returns 1, or 0 when
    * the access varies (a sparse operand located per iteration). */

@@ -41,7 +41,7 @@ fail() { echo "trips [$simd $*"; exit 1; }
 cflags=$("$sparsecc" --cflags) && libs=$("$sparsecc" --libs) || exit 1
 # CASE:LOOPS — the loops of each case that must be vectorized; the trip
 # counts around 4 and 8 lanes (64-bit elements) and 8 and 16 (32-bit)
-for spec in shapes.c:8 types.c:22 select.c:16; do
+for spec in shapes.c:8 types.c:22 select.c:16 nm.c:5; do
 case_file=$here/${spec%%:*}
 want_vec=${spec##*:}
 expected=$(grep -c '^#pragma sparse encoding' "$case_file")
