@@ -690,7 +690,6 @@ static void emit_dense_blocks(Lower *L, StrBuf *sb, const IrNode *n,
  * the row's first position and its group's coordinate (C names). */
 typedef struct NmUser {
   VecUser vu; /* first: vec_invariant reads it */
-  Lower *L;
   const STensor *st;
   int lf;
   const char *begin, *g0;
@@ -701,8 +700,8 @@ typedef struct NmUser {
 static const char *nm_coord(void *user, const char *q) {
   const NmUser *u = user;
   const LvlInfo *li = &u->st->lvl[u->lf], *lm = &u->st->lvl[u->lf + 1];
-  return arena_printf(u->L->arena, "((%s + ((size_t)(%s) - %s) / %d) * %lld + "
-                      "%s)", u->g0, q, u->begin, lm->type.n,
+  return arena_printf(u->vu.L->arena, "((%s + ((size_t)(%s) - %s) / %d) * "
+                      "%lld + %s)", u->g0, q, u->begin, lm->type.n,
                       (long long)li->div, lm->ops->coord_at(&lm->ref, q));
 }
 
@@ -731,11 +730,12 @@ static int emit_dense_blocks_vec(Lower *L, StrBuf *sb, const IrNode *n,
   emit_dense_blocks(L, &scalar, n, sc, s, counter, depth + 1);
   const char *fb, *fe;
   range_of(L, st, b0, &fb, &fe);
-  /* the range, named once before the loops (unused by the scalar loop) */
+  /* the range and the first group's coordinate, named once before the
+   * loops (the scalar loop does not use them) */
   const char *begin = arena_printf(L->arena, "sc__%s_b%d", st->name, l + 1);
   const char *end = arena_printf(L->arena, "sc__%s_n%d", st->name, l + 1);
   const char *g0 = arena_printf(L->arena, "sc__%s_g%d", st->name, l + 1);
-  NmUser u = {{L, sc, 0}, L, st, l, begin, g0};
+  NmUser u = {{L, sc, 0}, st, l, begin, g0};
   st->use_dims = 1;
   ln(L, sb, depth, "{");
   ln(L, sb, depth + 1, "const size_t %s = (size_t)(%s) * %d;", begin, fb, nn);
