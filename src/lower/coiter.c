@@ -406,12 +406,50 @@ static int vec_invariant(void *user, StrBuf *out, int a) {
 static void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
                                    const Scope *sc, unsigned zero, int depth);
 
+static int popc(unsigned x);
+
+/* The sparse operands of set, "A", "A and B", "A, B and C" (report). */
+static const char *st_names(Lower *L, unsigned set) {
+  StrBuf sb = {0};
+  int k = 0, total = popc(set);
+  for (int s = 0; s < L->nst; s++) {
+    if (!(set & (1u << s))) continue;
+    sb_printf(&sb, "%s%s", !k ? "" : k + 1 == total ? " and " : ", ",
+              L->st[s].t->name);
+    k++;
+  }
+  const char *r = arena_strdup(L->arena, sb.data ? sb.data : "");
+  sb_free(&sb);
+  return r;
+}
+
+/* With a SIMD backend on: the report line of an innermost loop that the
+ * kernel's sparse output or in-place update keeps from the vectorizer
+ * (returns 1), or 0 when neither applies. */
+static int note_not_offered(Lower *L, const IrNode *n) {
+  if (L->out) {
+    vec_note_scalar(L, n, "the kernel writes the sparse output %s (its "
+                    "entries are inserted one by one, in coordinate order)",
+                    L->k->tensors[asm_tensor(L)].name);
+    return 1;
+  }
+  if (L->inplace) {
+    vec_note_scalar(L, n, "%s updated in place (its values are read and "
+                    "written where they live, entry by entry)",
+                    st_names(L, L->inplace));
+    return 1;
+  }
+  return 0;
+}
+
 static void emit_dense_loop(Lower *L, StrBuf *sb, const IrNode *n,
                             const Scope *sc, unsigned zero, int depth) {
   if (!vec_innermost(n) || L->out || L->inplace ||
       L->k->vars[n->var].descending) { /* scalar loops for sparse outputs,
                                           in-place updates and loops
                                           counting down */
+    if (!note_not_offered(L, n))
+      vec_note_scalar(L, n, "a loop counting down (its order matters)");
     emit_dense_loop_scalar(L, sb, n, sc, zero, depth);
     return;
   }
@@ -754,6 +792,89 @@ static void emit_dense_blocks(Lower *L, StrBuf *sb, const IrNode *n,
   ln(L, sb, depth, "}");
 }
 
+
+/* The user of an n_out_of_m loop's printers: vec_invariant's, and the
+ * operand whose dense group level lf is over the n_out_of_m level lf + 1,
+ * the row's first position and its group's coordinate (C names). */
+typedef struct NmUser {
+  VecUser vu; /* first: vec_invariant reads it */
+  const STensor *st;
+  int lf;
+  const char *begin, *g0;
+} NmUser;
+
+/* The coordinate at position q of an n_out_of_m level (VecLoop.coord):
+ * its group's (g0 + (q - begin) / n), times m, plus the stored one. */
+static const char *nm_coord(void *user, const char *q) {
+  const NmUser *u = user;
+  const LvlInfo *li = &u->st->lvl[u->lf], *lm = &u->st->lvl[u->lf + 1];
+  return arena_printf(u->vu.L->arena, "((%s + ((size_t)(%s) - %s) / %d) * "
+                      "%lld + %s)", u->g0, q, u->begin, lm->type.n,
+                      (long long)li->div, lm->ops->coord_at(&lm->ref, q));
+}
+
+/* The loop for dense_blocks_ok offered to the vectorizer (with a SIMD
+ * backend or partial sums): the positions of the groups of one row are
+ * contiguous, [group begin * n, group end * n), the coordinate at q being
+ * nm_coord; the end excludes the padding a last partial group stores past
+ * the extent (a suffix: its coordinates ascend). Returns 0 (nothing
+ * emitted) when the loop is not innermost, writes a sparse output or
+ * updates in place, or the output is the plain scalar one. */
+static int emit_dense_blocks_vec(Lower *L, StrBuf *sb, const IrNode *n,
+                                 const Scope *sc, int s, const char *counter,
+                                 int depth) {
+  STensor *st = &L->st[s];
+  const TBind *b0 = &sc->b[s];
+  int l = b0->next;
+  const LvlInfo *li = &st->lvl[l], *lm = &st->lvl[l + 1];
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  int nn = lm->type.n;
+  if (!vec_innermost(n) || L->out || L->inplace) return 0;
+  VecConfig cfg; /* the scalar output keeps its loop as it is */
+  vec_config(L->arena, L->ctx->opts, L->k->vec_pragma, L->ctx->clang_args,
+             L->ctx->nclang_args, &cfg);
+  if (!cfg.ops && cfg.psums <= 1) return 0;
+  StrBuf scalar = {0};
+  emit_dense_blocks(L, &scalar, n, sc, s, counter, depth + 1);
+  const char *fb, *fe;
+  range_of(L, st, b0, &fb, &fe);
+  /* the range and the first group's coordinate, named once before the
+   * loops (the scalar loop does not use them) */
+  const char *begin = arena_printf(L->arena, "sc__%s_b%d", st->name, l + 1);
+  const char *end = arena_printf(L->arena, "sc__%s_n%d", st->name, l + 1);
+  const char *g0 = arena_printf(L->arena, "sc__%s_g%d", st->name, l + 1);
+  NmUser u = {{L, sc, 0}, st, l, begin, g0};
+  st->use_dims = 1;
+  ln(L, sb, depth, "{");
+  ln(L, sb, depth + 1, "const size_t %s = (size_t)(%s) * %d;", begin, fb, nn);
+  ln(L, sb, depth + 1, "const uint64_t %s = %s;", g0,
+     li->ops->coord_at(&li->ref, fb));
+  /* less the entries of the last group at or past the extent (at most n:
+   * the groups before it end inside) */
+  ln(L, sb, depth + 1, "size_t %s = (size_t)(%s) * %d;", end, fe, nn);
+  ln(L, sb, depth + 1, "while (%s > %s && (int64_t)%s >= sc__%s_dims[%d]) %s--;",
+     end, begin, nm_coord(&u, arena_printf(L->arena, "%s - 1", end)),
+     st->name, li->dim, end);
+  VecLoop vl = {
+      .shape = VEC_POSITIONS, .n = n, .depth = depth + 1, .st = s,
+      .lvl = l + 1,
+      .p = arena_printf(L->arena, "sc__%s_p%d", st->name, l + 1),
+      .begin = begin, .end = end,
+      .counter = counter, .ordered = 1,
+      .checks_bounds = !affine_is_zero(&lv->lo) || hi_needed(L, n, 1u << s),
+      .coord = nm_coord,
+      .coord_desc = arena_printf(L->arena, "over the groups of the "
+                                 "n_out_of_m[%d, %lld] level of %s (a row's "
+                                 "positions contiguous; coordinates group * "
+                                 "%lld + crd computed per chunk)", nn,
+                                 (long long)li->div, st->t->name,
+                                 (long long)li->div),
+      .invariant = vec_invariant, .user = &u};
+  vec_emit(L, &vl, scalar.data ? scalar.data : "", sb);
+  ln(L, sb, depth, "}");
+  sb_free(&scalar);
+  return 1;
+}
 
 /* The level a loop over v walks after an ELL counting level at b->next:
  * the levels between are full, locatable and bound; the level is a plain,
@@ -1190,10 +1311,17 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
   const TBind *b0 = &sc->b[s];
   LvlInfo *li = &st->lvl[b0->next];
   if (dense_blocks_ok(st, b0, n->var)) {
+    if (emit_dense_blocks_vec(L, sb, n, sc, s, counter, depth)) return;
+    note_not_offered(L, n);
     emit_dense_blocks(L, sb, n, sc, s, counter, depth);
     return;
   }
   if (count_walk_ok(L, st, b0, n->var, sc->bound)) {
+    if (!note_not_offered(L, n))
+      vec_note_scalar(L, n, "ELL: the entries of a row of %s are spread over "
+                      "its slices, at most one in each, at positions apart "
+                      "(one compressed segment a slice, walked one after the "
+                      "other)", st->t->name);
     emit_count_walk(L, sb, n, sc, s, counter, depth);
     return;
   }
@@ -1232,6 +1360,24 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
   if (emit_block_vec(L, sb, n, sc, s, counter, depth)) return;
   if (!vec_innermost(n) || L->out || L->inplace || li->kind != LK_IDENT ||
       li->aoff || !level_is_unique(&li->type)) {
+    if (note_not_offered(L, n)) {
+    } else if (li->kind == LK_FLOOR) {
+      vec_note_scalar(L, n, "the block level (%s floordiv %lld) of %s outside "
+                      "the vectorized block shape (its dense mod level the "
+                      "last, statements of this operand only, from 0 to the "
+                      "extent, unique)", lv->name, (long long)li->div,
+                      st->t->name);
+    } else if (li->kind != LK_IDENT) {
+      vec_note_scalar(L, n, "a level of %s whose coordinate is not %s alone",
+                      st->t->name, lv->name);
+    } else if (li->aoff) {
+      vec_note_scalar(L, n, "a slice view of %s (its stored coordinates "
+                      "offset and tested on every entry)", st->t->name);
+    } else {
+      vec_note_scalar(L, n, "the runs of the nonunique level of %s (COO): each "
+                      "step finds the end of its run of equal coordinates "
+                      "with a while loop", st->t->name);
+    }
     emit_single_scalar(L, sb, n, sc, s, counter, depth);
     return;
   }
@@ -1450,6 +1596,10 @@ static void emit_merge(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
                        int depth) {
   const IrLoopVar *lv = &L->k->vars[n->var];
   const char *cv = arena_printf(L->arena, "sc__c_%s", lv->name);
+  if (!note_not_offered(L, n))
+    vec_note_scalar(L, n, "a merge (while) loop over %s: each step takes the "
+                    "least coordinate left, which depends on the steps before",
+                    st_names(L, drivers));
   ln(L, sb, depth, "{");
   int d = depth + 1;
   for (int s = 0; s < L->nst; s++) {

@@ -10,6 +10,7 @@
 
 #include "ir/predicate.h"
 #include "lower/lower_int.h"
+#include "vector/vectorize.h"
 
 const char *lower_fresh(Lower *L, const char *base) {
   return arena_printf(L->arena, "sc__%s%d", base, L->uniq++);
@@ -907,6 +908,7 @@ static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
   if (coiter_emit(L, loops, depth) != 0) return -1;
   if (as.n && emit_assumed(L, loops, depth) != 0) return -1;
   L->assume = NULL;
+  vec_account(L);
   if (L->nsparse_loops == 0 && !fixed_in_place(L)) {
     const char *cause = nonzero_cause(L, kernel->root);
     if (!cause) cause = nonzero_stmt_cause(L, kernel->root, 0);

@@ -558,6 +558,15 @@ static void check_positions(VC *c) {
     return;
   }
   if (!(c->gathers || c->scatters)) return;
+  if (lp->coord) {
+    /* computed per chunk into an array of 64-bit coordinates */
+    c->crd_type = "uint64_t";
+    c->crd_bits = 64;
+    if (c->cfg.index32 || (!c->ops->lanes && c->t->bytes == 4))
+      vc_add_guard(c, arena_printf(c->L->arena, "sc__%s_dims[%d] <= "
+                                   "2147483647", st->name, li->dim));
+    return;
+  }
   if (!li->ops->has_crd_array || li->kind != LK_IDENT) {
     vc_no(c, "the coordinates of %s are not stored as an array", st->name);
     return;
@@ -636,7 +645,33 @@ static const char *pos_now(VC *c) {
                              : c->lp->p;
 }
 
+const char *vc_coord_at(VC *c, const char *q) {
+  if (c->lp->coord) return c->lp->coord(c->lp->user, q);
+  const LvlInfo *li = &c->L->st[c->lp->st].lvl[c->lp->lvl];
+  return li->ops->coord_at(&li->ref, q);
+}
+
+/* VecLoop.coord: the coordinates of the current vector value into an
+ * array, lane by lane; lanes past the loop's end take the last position's
+ * (in the range, never past it: the masked operations drop them). */
+static void fill_coords(VC *c) {
+  const char *w = c->ops->lanes ? arena_printf(c->L->arena, "%d", c->c.lanes)
+                                : c->ops->vlen(&c->c);
+  const char *pos = pos_now(c);
+  c->ix = simd_tmp(&c->c, "ix");
+  const char *in = simd_tmp(&c->c, "in");
+  /* at most 64 lanes: 2048-bit SVE vectors of 32-bit elements */
+  simd_pre(&c->c, "uint64_t %s[%d];", c->ix, c->ops->lanes ? c->c.lanes : 64);
+  simd_pre(&c->c, "const size_t %s = %s - (%s) < (size_t)(%s) ? %s - (%s) : "
+           "(size_t)(%s);", in, c->vhi, pos, w, c->vhi, pos, w);
+  simd_pre(&c->c, "for (size_t sc__l = 0; sc__l < (size_t)(%s); sc__l++)", w);
+  simd_pre(&c->c, "  %s[sc__l] = %s;", c->ix,
+           vc_coord_at(c, arena_printf(c->L->arena, "%s + (sc__l < %s ? "
+                                       "sc__l : %s - 1)", pos, in, in)));
+}
+
 static const char *crd_ptr(VC *c) {
+  if (c->ix) return c->ix;
   const STensor *st = &c->L->st[c->lp->st];
   return arena_printf(c->L->arena, "(sc__%s_crd%d + %s)", st->name, c->lp->lvl,
                       pos_now(c));
@@ -712,6 +747,8 @@ const char *vc_acc_name(VC *c, int i, int u) {
 
 /* The statements of one vector value at offset c->off under mask c->m. */
 void vc_emit_value(VC *c, int u) {
+  c->ix = NULL;
+  if (c->lp->coord && (c->gathers || c->scatters)) fill_coords(c);
   for (int i = 0; i < c->nvs; i++) {
     const VStmt *vs = &c->vs[i];
     const char *val = vc_vexpr(c, vs->e);
@@ -793,6 +830,7 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
   } else {
     iv = lp->p;
     hi = arena_printf(c->L->arena, "sc__ve%d", c->uniq++);
+    c->vhi = hi;
     itype = "size_t";
     vc_line(c, sb, d, "const size_t %s = %s;", hi, lp->end);
     vc_line(c, sb, d, "size_t %s = %s;", iv, lp->begin);
@@ -869,11 +907,9 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
   sb_free(&body);
   c->hoist = NULL;
   /* a loop variable declared outside keeps the scalar loop's last value */
-  if (lp->shape == VEC_POSITIONS && !lv->declared_in_header) {
-    const LvlInfo *li = &c->L->st[lp->st].lvl[lp->lvl];
+  if (lp->shape == VEC_POSITIONS && !lv->declared_in_header)
     vc_line(c, sb, d2, "%s = (%s)(%s);", lv->name, lv->ctype,
-         li->ops->coord_at(&li->ref, arena_printf(c->L->arena, "%s - 1", hi)));
-  }
+         vc_coord_at(c, arena_printf(c->L->arena, "%s - 1", hi)));
   /* reduce the accumulators once */
   c->c.pre = sb;
   c->c.ind = vc_ind_of(c, d2);
@@ -928,6 +964,7 @@ static const char *describe(VC *c) {
               c->guard.data && strstr(c->guard.data, "2147483647")
                   ? ", 32-bit indices" : "");
   if (c->scatters) sb_printf(&sb, ", conflict-free scatters");
+  if (c->lp->coord_desc) sb_printf(&sb, ", %s", c->lp->coord_desc);
   if (c->selects) sb_printf(&sb, ", compares and selects");
   int nred = 0;
   for (int i = 0; i < c->nvs; i++)
@@ -994,10 +1031,8 @@ static const char *describe(VC *c) {
 
 /* e at position `pos` as scalar C (the coordinate read at pos). */
 const char *vc_scalar_at(VC *c, const IrExpr *e, const char *pos) {
-  const STensor *st = &c->L->st[c->lp->st];
-  const LvlInfo *li = &st->lvl[c->lp->lvl];
   PrintCtx pc = {c, arena_printf(c->L->arena, "((%s)%s)", c->lv->ctype,
-                                 li->ops->coord_at(&li->ref, pos)),
+                                 vc_coord_at(c, pos)),
                  pos};
   CPrintHooks h = {vc_s_access, vc_p_index, &pc};
   StrBuf sb = {0};
@@ -1052,15 +1087,14 @@ static void overlap_guard(VC *c) {
             "(no overlap check)");
       return;
     }
-    const LvlInfo *li = &L->st[lp->st].lvl[lp->lvl];
     const char *b = arena_printf(L->arena, "(size_t)(%s)", lp->begin);
     const char *e = arena_printf(L->arena, "(size_t)(%s)", lp->end);
     oc = ov_span_cond(L, &os, c->v, arena_printf(L->arena, "%s <= %s", e, b),
                       arena_printf(L->arena, "(%s)(%s)", c->lv->ctype,
-                                   li->ops->coord_at(&li->ref, b)),
+                                   vc_coord_at(c, b)),
                       arena_printf(L->arena, "(%s)(%s)", c->lv->ctype,
-                                   li->ops->coord_at(&li->ref,
-                                       arena_printf(L->arena, "%s - 1", e))),
+                                   vc_coord_at(c, arena_printf(L->arena,
+                                                               "%s - 1", e))),
                       vc_ov_print, c);
   }
   if (oc) vc_add_guard(c, oc);
@@ -1082,7 +1116,6 @@ static int emit_psums(VC *c, const char *scalar, StrBuf *out) {
       return 0;
   /* integer partial sums could overflow where the loop does not */
   if (!c->t->is_float) return 0;
-  const LvlInfo *li = &st->lvl[lp->lvl];
   int d = lp->depth, d1 = d + 1, d2 = d + 2;
   StrBuf b = {0};
   const char *hi = arena_printf(c->L->arena, "sc__ve%d", c->uniq++);
@@ -1116,7 +1149,7 @@ static int emit_psums(VC *c, const char *scalar, StrBuf *out) {
   /* a loop variable declared outside keeps the scalar loop's last value */
   if (!c->lv->declared_in_header)
     vc_line(c, &b, d2, "%s = (%s)(%s);", c->lv->name, c->lv->ctype,
-         li->ops->coord_at(&li->ref, arena_printf(c->L->arena, "%s - 1", hi)));
+         vc_coord_at(c, arena_printf(c->L->arena, "%s - 1", hi)));
   for (int i = 0; i < c->nvs; i++) {
     StrBuf sum = {0};
     psum_tree(c, &sum, i, 0, k);
@@ -1233,13 +1266,10 @@ static void emit_short_local(VC *c, StrBuf *sb, int d) {
   for (int i = 0; i < c->nvs; i++)
     vc_line(c, sb, d + 1, "%s = sc__la%d;", vc_lhs_text(c, c->vs[i].s), i);
   /* a loop variable declared outside keeps the scalar loop's last value */
-  if (!c->lv->declared_in_header) {
-    const LvlInfo *li = &c->L->st[lp->st].lvl[lp->lvl];
+  if (!c->lv->declared_in_header)
     vc_line(c, sb, d + 1, "if (%s < %s) %s = (%s)(%s);", lp->begin, lp->end,
          c->lv->name, c->lv->ctype,
-         li->ops->coord_at(&li->ref, arena_printf(c->L->arena, "(%s) - 1",
-                                                  lp->end)));
-  }
+         vc_coord_at(c, arena_printf(c->L->arena, "(%s) - 1", lp->end)));
 }
 
 #ifndef VEC_RED_DOUBLES

@@ -34,6 +34,14 @@ typedef struct VecLoop {
   int contig;             /* VEC_DENSE inside a block (vec_emit_blocks): the
                              values of operand st are contiguous in the
                              loop, at position p + offset */
+  /* VEC_POSITIONS whose coordinate is not the one the level stores (the
+   * groups of an n_out_of_m level: group * m + crd[q], positions
+   * contiguous over a row's groups): the coordinate at position q (a C
+   * expression) as C text, and what it is for the report; NULL: the
+   * level's own coordinates. Gathers and scatters then index through a
+   * small array of the chunk's coordinates. */
+  const char *(*coord)(void *user, const char *q);
+  const char *coord_desc;
   /* Prints access `a` as scalar C when it does not vary in the loop
    * (dense accesses are the vectorizer's business): returns 1, or 0 when
    * the access varies (a sparse operand located per iteration). */
@@ -104,5 +112,16 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
  * vectorization is off. */
 int vec_emit_blocks(Lower *L, const VecBlocks *vk, const char *scalar,
                     StrBuf *out);
+
+/* When a SIMD backend is on for the kernel: a report line saying that
+ * innermost loop n, emitted without being offered to the vectorizer,
+ * stays scalar, and why (fmt: the reason). Nothing otherwise. */
+void vec_note_scalar(Lower *L, const IrNode *n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* After the kernel's loops are emitted, with a SIMD backend on: a line
+ * `not vectorized: unaccounted ...` for each innermost loop of the IR
+ * that got no vectorization line (vaccount.c). */
+void vec_account(Lower *L);
 
 #endif

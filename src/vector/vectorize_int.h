@@ -62,6 +62,9 @@ typedef struct VC {
   const char *hoisted[VEC_MAX_HOIST][2]; /* scalar text, vector name */
   const char *vbeg;  /* a position loop's first position, saved (for the
                         scan of vc_emit_sel_result) */
+  const char *vhi;   /* a position loop's end (emit_vector) */
+  const char *ix;    /* VecLoop.coord: the current vector value's array of
+                        coordinates (vc_emit_value), or NULL */
 } VC;
 
 typedef struct PrintCtx {
@@ -111,6 +114,10 @@ void vc_emit_value(VC *c, int u);
 struct OvSet;
 int vc_ov_collect(VC *c, struct OvSet *os);
 void vc_ov_print(void *user, StrBuf *out, int a, const char *vtext);
+
+/* The coordinate at position q of a position loop (VecLoop.coord, or the
+ * level's coord_at). */
+const char *vc_coord_at(VC *c, const char *q);
 
 /* ---- vselect.c ---- */
 

@@ -7,8 +7,10 @@
 # arguments and out.c is compiled with the flags that enable the backend's
 # vector loops (avx2: -mavx2 -mfma; avx512: -mavx512f), so the vector code,
 # not its scalar fallback, is what runs. A backend the host cannot execute
-# is skipped (exit 77). The report must not contain "not vectorized" for a
-# case annotated `// EXPECT-VECTORIZED: N` (N lines "vectorized:").
+# is skipped (exit 77). A case annotated `// EXPECT-VECTORIZED: N` must
+# have exactly N report lines "loop X: vectorized:"; its other innermost
+# loops each have a line "loop X: not vectorized: <reason>" (every
+# innermost loop has one or the other: tests/vector/run_account.sh).
 #
 #   1. The reference: CASE.c compiled as it is (cc -std=c11 -O1 -Wall, -lm;
 #      compilers ignore `#pragma sparse`) and run; stdout kept.

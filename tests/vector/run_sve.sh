@@ -37,7 +37,7 @@ for src in "$root"/runtime/src/*.c; do
     fail "runtime source $(basename "$src") does not cross-compile"
 done
 ar rcs libsparsecc_rt_sve.a rt/*.o
-for spec in shapes.c:8 types.c:22 select.c:16; do
+for spec in shapes.c:8 types.c:22 select.c:16 nm.c:5; do
 case_file=$here/${spec%%:*}
 want_vec=${spec##*:}
 for T in 0 1 2 3 5 8 15 16 17 31 33 67; do
