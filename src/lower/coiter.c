@@ -2704,6 +2704,12 @@ static void emit_loop_declared(Lower *L, StrBuf *sb, const IrNode *n,
     int s = 0;
     while (!(drivers & (1u << s))) s++;
     emit_argext(L, sb, n, sc, s, argext_strict, depth);
+    const IrNode *in = n; /* the chain of single loops down to the group */
+    while (in->nbody == 1 && in->body[0]->kind == IR_NODE_LOOP) in = in->body[0];
+    vec_note_scalar(L, in, "a running extreme with its positions (argmax, "
+                    "argmin): each entry's update reads the extreme the one "
+                    "before it left, and the first (or last) absent position "
+                    "takes part as a zero");
     return;
   }
   if (idem) {
