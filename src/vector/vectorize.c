@@ -717,6 +717,16 @@ const char *vc_acc_name(VC *c, int i, int u) {
   return arena_printf(c->L->arena, "sc__acc%d_%d", i, u);
 }
 
+void vc_combine_accs(VC *c, int i, int n) {
+  for (int s = 1; s < n; s *= 2)
+    for (int u = 0; u + s < n; u += 2 * s) {
+      const char *a = vc_acc_name(c, i, u);
+      simd_pre(&c->c, "%s = %s;", a,
+               c->ops->accum(&c->c, c->vs[i].red, a,
+                             vc_acc_name(c, i, u + s), NULL));
+    }
+}
+
 /* The statements of one vector value at offset c->off under mask c->m. */
 void vc_emit_value(VC *c, int u) {
   for (int i = 0; i < c->nvs; i++) {
@@ -884,9 +894,7 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
       continue;
     }
     const char *a0 = vc_acc_name(c, i, 0);
-    for (int u = 1; u < c->cfg.unroll; u++)
-      simd_pre(&c->c, "%s = %s;", a0,
-               c->ops->accum(&c->c, vs->red, a0, vc_acc_name(c, i, u), NULL));
+    vc_combine_accs(c, i, c->cfg.unroll);
     const char *r = c->ops->reduce(&c->c, vs->red, a0);
     const char *op = vs->red == SIMD_RED_MUL ? "*="
                    : vs->red == SIMD_RED_XOR ? "^="
@@ -1294,10 +1302,11 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
   }
   if (!c.why && lp->shape == VEC_POSITIONS) check_positions(&c);
   /* a reduction over a dense loop: VEC_RED_DOUBLES a step (8 ymm or 4 zmm
-   * accumulators) unless vl is given, so that the adds of the partial sums
-   * do not wait on one another (SDDMM's k = 32 in one step;
-   * docs/performance.md, "Vectorization") */
-  if (!c.why && lp->shape == VEC_DENSE && c.cfg.unroll > 1 &&
+   * accumulators; the generic backend's vl 4, 8 vector values) unless vl
+   * is given, so that the adds of the partial sums do not wait on one
+   * another (SDDMM's k = 32 in one step; docs/performance.md,
+   * "Vectorization") */
+  if (!c.why && lp->shape == VEC_DENSE && c.cfg.lanes &&
       !c.cfg.vl_given && VEC_RED_DOUBLES / c.cfg.lanes > c.cfg.unroll) {
     int red = 0;
     for (int i = 0; i < c.nvs; i++) red |= c.vs[i].kind == VS_REDUCE;
