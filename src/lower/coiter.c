@@ -579,7 +579,7 @@ static void range_of(Lower *L, STensor *st, const TBind *b, const char **begin,
 
 static void emit_single_scalar(Lower *L, StrBuf *sb, const IrNode *n,
                                const Scope *sc, int s, const char *counter,
-                               int depth);
+                               int depth, const char *pf);
 
 /* Whether the next level of st is a dense `v floordiv r` level directly
  * over its ordered, unique, non-full `v mod r` partner (the 2:4 level of
@@ -1040,7 +1040,7 @@ static int emit_block_vec(Lower *L, StrBuf *sb, const IrNode *n,
   const char *begin, *end;
   range_of(L, st, b0, &begin, &end);
   StrBuf scalar = {0};
-  emit_single_scalar(L, &scalar, n, sc, s, counter, depth);
+  emit_single_scalar(L, &scalar, n, sc, s, counter, depth, NULL);
   VecUser u = {L, sc, 0};
   VecBlocks vk = {
       .inner = {.shape = VEC_DENSE, .n = n, .depth = depth + 3, .st = s,
@@ -1100,7 +1100,6 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
      * vectorizer may register-block the pair */
     size_t mark = L->notes.len;
     StrBuf scalar = {0};
-    emit_single_scalar(L, &scalar, n, sc, s, counter, depth);
     Scope in = *sc;
     in.bound |= 1u << n->var;
     in.b[s].next = b0->next + 1;
@@ -1114,7 +1113,12 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
                             .user = &u},
                   .outer = n, .depth = depth, .p = in.b[s].p, .begin = begin,
                   .end = end, .crd = li->ops->coord_at(&li->ref, in.b[s].p),
-                  .ordered = level_is_ordered(&li->type), .notes_mark = mark};
+                  .ordered = level_is_ordered(&li->type), .notes_mark = mark,
+                  .st = s, .lvl = b0->next};
+    /* SDDMM's entries: the element each reduces into, hinted ahead */
+    const char *pf = vec_nest_prefetch(
+        L, &vn, arena_printf(L->arena, "sc__%s_e%d", st->name, b0->next));
+    emit_single_scalar(L, &scalar, n, sc, s, counter, depth, pf);
     if (!vec_emit_nest(L, &vn, scalar.data ? scalar.data : "", sb) &&
         !emit_row_block(L, sb, &vn, &in, scalar.data ? scalar.data : ""))
       sb_puts(sb, scalar.data ? scalar.data : "");
@@ -1124,11 +1128,11 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
   if (emit_block_vec(L, sb, n, sc, s, counter, depth)) return;
   if (!vec_innermost(n) || L->out || L->inplace || li->kind != LK_IDENT ||
       li->aoff || !level_is_unique(&li->type)) {
-    emit_single_scalar(L, sb, n, sc, s, counter, depth);
+    emit_single_scalar(L, sb, n, sc, s, counter, depth, NULL);
     return;
   }
   StrBuf scalar = {0};
-  emit_single_scalar(L, &scalar, n, sc, s, counter, depth);
+  emit_single_scalar(L, &scalar, n, sc, s, counter, depth, NULL);
   range_of(L, st, b0, &begin, &end);
   VecUser u = {L, sc, 0};
   VecLoop vl = {.shape = VEC_POSITIONS, .n = n, .depth = depth, .st = s,
@@ -1190,9 +1194,11 @@ static void emit_row_prefetch(Lower *L, StrBuf *sb, const STensor *st, int l,
              L->k->vars[n->var].name, st->t->name, ROW_PREFETCH_AHEAD, 16);
 }
 
+/* pf: statements (one line) the loop runs first in each entry, or NULL
+ * (vec_nest_prefetch). */
 static void emit_single_scalar(Lower *L, StrBuf *sb, const IrNode *n,
                                const Scope *sc, int s, const char *counter,
-                               int depth) {
+                               int depth, const char *pf) {
   STensor *st = &L->st[s];
   const TBind *b0 = &sc->b[s];
   int l = b0->next;
@@ -1264,6 +1270,7 @@ static void emit_single_scalar(Lower *L, StrBuf *sb, const IrNode *n,
     emit_body(L, sb, n, &in, 0, d + 1);
     ln(L, sb, d, "}");
   } else {
+    if (pf) ln(L, sb, d, "%s", pf);
     if (!affine_is_zero(&lv->lo))
       ln(L, &rest, d, "if (%s < %s) continue;", lv->name,
          graph_affine_str(L, &lv->lo));
