@@ -18,7 +18,8 @@
 # Environment: CC (cc), OPTFLAGS (-O3 -march=native), SPARSECC (sparsecc on
 # PATH, then build/src/sparsecc), BENCH_REPS (15), VEC_INNER (40),
 # BENCH_BUILD (bench/build), NICE ("nice -n 10"), VEC_KERNELS (the kernels
-# to run, default all).
+# to run, default all), VEC_DENSITY (0.02: the stored share of the SpMM and
+# SDDMM pattern, for every build).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 2

@@ -10,7 +10,8 @@
  * dl_dot_big, dl_short, dl_short_dot, spmv_short, spmv_long, bsr_spmv; VL
  * 0 or 8; bsr_spmv assembles W as BSR(4, 4), every stored block whole). Prints the RESULT line of vec_kernels.c with
  * impl=mlir_vlVL; the time per repetition is the median over BENCH_REPS
- * rounds of VEC_INNER calls (thread CPU time) divided by VEC_INNER. */
+ * rounds of VEC_INNER calls (thread CPU time) divided by VEC_INNER;
+ * VEC_DENSITY as in vec_kernels.c. */
 #define VEC_NO_MAIN
 #include "../vec_kernels.c"
 
@@ -147,7 +148,7 @@ int main(int argc, char **argv) {
     out = y, nout = NV, spmv_density = 50, inner *= 5;
   else if (!strcmp(k, "bsr_spmv")) out = yb, nout = NB, inner *= 10;
   else if (strcmp(k, "spmm")) return 2;
-  fill(0.02, spmv_density);
+  fill(bench_env_double("VEC_DENSITY", 0.02), spmv_density);
   if (!strcmp(k, "spmm")) csr(&A[0][0], NR, NR);
   else if (!strcmp(k, "sddmm")) csr(&S[0][0], NR, NR);
   else if (!strcmp(k, "denselvl") || !strncmp(k, "dl_", 3)) svec(xs, NR);

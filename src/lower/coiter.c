@@ -722,10 +722,10 @@ static void range_of(Lower *L, STensor *st, const TBind *b, const char **begin,
 
 static void emit_single_scalar(Lower *L, StrBuf *sb, const IrNode *n,
                                const Scope *sc, int s, const char *counter,
-                               int depth);
+                               int depth, const char *pf);
 static void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
                       int s, const char *counter, const char *const *range,
-                      int depth);
+                      int depth, const char *pf);
 
 /* Whether the next level of st is a dense `v floordiv r` level directly
  * over its ordered, unique, non-full `v mod r` partner (the 2:4 level of
@@ -1269,7 +1269,7 @@ static int emit_block_vec(Lower *L, StrBuf *sb, const IrNode *n,
   const char *begin, *end;
   range_of(L, st, b0, &begin, &end);
   StrBuf scalar = {0};
-  emit_single_scalar(L, &scalar, n, sc, s, counter, depth);
+  emit_single_scalar(L, &scalar, n, sc, s, counter, depth, NULL);
   VecUser u = {L, sc, 0};
   VecBlocks vk = {
       .inner = {.shape = VEC_DENSE, .n = n, .depth = depth + 3, .st = s,
@@ -1336,7 +1336,6 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
      * vectorizer may register-block the pair */
     size_t mark = L->notes.len;
     StrBuf scalar = {0};
-    emit_single_scalar(L, &scalar, n, sc, s, counter, depth);
     Scope in = *sc;
     in.bound |= 1u << n->var;
     in.b[s].next = b0->next + 1;
@@ -1350,7 +1349,12 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
                             .user = &u},
                   .outer = n, .depth = depth, .p = in.b[s].p, .begin = begin,
                   .end = end, .crd = li->ops->coord_at(&li->ref, in.b[s].p),
-                  .ordered = level_is_ordered(&li->type), .notes_mark = mark};
+                  .ordered = level_is_ordered(&li->type), .notes_mark = mark,
+                  .st = s, .lvl = b0->next};
+    /* SDDMM's entries: the element each reduces into, hinted ahead */
+    const char *pf = vec_nest_prefetch(
+        L, &vn, arena_printf(L->arena, "sc__%s_e%d", st->name, b0->next));
+    emit_single_scalar(L, &scalar, n, sc, s, counter, depth, pf);
     if (!vec_emit_nest(L, &vn, scalar.data ? scalar.data : "", sb) &&
         !emit_row_block(L, sb, &vn, &in, scalar.data ? scalar.data : ""))
       sb_puts(sb, scalar.data ? scalar.data : "");
@@ -1378,11 +1382,11 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
                       "step finds the end of its run of equal coordinates "
                       "with a while loop", st->t->name);
     }
-    emit_single_scalar(L, sb, n, sc, s, counter, depth);
+    emit_single_scalar(L, sb, n, sc, s, counter, depth, NULL);
     return;
   }
   StrBuf scalar = {0};
-  emit_single_scalar(L, &scalar, n, sc, s, counter, depth);
+  emit_single_scalar(L, &scalar, n, sc, s, counter, depth, NULL);
   range_of(L, st, b0, &begin, &end);
   VecUser u = {L, sc, 0};
   VecLoop vl = {.shape = VEC_POSITIONS, .n = n, .depth = depth, .st = s,
@@ -1444,17 +1448,19 @@ static void emit_row_prefetch(Lower *L, StrBuf *sb, const STensor *st, int l,
              L->k->vars[n->var].name, st->t->name, ROW_PREFETCH_AHEAD, 16);
 }
 
+/* pf: statements (one line) the loop runs first in each entry, or NULL
+ * (vec_nest_prefetch). */
 static void emit_single_scalar(Lower *L, StrBuf *sb, const IrNode *n,
                                const Scope *sc, int s, const char *counter,
-                               int depth) {
-  emit_walk(L, sb, n, sc, s, counter, NULL, depth);
+                               int depth, const char *pf) {
+  emit_walk(L, sb, n, sc, s, counter, NULL, depth, pf);
 }
 
 /* The scalar walk of emit_single_scalar over the positions [range[0],
  * range[1]) of the level (C texts), or its whole range when range is NULL. */
 static void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
                       int s, const char *counter, const char *const *range,
-                      int depth) {
+                      int depth, const char *pf) {
   STensor *st = &L->st[s];
   const TBind *b0 = &sc->b[s];
   int l = b0->next;
@@ -1533,6 +1539,7 @@ static void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     emit_body(L, sb, n, &in, 0, d + 1);
     ln(L, sb, d, "}");
   } else {
+    if (pf) ln(L, sb, d, "%s", pf);
     if (!affine_is_zero(&lv->lo))
       ln(L, &rest, d, "if (%s < %s) continue;", lv->name,
          graph_affine_str(L, &lv->lo));
@@ -2443,13 +2450,13 @@ static void emit_argext(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
   }
   ln(L, sb, depth + 1, "}");
   const char *first[2] = {b, m}, *second[2] = {m, e};
-  emit_walk(L, sb, n, sc, s, NULL, first, depth + 1);
+  emit_walk(L, sb, n, sc, s, NULL, first, depth + 1, NULL);
   if (strict) ln(L, sb, depth + 1, "if (%s < (int64_t)(%s)) {", z, hi);
   else ln(L, sb, depth + 1, "if (%s >= (int64_t)(%s)) {", z, lo);
   argext_absent(L, sb, n, sc, s, z, depth + 2);
   ln(L, sb, depth + 1, "}");
   size_t notes = L->notes.len; /* the second walk notes what the first did */
-  emit_walk(L, sb, n, sc, s, NULL, second, depth + 1);
+  emit_walk(L, sb, n, sc, s, NULL, second, depth + 1, NULL);
   L->notes.len = notes;
   if (L->notes.data) L->notes.data[notes] = '\0';
   ln(L, sb, depth, "}");

@@ -255,9 +255,7 @@ int vec_emit_blocks(Lower *L, const VecBlocks *vk, const char *scalar,
     const VStmt *vs = &c.vs[i];
     if (vs->kind != VS_REDUCE) continue;
     const char *a0 = vc_acc_name(&c, i, 0);
-    for (int u = 1; u < nsets * nacc; u++)
-      simd_pre(&c.c, "%s = %s;", a0,
-               c.ops->accum(&c.c, vs->red, a0, vc_acc_name(&c, i, u), NULL));
+    vc_combine_accs(&c, i, nsets * nacc);
     const char *r = c.ops->reduce(&c.c, vs->red, a0);
     const char *op = vs->red == SIMD_RED_MUL ? "*="
                    : vs->red == SIMD_RED_XOR ? "^="

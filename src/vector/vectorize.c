@@ -745,6 +745,16 @@ const char *vc_acc_name(VC *c, int i, int u) {
   return arena_printf(c->L->arena, "sc__acc%d_%d", i, u);
 }
 
+void vc_combine_accs(VC *c, int i, int n) {
+  for (int s = 1; s < n; s *= 2)
+    for (int u = 0; u + s < n; u += 2 * s) {
+      const char *a = vc_acc_name(c, i, u);
+      simd_pre(&c->c, "%s = %s;", a,
+               c->ops->accum(&c->c, c->vs[i].red, a,
+                             vc_acc_name(c, i, u + s), NULL));
+    }
+}
+
 /* The statements of one vector value at offset c->off under mask c->m. */
 void vc_emit_value(VC *c, int u) {
   c->ix = NULL;
@@ -921,9 +931,7 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
       continue;
     }
     const char *a0 = vc_acc_name(c, i, 0);
-    for (int u = 1; u < c->cfg.unroll; u++)
-      simd_pre(&c->c, "%s = %s;", a0,
-               c->ops->accum(&c->c, vs->red, a0, vc_acc_name(c, i, u), NULL));
+    vc_combine_accs(c, i, c->cfg.unroll);
     const char *r = c->ops->reduce(&c->c, vs->red, a0);
     const char *op = vs->red == SIMD_RED_MUL ? "*="
                    : vs->red == SIMD_RED_XOR ? "^="
@@ -1325,10 +1333,11 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
   }
   if (!c.why && lp->shape == VEC_POSITIONS) check_positions(&c);
   /* a reduction over a dense loop: VEC_RED_DOUBLES a step (8 ymm or 4 zmm
-   * accumulators) unless vl is given, so that the adds of the partial sums
-   * do not wait on one another (SDDMM's k = 32 in one step;
-   * docs/performance.md, "Vectorization") */
-  if (!c.why && lp->shape == VEC_DENSE && c.cfg.unroll > 1 &&
+   * accumulators; the generic backend's vl 4, 8 vector values) unless vl
+   * is given, so that the adds of the partial sums do not wait on one
+   * another (SDDMM's k = 32 in one step; docs/performance.md,
+   * "Vectorization") */
+  if (!c.why && lp->shape == VEC_DENSE && c.cfg.lanes &&
       !c.cfg.vl_given && VEC_RED_DOUBLES / c.cfg.lanes > c.cfg.unroll) {
     int red = 0;
     for (int i = 0; i < c.nvs; i++) red |= c.vs[i].kind == VS_REDUCE;
@@ -1677,4 +1686,101 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
   sb_free(&b);
   sb_free(&c.guard);
   return 1;
+}
+
+/* ---- entry prefetch (SDDMM) ----
+ *
+ * A position loop j around one innermost dense loop k whose statements all
+ * reduce into a dense element that varies with j (SDDMM: D[i][j] +=
+ * S[i][j] * U[i][k] * Vt[j][k]) reads and writes one element per entry, at
+ * the entry's coordinate: a cache line per entry scattered over the row,
+ * a miss when the array is larger than the cache. Vectorized, the entry's
+ * k loop is a few dozen instructions, too few for the out-of-order window
+ * to cover the miss (docs/performance.md, "SDDMM: the output element
+ * prefetched"); each entry therefore hints the element of the entry
+ * VEC_ENTRY_PREFETCH positions ahead:
+ *
+ *   for (p = begin; p < end; p++) {
+ *     if (p + 8 < end) SC_PREFETCH(&D[i][crd[p + 8]]);
+ *     const int j = crd[p];
+ *     ...the k loop, vectorized...
+ *   }
+ *
+ * A hint: it changes no value and no order; its address is that of an
+ * element the loop itself reaches at position p + 8 (guarded by end), so
+ * no check is needed. Only when the k loop is vectorizable: the scalar
+ * output is left to the hardware prefetcher. */
+
+#ifndef VEC_ENTRY_PREFETCH
+#define VEC_ENTRY_PREFETCH 8 /* entries ahead (measured: 4, 8, 16) */
+#endif
+
+const char *vec_nest_prefetch(Lower *L, const VecNest *vn, const char *end) {
+  const VecLoop *lp = &vn->inner;
+  VC c;
+  memset(&c, 0, sizeof c);
+  c.L = L;
+  c.lp = lp;
+  const SparsifyCtx *ctx = L->ctx;
+  vec_config(L->arena, ctx->opts, L->k->vec_pragma, ctx->clang_args,
+             ctx->nclang_args, &c.cfg);
+  c.ops = c.cfg.ops;
+  if (!c.ops || !vec_innermost(lp->n) || lp->n->nbody == 0) return NULL;
+  c.v = lp->n->var;
+  c.lv = &L->k->vars[c.v];
+  c.uniq = L->uniq;
+  c.c.arena = L->arena;
+  c.c.uniq = &c.uniq;
+  c.c.lanes = c.cfg.lanes;
+  c.c.index32 = c.cfg.index32;
+  c.off = "0";
+  vc_classify(&c);
+  sb_free(&c.guard);
+  if (c.why) return NULL;
+  int jv = vn->outer->var;
+  for (int i = 0; i < c.nvs; i++) {
+    const VStmt *vs = &c.vs[i];
+    int a = vs->s->lhs_access;
+    if (vs->kind != VS_REDUCE || a < 0 || L->access_st[a] >= 0) return NULL;
+    const IrAccess *ac = &L->k->accesses[a];
+    int varies = 0;
+    for (int d = 0; d < ac->nsub; d++) varies |= ac->sub[d].coef[jv] != 0;
+    if (!varies) return NULL;
+  }
+  /* the left sides printed with j at the entry ahead */
+  const IrLoopVar *jl = &L->k->vars[jv];
+  const LvlInfo *li = &L->st[vn->st].lvl[vn->lvl];
+  const char *ahead = arena_printf(L->arena, "%s + %d", vn->p,
+                                   VEC_ENTRY_PREFETCH);
+  const char *jt = arena_printf(L->arena, "((%s)%s)", jl->ctype,
+                                li->ops->coord_at(&li->ref, ahead));
+  c.v = jv;
+  /* each element once; seen: ";A;B;" (as printed at the entry ahead),
+   * names: "A, B" (as the report prints them) */
+  StrBuf sb = {0}, seen = {0}, names = {0};
+  sb_printf(&sb, "if (%s < %s) {", ahead, end);
+  sb_puts(&seen, ";");
+  for (int i = 0; i < c.nvs; i++) {
+    StrBuf one = {0};
+    sb_puts(&one, ";");
+    print_dense(&c, &one, c.vs[i].s->lhs_access, jt);
+    sb_puts(&one, ";");
+    if (!strstr(seen.data, one.data)) {
+      sb_puts(&seen, one.data + 1);
+      one.data[one.len - 1] = '\0';
+      sb_printf(&sb, " SC_PREFETCH(&%s);", one.data + 1);
+      sb_printf(&names, "%s%s", names.len ? ", " : "",
+                vc_lhs_text(&c, c.vs[i].s));
+    }
+    sb_free(&one);
+  }
+  sb_puts(&sb, " }");
+  lower_note(L, "loop %s: %s prefetched %d entries ahead (each entry "
+             "reduces its vectorized loop into it)", jl->name, names.data,
+             VEC_ENTRY_PREFETCH);
+  const char *r = arena_strdup(L->arena, sb.data);
+  sb_free(&sb);
+  sb_free(&seen);
+  sb_free(&names);
+  return r;
 }

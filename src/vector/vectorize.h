@@ -67,6 +67,8 @@ typedef struct VecNest {
                              checks of pointer arrays) */
   size_t notes_mark;      /* report length before the scalar text was made:
                              its vectorization lines are replaced */
+  int st, lvl;            /* the iterated sparse operand (index into L->st)
+                             and its level */
 } VecNest;
 
 /* A position loop over a block level (`v floordiv c`: BSR's block
@@ -107,6 +109,14 @@ void vec_emit(Lower *L, const VecLoop *v, const char *scalar, StrBuf *out);
 int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
                   StrBuf *out);
 
+/* The entry prefetch of a nest whose inner loop is a vector reduction
+ * into a dense element at the entry's coordinate (SDDMM's D[i][j]): the
+ * statements the position loop runs first in each entry, hinting the
+ * element VEC_ENTRY_PREFETCH entries ahead while p + that < end (end: the
+ * C name of the segment's end). NULL when the rule does not apply (or
+ * vectorization is off). vn->notes_mark and the printer's scope are as for
+ * vec_emit_nest. */
+const char *vec_nest_prefetch(Lower *L, const VecNest *vn, const char *end);
 /* Appends the vectorized block nest (or, with a report line saying why
  * not, `scalar`) and returns 1; returns 0 and appends nothing when
  * vectorization is off. */

@@ -99,6 +99,10 @@ const char *vc_vexpr(VC *c, const IrExpr *e);
 const char *vc_splat_inv(VC *c, const char *s);
 /* The accumulator of statement i, vector value u. */
 const char *vc_acc_name(VC *c, int i, int u);
+/* Adds accumulators 1..n-1 of statement i into accumulator 0 as a
+ * balanced tree: (0 + 1) + (2 + 3) ..., log2(n) dependent steps, not n - 1
+ * (each entry of SDDMM reduces its k loop's accumulators). */
+void vc_combine_accs(VC *c, int i, int n);
 /* One line of output at depth; the indentation of depth. */
 void vc_line(VC *c, StrBuf *sb, int depth, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
