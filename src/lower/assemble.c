@@ -156,26 +156,14 @@ const char *asm_current(const Lower *L, int access) {
   return arena_printf(L->arena, "%s_w[sc__wj]", o->h);
 }
 
-/* Whether e reads tensor t. */
-static int expr_reads(const Lower *L, const IrExpr *e, int t) {
-  if (!e) return 0;
-  if (e->kind == IR_ACCESS && L->k->accesses[e->access].tensor == t) return 1;
-  if (expr_reads(L, e->a, t) || expr_reads(L, e->b, t) ||
-      expr_reads(L, e->c, t))
-    return 1;
-  for (int i = 0; i < e->nargs; i++)
-    if (expr_reads(L, e->args[i], t)) return 1;
-  return 0;
-}
-
 /* Whether the subtree reads C other than as the element a guarded `=`
  * keeps (the identity arm of its select). */
 static int reads_output(const Lower *L, const IrNode *n, int ct) {
   if (n->kind == IR_NODE_STMT) {
     const IrStmt *s = &n->stmt;
     if (asm_guarded_set(s) && L->k->accesses[s->lhs_access].tensor == ct)
-      return expr_reads(L, s->rhs->a, ct) || expr_reads(L, s->rhs->b, ct);
-    return expr_reads(L, s->rhs, ct);
+      return graph_expr_reads(L->k, s->rhs->a, ct) || graph_expr_reads(L->k, s->rhs->b, ct);
+    return graph_expr_reads(L->k, s->rhs, ct);
   }
   for (int i = 0; i < n->nbody; i++)
     if (reads_output(L, n->body[i], ct)) return 1;

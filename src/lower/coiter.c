@@ -1835,6 +1835,18 @@ static int guard_reads_ok(const Lower *L, const IrNode *n, const IrAccess *w) {
   return 1;
 }
 
+/* Whether some subscript of access ac is loop variable v alone. */
+static int indexed_by(const IrAccess *ac, int v) {
+  for (int d = 0; d < ac->nsub; d++) {
+    const IrAffine *a = &ac->sub[d];
+    int only = !a->sym && !a->constant && a->coef[v] == 1;
+    for (int w = 0; w < IR_MAX_VARS; w++)
+      if (w != v && a->coef[w]) only = 0;
+    if (only) return 1;
+  }
+  return 0;
+}
+
 /* A `lhs = rhs` a fill loop can run: a dense lhs indexed by the loop
  * variable, not read anywhere in the loop body (but by the guarded `=` of
  * the same element, fill_guard_ok). */
@@ -1844,14 +1856,7 @@ static int fill_set_ok(const Lower *L, const IrNode *n, const IrNode *ch) {
   if (s->op != IR_SET || s->lhs_access < 0 || asm_stmt_is_output(L, s))
     return 0;
   const IrAccess *ac = &L->k->accesses[s->lhs_access];
-  int indexed = 0;
-  for (int d = 0; d < ac->nsub; d++) {
-    const IrAffine *a = &ac->sub[d];
-    int only = !a->sym && !a->constant && a->coef[n->var] == 1;
-    for (int v = 0; v < IR_MAX_VARS; v++)
-      if (v != n->var && a->coef[v]) only = 0;
-    if (only) indexed = 1;
-  }
+  int indexed = indexed_by(ac, n->var);
   return indexed && (!graph_reads_tensor(L, n, ac->tensor) ||
                      guard_reads_ok(L, n, ac));
 }
@@ -1871,14 +1876,7 @@ static int fill_guard_ok(const Lower *L, const IrNode *n, const IrNode *ch,
       !lat_no_effect(L, ch, cand))
     return 0;
   const IrAccess *ac = &L->k->accesses[s->lhs_access];
-  int indexed = 0;
-  for (int d = 0; d < ac->nsub; d++) {
-    const IrAffine *a = &ac->sub[d];
-    int only = !a->sym && !a->constant && a->coef[n->var] == 1;
-    for (int v = 0; v < IR_MAX_VARS; v++)
-      if (v != n->var && a->coef[v]) only = 0;
-    if (only) indexed = 1;
-  }
+  int indexed = indexed_by(ac, n->var);
   return indexed && guard_reads_ok(L, n, ac);
 }
 
@@ -2093,16 +2091,7 @@ static int init_split(Lower *L, const IrNode *n, unsigned cand,
   for (int t = 0; t < 64 && t < L->k->ntensors; t++) {
     if (!(c.written & ((uint64_t)1 << t))) continue;
     if (c.tref[t] < 0) return 0; /* two different accesses */
-    const IrAccess *ac = &L->k->accesses[c.tref[t]];
-    int indexed = 0;
-    for (int d = 0; d < ac->nsub; d++) {
-      const IrAffine *a = &ac->sub[d];
-      int only = !a->sym && !a->constant && a->coef[n->var] == 1;
-      for (int v = 0; v < IR_MAX_VARS; v++)
-        if (v != n->var && a->coef[v]) only = 0;
-      if (only) indexed = 1;
-    }
-    if (!indexed) return 0;
+    if (!indexed_by(&L->k->accesses[c.tref[t]], n->var)) return 0;
   }
   IrNode *fill = arena_alloc(L->arena, sizeof *fill);
   IrNode *rest = arena_alloc(L->arena, sizeof *rest);

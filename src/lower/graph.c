@@ -77,19 +77,19 @@ int graph_only_reductions(const IrNode *n) {
   return 1;
 }
 
-static int expr_reads(const Lower *L, const IrExpr *e, int t) {
+int graph_expr_reads(const IrKernel *k, const IrExpr *e, int t) {
   if (!e) return 0;
-  if (e->kind == IR_ACCESS && L->k->accesses[e->access].tensor == t) return 1;
-  if (expr_reads(L, e->a, t) || expr_reads(L, e->b, t) ||
-      expr_reads(L, e->c, t))
+  if (e->kind == IR_ACCESS && k->accesses[e->access].tensor == t) return 1;
+  if (graph_expr_reads(k, e->a, t) || graph_expr_reads(k, e->b, t) ||
+      graph_expr_reads(k, e->c, t))
     return 1;
   for (int i = 0; i < e->nargs; i++)
-    if (expr_reads(L, e->args[i], t)) return 1;
+    if (graph_expr_reads(k, e->args[i], t)) return 1;
   return 0;
 }
 
 int graph_reads_tensor(const Lower *L, const IrNode *n, int t) {
-  if (n->kind == IR_NODE_STMT) return expr_reads(L, n->stmt.rhs, t);
+  if (n->kind == IR_NODE_STMT) return graph_expr_reads(L->k, n->stmt.rhs, t);
   for (int i = 0; i < n->nbody; i++)
     if (graph_reads_tensor(L, n->body[i], t)) return 1;
   return 0;

@@ -1038,17 +1038,6 @@ static void attempt_free(Lower *L, StrBuf *loops, StrBuf *live) {
   sb_free(&L->lattice);
 }
 
-static int expr_reads(const IrKernel *k, const IrExpr *e, int ti) {
-  if (!e) return 0;
-  if (e->kind == IR_ACCESS && k->accesses[e->access].tensor == ti) return 1;
-  if (expr_reads(k, e->a, ti) || expr_reads(k, e->b, ti) ||
-      expr_reads(k, e->c, ti))
-    return 1;
-  for (int i = 0; i < e->nargs; i++)
-    if (expr_reads(k, e->args[i], ti)) return 1;
-  return 0;
-}
-
 /* Whether the guarded kernel reads tensor ti other than as the element
  * its own guarded `=` keeps, or updates it other than by `=`, `+=`, `-=`. */
 static int out_read(const IrKernel *k, const IrNode *n, int ti) {
@@ -1063,9 +1052,9 @@ static int out_read(const IrKernel *k, const IrNode *n, int ti) {
     if (s->op != IR_SET && s->op != IR_ADDTO && s->op != IR_SUBFROM) return 1;
     if (s->op == IR_SET && r->kind == IR_SELECT && r->c->kind == IR_ACCESS &&
         r->c->access == s->lhs_access)
-      return expr_reads(k, r->a, ti) || expr_reads(k, r->b, ti);
+      return graph_expr_reads(k, r->a, ti) || graph_expr_reads(k, r->b, ti);
   }
-  return expr_reads(k, r, ti);
+  return graph_expr_reads(k, r, ti);
 }
 
 int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {

@@ -148,6 +148,8 @@ unsigned graph_subtree_tensors(const Lower *L, const IrNode *n);
 int graph_only_reductions(const IrNode *n);
 /* Whether tensor `t` is read anywhere in node's subtree. */
 int graph_reads_tensor(const Lower *L, const IrNode *n, int t);
+/* Whether expression e reads tensor `t` (an access of it, anywhere). */
+int graph_expr_reads(const IrKernel *k, const IrExpr *e, int t);
 const char *graph_var_name(const Lower *L, int v);
 /* Whether statement s writes a sparse operand updated in place: its index
  * into L->st, or -1. */

@@ -119,22 +119,9 @@ int vec_emit_blocks(Lower *L, const VecBlocks *vk, const char *scalar,
                     StrBuf *out) {
   VecLoop lp = vk->inner;
   VC c;
-  memset(&c, 0, sizeof c);
-  c.L = L;
-  c.lp = &lp;
-  const SparsifyCtx *ctx = L->ctx;
-  vec_config(L->arena, ctx->opts, L->k->vec_pragma, ctx->clang_args,
-             ctx->nclang_args, &c.cfg);
-  c.ops = c.cfg.ops;
+  vc_open(&c, L, &lp);
   if (!c.ops || !vec_innermost(lp.n)) return 0;
-  c.v = lp.n->var;
-  c.lv = &L->k->vars[c.v];
-  c.uniq = L->uniq;
-  c.c.arena = L->arena;
-  c.c.uniq = &c.uniq;
-  c.c.lanes = c.cfg.lanes;
-  c.c.index32 = c.cfg.index32;
-  c.off = "0";
+  vc_bind_loop(&c);
   lp.p = arena_printf(L->arena, "sc__vp%d", c.uniq++);
   if (lp.n->nbody == 0) vc_no(&c, "an empty body");
   if (lower_has_push(L, lp.n))

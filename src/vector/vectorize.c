@@ -595,6 +595,32 @@ static void check_positions(VC *c) {
                               st->name, li->dim));
 }
 
+/* A fresh context for loop lp of L's kernel, with the kernel's settings
+ * (c->ops NULL: no SIMD backend for it). */
+void vc_open(VC *c, Lower *L, const VecLoop *lp) {
+  memset(c, 0, sizeof *c);
+  c->L = L;
+  c->lp = lp;
+  const SparsifyCtx *ctx = L->ctx;
+  vec_config(L->arena, ctx->opts, L->k->vec_pragma, ctx->clang_args,
+             ctx->nclang_args, &c->cfg);
+  c->ops = c->cfg.ops;
+}
+
+/* Binds the context to its loop's variable, the kernel's counter of fresh
+ * names and the lanes of its settings. */
+void vc_bind_loop(VC *c) {
+  Lower *L = c->L;
+  c->v = c->lp->n->var;
+  c->lv = &L->k->vars[c->v];
+  c->uniq = L->uniq;
+  c->c.arena = L->arena;
+  c->c.uniq = &c->uniq;
+  c->c.lanes = c->cfg.lanes;
+  c->c.index32 = c->cfg.index32;
+  c->off = "0";
+}
+
 /* ---- emission ---- */
 
 void vc_line(VC *c, StrBuf *sb, int depth, const char *fmt, ...) {
@@ -1286,13 +1312,7 @@ static void emit_short_local(VC *c, StrBuf *sb, int d) {
 
 void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
   VC c;
-  memset(&c, 0, sizeof c);
-  c.L = L;
-  c.lp = lp;
-  const SparsifyCtx *ctx = L->ctx;
-  vec_config(L->arena, ctx->opts, L->k->vec_pragma, ctx->clang_args,
-             ctx->nclang_args, &c.cfg);
-  c.ops = c.cfg.ops;
+  vc_open(&c, L, lp);
   int psums = !c.ops && c.cfg.psums > 1 && lp->shape == VEC_POSITIONS;
   if ((!c.ops && !psums) || !vec_innermost(lp->n)) {
     sb_puts(out, scalar);
@@ -1305,14 +1325,7 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
     sb_puts(out, scalar);
     return;
   }
-  c.v = lp->n->var;
-  c.lv = &L->k->vars[c.v];
-  c.uniq = L->uniq;
-  c.c.arena = L->arena;
-  c.c.uniq = &c.uniq;
-  c.c.lanes = c.cfg.lanes;
-  c.c.index32 = c.cfg.index32;
-  c.off = "0";
+  vc_bind_loop(&c);
   if (psums) {
     if (!emit_psums(&c, scalar, out)) sb_puts(out, scalar);
     sb_free(&c.guard);
@@ -1535,24 +1548,11 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
                   StrBuf *out) {
   const VecLoop *lp = &vn->inner;
   VC c;
-  memset(&c, 0, sizeof c);
-  c.L = L;
-  c.lp = lp;
-  const SparsifyCtx *ctx = L->ctx;
-  vec_config(L->arena, ctx->opts, L->k->vec_pragma, ctx->clang_args,
-             ctx->nclang_args, &c.cfg);
-  c.ops = c.cfg.ops;
+  vc_open(&c, L, lp);
   if (!c.ops || !vec_innermost(lp->n) || lp->n->nbody == 0 ||
       lower_has_push(L, vn->outer))
     return 0;
-  c.v = lp->n->var;
-  c.lv = &L->k->vars[c.v];
-  c.uniq = L->uniq;
-  c.c.arena = L->arena;
-  c.c.uniq = &c.uniq;
-  c.c.lanes = c.cfg.lanes;
-  c.c.index32 = c.cfg.index32;
-  c.off = "0";
+  vc_bind_loop(&c);
   vc_classify(&c);
   OvSet os;
   if (c.why || !nest_legal(&c, vn->outer->var) || !vc_ov_collect(&c, &os) ||
@@ -1718,22 +1718,9 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
 const char *vec_nest_prefetch(Lower *L, const VecNest *vn, const char *end) {
   const VecLoop *lp = &vn->inner;
   VC c;
-  memset(&c, 0, sizeof c);
-  c.L = L;
-  c.lp = lp;
-  const SparsifyCtx *ctx = L->ctx;
-  vec_config(L->arena, ctx->opts, L->k->vec_pragma, ctx->clang_args,
-             ctx->nclang_args, &c.cfg);
-  c.ops = c.cfg.ops;
+  vc_open(&c, L, lp);
   if (!c.ops || !vec_innermost(lp->n) || lp->n->nbody == 0) return NULL;
-  c.v = lp->n->var;
-  c.lv = &L->k->vars[c.v];
-  c.uniq = L->uniq;
-  c.c.arena = L->arena;
-  c.c.uniq = &c.uniq;
-  c.c.lanes = c.cfg.lanes;
-  c.c.index32 = c.cfg.index32;
-  c.off = "0";
+  vc_bind_loop(&c);
   vc_classify(&c);
   sb_free(&c.guard);
   if (c.why) return NULL;

@@ -103,6 +103,9 @@ const char *vc_acc_name(VC *c, int i, int u);
  * balanced tree: (0 + 1) + (2 + 3) ..., log2(n) dependent steps, not n - 1
  * (each entry of SDDMM reduces its k loop's accumulators). */
 void vc_combine_accs(VC *c, int i, int n);
+/* A fresh context for loop lp (vectorize.c), then bound to its variable. */
+void vc_open(VC *c, Lower *L, const VecLoop *lp);
+void vc_bind_loop(VC *c);
 /* One line of output at depth; the indentation of depth. */
 void vc_line(VC *c, StrBuf *sb, int depth, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
