@@ -12,12 +12,6 @@
  * VEC_INNER products each, after one warm-up sample). */
 #include "bench_common.h"
 
-static double cpu_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 #ifndef VEC_IMPL
 #define VEC_IMPL "dense_reference"
 #endif
@@ -39,7 +33,7 @@ static int bsr22(const bench_csr *M, const double *x, double *y, int reps,
   int r = -1;
   while (r < reps) {
     for (long i = 0; i < m; i++) y[i] = 0.0;
-    double t0 = cpu_now();
+    double t0 = bench_cpu_now();
     int c = 0;
     while (c < inner) {
       for (long i = 0; i < m; i++)
@@ -47,7 +41,7 @@ static int bsr22(const bench_csr *M, const double *x, double *y, int reps,
           y[i] += A[i * n + j] * x[j];
       c++;
     }
-    if (r >= 0) t[r] = (cpu_now() - t0) / inner;
+    if (r >= 0) t[r] = (bench_cpu_now() - t0) / inner;
     r++;
   }
   free(A);
@@ -66,7 +60,7 @@ static int bsr33(const bench_csr *M, const double *x, double *y, int reps,
   int r = -1;
   while (r < reps) {
     for (long i = 0; i < m; i++) y[i] = 0.0;
-    double t0 = cpu_now();
+    double t0 = bench_cpu_now();
     int c = 0;
     while (c < inner) {
       for (long i = 0; i < m; i++)
@@ -74,7 +68,7 @@ static int bsr33(const bench_csr *M, const double *x, double *y, int reps,
           y[i] += A[i * n + j] * x[j];
       c++;
     }
-    if (r >= 0) t[r] = (cpu_now() - t0) / inner;
+    if (r >= 0) t[r] = (bench_cpu_now() - t0) / inner;
     r++;
   }
   free(A);
@@ -93,7 +87,7 @@ static int bsr44(const bench_csr *M, const double *x, double *y, int reps,
   int r = -1;
   while (r < reps) {
     for (long i = 0; i < m; i++) y[i] = 0.0;
-    double t0 = cpu_now();
+    double t0 = bench_cpu_now();
     int c = 0;
     while (c < inner) {
       for (long i = 0; i < m; i++)
@@ -101,7 +95,7 @@ static int bsr44(const bench_csr *M, const double *x, double *y, int reps,
           y[i] += A[i * n + j] * x[j];
       c++;
     }
-    if (r >= 0) t[r] = (cpu_now() - t0) / inner;
+    if (r >= 0) t[r] = (bench_cpu_now() - t0) / inner;
     r++;
   }
   free(A);
@@ -120,7 +114,7 @@ static int csr(const bench_csr *M, const double *x, double *y, int reps,
   int r = -1;
   while (r < reps) {
     for (long i = 0; i < m; i++) y[i] = 0.0;
-    double t0 = cpu_now();
+    double t0 = bench_cpu_now();
     int c = 0;
     while (c < inner) {
       for (long i = 0; i < m; i++)
@@ -128,7 +122,7 @@ static int csr(const bench_csr *M, const double *x, double *y, int reps,
           y[i] += A[i * n + j] * x[j];
       c++;
     }
-    if (r >= 0) t[r] = (cpu_now() - t0) / inner;
+    if (r >= 0) t[r] = (bench_cpu_now() - t0) / inner;
     r++;
   }
   free(A);

@@ -21,12 +21,6 @@
 
 /* Thread CPU time: on a shared machine, time spent descheduled is not the
  * kernel's (cache and memory contention still are). */
-static double cpu_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 #ifndef VEC_IMPL
 #define VEC_IMPL "dense_reference"
 #endif
@@ -232,11 +226,11 @@ int main(int argc, char **argv) {
   double *t0 = bench_xmalloc(sizeof(double) * (size_t)reps);
   double *t1 = bench_xmalloc(sizeof(double) * (size_t)reps);
   for (int r = 0; r < reps; r++) {
-    double a = cpu_now();
+    double a = bench_cpu_now();
     fn(0);
-    double b = cpu_now();
+    double b = bench_cpu_now();
     fn(inner);
-    double c = cpu_now();
+    double c = bench_cpu_now();
     t0[r] = b - a;
     t1[r] = c - b;
   }

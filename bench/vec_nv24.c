@@ -13,12 +13,6 @@
  * BENCH_REPS samples of VEC_INNER products each, after one warm-up). */
 #include "bench_common.h"
 
-static double cpu_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 #ifndef VEC_IMPL
 #define VEC_IMPL "dense_reference"
 #endif
@@ -41,7 +35,7 @@ static int nv24(int transposed, long n, const double *x, double *y,
   int r = -1;
   while (r < reps) {
     for (long i = 0; i < n; i++) y[i] = 0.0;
-    double t0 = cpu_now();
+    double t0 = bench_cpu_now();
     int c = 0;
     if (!transposed) {
       while (c < inner) {
@@ -58,7 +52,7 @@ static int nv24(int transposed, long n, const double *x, double *y,
         c++;
       }
     }
-    if (r >= 0) t[r] = (cpu_now() - t0) / inner;
+    if (r >= 0) t[r] = (bench_cpu_now() - t0) / inner;
     r++;
   }
   free(A);
