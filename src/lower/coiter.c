@@ -3,7 +3,7 @@
  *   - a dense loop (the source's header) where the body may have an effect
  *     at absent coordinates; sparse operands are located (searched), or
  *     an ordered level on the loop's variable walked by a merge cursor
- *     (cursor_ok: a union with a dense side, `y[i] += A[i][j] + x[j]`);
+ *     (merge_cursor.c: a union with a dense side, `y[i] += A[i][j] + x[j]`);
  *   - a position loop over one iterator (a compressed, singleton, loose or
  *     2:4 level; a block level followed by its dense `mod` level walks the
  *     block and then the entries inside it, i = ib * r + ii; a dense block
@@ -13,7 +13,9 @@
  *   - a `while` merge over several iterators on the minimum coordinate,
  *     entering the body for the lattice points (intersection, union, ...);
  *   - for a single `=` into a dense element indexed by the loop variable:
- *     a fill loop with the absent value, then a sparse overwrite loop.
+ *     a fill loop with the absent value, then a sparse overwrite loop;
+ *   - for a running extreme and its positions (argmax, argmin): the walk
+ *     of argext.c.
  * A short innermost dense store loop (8-16 iterations) is kept rolled for
  * the C compiler's vectorizer (keep_rolled); in the scalar output, inside
  * a position loop over a row's entries, its updated elements (8-64) are
@@ -24,22 +26,12 @@
  * binary search. Absent operands read as a typed zero. */
 #include <string.h>
 
-#include "lower/lower_int.h"
+#include "lower/argext.h"
+#include "lower/coiter_int.h"
+#include "lower/merge_cursor.h"
 #include "vector/overlap.h"
 #include "vector/vconfig.h"
 #include "vector/vectorize.h"
-
-typedef struct TBind {
-  int next;         /* next unbound level */
-  const char *p;    /* position of the last bound level ("0" at the root) */
-  const char *q;    /* end of the position segment (nonunique), or NULL */
-  const char *in;   /* presence condition, or NULL for always present */
-} TBind;
-
-typedef struct Scope {
-  TBind b[LW_MAX_SPARSE];
-  unsigned bound;   /* loop variables with a value */
-} Scope;
 
 typedef struct Emit {
   Lower *L;
@@ -47,7 +39,7 @@ typedef struct Emit {
   unsigned zero;    /* sparse operands printed as absent (fill loops) */
 } Emit;
 
-static void ln(Lower *L, StrBuf *sb, int depth, const char *fmt, ...) {
+void ln(Lower *L, StrBuf *sb, int depth, const char *fmt, ...) {
   sb_puts(sb, L->k->indent ? L->k->indent : "");
   sb_indent(sb, depth);
   va_list ap;
@@ -141,8 +133,8 @@ static void hook_index(void *user, StrBuf *out, int v) {
   sb_puts(out, graph_var_name(E->L, v));
 }
 
-static void emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const Scope *sc,
-                      unsigned zero, int depth) {
+void emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const Scope *sc,
+               unsigned zero, int depth) {
   Emit E = {L, sc, zero};
   CPrintHooks h = {hook_access, hook_index, &E};
   StrBuf line = {0};
@@ -206,7 +198,7 @@ static void emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const Scope *sc,
 
 /* ---- locate chain ---- */
 
-static void mark_level(STensor *st, int l) {
+void mark_level(STensor *st, int l) {
   const LevelOps *o = st->lvl[l].ops;
   if (o->has_pos_array) st->use_pos[l] = 1;
   if (o->has_crd_array) st->use_crd[l] = 1;
@@ -305,8 +297,8 @@ int lower_uses_ident(const char *text, const char *id) {
 
 /* Binds loop variable v from `value` at depth, declaring it when the
  * source declared it in the for header and the rest of the body uses it. */
-static void bind_var(Lower *L, StrBuf *sb, int v, const char *value,
-                     const char *rest, int depth) {
+void bind_var(Lower *L, StrBuf *sb, int v, const char *value,
+              const char *rest, int depth) {
   const IrLoopVar *lv = &L->k->vars[v];
   if (lv->declared_in_header) {
     if (lower_uses_ident(rest, lv->name))
@@ -402,9 +394,6 @@ static int vec_invariant(void *user, StrBuf *out, int a) {
   hook_access(&E, out, a);
   return 1;
 }
-
-static void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
-                                   const Scope *sc, unsigned zero, int depth);
 
 static int popc(unsigned x);
 
@@ -524,116 +513,8 @@ static int scalar_acc_ok(const Lower *L, const IrNode *n) {
   return ov_add(L, &os, s->lhs_access, s->rhs) && !ov_needed(L, &os);
 }
 
-static void range_of(Lower *L, STensor *st, const TBind *b, const char **begin,
-                     const char **end);
-
-/* ---- merged walks under dense loops (docs/lowering.md, "Unions with a
- * dense side") ---- */
-
-/* Whether dense loop n can walk the next level of operand s with a merge
- * cursor instead of a search per coordinate: an ordered level with a
- * coordinate array (compressed, loose_compressed, or a singleton segment
- * below a nonunique level) whose coordinate is n's variable, growing with
- * it, over bound levels, in a loop counting up. Its values are read, not
- * written in place. */
-static int cursor_ok(const Lower *L, const IrNode *n, const Scope *sc, int s) {
-  const STensor *st = &L->st[s];
-  const TBind *b = &sc->b[s];
-  if (L->k->vars[n->var].descending || st->inplace || b->next >= st->nlvl)
-    return 0;
-  const LvlInfo *li = &st->lvl[b->next];
-  if (li->kind != LK_IDENT || li->var != n->var || li->ops->full ||
-      !li->ops->coord_pos_iter || !li->ops->has_crd_array ||
-      !level_is_ordered(&li->type))
-    return 0;
-  if (li->aoff && li->astride <= 0) return 0;
-  if (li->varmask & ~(sc->bound | (1u << n->var))) return 0;
-  if (b->q) return li->ops->segment_child;
-  return li->ops->has_pos_array; /* a unique singleton is located in O(1) */
-}
-
-/* The operands (a bit set) that dense loop n walks with merge cursors. */
-static unsigned cursor_mask(const Lower *L, const IrNode *n, const Scope *sc,
-                            unsigned zero) {
-  unsigned rel = graph_subtree_tensors(L, n) & ~zero, m = 0;
-  for (int s = 0; s < L->nst; s++)
-    if ((rel & (1u << s)) && cursor_ok(L, n, sc, s)) m |= 1u << s;
-  return m;
-}
-
-/* A merge cursor: its position, the end of its range, and the coordinate
- * stored at the position (UINT64_MAX past the end). */
-typedef struct Cursor {
-  const char *m, *e, *c;
-} Cursor;
-
-/* Before dense loop n: each cursor starts at its level's first position
- * under the bound parent (an empty range where the parent is absent). */
-static void cursor_begin(Lower *L, StrBuf *sb, const Scope *sc, unsigned m,
-                         Cursor *cur, int depth) {
-  for (int s = 0; s < L->nst; s++) {
-    if (!(m & (1u << s))) continue;
-    STensor *st = &L->st[s];
-    const TBind *b = &sc->b[s];
-    const LvlInfo *li = &st->lvl[b->next];
-    const char *lo, *hi;
-    range_of(L, st, b, &lo, &hi);
-    mark_level(st, b->next);
-    const int u = L->uniq++;
-    Cursor *k = &cur[s];
-    k->m = arena_printf(L->arena, "sc__%s_m%d_%d", st->name, b->next, u);
-    k->e = arena_printf(L->arena, "sc__%s_me%d_%d", st->name, b->next, u);
-    k->c = arena_printf(L->arena, "sc__%s_mc%d_%d", st->name, b->next, u);
-    ln(L, sb, depth, "size_t %s = %s;", k->m, lo);
-    ln(L, sb, depth, "const size_t %s = %s;", k->e, hi);
-    ln(L, sb, depth, "uint64_t %s = %s < %s ? %s : UINT64_MAX;", k->c, k->m,
-       k->e, li->ops->coord_at(&li->ref, k->m));
-  }
-}
-
-/* Inside the loop, at coordinate v: a cursor behind v (at the loop's
- * first coordinate, or after the entry at v - 1 was used) moves past the
- * stored coordinates below v, so each position is passed once over the
- * whole loop and the common step is one comparison; the level is present
- * at v iff the cursor's coordinate equals v. A nonunique level's segment
- * is the run of equal coordinates. Binds the level in `in` as a locate
- * would. */
-static void cursor_step(Lower *L, StrBuf *sb, Scope *in, unsigned m,
-                        const Cursor *cur, int depth) {
-  for (int s = 0; s < L->nst; s++) {
-    if (!(m & (1u << s))) continue;
-    STensor *st = &L->st[s];
-    TBind *b = &in->b[s];
-    int l = b->next;
-    const LvlInfo *li = &st->lvl[l];
-    const Cursor *k = &cur[s];
-    const char *p = arena_printf(L->arena, "sc__%s_p%d", st->name, l);
-    const char *pin = arena_printf(L->arena, "sc__%s_in%d", st->name, l);
-    ln(L, sb, depth, "if (%s < %s) {", k->c, li->coord);
-    ln(L, sb, depth + 1, "do %s++; while (%s < %s && %s < %s);", k->m, k->m,
-       k->e, li->ops->coord_at(&li->ref, k->m), li->coord);
-    ln(L, sb, depth + 1, "%s = %s < %s ? %s : UINT64_MAX;", k->c, k->m, k->e,
-       li->ops->coord_at(&li->ref, k->m));
-    ln(L, sb, depth, "}");
-    ln(L, sb, depth, "const size_t %s = %s;", p, k->m);
-    ln(L, sb, depth, "const int %s = %s == %s;", pin, k->c, li->coord);
-    b->q = NULL;
-    if (!level_is_unique(&li->type)) {
-      const char *q = arena_printf(L->arena, "sc__%s_q%d", st->name, l);
-      ln(L, sb, depth, "size_t %s = %s;", q, p);
-      ln(L, sb, depth, "if (%s)", pin);
-      ln(L, sb, depth + 1, "while (%s < %s && %s == %s) %s++;", q, k->e,
-         li->ops->coord_at(&li->ref, q), li->coord, q);
-      b->q = q;
-    }
-    b->p = p;
-    b->in = pin;
-    b->next++;
-  }
-}
-
-static void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
-                                   const Scope *sc, unsigned zero, int depth) {
+void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
+                            const Scope *sc, unsigned zero, int depth) {
   const IrLoopVar *lv = &L->k->vars[n->var];
   Scope in = *sc;
   in.bound |= 1u << n->var;
@@ -710,8 +591,8 @@ static void slice_begin(Lower *L, STensor *st, int l, const IrNode *n,
 }
 
 /* Range [begin, end) of the next level of s, guarded by its presence. */
-static void range_of(Lower *L, STensor *st, const TBind *b, const char **begin,
-                     const char **end) {
+void range_of(Lower *L, STensor *st, const TBind *b, const char **begin,
+              const char **end) {
   LvlInfo *li = &st->lvl[b->next];
   li->ops->pos_bounds(&li->ref, b->p, b->q, begin, end);
   if (b->in) {
@@ -723,14 +604,11 @@ static void range_of(Lower *L, STensor *st, const TBind *b, const char **begin,
 static void emit_single_scalar(Lower *L, StrBuf *sb, const IrNode *n,
                                const Scope *sc, int s, const char *counter,
                                int depth, const char *pf);
-static void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
-                      int s, const char *counter, const char *const *range,
-                      int depth, const char *pf);
 
 /* Whether the next level of st is a dense `v floordiv r` level directly
  * over its ordered, unique, non-full `v mod r` partner (the 2:4 level of
  * NV24): a loop over v walks every block and the entries stored in it. */
-static int dense_blocks_ok(const STensor *st, const TBind *b, int v) {
+int dense_blocks_ok(const STensor *st, const TBind *b, int v) {
   const LvlInfo *li = &st->lvl[b->next];
   if (li->kind != LK_FLOOR || li->var != v || !li->ops->full || b->q ||
       li->partner != b->next + 1)
@@ -898,8 +776,8 @@ static int count_walk_level(const STensor *st, const TBind *b, int v,
   return -1;
 }
 
-static int count_walk_ok(const Lower *L, const STensor *st, const TBind *b,
-                         int v, unsigned bound) {
+int count_walk_ok(const Lower *L, const STensor *st, const TBind *b,
+                  int v, unsigned bound) {
   (void)L;
   return count_walk_level(st, b, v, bound) >= 0;
 }
@@ -1458,9 +1336,9 @@ static void emit_single_scalar(Lower *L, StrBuf *sb, const IrNode *n,
 
 /* The scalar walk of emit_single_scalar over the positions [range[0],
  * range[1]) of the level (C texts), or its whole range when range is NULL. */
-static void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
-                      int s, const char *counter, const char *const *range,
-                      int depth, const char *pf) {
+void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
+               int s, const char *counter, const char *const *range,
+               int depth, const char *pf) {
   STensor *st = &L->st[s];
   const TBind *b0 = &sc->b[s];
   int l = b0->next;
@@ -2123,7 +2001,7 @@ static int init_split(Lower *L, const IrNode *n, unsigned cand,
   return 1;
 }
 
-static int expr_mentions(const Lower *L, const IrExpr *e, const IrStmt *s) {
+int expr_mentions(const Lower *L, const IrExpr *e, const IrStmt *s) {
   if (!e) return 0;
   if (lower_is_lhs(L, e, s)) return 1;
   if (s->lhs_access >= 0 && e->kind == IR_ACCESS &&
@@ -2242,7 +2120,7 @@ static IrExpr *with_zero(Lower *L, const IrExpr *e, const IrExpr *at) {
 }
 
 /* Whether statement a reads or writes the target of statement b. */
-static int touches_target(const Lower *L, const IrStmt *a, const IrStmt *b) {
+int touches_target(const Lower *L, const IrStmt *a, const IrStmt *b) {
   IrExpr self = {0};
   if (a->lhs_access >= 0) {
     self.kind = IR_ACCESS;
@@ -2276,179 +2154,6 @@ static int idem_ok(const Lower *L, const IrNode *n, unsigned cand, unsigned *mas
           touches_target(L, &n->body[i]->stmt, &n->body[j]->stmt))
         return 0;
   return 1;
-}
-
-/* ---- a running extreme and its positions (argmax, argmin) ----
- *
- *   if (A[i][j] > m) { m = A[i][j]; bi = i; bj = j; }
- *
- * is, after ir_predicate, `bi = g ? i : bi; bj = g ? j : bj; m = g ? e :
- * m;` with g the comparison of e with m. Over a range of a loop the dense
- * program ends with m the extreme and the positions of its FIRST
- * occurrence when g is strict (`>`, `<`), of its LAST with `>=`, `<=`
- * (a NaN never passes a comparison; m only moves one way). Every absent
- * entry of the range is a zero, so only the first absent coordinate (or
- * the last) can change the result: after it, m is at least 0 (at most 0),
- * or a NaN. The loop walks the stored entries in order and runs the body
- * once more, with the operand absent, at that coordinate, between the
- * entries before it and those after it: exactly the dense program's
- * updates, ties and all. A loop whose body is one loop down to the group
- * (DCSR's rows, COO's) does the same with the first or last absent row,
- * walked densely. */
-
-/* The comparison guard of `m = g ? e : m` (the statement s), with e not
- * reading m and zero where the operands in cand are absent: g, or NULL.
- * *strict: g is `<` or `>`. */
-static const IrExpr *extreme_guard(const Lower *L, const IrStmt *s,
-                                   unsigned cand, int *strict) {
-  const IrExpr *r = s->rhs;
-  if (s->op != IR_SET || s->decl_ctype || r->kind != IR_SELECT ||
-      r->a->kind != IR_CMP || !lower_is_lhs(L, r->c, s))
-    return NULL;
-  const IrExpr *c = r->a;
-  *strict = !strcmp(c->text, "<") || !strcmp(c->text, ">");
-  if (!*strict && strcmp(c->text, "<=") && strcmp(c->text, ">="))
-    return NULL;
-  const IrExpr *e = lower_is_lhs(L, c->a, s) ? c->b
-                    : lower_is_lhs(L, c->b, s) ? c->a : NULL;
-  if (!e || !lower_same_expr(L, r->b, e) || expr_mentions(L, e, s) ||
-      !lat_zero(L, e, cand))
-    return NULL;
-  return c;
-}
-
-/* Whether statement s's target moves with a loop variable in `inner`, or
- * is an operand stored sparse. */
-static int target_moves(const Lower *L, const IrStmt *s, unsigned inner) {
-  if (s->lhs_access < 0) return 0;
-  if (L->access_st[s->lhs_access] >= 0) return 1;
-  const IrAccess *ac = &L->k->accesses[s->lhs_access];
-  for (int d = 0; d < ac->nsub; d++)
-    for (int v = 0; v < IR_MAX_VARS; v++)
-      if ((inner & (1u << v)) && ac->sub[d].coef[v]) return 1;
-  return 0;
-}
-
-/* Whether the candidate's level on loop n is walked by position with its
- * coordinates in order, the loop variable itself (no block, slice or
- * offset). */
-static int argext_level_ok(const Lower *L, const IrNode *n, const Scope *sc,
-                           unsigned cand) {
-  int s = 0;
-  while (!(cand & (1u << s))) s++;
-  const STensor *st = &L->st[s];
-  const TBind *b = &sc->b[s];
-  const LvlInfo *li = &st->lvl[b->next];
-  return li->kind == LK_IDENT && li->var == n->var && !li->aoff &&
-         !st->dim_off[li->dim] && !li->ops->full && li->ops->coord_pos_iter &&
-         li->ops->has_crd_array && level_is_ordered(&li->type) &&
-         !dense_blocks_ok(st, b, n->var) &&
-         !count_walk_ok(L, st, b, n->var, sc->bound);
-}
-
-/* Whether loop n (or the chain of single loops under it) ends in a body
- * `p = g ? v : p; ...; m = g ? e : m;` (above) over the one candidate
- * operand cand: the positions before the extreme, each target written
- * once and read by no value of the group. */
-static int argext_ok(const Lower *L, const IrNode *n, unsigned cand,
-                     int *strict) {
-  unsigned inner = 1u << n->var;
-  while (n->nbody == 1 && n->body[0]->kind == IR_NODE_LOOP) {
-    n = n->body[0];
-    inner |= 1u << n->var;
-  }
-  if (n->nbody < 2 || n->nbody > 32) return 0;
-  for (int i = 0; i < n->nbody; i++)
-    if (n->body[i]->kind != IR_NODE_STMT) return 0;
-  const IrStmt *ms = &n->body[n->nbody - 1]->stmt;
-  const IrExpr *g = extreme_guard(L, ms, cand, strict);
-  if (!g || target_moves(L, ms, inner)) return 0;
-  for (int i = 0; i < n->nbody - 1; i++) {
-    const IrStmt *s = &n->body[i]->stmt;
-    const IrExpr *r = s->rhs;
-    if (s->op != IR_SET || s->decl_ctype || r->kind != IR_SELECT ||
-        !lower_same_expr(L, r->a, g) || !lower_is_lhs(L, r->c, s) ||
-        target_moves(L, s, inner) || expr_mentions(L, g, s))
-      return 0;
-    for (int j = 0; j < n->nbody; j++)
-      if (expr_mentions(L, r->b, &n->body[j]->stmt) ||
-          (j != i && touches_target(L, &n->body[j]->stmt, s)))
-        return 0;
-  }
-  return 1;
-}
-
-/* The body of loop n once, at v = z, with operand s absent: statements as
- * they are, loops dense (inside a block the caller opens). */
-static void argext_absent(Lower *L, StrBuf *sb, const IrNode *n,
-                          const Scope *sc, int s, const char *z, int depth) {
-  Scope in = *sc;
-  in.bound |= 1u << n->var;
-  StrBuf body = {0};
-  for (int i = 0; i < n->nbody; i++) {
-    const IrNode *c = n->body[i];
-    if (c->kind == IR_NODE_STMT)
-      emit_stmt(L, &body, &c->stmt, &in, 1u << s, depth);
-    else
-      emit_dense_loop_scalar(L, &body, c, &in, 1u << s, depth);
-  }
-  bind_var(L, sb, n->var, z, body.data ? body.data : "", depth);
-  sb_puts(sb, body.data ? body.data : "");
-  sb_free(&body);
-}
-
-/* Loop n over the entries of operand s (argext_ok): the first absent
- * coordinate z in [lo, hi) (strict; else the last) and m, the end of the
- * entries before it, found by a walk from the range's start (end) that
- * stops at the first gap; then the entries [begin, m), the body at z when
- * z is in the range, the entries [m, end). */
-static void emit_argext(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
-                        int s, int strict, int depth) {
-  STensor *st = &L->st[s];
-  const LvlInfo *li = &st->lvl[sc->b[s].next];
-  const IrLoopVar *lv = &L->k->vars[n->var];
-  const char *begin, *end;
-  range_of(L, st, &sc->b[s], &begin, &end);
-  mark_level(st, sc->b[s].next);
-  const char *nm = arena_printf(L->arena, "sc__%s_%s", st->name, lv->name);
-  const char *b = arena_printf(L->arena, "%s_b", nm);
-  const char *e = arena_printf(L->arena, "%s_e", nm);
-  const char *z = arena_printf(L->arena, "%s_z", nm);
-  const char *m = arena_printf(L->arena, "%s_m", nm);
-  const char *lo = graph_affine_str(L, &lv->lo), *hi = graph_affine_str(L, &lv->hi);
-  ln(L, sb, depth, "{");
-  ln(L, sb, depth + 1, "const size_t %s = %s, %s = %s;", b, begin, e, end);
-  if (strict) {
-    ln(L, sb, depth + 1, "int64_t %s = (int64_t)(%s);", z, lo);
-    ln(L, sb, depth + 1, "size_t %s = %s;", m, b);
-    ln(L, sb, depth + 1, "for (; %s < %s; %s++) {", m, e, m);
-    ln(L, sb, depth + 2, "const int64_t sc__c = (int64_t)%s;",
-       li->ops->coord_at(&li->ref, m));
-    ln(L, sb, depth + 2, "if (sc__c < %s) continue;", z);
-    ln(L, sb, depth + 2, "if (sc__c != %s) break;", z);
-    ln(L, sb, depth + 2, "%s++;", z);
-  } else {
-    ln(L, sb, depth + 1, "int64_t %s = (int64_t)(%s) - 1;", z, hi);
-    ln(L, sb, depth + 1, "size_t %s = %s;", m, e);
-    ln(L, sb, depth + 1, "for (; %s > %s; %s--) {", m, b, m);
-    ln(L, sb, depth + 2, "const int64_t sc__c = (int64_t)%s;",
-       li->ops->coord_at(&li->ref, arena_printf(L->arena, "(%s - 1)", m)));
-    ln(L, sb, depth + 2, "if (sc__c > %s) continue;", z);
-    ln(L, sb, depth + 2, "if (sc__c != %s) break;", z);
-    ln(L, sb, depth + 2, "%s--;", z);
-  }
-  ln(L, sb, depth + 1, "}");
-  const char *first[2] = {b, m}, *second[2] = {m, e};
-  emit_walk(L, sb, n, sc, s, NULL, first, depth + 1, NULL);
-  if (strict) ln(L, sb, depth + 1, "if (%s < (int64_t)(%s)) {", z, hi);
-  else ln(L, sb, depth + 1, "if (%s >= (int64_t)(%s)) {", z, lo);
-  argext_absent(L, sb, n, sc, s, z, depth + 2);
-  ln(L, sb, depth + 1, "}");
-  size_t notes = L->notes.len; /* the second walk notes what the first did */
-  emit_walk(L, sb, n, sc, s, NULL, second, depth + 1, NULL);
-  L->notes.len = notes;
-  if (L->notes.data) L->notes.data[notes] = '\0';
-  ln(L, sb, depth, "}");
 }
 
 static void emit_loop_declared(Lower *L, StrBuf *sb, const IrNode *n,
