@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lower/argext.h"
+#include "lower/body_split.h"
 
 /* ---- a running extreme and its positions (argmax, argmin) ----
  *

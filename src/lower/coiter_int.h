@@ -1,7 +1,7 @@
-/* coiter_int.h — what the loop emitter (coiter.c) shares with the walks
- * split out of it (argext.c, merge_cursor.c): the binding of each sparse
- * operand's levels at a point of the loop tree (Scope) and the emitter's
- * helpers those walks call back into. Internal to src/lower. */
+/* coiter_int.h — what the loop emitter (coiter.c) shares with the pieces
+ * split out of it (argext.c, merge_cursor.c, body_split.c): the binding of
+ * each sparse operand's levels at a point of the loop tree (Scope) and the
+ * emitter's helpers they call back into. Internal to src/lower. */
 #ifndef SC_COITER_INT_H
 #define SC_COITER_INT_H
 
@@ -48,9 +48,7 @@ void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
 int dense_blocks_ok(const STensor *st, const TBind *b, int v);
 int count_walk_ok(const Lower *L, const STensor *st, const TBind *b,
                   int v, unsigned bound);
-/* Whether e reads the target of s (or any element of its array); whether
- * statement a reads or writes the target of statement b. */
-int expr_mentions(const Lower *L, const IrExpr *e, const IrStmt *s);
-int touches_target(const Lower *L, const IrStmt *a, const IrStmt *b);
+/* The number of bits set in x. */
+int popc(unsigned x);
 
 #endif

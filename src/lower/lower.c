@@ -869,7 +869,7 @@ static int emit_assumed(Lower *L, StrBuf *loops, int depth) {
 
 /* Whether a kernel with no skipping loop still gains from its sparse
  * storage because a dense loop walks a level of it with a merge cursor (a
- * union with a dense side, `y[i] += A[i][j] + x[j]`: coiter.c cursor_ok):
+ * union with a dense side, `y[i] += A[i][j] + x[j]`: merge_cursor.c):
  * some operand is stored sparse (a handle), which the nest would otherwise
  * read by element lookups (a search per element; the merged walk was
  * 24-33x faster, docs/performance.md "Unions with a dense side"). Operands with dense arrays only (a loop

@@ -4,7 +4,9 @@
  *   lattice.c  zero-preservation of statements and the merge lattice of a
  *              loop (which subsets of sparse iterators must be visited);
  *   coiter.c   the loop emitter (dense loops, position loops, merges,
- *              locates, fill-then-overwrite for `=`);
+ *              locates, fill-then-overwrite for `=`), with the pieces
+ *              split out of it (coiter_int.h): merge_cursor.c,
+ *              argext.c, body_split.c;
  *   lower.c    lower_kernel(): prologue/epilogue, report, live variables.
  * Terms: a tensor "level" is a storage axis; an "iterator" is a sparse
  * operand's next level walked by a loop; a "locate" finds a position from
@@ -113,7 +115,7 @@ typedef struct Lower {
   const char *refuse;       /* first reason to give up, or NULL */
   int nsparse_loops;        /* loops that skip absent entries */
   int ncursors;             /* dense loops walking a level with a merge
-                               cursor (coiter.c cursor_ok) */
+                               cursor (merge_cursor.c cursor_ok) */
   int ieee_note;            /* a product skipped an absent entry */
   int inplace_note;         /* a floating update in place skipped one */
   int nfilters;
