@@ -341,7 +341,7 @@ sc_status sc_text_value(sc_text *tx, sc_value_type vt, void *out) {
       sc_token_text(tx->p, tok, sizeof tok);
       return sc_text_error(tx, SC_ERR_PARSE,
                            "value '%s' does not fit a %d-bit integer", tok,
-                           vt == SC_I32 ? 32 : 64);
+                           (int)sc_value_size(vt) * 8);
     } else {
       double x;
       const char *save = tx->p;
@@ -358,17 +358,11 @@ sc_status sc_text_value(sc_text *tx, sc_value_type vt, void *out) {
       }
       i = (int64_t)x;
     }
-    if (vt == SC_I32) {
-      int32_t j;
-      if (i < INT32_MIN || i > INT32_MAX)
-        return sc_text_error(tx, SC_ERR_PARSE,
-                             "value %lld does not fit a 32-bit integer",
-                             (long long)i);
-      j = (int32_t)i;
-      memcpy(out, &j, sizeof j);
-    } else {
-      memcpy(out, &i, sizeof i);
-    }
+    if (!sc_val_from_int(vt, i, out))
+      return sc_text_error(tx, SC_ERR_PARSE,
+                           "value %lld does not fit a %d-bit %s integer",
+                           (long long)i, (int)sc_value_size(vt) * 8,
+                           sc_value_type_unsigned(vt) ? "unsigned" : "signed");
     return SC_OK;
   }
 }
@@ -385,18 +379,13 @@ int sc_fprint_value(FILE *out, sc_value_type vt, const void *v) {
     memcpy(&x, v, sizeof x);
     return fprintf(out, "%.9g", (double)x);
   }
-  case SC_I64: {
-    int64_t x;
-    memcpy(&x, v, sizeof x);
-    return fprintf(out, "%lld", (long long)x);
+  default:
+    if (sc_value_type_unsigned(vt))
+      return fprintf(out, "%llu", (unsigned long long)sc_val_to_u64(vt, v));
+    if (sc_value_type_integer(vt))
+      return fprintf(out, "%lld", (long long)sc_val_to_i64(vt, v));
+    return -1;
   }
-  case SC_I32: {
-    int32_t x;
-    memcpy(&x, v, sizeof x);
-    return fprintf(out, "%ld", (long)x);
-  }
-  }
-  return -1;
 }
 
 sc_status sc_tensor_from_parsed(sc_tensor **out, const sc_encoding *enc,

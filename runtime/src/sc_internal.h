@@ -76,7 +76,13 @@ void sc_val_negate(sc_value_type vt, void *v);
 void sc_val_set_one(sc_value_type vt, void *v);
 double sc_val_to_f64(sc_value_type vt, const void *v);
 int64_t sc_val_to_i64(sc_value_type vt, const void *v);
+/* An integer as C converts it (modulo 2^64; floating: saturating). */
+uint64_t sc_val_to_u64(sc_value_type vt, const void *v);
+/* Stores integer x as one vt value; 0 when it does not fit the type. */
+int sc_val_from_int(sc_value_type vt, int64_t x, void *out);
 int sc_value_type_valid(sc_value_type vt);
+int sc_value_type_integer(sc_value_type vt);
+int sc_value_type_unsigned(sc_value_type vt);
 
 /* ---- encoding analysis (encoding.c) ---- */
 
