@@ -64,13 +64,7 @@ struct AsmOut {
 };
 
 static const char *ctype_of(const IrTensor *t) {
-  if (t->elem_ctype) return t->elem_ctype;
-  switch (t->elem) {
-  case IR_F32: return "float";
-  case IR_I64: return "int64_t";
-  case IR_I32: return "int32_t";
-  default: return "double";
-  }
+  return t->elem_ctype ? t->elem_ctype : ir_elem_ctype(t->elem);
 }
 
 static void ln(const Lower *L, StrBuf *sb, int depth, const char *s) {

@@ -67,13 +67,7 @@ static const char *ind_str(Lower *L, int depth) {
 }
 
 static const char *elem_ctype(const IrTensor *t) {
-  if (t->elem_ctype) return t->elem_ctype;
-  switch (t->elem) {
-  case IR_F32: return "float";
-  case IR_I64: return "int64_t";
-  case IR_I32: return "int32_t";
-  default: return "double";
-  }
+  return t->elem_ctype ? t->elem_ctype : ir_elem_ctype(t->elem);
 }
 
 /* ---- accesses and statements ---- */
@@ -194,7 +188,7 @@ static void emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const Scope *sc,
   const char *op = ir_op_text(s->op);
   sb_printf(&line, " %s ", op);
   cprint_expr(&line, s->rhs, &h);
-  if (ip >= 0 && L->st[ip].t->elem != IR_I64 && L->st[ip].t->elem != IR_I32)
+  if (ip >= 0 && !ir_elem_integer(L->st[ip].t->elem))
     L->inplace_note = 1;
   if (guard) ln(L, sb, depth, "if (%s) %s;", guard, line.data);
   else ln(L, sb, depth, "%s;", line.data);
@@ -2142,8 +2136,7 @@ static int expr_integer(const Lower *L, const IrExpr *e) {
   switch (e->kind) {
   case IR_INDEX: return 1;
   case IR_ACCESS: {
-    IrElemType t = L->k->tensors[L->k->accesses[e->access].tensor].elem;
-    return t == IR_I64 || t == IR_I32;
+    return ir_elem_integer(L->k->tensors[L->k->accesses[e->access].tensor].elem);
   }
   case IR_CONST:
     return e->text && e->text[0] >= '0' && e->text[0] <= '9' &&
@@ -2179,7 +2172,7 @@ static const IrExpr *select_extreme(const Lower *L, const IrStmt *s) {
   else if (lower_is_lhs(L, c->b, s)) other = c->a;
   else return NULL;
   if (lower_is_lhs(L, e->c, s) && lower_same_expr(L, e->b, other)) return other;
-  int integer = s->lhs_elem == IR_I64 || s->lhs_elem == IR_I32;
+  int integer = ir_elem_integer(s->lhs_elem);
   if (integer && lower_is_lhs(L, e->b, s) && lower_same_expr(L, e->c, other) &&
       expr_integer(L, other))
     return other;
