@@ -64,8 +64,10 @@ static inline void sc_mm_put(sc_mm_entries *e, int64_t i, int64_t j,
   }
   if (vs == 8) /* constant sizes: no library call per entry */
     memcpy(e->val + e->n * 8, v, 8);
-  else
+  else if (vs == 4)
     memcpy(e->val + e->n * 4, v, 4);
+  else
+    memcpy(e->val + e->n * vs, v, vs);
   e->n++;
 }
 

@@ -217,12 +217,15 @@ void sc_storage_free(sc_storage *s, int lvl_rank);
 /* Replaces t's storage by *s (ownership moves to t). */
 void sc_storage_install(sc_tensor *t, sc_storage *s);
 
-/* Copies one value of vs bytes (4 or 8) with a constant-size copy. */
+/* Copies one value of vs bytes with a constant-size copy (8 and 4; the
+ * 1- and 2-byte integer types by their size). */
 static inline void sc_vcopy(void *dst, const void *src, size_t vs) {
   if (vs == 8)
     memcpy(dst, src, 8);
-  else
+  else if (vs == 4)
     memcpy(dst, src, 4);
+  else
+    memcpy(dst, src, vs);
 }
 
 /* Loads element i of an unsigned array of `bytes`-wide elements. */
