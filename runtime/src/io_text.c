@@ -261,6 +261,28 @@ static int sc_scan_int(const char *s, const char **endp, int64_t *v) {
   return 0;
 }
 
+/* An unsigned decimal token up to UINT64_MAX into *out (a uint64_t);
+ * 0 when it is not one or does not fit. */
+static int sc_scan_u64(const char *s, const char **endp, void *out) {
+  uint64_t acc = 0;
+  const char *d;
+  if (*s == '+')
+    s++;
+  d = s;
+  while (*s >= '0' && *s <= '9') {
+    unsigned dig = (unsigned)(*s - '0');
+    if (acc > (UINT64_MAX - dig) / 10)
+      return 0;
+    acc = acc * 10 + dig;
+    s++;
+  }
+  if (s == d || !sc_is_tok_end(*s))
+    return 0;
+  *endp = s;
+  memcpy(out, &acc, sizeof acc);
+  return 1;
+}
+
 static void sc_token_text(const char *s, char *buf, size_t size) {
   size_t k = 0;
   while (k + 1 < size && !sc_is_tok_end(s[k]))
@@ -336,6 +358,9 @@ sc_status sc_text_value(sc_text *tx, sc_value_type vt, void *out) {
     sc_text_skip_blanks(tx);
     if ((r = sc_scan_int(tx->p, &e, &i)) == 0) {
       tx->p = e;
+    } else if (r == 2 && vt == SC_U64 && sc_scan_u64(tx->p, &e, out)) {
+      tx->p = e; /* above INT64_MAX */
+      return SC_OK;
     } else if (r == 2) {
       char tok[48];
       sc_token_text(tx->p, tok, sizeof tok);
@@ -360,9 +385,10 @@ sc_status sc_text_value(sc_text *tx, sc_value_type vt, void *out) {
     }
     if (!sc_val_from_int(vt, i, out))
       return sc_text_error(tx, SC_ERR_PARSE,
-                           "value %lld does not fit a %d-bit %s integer",
-                           (long long)i, (int)sc_value_size(vt) * 8,
-                           sc_value_type_unsigned(vt) ? "unsigned" : "signed");
+                           "value %lld does not fit the tensor's %s%d-bit "
+                           "integers", (long long)i,
+                           sc_value_type_unsigned(vt) ? "unsigned " : "",
+                           (int)sc_value_size(vt) * 8);
     return SC_OK;
   }
 }
