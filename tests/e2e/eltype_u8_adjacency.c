@@ -35,7 +35,7 @@ int main(void) {
   unsigned deg[N] = {0};
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++) deg[i] += A[i][j];
-  /* every triangle i < j < k once, also through i, k's edge */
+  /* each triangle once, as i < j < k with its edges ij, jk and ik */
   long tri = 0;
   for (int i = 0; i < N; i++)
     for (int j = i + 1; j < N; j++)
