@@ -326,14 +326,15 @@ static void do_loop(S *s, const Attachment *g) {
   for (int i = 0; i < g->nenc; i++)
     for (int b = 0; b < g->enc[i]->pragma.nbindings; b++) {
       const PragmaBinding *pb = &g->enc[i]->pragma.bindings[b];
-      /* an array of an element type the runtime does not store (unsigned,
-       * short, char): the nest stays as written, with a warning; the
-       * program is valid C and must still build */
+      /* an array of an element type the runtime does not store (_Bool,
+       * long double, a struct): the nest stays as written, with a
+       * warning; the program is valid C and must still build */
       CtDecl d;
       if (ct_lookup(s->ct, pb->name, fstart, &d) && d.kind == CT_ARRAY && !d.elem_ok) {
         diag_warning(ctx->diags, ctx->file, pb->name_span,
                      "loop not sparsified: element type '%s' of '%s' is not "
-                     "supported (float, double, int, long)", d.elem_ctype, pb->name);
+                     "supported (float, double, integer types other than _Bool)",
+                     d.elem_ctype, pb->name);
         if (d.in_main_file && d.decl_span.end > d.decl_span.start)
           diag_note(ctx->diags, ctx->file,
                     span_make(d.name_offset, d.name_offset + strlen(pb->name)),

@@ -155,11 +155,20 @@ sc_status sc_encoding_named(sc_encoding *enc, const char *name,
 /* Section - Tensors                                                   */
 /* ------------------------------------------------------------------ */
 
+/* Every C arithmetic element type has a value type of its width and
+ * signedness (the integer ones are <stdint.h>'s exact-width types); the
+ * integer arithmetic of updates and duplicate sums wraps in that type. */
 typedef enum sc_value_type {
   SC_F64 = 0,
   SC_F32,
   SC_I64,
-  SC_I32
+  SC_I32,
+  SC_U64, /* uint64_t (unsigned long, size_t) */
+  SC_U32, /* uint32_t (unsigned) */
+  SC_I16, /* int16_t (short) */
+  SC_U16, /* uint16_t (unsigned short) */
+  SC_I8,  /* int8_t (signed char, char where it is signed) */
+  SC_U8   /* uint8_t (unsigned char, char where it is unsigned) */
 } sc_value_type;
 
 /* Size in bytes of one value of that type. */
@@ -307,6 +316,13 @@ double sc_tensor_get_f64(sc_tensor *t, const int64_t *coords);
 float sc_tensor_get_f32(sc_tensor *t, const int64_t *coords);
 int64_t sc_tensor_get_i64(sc_tensor *t, const int64_t *coords);
 int32_t sc_tensor_get_i32(sc_tensor *t, const int64_t *coords);
+/* The narrow and unsigned ones convert as C does (modulo 2^width). */
+uint64_t sc_tensor_get_u64(sc_tensor *t, const int64_t *coords);
+uint32_t sc_tensor_get_u32(sc_tensor *t, const int64_t *coords);
+int16_t sc_tensor_get_i16(sc_tensor *t, const int64_t *coords);
+uint16_t sc_tensor_get_u16(sc_tensor *t, const int64_t *coords);
+int8_t sc_tensor_get_i8(sc_tensor *t, const int64_t *coords);
+uint8_t sc_tensor_get_u8(sc_tensor *t, const int64_t *coords);
 
 /* ---- Queries (each finalizes pending inserts first) ---- */
 

@@ -134,28 +134,7 @@ sc_status sc_tensor_begin_append_pattern(sc_tensor *t, sc_tensor *src,
 }
 
 static int value_is_zero(const void *v, sc_value_type vt) {
-  switch (vt) {
-  case SC_F32: {
-    float f;
-    memcpy(&f, v, sizeof f);
-    return f == 0;
-  }
-  case SC_I64: {
-    int64_t i;
-    memcpy(&i, v, sizeof i);
-    return i == 0;
-  }
-  case SC_I32: {
-    int32_t i;
-    memcpy(&i, v, sizeof i);
-    return i == 0;
-  }
-  default: {
-    double d;
-    memcpy(&d, v, sizeof d);
-    return d == 0;
-  }
-  }
+  return sc_val_is_zero(vt, v);
 }
 
 sc_status sc_tensor_end_append_pattern(sc_tensor *t, size_t zeros) {

@@ -440,8 +440,10 @@ static sc_status sc_convert_csr_bsr(sc_tensor *t, const sc_tensor *src) {
         size_t at = (q * br + ii) * bc + j % bc;
         if (vs == 8)
           memcpy((unsigned char *)s.values + at * 8, sv + p * 8, 8);
-        else
+        else if (vs == 4)
           memcpy((unsigned char *)s.values + at * 4, sv + p * 4, 4);
+        else
+          memcpy((unsigned char *)s.values + at * vs, sv + p * vs, vs);
       }
     }
     q0 += m;

@@ -19,7 +19,8 @@
 
 int sc_csr_fast_applies(const sc_tensor *t) {
   const sc_encoding *e = &t->enc;
-  if (e->dim_rank != 2 || e->lvl_rank != 2 || t->info.has_count)
+  if (e->dim_rank != 2 || e->lvl_rank != 2 || t->info.has_count ||
+      (t->vsize != 4 && t->vsize != 8)) /* 1- and 2-byte values: generic */
     return 0;
   if (e->lvl_types[0].format != SC_LVL_DENSE ||
       e->lvl_types[1].format != SC_LVL_COMPRESSED ||

@@ -64,8 +64,10 @@ static inline void sc_mm_put(sc_mm_entries *e, int64_t i, int64_t j,
   }
   if (vs == 8) /* constant sizes: no library call per entry */
     memcpy(e->val + e->n * 8, v, 8);
-  else
+  else if (vs == 4)
     memcpy(e->val + e->n * 4, v, 4);
+  else
+    memcpy(e->val + e->n * vs, v, vs);
   e->n++;
 }
 
@@ -231,15 +233,8 @@ static inline int sc_mm_fast_entry(const char *p, const char *buf_end,
     if (!(p = sc_mm_uint(p + neg, &x)))
       return 0;
     x = neg ? -x : x;
-    if (vt == SC_I32) {
-      int32_t y;
-      if (x < INT32_MIN || x > INT32_MAX)
-        return 0;
-      y = (int32_t)x;
-      memcpy(v, &y, 4);
-    } else {
-      memcpy(v, &x, 8);
-    }
+    if (!sc_val_from_int(vt, x, v))
+      return 0;
     while (*p == ' ' || *p == '\t')
       p++;
   }
@@ -623,7 +618,7 @@ sc_status sc_write_mtx_stream(sc_tensor *t, FILE *out) {
   if ((st = sc_tensor_finalize(t)) || (st = sc_write_entries(t, NULL, &n)))
     return st;
   if (fprintf(out, "%%%%MatrixMarket matrix coordinate %s general\n",
-              t->vt == SC_F64 || t->vt == SC_F32 ? "real" : "integer") < 0 ||
+              sc_value_type_integer(t->vt) ? "integer" : "real") < 0 ||
       fprintf(out, "%lld %lld %zu\n", (long long)sc_view_size(t, 0),
               (long long)sc_view_size(t, 1), n) < 0)
     return sc_set_error(SC_ERR_IO, "write error");

@@ -261,6 +261,28 @@ static int sc_scan_int(const char *s, const char **endp, int64_t *v) {
   return 0;
 }
 
+/* An unsigned decimal token up to UINT64_MAX into *out (a uint64_t);
+ * 0 when it is not one or does not fit. */
+static int sc_scan_u64(const char *s, const char **endp, void *out) {
+  uint64_t acc = 0;
+  const char *d;
+  if (*s == '+')
+    s++;
+  d = s;
+  while (*s >= '0' && *s <= '9') {
+    unsigned dig = (unsigned)(*s - '0');
+    if (acc > (UINT64_MAX - dig) / 10)
+      return 0;
+    acc = acc * 10 + dig;
+    s++;
+  }
+  if (s == d || !sc_is_tok_end(*s))
+    return 0;
+  *endp = s;
+  memcpy(out, &acc, sizeof acc);
+  return 1;
+}
+
 static void sc_token_text(const char *s, char *buf, size_t size) {
   size_t k = 0;
   while (k + 1 < size && !sc_is_tok_end(s[k]))
@@ -336,12 +358,15 @@ sc_status sc_text_value(sc_text *tx, sc_value_type vt, void *out) {
     sc_text_skip_blanks(tx);
     if ((r = sc_scan_int(tx->p, &e, &i)) == 0) {
       tx->p = e;
+    } else if (r == 2 && vt == SC_U64 && sc_scan_u64(tx->p, &e, out)) {
+      tx->p = e; /* above INT64_MAX */
+      return SC_OK;
     } else if (r == 2) {
       char tok[48];
       sc_token_text(tx->p, tok, sizeof tok);
       return sc_text_error(tx, SC_ERR_PARSE,
                            "value '%s' does not fit a %d-bit integer", tok,
-                           vt == SC_I32 ? 32 : 64);
+                           (int)sc_value_size(vt) * 8);
     } else {
       double x;
       const char *save = tx->p;
@@ -358,17 +383,12 @@ sc_status sc_text_value(sc_text *tx, sc_value_type vt, void *out) {
       }
       i = (int64_t)x;
     }
-    if (vt == SC_I32) {
-      int32_t j;
-      if (i < INT32_MIN || i > INT32_MAX)
-        return sc_text_error(tx, SC_ERR_PARSE,
-                             "value %lld does not fit a 32-bit integer",
-                             (long long)i);
-      j = (int32_t)i;
-      memcpy(out, &j, sizeof j);
-    } else {
-      memcpy(out, &i, sizeof i);
-    }
+    if (!sc_val_from_int(vt, i, out))
+      return sc_text_error(tx, SC_ERR_PARSE,
+                           "value %lld does not fit the tensor's %s%d-bit "
+                           "integers", (long long)i,
+                           sc_value_type_unsigned(vt) ? "unsigned " : "",
+                           (int)sc_value_size(vt) * 8);
     return SC_OK;
   }
 }
@@ -385,18 +405,13 @@ int sc_fprint_value(FILE *out, sc_value_type vt, const void *v) {
     memcpy(&x, v, sizeof x);
     return fprintf(out, "%.9g", (double)x);
   }
-  case SC_I64: {
-    int64_t x;
-    memcpy(&x, v, sizeof x);
-    return fprintf(out, "%lld", (long long)x);
+  default:
+    if (sc_value_type_unsigned(vt))
+      return fprintf(out, "%llu", (unsigned long long)sc_val_to_u64(vt, v));
+    if (sc_value_type_integer(vt))
+      return fprintf(out, "%lld", (long long)sc_val_to_i64(vt, v));
+    return -1;
   }
-  case SC_I32: {
-    int32_t x;
-    memcpy(&x, v, sizeof x);
-    return fprintf(out, "%ld", (long)x);
-  }
-  }
-  return -1;
 }
 
 sc_status sc_tensor_from_parsed(sc_tensor **out, const sc_encoding *enc,

@@ -32,12 +32,17 @@ static inline void sc_ent_swap(const sc_ents *e, size_t a, size_t b) {
     memcpy(&y, e->v + b * 8, 8);
     memcpy(e->v + a * 8, &y, 8);
     memcpy(e->v + b * 8, &x, 8);
-  } else {
+  } else if (e->vs == 4) {
     uint32_t x, y;
     memcpy(&x, e->v + a * 4, 4);
     memcpy(&y, e->v + b * 4, 4);
     memcpy(e->v + a * 4, &y, 4);
     memcpy(e->v + b * 4, &x, 4);
+  } else { /* 1- and 2-byte integers */
+    unsigned char x[2];
+    memcpy(x, e->v + a * e->vs, e->vs);
+    memcpy(e->v + a * e->vs, e->v + b * e->vs, e->vs);
+    memcpy(e->v + b * e->vs, x, e->vs);
   }
   if (e->o) {
     char t = e->o[a];

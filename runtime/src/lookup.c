@@ -131,3 +131,19 @@ int32_t sc_tensor_get_i32(sc_tensor *t, const int64_t *coords) {
   v = sc_val_to_i64(t->vt, &buf);
   return (int32_t)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v);
 }
+
+/* the narrow and unsigned lookups: C's conversion of the stored integer */
+#define SC_GET_INT(T, S)                                                       \
+  T sc_tensor_get_##S(sc_tensor *t, const int64_t *coords) {                   \
+    uint64_t buf = 0;                                                          \
+    if (!sc_get_raw(t, coords, &buf))                                          \
+      return 0;                                                                \
+    return (T)sc_val_to_u64(t->vt, &buf);                                      \
+  }
+SC_GET_INT(uint64_t, u64)
+SC_GET_INT(uint32_t, u32)
+SC_GET_INT(int16_t, i16)
+SC_GET_INT(uint16_t, u16)
+SC_GET_INT(int8_t, i8)
+SC_GET_INT(uint8_t, u8)
+#undef SC_GET_INT

@@ -76,7 +76,13 @@ void sc_val_negate(sc_value_type vt, void *v);
 void sc_val_set_one(sc_value_type vt, void *v);
 double sc_val_to_f64(sc_value_type vt, const void *v);
 int64_t sc_val_to_i64(sc_value_type vt, const void *v);
+/* An integer as C converts it (modulo 2^64; floating: saturating). */
+uint64_t sc_val_to_u64(sc_value_type vt, const void *v);
+/* Stores integer x as one vt value; 0 when it does not fit the type. */
+int sc_val_from_int(sc_value_type vt, int64_t x, void *out);
 int sc_value_type_valid(sc_value_type vt);
+int sc_value_type_integer(sc_value_type vt);
+int sc_value_type_unsigned(sc_value_type vt);
 
 /* ---- encoding analysis (encoding.c) ---- */
 
@@ -211,12 +217,15 @@ void sc_storage_free(sc_storage *s, int lvl_rank);
 /* Replaces t's storage by *s (ownership moves to t). */
 void sc_storage_install(sc_tensor *t, sc_storage *s);
 
-/* Copies one value of vs bytes (4 or 8) with a constant-size copy. */
+/* Copies one value of vs bytes with a constant-size copy (8 and 4; the
+ * 1- and 2-byte integer types by their size). */
 static inline void sc_vcopy(void *dst, const void *src, size_t vs) {
   if (vs == 8)
     memcpy(dst, src, 8);
-  else
+  else if (vs == 4)
     memcpy(dst, src, 4);
+  else
+    memcpy(dst, src, vs);
 }
 
 /* Loads element i of an unsigned array of `bytes`-wide elements. */

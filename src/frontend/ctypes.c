@@ -243,10 +243,13 @@ static const char *strip_quals(Arena *a, const char *s) {
   return arena_strndup(a, s, n);
 }
 
-/* Classifies an arithmetic type. */
+/* Classifies an arithmetic type: float, double, and every integer type
+ * by its width and signedness (plain char as the target has it); _Bool,
+ * long double and the 128-bit integers have no element type. */
 static int elem_of(CXType t, IrElemType *out) {
   CXType c = clang_getCanonicalType(t);
   long long size = clang_Type_getSizeOf(c);
+  int uns;
   switch (c.kind) {
   case CXType_Double:
     *out = IR_F64;
@@ -254,18 +257,23 @@ static int elem_of(CXType t, IrElemType *out) {
   case CXType_Float:
     *out = IR_F32;
     return 1;
-  case CXType_Int:
-  case CXType_Long:
-  case CXType_LongLong:
-    if (size == 4)
-      *out = IR_I32;
-    else if (size == 8)
-      *out = IR_I64;
-    else
-      return 0;
-    return 1;
+  case CXType_Char_S: case CXType_SChar: case CXType_Short: case CXType_Int:
+  case CXType_Long: case CXType_LongLong:
+    uns = 0;
+    break;
+  case CXType_Char_U: case CXType_UChar: case CXType_UShort: case CXType_UInt:
+  case CXType_ULong: case CXType_ULongLong:
+    uns = 1;
+    break;
   default:
     return 0;
+  }
+  switch (size) {
+  case 1: *out = uns ? IR_U8 : IR_I8; return 1;
+  case 2: *out = uns ? IR_U16 : IR_I16; return 1;
+  case 4: *out = uns ? IR_U32 : IR_I32; return 1;
+  case 8: *out = uns ? IR_U64 : IR_I64; return 1;
+  default: return 0;
   }
 }
 

@@ -45,7 +45,8 @@ typedef struct CtDecl {
                                       evaluated constant, else NULL */
   long long cextent[SC_MAX_RANK]; /* the evaluated constant, else -1 */
   /* CT_ARRAY element / CT_SCALAR type: */
-  int elem_ok;         /* element type is float/double/int/long(long) */
+  int elem_ok;         /* element type is float, double or an integer
+                          type other than _Bool */
   IrElemType elem;
   const char *elem_ctype; /* unqualified spelling: "double", "real_t" */
   int in_union;        /* ct_member: the member belongs to a union */

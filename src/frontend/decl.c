@@ -164,12 +164,9 @@ int storage_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *ba,
       return 1;
     }
   }
-  switch (d->elem) {
-  case IR_F32: out->vt = "SC_F32"; out->sfx = "f32"; out->ctype = "float"; break;
-  case IR_I64: out->vt = "SC_I64"; out->sfx = "i64"; out->ctype = "int64_t"; break;
-  case IR_I32: out->vt = "SC_I32"; out->sfx = "i32"; out->ctype = "int32_t"; break;
-  default: out->vt = "SC_F64"; out->sfx = "f64"; out->ctype = "double"; break;
-  }
+  out->vt = ir_elem_vt(d->elem);
+  out->sfx = ir_elem_suffix(d->elem);
+  out->ctype = ir_elem_ctype(d->elem);
   /* scope: what follows the declaration in its block (or the file) */
   TSNode p = ts_node_parent(decl);
   while (!ts_node_is_null(p) && !strncmp(ts_node_type(p), "preproc_", 8))
@@ -526,6 +523,12 @@ static const Helper kHelpers[] = {
     ELEM_HELPERS("float", "f32"),
     ELEM_HELPERS("int64_t", "i64"),
     ELEM_HELPERS("int32_t", "i32"),
+    ELEM_HELPERS("uint64_t", "u64"),
+    ELEM_HELPERS("uint32_t", "u32"),
+    ELEM_HELPERS("int16_t", "i16"),
+    ELEM_HELPERS("uint16_t", "u16"),
+    ELEM_HELPERS("int8_t", "i8"),
+    ELEM_HELPERS("uint8_t", "u8"),
 };
 
 static int mentions(const char *const *texts, size_t n, const char *id) {

@@ -64,7 +64,7 @@ int extract_bind(SparsifyCtx *ctx, CTypes *ct, const PragmaBinding *b,
   if (!d->elem_ok) {
     diag_error(ctx->diags, ctx->file, b->name_span,
                "element type '%s' of '%s' is not supported (float, double, "
-               "int, long)",
+               "integer types other than _Bool)",
                d->elem_ctype, b->name);
     NOTE_DECL();
     return -1;
@@ -1549,11 +1549,11 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
   } else {
     return refuse(x, n, "assignment to '%s'", excerpt(x, lhs));
   }
-  /* ^= and |= of an int or long (the C types the IR keeps exactly) */
+  /* ^= and |= of an integer (the C types the IR keeps exactly) */
   if ((sop == IR_XORBY || sop == IR_ORBY) &&
-      (other_type || (s->stmt.lhs_elem != IR_I32 && s->stmt.lhs_elem != IR_I64)))
-    return refuse(x, n, "compound assignment '%s' to '%s', which is not an int "
-                  "or long", op, excerpt(x, lhs));
+      (other_type || !ir_elem_integer(s->stmt.lhs_elem)))
+    return refuse(x, n, "compound assignment '%s' to '%s', which is not an "
+                  "integer", op, excerpt(x, lhs));
   /* `a = a + e`, `a = e + a`, `a = a - e` are the updates `a += e`, `a -= e` */
   TSNode r0 = strip_parens(rhsn);
   if (sop == IR_SET && !div && node_is(r0, "binary_expression")) {
@@ -1572,7 +1572,7 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
   /* a guarded update needs the lhs's type for its identity (ir/predicate.h) */
   if (x->in_if && other_type && sop != IR_SET)
     return refuse(x, n, "guarded update of '%s', whose type '%s' is not float, "
-                        "double, int or long", s->stmt.lhs_scalar, other_type);
+                        "double or an integer type", s->stmt.lhs_scalar, other_type);
   IrExpr *rhs = expr_of(x, rhsn);
   if (!rhs)
     return -1;
@@ -1947,7 +1947,7 @@ static int build_if(X *x, TSNode n, NodeList *list) {
     IrNode *s = then_l.data[0];
     IrExpr *self;
     if (s->stmt.op != IR_SET) {
-      int integer = s->stmt.lhs_elem == IR_I64 || s->stmt.lhs_elem == IR_I32;
+      int integer = ir_elem_integer(s->stmt.lhs_elem);
       self = mk(x, IR_CONST, n);
       self->text = s->stmt.op == IR_MULBY ? "1" : "0";
       if (s->stmt.op == IR_ADDTO && !integer) {

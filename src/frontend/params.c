@@ -117,12 +117,9 @@ int params_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *bound,
     s.pos = pos;
     s.var = ba->b->name;
     s.ba.handle = ba->b->name;
-    switch (ba->decl.elem) {
-    case IR_F32: s.vt = "SC_F32"; s.sfx = "f32"; s.ctype = "float"; break;
-    case IR_I64: s.vt = "SC_I64"; s.sfx = "i64"; s.ctype = "int64_t"; break;
-    case IR_I32: s.vt = "SC_I32"; s.sfx = "i32"; s.ctype = "int32_t"; break;
-    default: s.vt = "SC_F64"; s.sfx = "f64"; s.ctype = "double"; break;
-    }
+    s.vt = ir_elem_vt(ba->decl.elem);
+    s.sfx = ir_elem_suffix(ba->decl.elem);
+    s.ctype = ir_elem_ctype(ba->decl.elem);
     unsigned line, col;
     source_line_col(ctx->file, ts_node_start_byte(pds[pos]), &line, &col);
     s.where = arena_printf(ctx->arena, "%s:%u", ctx->file->name, line);

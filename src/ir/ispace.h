@@ -23,12 +23,49 @@
 
 #define IR_MAX_VARS 16 /* loop variables per kernel */
 
+/* The element types (the first four in the order of the SIMD types,
+ * vector/simd.h); the integer ones are computed in the C type the program
+ * declares (elem_ctype), stored in a runtime value array of their width. */
 typedef enum IrElemType {
   IR_F64,
   IR_F32,
   IR_I64,
-  IR_I32
+  IR_I32,
+  IR_U64, /* unsigned long (long), size_t, uint64_t */
+  IR_U32, /* unsigned, uint32_t */
+  IR_I16, /* short */
+  IR_U16, /* unsigned short */
+  IR_I8,  /* signed char, char where it is signed */
+  IR_U8   /* unsigned char, char where it is unsigned */
 } IrElemType;
+
+/* Whether values of type e are integers (not float or double). */
+static inline int ir_elem_integer(IrElemType e) {
+  return e != IR_F64 && e != IR_F32;
+}
+
+/* The <stdint.h> (or floating) C type of e: "uint8_t". */
+static inline const char *ir_elem_ctype(IrElemType e) {
+  static const char *const n[] = {"double",   "float",    "int64_t", "int32_t",
+                                  "uint64_t", "uint32_t", "int16_t", "uint16_t",
+                                  "int8_t",   "uint8_t"};
+  return n[e];
+}
+
+/* The runtime's name of e: "u8" (sc_tensor_get_u8, SC_U8). */
+static inline const char *ir_elem_suffix(IrElemType e) {
+  static const char *const n[] = {"f64", "f32", "i64", "i32", "u64",
+                                  "u32", "i16", "u16", "i8",  "u8"};
+  return n[e];
+}
+
+/* The runtime value type of e: "SC_U8". */
+static inline const char *ir_elem_vt(IrElemType e) {
+  static const char *const n[] = {"SC_F64", "SC_F32", "SC_I64", "SC_I32",
+                                  "SC_U64", "SC_U32", "SC_I16", "SC_U16",
+                                  "SC_I8",  "SC_U8"};
+  return n[e];
+}
 
 /* How C sees the array's storage (all row-major). */
 typedef enum IrLayout {

@@ -43,7 +43,7 @@ static IrExpr *identity(P *p, const IrStmt *s) {
   Span sp = s->span;
   switch (s->op) {
   case IR_ADDTO: {
-    if (s->lhs_elem == IR_I64 || s->lhs_elem == IR_I32)
+    if (ir_elem_integer(s->lhs_elem))
       return konst(p, "0", sp);
     IrExpr *n = mk(p, IR_NEG, sp); /* x + -0.0 is x, also for x = -0.0 */
     n->a = konst(p, s->lhs_elem == IR_F32 ? "0.0f" : "0.0", sp);

@@ -64,13 +64,7 @@ struct AsmOut {
 };
 
 static const char *ctype_of(const IrTensor *t) {
-  if (t->elem_ctype) return t->elem_ctype;
-  switch (t->elem) {
-  case IR_F32: return "float";
-  case IR_I64: return "int64_t";
-  case IR_I32: return "int32_t";
-  default: return "double";
-  }
+  return t->elem_ctype ? t->elem_ctype : ir_elem_ctype(t->elem);
 }
 
 static void ln(const Lower *L, StrBuf *sb, int depth, const char *s) {
@@ -289,13 +283,16 @@ static int sets_once(const Lower *L, const IrNode *n, int ct, int row, int col,
 
 /* Whether e is non-zero wherever the operands it reads are stored: copy,
  * product, negation and scaling by a non-zero literal of unpadded sparse
- * operands (SPEC §3). */
-static int preserves_nonzero(const Lower *L, const IrExpr *e) {
+ * operands (SPEC §3), stored into an output of type `out`. Integers wrap:
+ * into an integer output only a copy or negation of an operand of the
+ * output's own type (16 * 16 is 0 in an unsigned char). */
+static int preserves_nonzero(const Lower *L, const IrExpr *e, IrElemType out) {
   switch (e->kind) {
   case IR_ACCESS: {
     int s = L->access_st[e->access];
     if (s < 0) return 0;
     const STensor *st = &L->st[s];
+    if (ir_elem_integer(out) && st->t->elem != out) return 0;
     return !level_is_padded(&st->lvl[st->nlvl - 1].type);
   }
   case IR_CONST: {
@@ -304,16 +301,17 @@ static int preserves_nonzero(const Lower *L, const IrExpr *e) {
     return end != e->text && v != 0.0 && (*end == 0 || strchr("fFlLuU", *end));
   }
   case IR_MUL:
-    return preserves_nonzero(L, e->a) && preserves_nonzero(L, e->b);
-  case IR_NEG: return preserves_nonzero(L, e->a);
+    return !ir_elem_integer(out) && preserves_nonzero(L, e->a, out) &&
+           preserves_nonzero(L, e->b, out);
+  case IR_NEG: return preserves_nonzero(L, e->a, out);
   default: return 0;
   }
 }
 
-static int all_preserve(const Lower *L, const IrNode *n) {
-  if (n->kind == IR_NODE_STMT) return preserves_nonzero(L, n->stmt.rhs);
+static int all_preserve(const Lower *L, const IrNode *n, IrElemType out) {
+  if (n->kind == IR_NODE_STMT) return preserves_nonzero(L, n->stmt.rhs, out);
   for (int i = 0; i < n->nbody; i++)
-    if (!all_preserve(L, n->body[i])) return 0;
+    if (!all_preserve(L, n->body[i], out)) return 0;
   return 1;
 }
 
@@ -429,7 +427,7 @@ static int plan_vector(Lower *L, int ct, const char *refuse_base,
   o->accumulate = !nset;
   o->guarded = nguard > 0;
   o->filter = !level_is_padded(l0) &&
-              (o->accumulate || nset > 1 || !all_preserve(L, k->root));
+              (o->accumulate || nset > 1 || !all_preserve(L, k->root, t->elem));
   o->where = where_of(L);
   o->d0 = 1;
   o->pat_st = -1;
@@ -593,7 +591,7 @@ int asm_plan(Lower *L, const char **why) {
   int padded = level_is_padded(l1);
   /* several `=` per element may leave a zero in the workspace */
   o->filter = !padded && (o->accumulate || mixed || (o->gustavson && nset > 1) ||
-                          !all_preserve(L, k->root));
+                          !all_preserve(L, k->root, t->elem));
   o->where = where_of(L);
   o->d0 = 1;
   o->pat_st = pattern_candidate(L, o);

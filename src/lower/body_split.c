@@ -97,13 +97,45 @@ static int indexed_by(const IrAccess *ac, int v) {
   return 0;
 }
 
+/* Whether e reads a sparse operand of an integer element type. */
+static int int_sparse_read(const Lower *L, const IrExpr *e) {
+  if (!e) return 0;
+  if (e->kind == IR_ACCESS && L->access_st[e->access] >= 0 &&
+      ir_elem_integer(L->st[L->access_st[e->access]].t->elem))
+    return 1;
+  if (int_sparse_read(L, e->a) || int_sparse_read(L, e->b) ||
+      int_sparse_read(L, e->c))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (int_sparse_read(L, e->args[i])) return 1;
+  return 0;
+}
+
+/* Whether e divides (or takes the remainder) by something that reads a
+ * sparse operand of an integer type: 0 where it is absent, which traps. */
+static int int_div_by_sparse(const Lower *L, const IrExpr *e) {
+  if (!e) return 0;
+  if ((e->kind == IR_DIV || e->kind == IR_MOD) && int_sparse_read(L, e->b))
+    return 1;
+  if (int_div_by_sparse(L, e->a) || int_div_by_sparse(L, e->b) ||
+      int_div_by_sparse(L, e->c))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (int_div_by_sparse(L, e->args[i])) return 1;
+  return 0;
+}
+
 /* A `lhs = rhs` a fill loop can run: a dense lhs indexed by the loop
  * variable, not read anywhere in the loop body (but by the guarded `=` of
- * the same element, fill_guard_ok). */
+ * the same element, fill_guard_ok). The fill evaluates rhs with every
+ * candidate absent, also where one is stored: not when that divides an
+ * integer by an absent entry (0 / 0 traps where the dense program divides
+ * by the stored value). */
 int fill_set_ok(const Lower *L, const IrNode *n, const IrNode *ch) {
   if (ch->kind != IR_NODE_STMT) return 0;
   const IrStmt *s = &ch->stmt;
-  if (s->op != IR_SET || s->lhs_access < 0 || asm_stmt_is_output(L, s))
+  if (s->op != IR_SET || s->lhs_access < 0 || asm_stmt_is_output(L, s) ||
+      int_div_by_sparse(L, s->rhs))
     return 0;
   const IrAccess *ac = &L->k->accesses[s->lhs_access];
   int indexed = indexed_by(ac, n->var);
@@ -392,8 +424,7 @@ static int expr_integer(const Lower *L, const IrExpr *e) {
   switch (e->kind) {
   case IR_INDEX: return 1;
   case IR_ACCESS: {
-    IrElemType t = L->k->tensors[L->k->accesses[e->access].tensor].elem;
-    return t == IR_I64 || t == IR_I32;
+    return ir_elem_integer(L->k->tensors[L->k->accesses[e->access].tensor].elem);
   }
   case IR_CONST:
     return e->text && e->text[0] >= '0' && e->text[0] <= '9' &&
@@ -429,7 +460,7 @@ static const IrExpr *select_extreme(const Lower *L, const IrStmt *s) {
   else if (lower_is_lhs(L, c->b, s)) other = c->a;
   else return NULL;
   if (lower_is_lhs(L, e->c, s) && lower_same_expr(L, e->b, other)) return other;
-  int integer = s->lhs_elem == IR_I64 || s->lhs_elem == IR_I32;
+  int integer = ir_elem_integer(s->lhs_elem);
   if (integer && lower_is_lhs(L, e->b, s) && lower_same_expr(L, e->c, other) &&
       expr_integer(L, other))
     return other;

@@ -60,13 +60,7 @@ static const char *ind_str(Lower *L, int depth) {
 }
 
 static const char *elem_ctype(const IrTensor *t) {
-  if (t->elem_ctype) return t->elem_ctype;
-  switch (t->elem) {
-  case IR_F32: return "float";
-  case IR_I64: return "int64_t";
-  case IR_I32: return "int32_t";
-  default: return "double";
-  }
+  return t->elem_ctype ? t->elem_ctype : ir_elem_ctype(t->elem);
 }
 
 /* ---- accesses and statements ---- */
@@ -187,7 +181,7 @@ void emit_stmt(Lower *L, StrBuf *sb, const IrStmt *s, const Scope *sc,
   const char *op = ir_op_text(s->op);
   sb_printf(&line, " %s ", op);
   cprint_expr(&line, s->rhs, &h);
-  if (ip >= 0 && L->st[ip].t->elem != IR_I64 && L->st[ip].t->elem != IR_I32)
+  if (ip >= 0 && !ir_elem_integer(L->st[ip].t->elem))
     L->inplace_note = 1;
   if (guard) ln(L, sb, depth, "if (%s) %s;", guard, line.data);
   else ln(L, sb, depth, "%s;", line.data);

@@ -160,10 +160,7 @@ static int assume_false(const Lower *L, const IrExpr *e, unsigned absent) {
 static void zero_access(void *user, StrBuf *out, int a) {
   const Lower *L = user;
   const IrTensor *t = &L->k->tensors[L->k->accesses[a].tensor];
-  const char *ct = t->elem_ctype ? t->elem_ctype
-                   : t->elem == IR_F32 ? "float"
-                   : t->elem == IR_I64 ? "int64_t"
-                   : t->elem == IR_I32 ? "int32_t" : "double";
+  const char *ct = t->elem_ctype ? t->elem_ctype : ir_elem_ctype(t->elem);
   sb_printf(out, "((%s)0)", ct);
 }
 
@@ -240,8 +237,7 @@ static int cond_nonzero(const Lower *L, const IrExpr *c, const IrExpr *d) {
   if (!strcmp(c->text, ">") || !strcmp(c->text, "<")) return 1;
   if (strcmp(c->text, "!=")) return 0;
   if (d->kind != IR_ACCESS) return 0;
-  IrElemType t = L->k->tensors[L->k->accesses[d->access].tensor].elem;
-  return t == IR_I64 || t == IR_I32;
+  return ir_elem_integer(L->k->tensors[L->k->accesses[d->access].tensor].elem);
 }
 
 static int zero_in(const Lower *L, const IrExpr *e, unsigned absent, const Facts *f);

@@ -25,23 +25,10 @@ void lower_note(Lower *L, const char *fmt, ...) {
   sb_printf(&L->notes, "  %s\n", buf);
 }
 
-static const char *vt_name(IrElemType e) {
-  switch (e) {
-  case IR_F32: return "SC_F32";
-  case IR_I64: return "SC_I64";
-  case IR_I32: return "SC_I32";
-  default: return "SC_F64";
-  }
-}
+static const char *vt_name(IrElemType e) { return ir_elem_vt(e); }
 
 static const char *val_ctype(const IrTensor *t) {
-  if (t->elem_ctype) return t->elem_ctype;
-  switch (t->elem) {
-  case IR_F32: return "float";
-  case IR_I64: return "int64_t";
-  case IR_I32: return "int32_t";
-  default: return "double";
-  }
+  return t->elem_ctype ? t->elem_ctype : ir_elem_ctype(t->elem);
 }
 
 static const char *fmt_name(sc_level_format f) {

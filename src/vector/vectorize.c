@@ -454,6 +454,12 @@ void vc_classify(VC *c) {
       return;
     }
     int ce = s->decl_ctype ? -1 : vc_count_elem(c, s);
+    if (!s->decl_ctype && (int)lhs_elem(c, s) > (int)IR_I32) {
+      /* the SIMD types are the first four element types */
+      vc_no(c, "element type %s has no vector form (only double, float, "
+            "int32_t and int64_t)", ir_elem_ctype(lhs_elem(c, s)));
+      return;
+    }
     if (!s->decl_ctype) {
       const SimdType *t = &simd_types[ce >= 0 ? ce : (int)lhs_elem(c, s)];
       if (!c->t) c->t = c->c.t = t;

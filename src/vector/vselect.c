@@ -187,7 +187,7 @@ int vc_count_elem(VC *c, const IrStmt *s) {
     cond = e->a;
   else return -1;
   int t = variant_elem(c, cond);
-  return t == (int)lt ? -1 : t;
+  return t == (int)lt || t > (int)IR_I32 ? -1 : t; /* SIMD types only */
 }
 
 /* A truth value as a backend condition (see check_cond). */

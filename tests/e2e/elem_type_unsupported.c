@@ -1,12 +1,12 @@
 // A loop pragma naming an array whose element type the runtime does not
-// store (unsigned, short, unsigned char) leaves that nest as written with a
-// warning, and sparsecc exits 0 so the build goes on; the other nests of
-// the file are sparsified.
+// store (_Bool, long double) leaves that nest as written with a warning,
+// and sparsecc exits 0 so the build goes on; the other nests of the file
+// are sparsified (every integer type is an element type: eltype_*.c).
 // EXPECT-SPARSIFIED: 2
-// EXPECT-WARNING: element type 'unsigned int' of 'U' is not supported
-// EXPECT-WARNING: element type 'short' of 'S' is not supported
-// EXPECT-WARNING: element type 'uint8_t' of 'B' is not supported
-// EXPECT-REPORT: kernel not sparsified: element type 'short' of 'S' is not supported
+// EXPECT-WARNING: element type '_Bool' of 'U' is not supported
+// EXPECT-WARNING: element type 'long double' of 'S' is not supported
+// EXPECT-WARNING: element type '_Bool' of 'B' is not supported
+// EXPECT-REPORT: kernel not sparsified: element type 'long double' of 'S' is not supported
 // EXPECT-ABSENT: sl += L[i][j] * j;
 // EXPECT-ABSENT: si += I[i][j];
 #include <stdint.h>
@@ -15,21 +15,21 @@
 #define N 6
 
 int main(void) {
-  unsigned U[N][N] = {{0}};
+  _Bool U[N][N] = {{0}};
   long long L[N][N] = {{0}};
-  short S[N][N] = {{0}};
-  uint8_t B[N][N] = {{0}};
+  long double S[N][N] = {{0}};
+  _Bool B[N][N] = {{0}};
   int64_t I[N][N] = {{0}};
   for (int i = 0; i < N; i++) {
-    U[i][(i * 2) % N] = 4000000000u - (unsigned)i;
+    U[i][(i * 2) % N] = i % 2;
     L[i][i] = -3LL * i;
-    S[i][(i + 1) % N] = (short)(i * 100);
-    B[i][(i + 2) % N] = (uint8_t)(200 + i);
+    S[i][(i + 1) % N] = (long double)i * 100.5L;
+    B[i][(i + 2) % N] = 1;
     I[i][N - 1 - i] = (int64_t)1 << (40 + i);
   }
   unsigned su = 0, sb = 0;
   long long sl = 0;
-  int ss = 0;
+  long double ss = 0;
   int64_t si = 0;
 #pragma sparse encoding(U : CSR)
   for (int i = 0; i < N; i++)
@@ -46,6 +46,6 @@ int main(void) {
 #pragma sparse encoding(I : COO)
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++) si += I[i][j];
-  printf("%u %lld %d %u %lld\n", su, sl, ss, sb, (long long)si);
+  printf("%u %lld %.1Lf %u %lld\n", su, sl, ss, sb, (long long)si);
   return 0;
 }

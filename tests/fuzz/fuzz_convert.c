@@ -118,6 +118,19 @@ static void set_value(sc_value_type vt, void *dense, size_t k, int v,
     d[k] = (add ? d[k] : 0) + v;
     break;
   }
+#define SET_INT(V, T)                                                          \
+  case V: {                                                                    \
+    T *d = dense;                                                              \
+    d[k] = (T)((uint64_t)(add ? d[k] : 0) + (uint64_t)(int64_t)v);             \
+    break;                                                                     \
+  }
+  SET_INT(SC_U64, uint64_t)
+  SET_INT(SC_U32, uint32_t)
+  SET_INT(SC_I16, int16_t)
+  SET_INT(SC_U16, uint16_t)
+  SET_INT(SC_I8, int8_t)
+  SET_INT(SC_U8, uint8_t)
+#undef SET_INT
   }
 }
 
@@ -160,7 +173,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     dims[d] = 1 + next(&r) % 9;
     count *= (size_t)dims[d];
   }
-  vt = (sc_value_type)(next(&r) % 4);
+  vt = (sc_value_type)(next(&r) % 10); /* SC_F64 .. SC_U8 */
   vs = sc_value_size(vt);
   if (!decode_enc(&r, rank, &se) || !decode_enc(&r, rank, &te))
     return 0;

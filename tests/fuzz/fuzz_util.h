@@ -67,8 +67,11 @@ static inline int fuzz_elem_eq(sc_value_type vt, const void *a, const void *b,
     return ((const int64_t *)a)[k] == ((const int64_t *)b)[k];
   case SC_I32:
     return ((const int32_t *)a)[k] == ((const int32_t *)b)[k];
+  default: { /* the other integer types: equal exactly when their bytes are */
+    size_t vs = sc_value_size(vt);
+    return !memcmp((const char *)a + k * vs, (const char *)b + k * vs, vs);
   }
-  return 0;
+  }
 }
 
 /* Dense block of t (malloc'ed), NULL when too large. */

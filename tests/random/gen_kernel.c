@@ -12,6 +12,10 @@
  *
  * The first line is `// seed N: TYPE ...` (TYPE is double, float or int:
  * it tells the comparison its tolerance), then a one-line kernel summary.
+ * An int program spells its element type as one of C's integer types
+ * (int half the time; short, signed char, long long, unsigned, unsigned
+ * long), drawn from the seed apart from the generator's stream so the
+ * program's shape does not depend on it.
  *
  * Numerics: every value is a small dyadic rational (k/4, k/2 for float,
  * small integers for int), divisions are by constants or by dense operands
@@ -173,12 +177,24 @@ typedef struct Prog {
   int uses_dval, uses_dnz;
   int spelled;            /* `X = X + (e)` / `X = X - (e)` for += / -= */
   int ity;                /* loop variable type: int, long, unsigned, size_t */
+  const char *ispell;     /* TY_INT: the integer element type's spelling */
 } Prog;
 
 static Prog P;
 
 static const char *tyname(void) {
-  return P.ty == TY_DOUBLE ? "double" : P.ty == TY_FLOAT ? "float" : "int";
+  return P.ty == TY_DOUBLE ? "double" : P.ty == TY_FLOAT ? "float" : P.ispell;
+}
+
+/* The integer element type of seed s. Unsigned types narrower than int are
+ * left out: their values promote to int, where products of a few wrapped
+ * values (65533 * 65533) overflow, undefined in the reference. */
+static const char *int_spelling(unsigned long long s) {
+  static const char *const t[] = {"int",   "int",         "int",       "int",
+                                  "int",   "short",       "signed char",
+                                  "long long", "unsigned", "unsigned long"};
+  s = (s ^ 0x6A09E667F3BCC909ULL) * 0x9E3779B97F4A7C15ULL;
+  return t[(s >> 32) % 10];
 }
 
 /* a literal of the element type */
@@ -942,7 +958,7 @@ static void emit_fill(const Tensor *t, int depth) {
 }
 
 static void emit_print(const Tensor *t, int depth) {
-  const char *pre = P.ty == TY_INT     ? "printf(\"%d\\n\", "
+  const char *pre = P.ty == TY_INT     ? "printf(\"%lld\\n\", (long long)"
                     : P.ty == TY_FLOAT ? "printf(\"%.6g\\n\", (double)"
                                        : "printf(\"%.12g\\n\", ";
   emit_over(t, depth, pre, ");");
@@ -965,7 +981,8 @@ static void emit_checksum(const Tensor *t, int depth) {
 }
 
 static void summary(void) {
-  E("// seed %lu: %s%s, loops", P.seed, tyname(), P.soak ? " (soak)" : "");
+  E("// seed %lu: %s%s, loops", P.seed, P.ty == TY_INT ? "int" : tyname(),
+    P.soak ? " (soak)" : "");
   for (int d = 0; d < P.nl; d++) {
     int v = P.ord[d];
     E(" %s<%d", P.lv[v], P.extv[v]);
@@ -976,6 +993,7 @@ static void summary(void) {
   if (P.idiom) E(" [%s]", P.idiom == 1 ? "init" : "accumulator");
   if (P.spelled && P.op[1] == '=') E(" [spelled out]");
   if (P.ity) E(" [%s loop variables]", ityname());
+  if (P.ty == TY_INT && strcmp(P.ispell, "int")) E(" [%s elements]", P.ispell);
   E(" |");
   for (int i = 0; i < P.nt; i++)
     if (P.t[i].sparse && !P.t[i].stored_only) E(" %s : %s;", P.t[i].name, P.t[i].enc);
@@ -1072,8 +1090,8 @@ static void emit(void) {
     emit_nest(kd);
   }
   /* results */
-  const char *sf = P.ty == TY_INT ? "%d" : P.ty == TY_FLOAT ? "%.6g" : "%.12g";
-  const char *cast = P.ty == TY_FLOAT ? "(double)" : "";
+  const char *sf = P.ty == TY_INT ? "%lld" : P.ty == TY_FLOAT ? "%.6g" : "%.12g";
+  const char *cast = P.ty == TY_FLOAT ? "(double)" : P.ty == TY_INT ? "(long long)" : "";
   if (P.out == -1) E("  printf(\"s %s\\n\", %ss);\n", sf, cast);
   if (P.out2 == -1) E("  printf(\"s2 %s\\n\", %ss2);\n", sf, cast);
   for (int i = 0; i < P.nt; i++) {
@@ -1112,6 +1130,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   g_state = (unsigned long long)P.seed * 0x2545F4914F6CDD1DULL + (P.soak ? 0x5151ULL : 0x7ULL);
+  P.ispell = int_spelling(P.seed + (P.soak ? 1000003ULL : 0));
   build();
   emit();
   fputs(out_.s, stdout);

@@ -183,7 +183,7 @@ static void test_invalid_arguments(void **state) {
            NULL);
   RT_FAILS(sc_tensor_new(&t, NULL, SC_F64, dims), SC_ERR_INVALID_ARGUMENT,
            NULL);
-  RT_FAILS(sc_tensor_new(&t, &e, (sc_value_type)9, dims),
+  RT_FAILS(sc_tensor_new(&t, &e, (sc_value_type)(SC_U8 + 1), dims),
            SC_ERR_INVALID_ARGUMENT, "value type");
   RT_FAILS(sc_tensor_new(&t, &e, SC_F64, neg), SC_ERR_INVALID_ARGUMENT,
            "negative size");

@@ -247,6 +247,82 @@ static void test_write_read_identity(void **state) {
   remove(path);
 }
 
+/* The narrow and unsigned integer value types: Matrix Market values read
+ * with a range check and written back unsigned, duplicates and updates
+ * wrapping in the value type, typed lookups, and symmetric expansion
+ * negating in the type. */
+static void test_narrow_integer_values(void **state) {
+  (void)state;
+  sc_tensor *t = NULL, *u = NULL;
+  sc_encoding csr = rt_named("CSR", 0);
+  const int64_t c00[2] = {0, 0}, c01[2] = {0, 1}, c11[2] = {1, 1};
+  /* uint8_t: 200 + 56 (a duplicate) wraps to 0 */
+  RT_OK(read_text(&t,
+                  "%%MatrixMarket matrix coordinate integer general\n"
+                  "2 2 4\n1 1 200\n1 1 56\n1 2 255\n2 2 7\n",
+                  SC_U8, &csr));
+  assert_int_equal(sc_tensor_get_u8(t, c00), 0);
+  assert_int_equal(sc_tensor_get_u8(t, c01), 255);
+  {
+    const uint8_t one = 1, three = 3;
+    RT_OK(sc_tensor_update(t, c01, '+', &one)); /* 255 + 1 wraps to 0 */
+    RT_OK(sc_tensor_update(t, c11, '*', &three));
+    assert_int_equal(sc_tensor_get_u8(t, c01), 0);
+    assert_int_equal(sc_tensor_get_u8(t, c11), 21);
+  }
+  sc_tensor_free(t);
+  RT_FAILS(read_text(&t,
+                     "%%MatrixMarket matrix coordinate integer general\n"
+                     "1 1 1\n1 1 256\n",
+                     SC_U8, &csr),
+           SC_ERR_PARSE, "does not fit the tensor's unsigned 8-bit integers");
+  RT_FAILS(read_text(&t,
+                     "%%MatrixMarket matrix coordinate integer general\n"
+                     "1 1 1\n1 1 -1\n",
+                     SC_U32, &csr),
+           SC_ERR_PARSE, NULL);
+  /* int16_t: skew-symmetric mirrored negated, in range */
+  RT_OK(read_text(&t,
+                  "%%MatrixMarket matrix coordinate integer skew-symmetric\n"
+                  "2 2 1\n2 1 -32767\n",
+                  SC_I16, &csr));
+  assert_int_equal(sc_tensor_get_i16(t, c01), 32767);
+  sc_tensor_free(t);
+  /* uint64_t beyond INT64_MAX written unsigned; uint32_t read back */
+  {
+    const int64_t dims[2] = {2, 2};
+    const uint64_t d[4] = {0, UINT64_MAX - 4, 0, 3};
+    uint64_t back[4];
+    FILE *f = tmpfile();
+    char line[128];
+    assert_non_null(f);
+    RT_OK(sc_tensor_from_dense(&t, &csr, SC_U64, dims, d));
+    assert_true(sc_tensor_get_u64(t, c01) == UINT64_MAX - 4);
+    RT_OK(sc_write_mtx_stream(t, f));
+    rewind(f);
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_string_equal(line,
+                        "%%MatrixMarket matrix coordinate integer general\n");
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_string_equal(line, "1 2 18446744073709551611\n");
+    rewind(f);
+    RT_OK(sc_read_mtx_stream(&u, f, "u64", &csr, SC_U64)); /* read back */
+    assert_true(sc_tensor_get_u64(u, c01) == UINT64_MAX - 4);
+    sc_tensor_free(u);
+    fclose(f);
+    RT_OK(sc_tensor_to_dense(t, back));
+    assert_memory_equal(back, d, sizeof d);
+    sc_tensor_free(t);
+    RT_OK(read_text(&u,
+                    "%%MatrixMarket matrix coordinate integer general\n"
+                    "2 2 1\n2 2 4294967295\n",
+                    SC_U32, &csr));
+    assert_true(sc_tensor_get_u32(u, c11) == UINT32_MAX);
+    sc_tensor_free(u);
+  }
+}
+
 typedef struct shared_mat {
   const char *file;
   int64_t n;
@@ -765,6 +841,7 @@ int main(void) {
       cmocka_unit_test(test_pattern_integer_array),
       cmocka_unit_test(test_malformed),
       cmocka_unit_test(test_write_read_identity),
+      cmocka_unit_test(test_narrow_integer_values),
       cmocka_unit_test(test_shared_matrices),
       cmocka_unit_test(test_tns_roundtrip),
       cmocka_unit_test(test_tns_read_and_errors),
