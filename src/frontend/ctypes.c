@@ -499,3 +499,25 @@ int ct_member(CTypes *ct, size_t offset, CtDecl *out) {
                out->name_offset, out->name, out);
   return 1;
 }
+
+static enum CXChildVisitResult last_child(CXCursor c, CXCursor parent,
+                                          CXClientData data) {
+  (void)parent;
+  *(CXCursor *)data = c;
+  return CXChildVisit_Continue;
+}
+
+int ct_compound_rhs(CTypes *ct, size_t op_offset, IrElemType *out) {
+  if (!ct->main)
+    return 0;
+  CXSourceLocation loc =
+      clang_getLocationForOffset(ct->tu, ct->main, (unsigned)op_offset);
+  CXCursor c = clang_getCursor(ct->tu, loc);
+  if (clang_getCursorKind(c) != CXCursor_CompoundAssignOperator)
+    return 0;
+  CXCursor rhs = clang_getNullCursor();
+  clang_visitChildren(c, last_child, &rhs);
+  if (clang_Cursor_isNull(rhs))
+    return 0;
+  return elem_of(clang_getCursorType(rhs), out);
+}

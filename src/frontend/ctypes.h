@@ -81,4 +81,10 @@ int ct_lookup(CTypes *ct, const char *name, size_t offset, CtDecl *out);
  * Returns 1, or 0 when no member reference is there. */
 int ct_member(CTypes *ct, size_t offset, CtDecl *out);
 
+/* The type of the right operand of the compound assignment whose operator
+ * starts at byte `op_offset` (`A[i][j] *= 1.5`: double). Returns 1 and sets
+ * *out when it is an arithmetic type sparsecc knows (float, double, an
+ * integer type), 0 otherwise (also when no compound assignment is there). */
+int ct_compound_rhs(CTypes *ct, size_t op_offset, IrElemType *out);
+
 #endif

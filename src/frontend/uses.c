@@ -5,7 +5,9 @@
  *
  *   A[i][j]               lookup     sc__get_f64(H, coords, where)
  *   A[i][j] = v           insert     sc__set_f64(H, coords, v, where)
- *   A[i][j] op= v, ++, -- update     sc__upd_f64 (sc__updv_f64 for a value)
+ *   A[i][j] op= v, ++, -- update     sc__upd_f64 (sc__updv_f64 for a value;
+ *                                    sc__set_f64 of sc__get_f64 op v where C
+ *                                    computes in another type)
  *   sizeof A, sizeof *A   the dense type: sizeof(double[N][M])
  *   memset(A, 0, size)    sc_tensor_clear(H) (size: sizeof A, or the
  *                         malloc'd size as written)
@@ -44,6 +46,9 @@ typedef struct Site {
   int noffs;
   TSNode val;               /* SET/UPD/FSET: the value */
   char op;                  /* UPD/INC */
+  int recompute;            /* UPD: the runtime's update in the element type
+                               would differ from C's (`int_elem *= 1.5`):
+                               read, compute in C, store */
   int used;                 /* the expression's value is used */
   int k;                    /* SIZEOF: subscripts/dereferences applied */
   int nest;                 /* NEST/FSET: number of the coverage flag */
@@ -75,6 +80,9 @@ struct Uses {
   const Attachment *groups; /* the file's pragma groups (loop pragmas) */
   size_t ngroups;
 };
+
+static int update_exact(Uses *u, IrElemType e, char op, size_t op_offset);
+static int has_effects(TSNode n);
 
 /* An argument converted at the calls in a loop, once before it instead */
 typedef struct Hoisted {
@@ -871,6 +879,16 @@ static void classify(Uses *u, TSNode id) {
                  !strcmp(op, "/=")) {
         s = add(u, U_UPD, p, st);
         s->op = op[0];
+        s->recompute = !update_exact(
+            u, st->ba.decl.elem, s->op,
+            ts_node_start_byte(node_field(p, "operator")));
+        for (int d = 0; s->recompute && d < k; d++)
+          if (has_effects(idx[d])) {
+            unsupported(u, p, "'%s' computes in another type than the "
+                        "element's, and its subscripts have side effects",
+                        text(u, p));
+            return;
+          }
       } else {
         unsupported(u, p, "compound assignment '%s' to an element", op);
         return;
@@ -1478,6 +1496,37 @@ static void node_text(Uses *u, StrBuf *out, TSNode n) {
   subst(u, out, ts_node_start_byte(n), ts_node_end_byte(n));
 }
 
+/* Whether evaluating n may change something (an assignment, ++/--, a
+ * call). */
+static int has_effects(TSNode n) {
+  const char *t = ts_node_type(n);
+  if (!strcmp(t, "assignment_expression") || !strcmp(t, "update_expression") ||
+      !strcmp(t, "call_expression"))
+    return 1;
+  for (uint32_t i = 0; i < ts_node_child_count(n); i++)
+    if (has_effects(ts_node_child(n, i)))
+      return 1;
+  return 0;
+}
+
+/* Whether `A[..] op= v` computes what the runtime's update does with v
+ * converted to the element type e first. C computes `A op v` in the common
+ * type of both, then converts: the same where v converts to e exactly and
+ * the operation agrees (an integer v into a floating e; a float v into a
+ * double e; + - * of integers, which wrap alike), not for `int_elem *= 1.5`,
+ * `float_elem *= 0.1` (a double product rounded once) or `short_elem /=
+ * 70000`. An unknown right-hand type counts as inexact. */
+static int update_exact(Uses *u, IrElemType e, char op, size_t op_offset) {
+  IrElemType r;
+  if (!ct_compound_rhs(u->ct, op_offset, &r))
+    return 0;
+  if (r == e || (!ir_elem_integer(e) && ir_elem_integer(r)))
+    return 1;
+  if (e == IR_F64 && r == IR_F32)
+    return 1;
+  return ir_elem_integer(e) && ir_elem_integer(r) && op != '/';
+}
+
 static void coords(Uses *u, StrBuf *out, const Site *s) {
   const Stored *st = s->st;
   if (st->ba.delinearize) {
@@ -1531,6 +1580,20 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
     sb_printf(out, "), %s)", where(u, s));
     return;
   case U_UPD:
+    if (s->recompute) {
+      /* E = (T)(E op v) as C computes it (the subscripts have no side
+       * effects: update_exact's caller checked) */
+      sb_printf(out, "sc__set_%s(%s, ", st->sfx, st->ba.handle);
+      coords(u, out, s);
+      sb_printf(out, ", (%s)(sc__get_%s(%s, ", st->ctype, st->sfx,
+                st->ba.handle);
+      coords(u, out, s);
+      sb_printf(out, ", %s) %c (", where(u, s), s->op);
+      node_text(u, out, s->val);
+      sb_printf(out, ")), %s)", where(u, s));
+      return;
+    }
+    /* fall through */
   case U_INC:
     sb_printf(out, "sc__upd%s_%s(%s, ", s->used ? "v" : "", st->sfx, st->ba.handle);
     coords(u, out, s);
