@@ -203,7 +203,9 @@ const char *lat_assume_check(const Lower *L);
  * point has an effect (the loop must iterate densely). */
 int lat_points(const Lower *L, const IrNode *n, unsigned cand,
                unsigned *out, int max_out);
-/* Whether expression e contains a product with a sparse operand. */
+/* Whether expression e contains a product with a sparse operand whose
+ * factors are not all integers (0 * x differs from IEEE for a floating x
+ * that is Inf or NaN). */
 int lat_has_sparse_product(const Lower *L, const IrExpr *e);
 const char *lat_describe(const Lower *L, unsigned cand, const unsigned *pts,
                          int npts);
