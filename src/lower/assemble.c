@@ -199,6 +199,13 @@ static int check_stmts(const Lower *L, const IrNode *n, int ct, int *row_var,
   return 0;
 }
 
+/* Whether loop v runs once (`for (w = i; w < i + 1; w++)`, diagonal.c). */
+static int runs_once(const Lower *L, int v) {
+  const IrAffine *lo = &L->k->vars[v].lo, *hi = &L->k->vars[v].hi;
+  return !lo->sym && !hi->sym && hi->constant == lo->constant + 1 &&
+         !memcmp(lo->coef, hi->coef, sizeof lo->coef);
+}
+
 /* `=` then `+=` on C (`C[i][j] = 0; for (k) C[i][j] += ...`): every `=`
  * is a direct child of the (single) column loop and comes before every
  * `+=`/`-=` in body order, so at each element the `=` run first and the
@@ -207,8 +214,10 @@ static int check_stmts(const Lower *L, const IrNode *n, int ct, int *row_var,
 static int mixed_order_ok(const Lower *L, const IrNode *n, int ct, int col_var,
                           int parent_var, int *seen_acc) {
   if (n->kind == IR_NODE_LOOP) {
+    /* a loop that runs once places its body where the loop stands */
+    int pv = runs_once(L, n->var) ? parent_var : n->var;
     for (int i = 0; i < n->nbody; i++)
-      if (!mixed_order_ok(L, n->body[i], ct, col_var, n->var, seen_acc))
+      if (!mixed_order_ok(L, n->body[i], ct, col_var, pv, seen_acc))
         return 0;
     return 1;
   }
@@ -273,7 +282,7 @@ static int guard_covers(const Lower *L, const IrExpr *e, const IrExpr *g) {
 static int sets_once(const Lower *L, const IrNode *n, int ct, int row, int col,
                      int other) {
   if (n->kind == IR_NODE_LOOP) {
-    int o = other || (n->var != row && n->var != col);
+    int o = other || (n->var != row && n->var != col && !runs_once(L, n->var));
     for (int i = 0; i < n->nbody; i++)
       if (!sets_once(L, n->body[i], ct, row, col, o)) return 0;
     return 1;

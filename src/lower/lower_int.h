@@ -210,6 +210,13 @@ int lat_has_sparse_product(const Lower *L, const IrExpr *e);
 const char *lat_describe(const Lower *L, unsigned cand, const unsigned *pts,
                          int npts);
 
+/* diagonal.c */
+/* k, or a copy of k in which each statement that reads a diagonal of a
+ * sparse operand directly under the diagonal's loop (`r[i] = A[i][i]`) sits
+ * in a loop of one iteration over a new variable, so the diagonal is
+ * walked, not looked up. */
+const IrKernel *lower_unit_diagonals(Arena *a, const IrKernel *k);
+
 /* coiter.c */
 int coiter_emit(Lower *L, StrBuf *out, int depth);
 
