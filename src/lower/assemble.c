@@ -170,8 +170,20 @@ static int reads_output(const Lower *L, const IrNode *n, int ct) {
   return 0;
 }
 
+/* Whether a statement of subtree n declares scalar `name`. */
+static int declares(const IrNode *n, const char *name) {
+  if (n->kind == IR_NODE_STMT)
+    return n->stmt.decl_ctype && !strcmp(n->stmt.lhs_scalar, name);
+  for (int i = 0; i < n->nbody; i++)
+    if (declares(n->body[i], name)) return 1;
+  return 0;
+}
+
 /* Collects the statements of the subtree; -1 when one does not write C
- * (with the op) or C's subscripts are not its row/col variables. */
+ * (with the op) or C's subscripts are not its row/col variables. A
+ * scalar declared in the nest may be computed beside them (SDDMM's
+ * `double s = 0; for (k...) s += U[i][k] * V[j][k]; C[i][j] += A[i][j] *
+ * s;`). */
 static int check_stmts(const Lower *L, const IrNode *n, int ct, int *row_var,
                        int *col_var, int rd, int cd, int *nset, int *nacc,
                        int *nguard) {
@@ -183,6 +195,7 @@ static int check_stmts(const Lower *L, const IrNode *n, int ct, int *row_var,
     return 0;
   }
   const IrStmt *s = &n->stmt;
+  if (s->lhs_access < 0 && declares(L->k->root, s->lhs_scalar)) return 0;
   if (s->lhs_access < 0 || L->k->accesses[s->lhs_access].tensor != ct)
     return -1;
   const IrAccess *ac = &L->k->accesses[s->lhs_access];

@@ -312,6 +312,31 @@ static int guarded_off(const Lower *L, const IrStmt *s, unsigned absent) {
   return id->kind == IR_SCALAR && !strcmp(id->text, s->lhs_scalar);
 }
 
+/* Whether scalar `name` is declared by a statement of loop n's body. */
+static int declared_in(const IrNode *n, const char *name) {
+  for (int i = 0; i < n->nbody; i++) {
+    const IrNode *c = n->body[i];
+    if (c->kind == IR_NODE_STMT && c->stmt.decl_ctype &&
+        !strcmp(c->stmt.lhs_scalar, name))
+      return 1;
+  }
+  return 0;
+}
+
+/* Whether every statement of c writes a scalar declared in loop n's body
+ * (`double s = 0; for (k) s += U[i][k] * V[j][k];`): it lives one
+ * iteration of n, so it has an effect only through the statements that
+ * read it, which are judged on their own. */
+static int writes_locals_only(const IrNode *n, const IrNode *c) {
+  if (c->kind == IR_NODE_STMT)
+    return c->stmt.lhs_access < 0 && c->stmt.lhs_scalar &&
+           declared_in(n, c->stmt.lhs_scalar);
+  if (c->kind != IR_NODE_LOOP) return 0;
+  for (int i = 0; i < c->nbody; i++)
+    if (!writes_locals_only(n, c->body[i])) return 0;
+  return 1;
+}
+
 int lat_no_effect(const Lower *L, const IrNode *n, unsigned absent) {
   if (n->kind == IR_NODE_STMT) {
     const IrStmt *s = &n->stmt;
@@ -338,7 +363,9 @@ int lat_no_effect(const Lower *L, const IrNode *n, unsigned absent) {
     return lat_zero(L, s->rhs, absent);
   }
   for (int i = 0; i < n->nbody; i++)
-    if (!lat_no_effect(L, n->body[i], absent)) return 0;
+    if (!writes_locals_only(n, n->body[i]) &&
+        !lat_no_effect(L, n->body[i], absent))
+      return 0;
   return 1;
 }
 
