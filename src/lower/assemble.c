@@ -179,9 +179,20 @@ static int declares(const IrNode *n, const char *name) {
   return 0;
 }
 
+/* Whether scalar `name` is declared in the nest or read nowhere after it
+ * (IrKernel.scalar_dead_after). */
+static int nest_scalar(const IrKernel *k, const char *name) {
+  if (declares(k->root, name)) return 1;
+  for (int i = 0; i < k->nscalars_written; i++)
+    if (!strcmp(k->scalars_written[i], name))
+      return k->scalar_dead_after && k->scalar_dead_after[i];
+  return 0;
+}
+
 /* Collects the statements of the subtree; -1 when one does not write C
  * (with the op) or C's subscripts are not its row/col variables. A
- * scalar declared in the nest may be computed beside them (SDDMM's
+ * scalar declared in the nest, or read nowhere after it, may be computed
+ * beside them (SDDMM's
  * `double s = 0; for (k...) s += U[i][k] * V[j][k]; C[i][j] += A[i][j] *
  * s;`). */
 static int check_stmts(const Lower *L, const IrNode *n, int ct, int *row_var,
@@ -195,7 +206,7 @@ static int check_stmts(const Lower *L, const IrNode *n, int ct, int *row_var,
     return 0;
   }
   const IrStmt *s = &n->stmt;
-  if (s->lhs_access < 0 && declares(L->k->root, s->lhs_scalar)) return 0;
+  if (s->lhs_access < 0 && nest_scalar(L->k, s->lhs_scalar)) return 0;
   if (s->lhs_access < 0 || L->k->accesses[s->lhs_access].tensor != ct)
     return -1;
   const IrAccess *ac = &L->k->accesses[s->lhs_access];

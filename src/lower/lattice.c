@@ -312,28 +312,67 @@ static int guarded_off(const Lower *L, const IrStmt *s, unsigned absent) {
   return id->kind == IR_SCALAR && !strcmp(id->text, s->lhs_scalar);
 }
 
-/* Whether scalar `name` is declared by a statement of loop n's body. */
-static int declared_in(const IrNode *n, const char *name) {
+static int expr_names(const IrExpr *e, const char *name) {
+  if (!e) return 0;
+  if (e->kind == IR_SCALAR && e->text && !strcmp(e->text, name)) return 1;
+  if (expr_names(e->a, name) || expr_names(e->b, name) || expr_names(e->c, name))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (expr_names(e->args[i], name)) return 1;
+  return 0;
+}
+
+static int node_names(const IrNode *n, const char *name) {
+  if (n->kind == IR_NODE_STMT)
+    return (n->stmt.lhs_scalar && !strcmp(n->stmt.lhs_scalar, name)) ||
+           expr_names(n->stmt.rhs, name);
+  for (int i = 0; i < n->nbody; i++)
+    if (node_names(n->body[i], name)) return 1;
+  return 0;
+}
+
+/* Whether a node of tree t outside subtree n names `name`. */
+static int named_outside(const IrNode *t, const IrNode *n, const char *name) {
+  if (t == n) return 0;
+  if (t->kind == IR_NODE_STMT) return node_names(t, name);
+  for (int i = 0; i < t->nbody; i++)
+    if (named_outside(t->body[i], n, name)) return 1;
+  return 0;
+}
+
+int lat_scalar_fresh(const Lower *L, const IrNode *n, const char *name) {
+  const IrKernel *k = L->k;
+  int dead = 0;
+  for (int i = 0; i < k->nscalars_written; i++)
+    if (!strcmp(k->scalars_written[i], name))
+      dead = k->scalar_dead_after && k->scalar_dead_after[i] &&
+             !named_outside(k->root, n, name);
   for (int i = 0; i < n->nbody; i++) {
     const IrNode *c = n->body[i];
-    if (c->kind == IR_NODE_STMT && c->stmt.decl_ctype &&
-        !strcmp(c->stmt.lhs_scalar, name))
-      return 1;
+    if (!node_names(c, name)) continue;
+    /* the first child naming it: its declaration, or (a variable of the
+     * function no one reads after the nest, nor in the nest outside n)
+     * `name = e` with e not reading it */
+    return c->kind == IR_NODE_STMT && c->stmt.lhs_scalar &&
+           !strcmp(c->stmt.lhs_scalar, name) &&
+           (c->stmt.decl_ctype ||
+            (dead && c->stmt.op == IR_SET && !expr_names(c->stmt.rhs, name)));
   }
   return 0;
 }
 
-/* Whether every statement of c writes a scalar declared in loop n's body
- * (`double s = 0; for (k) s += U[i][k] * V[j][k];`): it lives one
- * iteration of n, so it has an effect only through the statements that
- * read it, which are judged on their own. */
-static int writes_locals_only(const IrNode *n, const IrNode *c) {
+/* Whether every statement of c writes a scalar fresh in each iteration
+ * of loop n (lat_scalar_fresh: `double s = 0; for (k) s += U[i][k] *
+ * V[j][k];`): it lives one iteration of n, so it has an effect only
+ * through the statements that read it, which are judged on their own. */
+static int writes_locals_only(const Lower *L, const IrNode *n,
+                              const IrNode *c) {
   if (c->kind == IR_NODE_STMT)
     return c->stmt.lhs_access < 0 && c->stmt.lhs_scalar &&
-           declared_in(n, c->stmt.lhs_scalar);
+           lat_scalar_fresh(L, n, c->stmt.lhs_scalar);
   if (c->kind != IR_NODE_LOOP) return 0;
   for (int i = 0; i < c->nbody; i++)
-    if (!writes_locals_only(n, c->body[i])) return 0;
+    if (!writes_locals_only(L, n, c->body[i])) return 0;
   return 1;
 }
 
@@ -363,7 +402,7 @@ int lat_no_effect(const Lower *L, const IrNode *n, unsigned absent) {
     return lat_zero(L, s->rhs, absent);
   }
   for (int i = 0; i < n->nbody; i++)
-    if (!writes_locals_only(n, n->body[i]) &&
+    if (!writes_locals_only(L, n, n->body[i]) &&
         !lat_no_effect(L, n->body[i], absent))
       return 0;
   return 1;
