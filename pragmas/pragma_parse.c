@@ -11,6 +11,7 @@
  * list is a loop, so any input is parsed or rejected in linear time with
  * bounded recursion. */
 #include <stdarg.h>
+#include <ctype.h>
 #include <string.h>
 
 #include "pragma_internal.h"
@@ -280,7 +281,94 @@ static AExpr *affine(P *p) {
 
 /* ---- maps -------------------------------------------------------------- */
 
-/* slice_value = INT | '?' */
+/* A slice value written as a C integer expression (`N / 2`, `(M - 1) * 2`,
+ * a macro or a const variable): integers, names, + - * / % and
+ * parentheses, evaluated over [*t, end). Returns 0 on a syntax error or
+ * a division by zero; *named is set when a name occurs (the value is then
+ * not known here). */
+typedef struct SExpr {
+  const char *t, *end;
+  int named, depth;
+} SExpr;
+
+static void sx_blank(SExpr *x) {
+  while (x->t < x->end && (*x->t == ' ' || *x->t == '\t' || *x->t == '\r' ||
+                           *x->t == '\n' || *x->t == '\\'))
+    x->t++;
+}
+
+static int sx_sum(SExpr *x, int64_t *v);
+
+static int sx_unary(SExpr *x, int64_t *v) {
+  sx_blank(x);
+  if (x->t >= x->end || ++x->depth > 256) return 0;
+  int ok = 1;
+  if (*x->t == '-' || *x->t == '+') {
+    int neg = *x->t++ == '-';
+    ok = sx_unary(x, v);
+    if (neg && ok && !x->named) ok = !__builtin_sub_overflow((int64_t)0, *v, v);
+  } else if (*x->t == '(') {
+    x->t++;
+    ok = sx_sum(x, v);
+    sx_blank(x);
+    if (ok && x->t < x->end && *x->t == ')') x->t++;
+    else ok = 0;
+  } else if (*x->t >= '0' && *x->t <= '9') {
+    *v = 0;
+    while (x->t < x->end && *x->t >= '0' && *x->t <= '9') {
+      if (*v > (INT64_MAX - 9) / 10) ok = 0;
+      else *v = *v * 10 + (*x->t - '0');
+      x->t++;
+    }
+    while (x->t < x->end && strchr("uUlL", *x->t)) x->t++; /* suffixes */
+  } else if (*x->t == '_' || isalpha((unsigned char)*x->t)) {
+    while (x->t < x->end && (*x->t == '_' || isalnum((unsigned char)*x->t)))
+      x->t++;
+    x->named = 1;
+    *v = 1;
+  } else {
+    ok = 0;
+  }
+  x->depth--;
+  return ok;
+}
+
+static int sx_term(SExpr *x, int64_t *v) {
+  if (!sx_unary(x, v)) return 0;
+  for (;;) {
+    sx_blank(x);
+    if (x->t >= x->end || !strchr("*/%", *x->t)) return 1;
+    char op = *x->t++;
+    int64_t r;
+    if (!sx_unary(x, &r)) return 0;
+    if (x->named) continue;
+    if (op != '*' && (r == 0 || (r == -1 && *v == INT64_MIN))) return 0;
+    if (op == '*') {
+      if (__builtin_mul_overflow(*v, r, v)) return 0;
+    } else {
+      *v = op == '/' ? *v / r : *v % r;
+    }
+  }
+}
+
+static int sx_sum(SExpr *x, int64_t *v) {
+  if (!sx_term(x, v)) return 0;
+  for (;;) {
+    sx_blank(x);
+    if (x->t >= x->end || (*x->t != '+' && *x->t != '-')) return 1;
+    char op = *x->t++;
+    int64_t r;
+    if (!sx_term(x, &r)) return 0;
+    if (x->named) continue;
+    if (op == '+' ? __builtin_add_overflow(*v, r, v)
+                  : __builtin_sub_overflow(*v, r, v))
+      return 0;
+  }
+}
+
+/* slice_value = INT | '?' | a C integer expression (see SExpr): one that
+ * names a macro or a variable is dynamic, as '?' (the access supplies the
+ * value; docs/pragma.md "Slices") */
 static void slice_value(P *p, RawDim *d, int k) {
   static const char *const names[3] = {"offset", "size", "stride"};
   if (is(p, '?')) {
@@ -292,9 +380,28 @@ static void slice_value(P *p, RawDim *d, int k) {
   int64_t v;
   Span s;
   char what[64];
-  snprintf(what, sizeof what, "a slice %s (an integer or '?')", names[k]);
-  if (!signed_int(p, what, &v, &s)) return;
+  snprintf(what, sizeof what, "a slice %s (an integer expression or '?')",
+           names[k]);
+  size_t b = p->tok.start, e = b;
+  for (int depth = 0; !p->failed && e < p->L.end; e++) {
+    char c = p->L.text[e];
+    if ((c == ',' || c == ')') && depth == 0) break;
+    depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+  }
+  SExpr x = {p->L.text + b, p->L.text + e, 0, 0};
+  if (p->failed || p->tok.kind == PT_EOF || !sx_sum(&x, &v) ||
+      (sx_blank(&x), x.t != x.end)) {
+    if (!p->failed) syntax_error(p, p->tok, "expected %s", what);
+    return;
+  }
+  s = span_make(b, e);
+  while (s.end > s.start && strchr(" \t\r\n\\", p->L.text[s.end - 1])) s.end--;
+  p->tok = plex_at(&p->L, e);
   d->slice_spans[k] = s;
+  if (x.named) {
+    d->slice[k] = -1;
+    return;
+  }
   if (v < 0) {
     diag_error(p->diags, p->f, s, "slice %s must not be negative", names[k]);
     v = 0;

@@ -43,13 +43,47 @@ static void sort_edits(Edits *e) {
   }
 }
 
-static void ensure_newline(StrBuf *out) {
-  if (out->len && out->data[out->len - 1] != '\n') sb_puts(out, "\n");
+/* Whether the file's lines end in "\r\n": its first line end says. */
+static int file_is_crlf(const SourceFile *f) {
+  const char *nl = memchr(f->text, '\n', f->len);
+  return nl && nl > f->text && nl[-1] == '\r';
+}
+
+/* Appends generated text; in a CRLF file every line end it adds is "\r\n"
+ * (a "\n" the text already has a '\r' before is left as it is). */
+static void put(StrBuf *out, const char *text, int crlf) {
+  if (!crlf) {
+    sb_puts(out, text);
+    return;
+  }
+  for (const char *p = text; *p;) {
+    const char *nl = strchr(p, '\n');
+    size_t n = nl ? (size_t)(nl - p) : strlen(p);
+    sb_append(out, p, n);
+    if (!nl) break;
+    int has_cr = n ? p[n - 1] == '\r' : out->len && out->data[out->len - 1] == '\r';
+    sb_puts(out, has_cr ? "\n" : "\r\n");
+    p = nl + 1;
+  }
+}
+
+static void ensure_newline(StrBuf *out, int crlf) {
+  if (out->len && out->data[out->len - 1] != '\n') put(out, "\n", crlf);
+}
+
+/* splice_line_directive, with the file's line end. */
+static void line_directive(StrBuf *out, unsigned line, const char *name,
+                           int crlf) {
+  StrBuf d = {0};
+  splice_line_directive(&d, line, name);
+  put(out, d.data, crlf);
+  sb_free(&d);
 }
 
 int splice_apply(const SourceFile *f, Edits *edits, const SpliceOptions *o,
                  StrBuf *out, Diags *diags) {
   sort_edits(edits);
+  int crlf = file_is_crlf(f);
   size_t pos = 0;
   for (size_t i = 0; i < edits->len; i++) {
     const Edit *e = &edits->data[i];
@@ -72,20 +106,20 @@ int splice_apply(const SourceFile *f, Edits *edits, const SpliceOptions *o,
       sb_append(out, f->text, 3);
       pos = 3;
     }
-    sb_puts(out, "#include \"sparsecc_rt.h\"\n");
+    put(out, "#include \"sparsecc_rt.h\"\n", crlf);
     if (o->runtime_include & 2) /* vector loops (src/vector) */
-      sb_puts(out, "#if defined(__GNUC__) && (defined(__AVX2__) || "
+      put(out, "#if defined(__GNUC__) && (defined(__AVX2__) || "
                    "defined(__AVX512F__))\n#include <immintrin.h>\n#endif\n"
                    "#if defined(__GNUC__) && defined(__ARM_FEATURE_SVE)\n"
-                   "#include <arm_sve.h>\n#endif\n");
+                   "#include <arm_sve.h>\n#endif\n", crlf);
     if (o->runtime_include & 4) /* sparse output workspaces (src/lower) */
-      sb_puts(out, "#include <stdlib.h>\n");
-    if (!o->no_line) splice_line_directive(out, 1, f->name);
+      put(out, "#include <stdlib.h>\n", crlf);
+    if (!o->no_line) line_directive(out, 1, f->name, crlf);
   }
   for (size_t i = 0; i < edits->len; i++) {
     const Edit *e = &edits->data[i];
     sb_append(out, f->text + pos, e->start - pos);
-    sb_puts(out, e->text);
+    put(out, e->text, crlf);
     pos = e->end;
     if (e->line_after && !o->no_line) {
       /* Finish the original line the edit ended in (usually just its
@@ -103,8 +137,8 @@ int splice_apply(const SourceFile *f, Edits *edits, const SpliceOptions *o,
         }
       }
       if (at_line_start) source_line_col(f, pos, &line, &col);
-      ensure_newline(out);
-      splice_line_directive(out, line, f->name);
+      ensure_newline(out, crlf);
+      line_directive(out, line, f->name, crlf);
     }
   }
   sb_append(out, f->text + pos, f->len - pos);

@@ -4,7 +4,9 @@
  * in order of start offset (edits at the same offset in the order they were
  * added); the bytes between edits are copied verbatim, so a file with no
  * edits comes out byte-identical. After an edit whose line_after is set,
- * `#line N "file"` maps the following original code back to its line. */
+ * `#line N "file"` maps the following original code back to its line.
+ * In a file whose first line ends in "\r\n", every line end the splice
+ * adds (edit texts, the added #include, #line) is "\r\n" as well. */
 #ifndef SC_SPLICE_H
 #define SC_SPLICE_H
 

@@ -2593,6 +2593,11 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
   k->accesses = x.accesses.data;
   k->nscalars_written = (int)x.scalars.len;
   k->scalars_written = x.scalars.data;
+  unsigned char *dead = arena_alloc(x.a, x.scalars.len ? x.scalars.len : 1);
+  for (size_t i = 0; i < x.scalars.len; i++)
+    dead[i] = !liveness_after_nest(env->ctx->file, env->ctx->tree, env->ct,
+                                   for_node, x.scalars.data[i]);
+  k->scalar_dead_after = dead;
   k->pragma_span = env->pragma_span;
   k->vec_pragma = env->vec_pragma;
   k->pragma_on_nest = env->pragma_on_nest;

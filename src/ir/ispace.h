@@ -269,6 +269,10 @@ typedef struct IrKernel {
   IrNode *root;                 /* an IR_NODE_LOOP (outermost loop) */
   int nscalars_written;
   const char **scalars_written; /* accumulators and other scalars assigned */
+  const unsigned char *scalar_dead_after; /* per scalars_written: 1 when
+                                   no path after the nest reads it before
+                                   writing it (frontend/liveness.h); NULL:
+                                   not known (every one may be read) */
   const char *indent;           /* the leading whitespace of the nest's
                                    first line, for readable output */
   const Pragma *vec_pragma;     /* a `#pragma sparse vectorize(...)` or

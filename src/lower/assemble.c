@@ -164,8 +164,31 @@ static int reads_output(const Lower *L, const IrNode *n, int ct) {
   return 0;
 }
 
+/* Whether a statement of subtree n declares scalar `name`. */
+static int declares(const IrNode *n, const char *name) {
+  if (n->kind == IR_NODE_STMT)
+    return n->stmt.decl_ctype && !strcmp(n->stmt.lhs_scalar, name);
+  for (int i = 0; i < n->nbody; i++)
+    if (declares(n->body[i], name)) return 1;
+  return 0;
+}
+
+/* Whether scalar `name` is declared in the nest or read nowhere after it
+ * (IrKernel.scalar_dead_after). */
+static int nest_scalar(const IrKernel *k, const char *name) {
+  if (declares(k->root, name)) return 1;
+  for (int i = 0; i < k->nscalars_written; i++)
+    if (!strcmp(k->scalars_written[i], name))
+      return k->scalar_dead_after && k->scalar_dead_after[i];
+  return 0;
+}
+
 /* Collects the statements of the subtree; -1 when one does not write C
- * (with the op) or C's subscripts are not its row/col variables. */
+ * (with the op) or C's subscripts are not its row/col variables. A
+ * scalar declared in the nest, or read nowhere after it, may be computed
+ * beside them (SDDMM's
+ * `double s = 0; for (k...) s += U[i][k] * V[j][k]; C[i][j] += A[i][j] *
+ * s;`). */
 static int check_stmts(const Lower *L, const IrNode *n, int ct, int *row_var,
                        int *col_var, int rd, int cd, int *nset, int *nacc,
                        int *nguard) {
@@ -177,6 +200,7 @@ static int check_stmts(const Lower *L, const IrNode *n, int ct, int *row_var,
     return 0;
   }
   const IrStmt *s = &n->stmt;
+  if (s->lhs_access < 0 && nest_scalar(L->k, s->lhs_scalar)) return 0;
   if (s->lhs_access < 0 || L->k->accesses[s->lhs_access].tensor != ct)
     return -1;
   const IrAccess *ac = &L->k->accesses[s->lhs_access];
@@ -193,6 +217,13 @@ static int check_stmts(const Lower *L, const IrNode *n, int ct, int *row_var,
   return 0;
 }
 
+/* Whether loop v runs once (`for (w = i; w < i + 1; w++)`, diagonal.c). */
+static int runs_once(const Lower *L, int v) {
+  const IrAffine *lo = &L->k->vars[v].lo, *hi = &L->k->vars[v].hi;
+  return !lo->sym && !hi->sym && hi->constant == lo->constant + 1 &&
+         !memcmp(lo->coef, hi->coef, sizeof lo->coef);
+}
+
 /* `=` then `+=` on C (`C[i][j] = 0; for (k) C[i][j] += ...`): every `=`
  * is a direct child of the (single) column loop and comes before every
  * `+=`/`-=` in body order, so at each element the `=` run first and the
@@ -201,8 +232,10 @@ static int check_stmts(const Lower *L, const IrNode *n, int ct, int *row_var,
 static int mixed_order_ok(const Lower *L, const IrNode *n, int ct, int col_var,
                           int parent_var, int *seen_acc) {
   if (n->kind == IR_NODE_LOOP) {
+    /* a loop that runs once places its body where the loop stands */
+    int pv = runs_once(L, n->var) ? parent_var : n->var;
     for (int i = 0; i < n->nbody; i++)
-      if (!mixed_order_ok(L, n->body[i], ct, col_var, n->var, seen_acc))
+      if (!mixed_order_ok(L, n->body[i], ct, col_var, pv, seen_acc))
         return 0;
     return 1;
   }
@@ -267,7 +300,7 @@ static int guard_covers(const Lower *L, const IrExpr *e, const IrExpr *g) {
 static int sets_once(const Lower *L, const IrNode *n, int ct, int row, int col,
                      int other) {
   if (n->kind == IR_NODE_LOOP) {
-    int o = other || (n->var != row && n->var != col);
+    int o = other || (n->var != row && n->var != col && !runs_once(L, n->var));
     for (int i = 0; i < n->nbody; i++)
       if (!sets_once(L, n->body[i], ct, row, col, o)) return 0;
     return 1;

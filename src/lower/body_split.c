@@ -14,12 +14,16 @@ static int expr_reads_sparse(const Lower *L, const IrExpr *e);
 static int decl_in(const IrNode *n, const char *name);
 
 /* A prefix child of a fill loop: it only computes scalars declared in the
- * loop body (`double acc = 0; for k acc += U[i][k] * V[k][j];`) from dense
- * data, so it has no effect the fill loop must repeat. */
+ * loop body (`double acc = 0; for k acc += U[i][k] * V[k][j];`), or fresh
+ * in each iteration (lat_scalar_fresh: `acc = 0;` of a variable no one
+ * reads after the nest), from dense data, so it has no effect the fill
+ * loop must repeat. */
 static int fill_prefix_ok(const Lower *L, const IrNode *root,
                           const IrNode *n) {
   if (n->kind == IR_NODE_STMT)
-    return n->stmt.lhs_access < 0 && decl_in(root, n->stmt.lhs_scalar) &&
+    return n->stmt.lhs_access < 0 &&
+           (decl_in(root, n->stmt.lhs_scalar) ||
+            lat_scalar_fresh(L, root, n->stmt.lhs_scalar)) &&
            !expr_reads_sparse(L, n->stmt.rhs);
   if (n->kind != IR_NODE_LOOP) return 0;
   for (int i = 0; i < n->nbody; i++)
@@ -27,15 +31,18 @@ static int fill_prefix_ok(const Lower *L, const IrNode *root,
   return 1;
 }
 
-/* Whether e reads a scalar declared in loop n's body. */
-int expr_reads_local(const IrNode *n, const IrExpr *e) {
+/* Whether e reads a scalar declared in loop n's body, or fresh in each
+ * of its iterations (lat_scalar_fresh). */
+int expr_reads_local(const Lower *L, const IrNode *n, const IrExpr *e) {
   if (!e) return 0;
-  if (e->kind == IR_SCALAR && decl_in(n, e->text)) return 1;
-  if (expr_reads_local(n, e->a) || expr_reads_local(n, e->b) ||
-      expr_reads_local(n, e->c))
+  if (e->kind == IR_SCALAR &&
+      (decl_in(n, e->text) || lat_scalar_fresh(L, n, e->text)))
+    return 1;
+  if (expr_reads_local(L, n, e->a) || expr_reads_local(L, n, e->b) ||
+      expr_reads_local(L, n, e->c))
     return 1;
   for (int i = 0; i < e->nargs; i++)
-    if (expr_reads_local(n, e->args[i])) return 1;
+    if (expr_reads_local(L, n, e->args[i])) return 1;
   return 0;
 }
 

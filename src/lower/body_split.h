@@ -24,8 +24,9 @@ int fill_guard_ok(const Lower *L, const IrNode *n, const IrNode *ch,
                   unsigned cand);
 int fill_points(const Lower *L, const IrExpr *rhs, unsigned cand,
                 unsigned *out, int max);
-/* Whether e reads a scalar declared in loop n's body. */
-int expr_reads_local(const IrNode *n, const IrExpr *e);
+/* Whether e reads a scalar declared in loop n's body, or fresh in each
+ * of its iterations (lat_scalar_fresh). */
+int expr_reads_local(const Lower *L, const IrNode *n, const IrExpr *e);
 
 /* Inits before a reduction: loop n split into its fill loop (*fillp: the
  * inits) and the rest (*restp: for the lattice); 0 when it does not

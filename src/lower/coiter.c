@@ -1706,7 +1706,7 @@ static void emit_loop_declared(Lower *L, StrBuf *sb, const IrNode *n,
       for (int i = 0; i < n->nbody; i++) {
         if (!fill_set_ok(L, n, n->body[i])) continue;
         IrNode *st = n->body[i];
-        if (expr_reads_local(n, st->stmt.rhs)) {
+        if (expr_reads_local(L, n, st->stmt.rhs)) {
           /* its value with the candidates absent is 0 (fill_ok), and the
            * scalars it reads do not exist in the fill loop */
           IrExpr *zero = arena_alloc(L->arena, sizeof *zero);

@@ -308,6 +308,70 @@ static int guarded_off(const Lower *L, const IrStmt *s, unsigned absent) {
   return id->kind == IR_SCALAR && !strcmp(id->text, s->lhs_scalar);
 }
 
+static int expr_names(const IrExpr *e, const char *name) {
+  if (!e) return 0;
+  if (e->kind == IR_SCALAR && e->text && !strcmp(e->text, name)) return 1;
+  if (expr_names(e->a, name) || expr_names(e->b, name) || expr_names(e->c, name))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (expr_names(e->args[i], name)) return 1;
+  return 0;
+}
+
+static int node_names(const IrNode *n, const char *name) {
+  if (n->kind == IR_NODE_STMT)
+    return (n->stmt.lhs_scalar && !strcmp(n->stmt.lhs_scalar, name)) ||
+           expr_names(n->stmt.rhs, name);
+  for (int i = 0; i < n->nbody; i++)
+    if (node_names(n->body[i], name)) return 1;
+  return 0;
+}
+
+/* Whether a node of tree t outside subtree n names `name`. */
+static int named_outside(const IrNode *t, const IrNode *n, const char *name) {
+  if (t == n) return 0;
+  if (t->kind == IR_NODE_STMT) return node_names(t, name);
+  for (int i = 0; i < t->nbody; i++)
+    if (named_outside(t->body[i], n, name)) return 1;
+  return 0;
+}
+
+int lat_scalar_fresh(const Lower *L, const IrNode *n, const char *name) {
+  const IrKernel *k = L->k;
+  int dead = 0;
+  for (int i = 0; i < k->nscalars_written; i++)
+    if (!strcmp(k->scalars_written[i], name))
+      dead = k->scalar_dead_after && k->scalar_dead_after[i] &&
+             !named_outside(k->root, n, name);
+  for (int i = 0; i < n->nbody; i++) {
+    const IrNode *c = n->body[i];
+    if (!node_names(c, name)) continue;
+    /* the first child naming it: its declaration, or (a variable of the
+     * function no one reads after the nest, nor in the nest outside n)
+     * `name = e` with e not reading it */
+    return c->kind == IR_NODE_STMT && c->stmt.lhs_scalar &&
+           !strcmp(c->stmt.lhs_scalar, name) &&
+           (c->stmt.decl_ctype ||
+            (dead && c->stmt.op == IR_SET && !expr_names(c->stmt.rhs, name)));
+  }
+  return 0;
+}
+
+/* Whether every statement of c writes a scalar fresh in each iteration
+ * of loop n (lat_scalar_fresh: `double s = 0; for (k) s += U[i][k] *
+ * V[j][k];`): it lives one iteration of n, so it has an effect only
+ * through the statements that read it, which are judged on their own. */
+static int writes_locals_only(const Lower *L, const IrNode *n,
+                              const IrNode *c) {
+  if (c->kind == IR_NODE_STMT)
+    return c->stmt.lhs_access < 0 && c->stmt.lhs_scalar &&
+           lat_scalar_fresh(L, n, c->stmt.lhs_scalar);
+  if (c->kind != IR_NODE_LOOP) return 0;
+  for (int i = 0; i < c->nbody; i++)
+    if (!writes_locals_only(L, n, c->body[i])) return 0;
+  return 1;
+}
+
 int lat_no_effect(const Lower *L, const IrNode *n, unsigned absent) {
   if (n->kind == IR_NODE_STMT) {
     const IrStmt *s = &n->stmt;
@@ -334,7 +398,9 @@ int lat_no_effect(const Lower *L, const IrNode *n, unsigned absent) {
     return lat_zero(L, s->rhs, absent);
   }
   for (int i = 0; i < n->nbody; i++)
-    if (!lat_no_effect(L, n->body[i], absent)) return 0;
+    if (!writes_locals_only(L, n, n->body[i]) &&
+        !lat_no_effect(L, n->body[i], absent))
+      return 0;
   return 1;
 }
 
@@ -365,9 +431,38 @@ int lat_points(const Lower *L, const IrNode *n, unsigned cand, unsigned *out,
   return np;
 }
 
+/* Whether e is sure to have an integer type (a scalar variable's type is
+ * not known here: not sure). An integer is never Inf or NaN. */
+static int expr_integer(const Lower *L, const IrExpr *e) {
+  switch (e->kind) {
+  case IR_INDEX:
+  case IR_MOD:
+  case IR_CMP:
+  case IR_AND:
+  case IR_OR:
+  case IR_NOT: return 1;
+  case IR_ACCESS: {
+    IrElemType t = L->k->tensors[L->k->accesses[e->access].tensor].elem;
+    return t == IR_I64 || t == IR_I32;
+  }
+  case IR_CONST: {
+    const char *d = e->text && (e->text[0] == '-' || e->text[0] == '+')
+                        ? e->text + 1 : e->text;
+    return d && d[0] >= '0' && d[0] <= '9' && !strpbrk(d, ".eEpPxX");
+  }
+  case IR_NEG: return expr_integer(L, e->a);
+  case IR_ADD:
+  case IR_SUB:
+  case IR_MUL:
+  case IR_DIV: return expr_integer(L, e->a) && expr_integer(L, e->b);
+  case IR_SELECT: return expr_integer(L, e->b) && expr_integer(L, e->c);
+  default: return 0;
+  }
+}
+
 int lat_has_sparse_product(const Lower *L, const IrExpr *e) {
   if (!e) return 0;
-  if (e->kind == IR_MUL) {
+  if (e->kind == IR_MUL && !(expr_integer(L, e->a) && expr_integer(L, e->b))) {
     if (lat_zero(L, e->a, ~0u) || lat_zero(L, e->b, ~0u)) return 1;
   }
   if (lat_has_sparse_product(L, e->a) || lat_has_sparse_product(L, e->b) ||

@@ -1067,7 +1067,7 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
                       "under an if, which the nest also reads", t->name));
       t->is_read = 0;
     }
-  kernel = pk;
+  kernel = lower_unit_diagonals(L.arena, pk); /* diagonal.c */
   StrBuf loops = {0}, live = {0};
   int rc = attempt(&L, ctx, kernel, 0, &loops, &live);
   if (L.plain_req) {

@@ -205,10 +205,24 @@ const char *lat_assume_check(const Lower *L);
  * point has an effect (the loop must iterate densely). */
 int lat_points(const Lower *L, const IrNode *n, unsigned cand,
                unsigned *out, int max_out);
-/* Whether expression e contains a product with a sparse operand. */
+/* Whether scalar `name` starts afresh in each iteration of loop n: the
+ * first child of n's body that names it declares it, or assigns it with
+ * `=` from an expression not reading it while no path after the nest
+ * reads it (IrKernel.scalar_dead_after) and the nest names it only in n. */
+int lat_scalar_fresh(const Lower *L, const IrNode *n, const char *name);
+/* Whether expression e contains a product with a sparse operand whose
+ * factors are not all integers (0 * x differs from IEEE for a floating x
+ * that is Inf or NaN). */
 int lat_has_sparse_product(const Lower *L, const IrExpr *e);
 const char *lat_describe(const Lower *L, unsigned cand, const unsigned *pts,
                          int npts);
+
+/* diagonal.c */
+/* k, or a copy of k in which each statement that reads a diagonal of a
+ * sparse operand directly under the diagonal's loop (`r[i] = A[i][i]`) sits
+ * in a loop of one iteration over a new variable, so the diagonal is
+ * walked, not looked up. */
+const IrKernel *lower_unit_diagonals(Arena *a, const IrKernel *k);
 
 /* coiter.c */
 int coiter_emit(Lower *L, StrBuf *out, int depth);

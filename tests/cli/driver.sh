@@ -324,6 +324,17 @@ CEOF
   printf '\r\n#include <stdio.h>\r\nint main(void){return 0;}' >"$tmp/crlf.c"
   passthrough_one "$tmp/crlf.c"
   check "CRLF and no final newline kept"
+  # a CRLF file with a kernel: the rewritten regions, the added #include
+  # and the #line directives end their lines in CR LF too (no lone LF)
+  printf '#include <stdio.h>\r\nstatic double A[4][3], x[3], y[4];\r\nint main(void) {\r\n  A[1][2] = 2.0; x[2] = 1.5;\r\n#pragma sparse encoding(A : CSR)\r\n  for (int i = 0; i < 4; i++)\r\n    for (int j = 0; j < 3; j++)\r\n      y[i] += A[i][j] * x[j];\r\n  printf("%%g\\n", y[1]);\r\n  return 0;\r\n}\r\n' >"$tmp/crlfk.c"
+  run "$tmp/crlfk.c" -o "$tmp/crlfk.out.c"
+  [ $rc -eq 0 ] && grep -q 'sc_' "$tmp/crlfk.out.c" && grep -q '^#line' "$tmp/crlfk.out.c" &&
+    [ "$(tr -d '\r' <"$tmp/crlfk.out.c" | wc -l)" = "$(tr -cd '\r' <"$tmp/crlfk.out.c" | wc -c)" ]
+  check "CRLF file with a kernel: every line of the output ends in CR LF"
+  run "$tmp/crlfk.c" --no-line -o "$tmp/crlfk.out.c"
+  [ $rc -eq 0 ] && grep -q 'sc_' "$tmp/crlfk.out.c" &&
+    [ "$(tr -d '\r' <"$tmp/crlfk.out.c" | wc -l)" = "$(tr -cd '\r' <"$tmp/crlfk.out.c" | wc -c)" ]
+  check "CRLF file with a kernel, --no-line: every line ends in CR LF"
   printf '\xef\xbb\xbfint caf\xc3\xa9 = 1; /* \xff\xfe */\n' >"$tmp/utf.c"
   passthrough_one "$tmp/utf.c"
   check "UTF-8 BOM and invalid UTF-8 bytes kept"

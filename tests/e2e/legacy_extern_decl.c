@@ -1,8 +1,8 @@
-// EXPECT-SPARSIFIED: 3
+// EXPECT-SPARSIFIED: 4
 // EXPECT-WARNING: 'A' keeps its dense storage: 'A' is declared 'extern' here (other files may define or use its dense block; to store it sparse, put the pragma on its definition); each loop nest using it assembles it at entry
 // EXPECT-REPORT: 'K' stored as a sparse tensor (CSR)
 // EXPECT-REPORT: kernel not sparsified: 'K' is both read and written in the nest; its element writes become buffered inserts
-// EXPECT-REPORT: K: read by element lookups
+// EXPECT-REPORT: kernel sparsified: forall(i) forall(sc__diag_i) tr += K(i,sc__diag_i)
 // EXPECT-ABSENT: s += A[i][j] * j;
 // EXPECT-ABSENT: t += A[i][j] * A[i][j];
 // EXPECT-ABSENT: e += u[i] * K[i][j] * u[j];

@@ -1,12 +1,12 @@
-// EXPECT-SPARSIFIED: 5
-// EXPECT-WARNING: 'A' cannot be co-iterated: A[i][i] reads a diagonal (one loop variable in two subscripts): each element is located by a lookup
+// EXPECT-SPARSIFIED: 6
+// EXPECT-REPORT: kernel sparsified: forall(i) forall(sc__diag_i) tr += A(i,sc__diag_i)
 // EXPECT-ABSENT: static double L[N][N];
 // EXPECT-ABSENT: for (int j = 0; j <= i; j++) y[i] += L[i][j] * x[j];
 // EXPECT-ABSENT: acc += W[r][k] * in[k];
 // A static local array stored sparse in a function called from an
 // iteration loop (created once, kept across calls), several kernels in one
-// function (SpMV, transposed SpMV, a Frobenius norm; the trace reads the
-// diagonal by lookups, with a warning), and a float matrix in CSC with the
+// function (SpMV, transposed SpMV, a Frobenius norm; the trace walks each
+// row up to the diagonal), and a float matrix in CSC with the
 // scalar accumulator idiom and a ReLU.
 #include <math.h>
 #include <stdio.h>

@@ -257,6 +257,14 @@ static void slice_for_some_dimensions(void **state) {
         "1 error generated.\n");
 }
 
+static void slice_value_not_an_expression(void **state) {
+  t_err("#pragma sparse encoding(A : (i : slice(0, N[2], 1)) -> (i : dense))\n",
+        "t.c:1:43: error: expected a slice size (an integer expression or '?')\n"
+        "  #pragma sparse encoding(A : (i : slice(0, N[2], 1)) -> (i : dense))\n"
+        "                                            ^\n"
+        "1 error generated.\n");
+}
+
 static void zero_slice_size(void **state) {
   t_err("#pragma sparse encoding(A : (i : slice(0, 0, 1)) -> (i : dense))\n",
         "t.c:1:43: error: slice size must be positive\n"
@@ -617,6 +625,7 @@ int main(void) {
       cmocka_unit_test(counting_level_without_dimension),
       cmocka_unit_test(inverse_for_some_dimensions),
       cmocka_unit_test(slice_for_some_dimensions),
+      cmocka_unit_test(slice_value_not_an_expression),
       cmocka_unit_test(zero_slice_size),
       cmocka_unit_test(unknown_level_variable),
       cmocka_unit_test(undeclared_level_variable),

@@ -187,6 +187,23 @@ static void seed_csr_slice(void **state) {
   t_free(t);
 }
 
+/* slice values written as C integer expressions: literal arithmetic is
+ * folded, a name (a macro, a const variable) makes the value dynamic */
+static void slice_expressions(void **state) {
+  T *t = t_new();
+  t_ok(t, "#pragma sparse encoding(A : (i : slice(2 * (3 + 1), 12 / 2, 7 % 4), "
+          "j : #sparse_tensor<slice(N / 2, (M - 1) * 2, 1UL)>) "
+          "-> (i : dense, j : compressed))\n");
+  const PragmaEncoding *e = t_enc(t, 0);
+  assert_int_equal(e->rt.slices[0].offset, 8);
+  assert_int_equal(e->rt.slices[0].size, 6);
+  assert_int_equal(e->rt.slices[0].stride, 3);
+  assert_int_equal(e->rt.slices[1].offset, -1);
+  assert_int_equal(e->rt.slices[1].size, -1);
+  assert_int_equal(e->rt.slices[1].stride, 1);
+  t_free(t);
+}
+
 static void slice_short_spelling(void **state) {
   T *t = t_new();
   t_ok(t, "#pragma sparse encoding(A : (i : slice(1, 4, 2), j : slice(?, ?, 1)) "
@@ -485,6 +502,7 @@ int main(void) {
       cmocka_unit_test(seed_ell),
       cmocka_unit_test(seed_csr_slice),
       cmocka_unit_test(slice_short_spelling),
+      cmocka_unit_test(slice_expressions),
       cmocka_unit_test(seed_nv24),
       cmocka_unit_test(seed_full_mlir_spelling),
       cmocka_unit_test(named_formats),

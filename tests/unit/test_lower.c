@@ -202,6 +202,59 @@ static void test_spmv_csr(void **state) {
   kb_free(b);
 }
 
+/* for i: r[i] = A[i][i] (diagonal.c): with A's assembly kept across an
+ * enclosing loop, a loop of one iteration over sc__diag_i walks row i up
+ * to the diagonal, after a fill loop for `=`; assembled at every entry,
+ * refused (a lookup per element stays cheaper) */
+static IrNode *diag(KB *b, const sc_encoding *enc) {
+  int i = kb_var(b, "i", "N");
+  int A = kb_tensor(b, "A", 2, "N", "N", enc);
+  int r = kb_tensor(b, "r", 1, "N", NULL, NULL);
+  b->tensors[r].is_written = 1;
+  b->tensors[r].is_read = 0;
+  int aA = kb_access(b, A, i, i), ar = kb_access(b, r, i, 0);
+  return loop(b, i, 1, stmt(b, IR_SET, ar, acc(b, aA)));
+}
+
+static void test_diagonal_walked(void **state) {
+  (void)state;
+  KB *b = kb_new();
+  sc_encoding e = enc_simple(2, F_CSR, ROWS, 0);
+  IrNode *root = diag(b, &e);
+  int used = 0;
+  b->tensors[0].entry_cache = "sc__A_kept";
+  b->tensors[0].entry_cache_used = &used;
+  assert_int_equal(lower(b, root), 0);
+  const char *o = b->out.data;
+  assert_non_null(strstr(o, "r[sc__diag_i] = sc__A_val[sc__A_p1];"));
+  assert_non_null(strstr(o, "if (sc__diag_i < i) continue;"));
+  assert_null(strstr(o, "A[i][i]"));
+  assert_non_null(strstr(b->report.data,
+                          "loop sc__diag_i: positions of A (after a fill loop"));
+  assert_null(strstr(b->report.data, "0*Inf")); /* a copy, no product */
+  kb_free(b);
+  b = kb_new();
+  assert_int_not_equal(lower(b, diag(b, &e)), 0);
+  assert_non_null(strstr(b->report.data, "A[i][i] reads a diagonal"));
+  kb_free(b);
+}
+
+/* an int SpMV: no product can meet an Inf or a NaN, so no 0*Inf note */
+static void test_int_kernel_no_ieee_note(void **state) {
+  (void)state;
+  KB *b = kb_new();
+  sc_encoding e = enc_simple(2, F_CSR, ROWS, 0);
+  IrNode *root = spmv(b, &e);
+  for (int t = 0; t < b->k.ntensors; t++) {
+    b->tensors[t].elem = IR_I32;
+    b->tensors[t].elem_ctype = "int";
+  }
+  assert_int_equal(lower(b, root), 0);
+  assert_non_null(strstr(b->report.data, "loop j: positions of A"));
+  assert_null(strstr(b->report.data, "0*Inf"));
+  kb_free(b);
+}
+
 /* A reduction (j reduces into y[i] only) in the scalar output: walked 4
  * entries a step in program order, the rest one by one (unroll.c). */
 static void test_spmv_unrolled(void **state) {
@@ -504,6 +557,8 @@ int main(void) {
       cmocka_unit_test(test_guard_checked_at_entry),
       cmocka_unit_test(test_guard_not_assumed),
       cmocka_unit_test(test_spmv_runs),
+      cmocka_unit_test(test_diagonal_walked),
+      cmocka_unit_test(test_int_kernel_no_ieee_note),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -101,6 +101,24 @@ static void test_runtime_include(void **state) {
   fx_free(&x);
 }
 
+/* A CRLF file: the lines the splice adds end in CR LF too, a CR LF the
+ * edit text already has is kept; an LF file gets LF. */
+static void test_crlf_line_ends(void **state) {
+  (void)state;
+  Fixture x;
+  fx_init(&x, "w.c", "int a;\r\nfor (;;)\r\n  f();\r\nint b;\r\n");
+  edits_add(&x.arena, &x.edits, 8, 24, "{\n  g();\r\n}", 4);
+  assert_string_equal(fx_splice(&x, 1, 0),
+                      "#include \"sparsecc_rt.h\"\r\n#line 1 \"w.c\"\r\n"
+                      "int a;\r\n{\r\n  g();\r\n}\r\n#line 4 \"w.c\"\r\n"
+                      "int b;\r\n");
+  fx_free(&x);
+  fx_init(&x, "u.c", "int a;\nint b;\r\n");
+  edits_add(&x.arena, &x.edits, 0, 6, "{\n}", 0);
+  assert_string_equal(fx_splice(&x, 0, 0), "{\n}\nint b;\r\n");
+  fx_free(&x);
+}
+
 static void test_escape_controls(void **state) {
   (void)state;
   StrBuf b = {0};
@@ -177,6 +195,7 @@ int main(void) {
       cmocka_unit_test(test_same_offset_keeps_order),
       cmocka_unit_test(test_line_directives),
       cmocka_unit_test(test_runtime_include),
+      cmocka_unit_test(test_crlf_line_ends),
       cmocka_unit_test(test_escape_controls),
       cmocka_unit_test(test_overlap_rejected),
       cmocka_unit_test(test_rewrite_origin),
