@@ -1405,6 +1405,14 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
  * 4, 8, 16 and 32 KiB within a few % on banded and Poisson CSR; 8 KiB
  * keeps two arrays' lines well inside the second-level cache). */
 #define ROW_PREFETCH_AHEAD 8192
+/* Cache lines of each array prefetched per row, ROW_PREFETCH_LINE bytes
+ * apart: with one line, rows longer than a line (the 72 bytes of values of
+ * a 9-entry row) left every ninth line to a demand miss, and the banded
+ * matrix ran at MLIR's speed while Poisson (40 bytes a row) ran 1.4x it;
+ * two lines cover every row of up to 128 bytes of an array
+ * (docs/performance.md, "Row prefetch: two lines a row"). */
+#define ROW_PREFETCH_LINES 2
+#define ROW_PREFETCH_LINE 64
 
 /* The scalar loop over the entries of one row of a level with a coordinate
  * array, whose body holds no loop (CSR SpMV's row): once per row, a hint to
@@ -1438,14 +1446,17 @@ static void emit_row_prefetch(Lower *L, StrBuf *sb, const STensor *st, int l,
   for (int a = 0; a < 2; a++) {
     if (!lower_uses_ident(loop, arr[a])) continue;
     if (!any++) ln(L, sb, depth, "if (sc__%s_pf) {", st->name);
-    ln(L, sb, depth + 1, "SC_PREFETCH((uintptr_t)%s + (%s) * sizeof *%s + %d);",
-       arr[a], begin, arr[a], ROW_PREFETCH_AHEAD);
+    for (int k = 0; k < ROW_PREFETCH_LINES; k++)
+      ln(L, sb, depth + 1,
+         "SC_PREFETCH((uintptr_t)%s + (%s) * sizeof *%s + %d);", arr[a],
+         begin, arr[a], ROW_PREFETCH_AHEAD + k * ROW_PREFETCH_LINE);
   }
   if (!any) return;
   ln(L, sb, depth, "}");
   lower_note(L, "loop %s: the entries of %s prefetched %d bytes ahead once "
-             "per row when its arrays hold %d MiB or more",
-             L->k->vars[n->var].name, st->t->name, ROW_PREFETCH_AHEAD, 16);
+             "per row, %d cache lines of each array, when its arrays hold "
+             "%d MiB or more", L->k->vars[n->var].name, st->t->name,
+             ROW_PREFETCH_AHEAD, ROW_PREFETCH_LINES, 16);
 }
 
 /* pf: statements (one line) the loop runs first in each entry, or NULL

@@ -9,6 +9,7 @@
 // EXPECT-ABSENT: s += B[i][j] * v[j]
 // EXPECT-SCALAR-REPORT: loop j: the entries of A prefetched 8192 bytes ahead once per row
 // EXPECT-SCALAR-REPORT: loop j: the entries of D prefetched 8192 bytes ahead once per row
+// EXPECT-SCALAR-REPORT: loop j: the entries of A prefetched 8192 bytes ahead once per row, 2 cache lines of each array
 // OUT-CFLAGS: -O3 -DSC_PREFETCH_MIN_BYTES=1
 #include <stdio.h>
 
