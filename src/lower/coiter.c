@@ -1405,13 +1405,14 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
  * 4, 8, 16 and 32 KiB within a few % on banded and Poisson CSR; 8 KiB
  * keeps two arrays' lines well inside the second-level cache). */
 #define ROW_PREFETCH_AHEAD 8192
-/* Cache lines of each array prefetched per row, ROW_PREFETCH_LINE bytes
- * apart: with one line, rows longer than a line (the 72 bytes of values of
- * a 9-entry row) left every ninth line to a demand miss, and the banded
- * matrix ran at MLIR's speed while Poisson (40 bytes a row) ran 1.4x it;
- * two lines cover every row of up to 128 bytes of an array
- * (docs/performance.md, "Row prefetch: two lines a row"). */
-#define ROW_PREFETCH_LINES 2
+/* A row longer than a line of its widest array (the 72 bytes of values of
+ * a 9-entry row) also gets the next line of each array, ROW_PREFETCH_LINE
+ * bytes further: with one line a row, every ninth line of the banded
+ * matrix's values was a demand miss, and it ran at MLIR's speed while
+ * Poisson (40 bytes a row) ran 1.4x it. Two lines cover every row of up
+ * to 128 bytes; shorter rows skip the second pair (two more hints a row
+ * cost Poisson 5-10 %). docs/performance.md, "Row prefetch: two lines a
+ * row". */
 #define ROW_PREFETCH_LINE 64
 
 /* The scalar loop over the entries of one row of a level with a coordinate
@@ -1428,7 +1429,7 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
  * SIMD backend or partial sums the loop is their fallback, left as it was. */
 static void emit_row_prefetch(Lower *L, StrBuf *sb, const STensor *st, int l,
                               const IrNode *n, const char *begin,
-                              const char *loop, int depth) {
+                              const char *end, const char *loop, int depth) {
   const LvlInfo *li = &st->lvl[l];
   if (L->out || L->inplace || !vec_innermost(n) || n->nbody == 0 ||
       li->kind != LK_IDENT || li->aoff || li->ops->full ||
@@ -1442,21 +1443,27 @@ static void emit_row_prefetch(Lower *L, StrBuf *sb, const STensor *st, int l,
   if (cfg.ops || cfg.psums > 1) return;
   const char *arr[2] = {level_crd_name(&li->ref),
                         arena_printf(L->arena, "sc__%s_val", st->name)};
-  int any = 0;
-  for (int a = 0; a < 2; a++) {
-    if (!lower_uses_ident(loop, arr[a])) continue;
-    if (!any++) ln(L, sb, depth, "if (sc__%s_pf) {", st->name);
-    for (int k = 0; k < ROW_PREFETCH_LINES; k++)
-      ln(L, sb, depth + 1,
-         "SC_PREFETCH((uintptr_t)%s + (%s) * sizeof *%s + %d);", arr[a],
-         begin, arr[a], ROW_PREFETCH_AHEAD + k * ROW_PREFETCH_LINE);
+  int used[2], nused = 0;
+  for (int a = 0; a < 2; a++)
+    nused += used[a] = lower_uses_ident(loop, arr[a]);
+  if (!nused) return;
+  ln(L, sb, depth, "if (sc__%s_pf) {", st->name);
+  for (int k = 0; k < 2; k++) {
+    if (k) /* the widest array read: the values when read */
+      ln(L, sb, depth + 1, "if (%s - (%s) > %d / sizeof *%s) {", end, begin,
+         ROW_PREFETCH_LINE, arr[used[1]]);
+    for (int a = 0; a < 2; a++)
+      if (used[a])
+        ln(L, sb, depth + 1 + k,
+           "SC_PREFETCH((uintptr_t)%s + (%s) * sizeof *%s + %d);", arr[a],
+           begin, arr[a], ROW_PREFETCH_AHEAD + k * ROW_PREFETCH_LINE);
   }
-  if (!any) return;
+  ln(L, sb, depth + 1, "}");
   ln(L, sb, depth, "}");
   lower_note(L, "loop %s: the entries of %s prefetched %d bytes ahead once "
-             "per row, %d cache lines of each array, when its arrays hold "
-             "%d MiB or more", L->k->vars[n->var].name, st->t->name,
-             ROW_PREFETCH_AHEAD, ROW_PREFETCH_LINES, 16);
+             "per row, the next cache line too in rows longer than one, "
+             "when its arrays hold %d MiB or more", L->k->vars[n->var].name,
+             st->t->name, ROW_PREFETCH_AHEAD, 16);
 }
 
 /* pf: statements (one line) the loop runs first in each entry, or NULL
@@ -1601,7 +1608,8 @@ static void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     sb_puts(&loop, sb->data + loop_at);
     sb->len = loop_at;
     sb->data[loop_at] = '\0';
-    if (!range) emit_row_prefetch(L, sb, st, l, n, begin, loop.data, depth + 1);
+    if (!range)
+      emit_row_prefetch(L, sb, st, l, n, begin, e, loop.data, depth + 1);
     sb_puts(sb, loop.data);
     sb_free(&loop);
   }

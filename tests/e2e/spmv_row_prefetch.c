@@ -9,7 +9,7 @@
 // EXPECT-ABSENT: s += B[i][j] * v[j]
 // EXPECT-SCALAR-REPORT: loop j: the entries of A prefetched 8192 bytes ahead once per row
 // EXPECT-SCALAR-REPORT: loop j: the entries of D prefetched 8192 bytes ahead once per row
-// EXPECT-SCALAR-REPORT: loop j: the entries of A prefetched 8192 bytes ahead once per row, 2 cache lines of each array
+// EXPECT-SCALAR-REPORT: loop j: the entries of A prefetched 8192 bytes ahead once per row, the next cache line too in rows longer than one
 // OUT-CFLAGS: -O3 -DSC_PREFETCH_MIN_BYTES=1
 #include <stdio.h>
 
