@@ -1415,6 +1415,17 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
  * row". */
 #define ROW_PREFETCH_LINE 64
 
+/* One hint for each array arr[a] with used[a], `ahead` bytes past the
+ * entry at position `begin`. */
+static void prefetch_line(Lower *L, StrBuf *sb, const char *const arr[2],
+                          const int used[2], const char *begin, int ahead,
+                          int depth) {
+  for (int a = 0; a < 2; a++)
+    if (used[a])
+      ln(L, sb, depth, "SC_PREFETCH((uintptr_t)%s + (%s) * sizeof *%s + %d);",
+         arr[a], begin, arr[a], ahead);
+}
+
 /* The scalar loop over the entries of one row of a level with a coordinate
  * array, whose body holds no loop (CSR SpMV's row): once per row, a hint to
  * fetch the coordinates and the values ROW_PREFETCH_AHEAD bytes past the
@@ -1448,16 +1459,12 @@ static void emit_row_prefetch(Lower *L, StrBuf *sb, const STensor *st, int l,
     nused += used[a] = lower_uses_ident(loop, arr[a]);
   if (!nused) return;
   ln(L, sb, depth, "if (sc__%s_pf) {", st->name);
-  for (int k = 0; k < 2; k++) {
-    if (k) /* the widest array read: the values when read */
-      ln(L, sb, depth + 1, "if (%s - (%s) > %d / sizeof *%s) {", end, begin,
-         ROW_PREFETCH_LINE, arr[used[1]]);
-    for (int a = 0; a < 2; a++)
-      if (used[a])
-        ln(L, sb, depth + 1 + k,
-           "SC_PREFETCH((uintptr_t)%s + (%s) * sizeof *%s + %d);", arr[a],
-           begin, arr[a], ROW_PREFETCH_AHEAD + k * ROW_PREFETCH_LINE);
-  }
+  prefetch_line(L, sb, arr, used, begin, ROW_PREFETCH_AHEAD, depth + 1);
+  /* the widest array read: the values when the loop reads them */
+  ln(L, sb, depth + 1, "if (%s - (%s) > %d / sizeof *%s) {", end, begin,
+     ROW_PREFETCH_LINE, arr[used[1]]);
+  prefetch_line(L, sb, arr, used, begin,
+                ROW_PREFETCH_AHEAD + ROW_PREFETCH_LINE, depth + 2);
   ln(L, sb, depth + 1, "}");
   ln(L, sb, depth, "}");
   lower_note(L, "loop %s: the entries of %s prefetched %d bytes ahead once "
