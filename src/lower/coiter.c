@@ -1274,6 +1274,26 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
  * 4, 8, 16 and 32 KiB within a few % on banded and Poisson CSR; 8 KiB
  * keeps two arrays' lines well inside the second-level cache). */
 #define ROW_PREFETCH_AHEAD 8192
+/* A row longer than a line of its widest array (the 72 bytes of values of
+ * a 9-entry row) also gets the next line of each array, ROW_PREFETCH_LINE
+ * bytes further: with one line a row, every ninth line of the banded
+ * matrix's values was a demand miss, and it ran at MLIR's speed while
+ * Poisson (40 bytes a row) ran 1.4x it. Two lines cover every row of up
+ * to 128 bytes; shorter rows skip the second pair (two more hints a row
+ * cost Poisson 5-10 %). docs/performance.md, "Row prefetch: two lines a
+ * row". */
+#define ROW_PREFETCH_LINE 64
+
+/* One hint for each array arr[a] with used[a], `ahead` bytes past the
+ * entry at position `begin`. */
+static void prefetch_line(Lower *L, StrBuf *sb, const char *const arr[2],
+                          const int used[2], const char *begin, int ahead,
+                          int depth) {
+  for (int a = 0; a < 2; a++)
+    if (used[a])
+      ln(L, sb, depth, "SC_PREFETCH((uintptr_t)%s + (%s) * sizeof *%s + %d);",
+         arr[a], begin, arr[a], ahead);
+}
 
 /* The scalar loop over the entries of one row of a level with a coordinate
  * array, whose body holds no loop (CSR SpMV's row): once per row, a hint to
@@ -1289,7 +1309,7 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
  * SIMD backend or partial sums the loop is their fallback, left as it was. */
 static void emit_row_prefetch(Lower *L, StrBuf *sb, const STensor *st, int l,
                               const IrNode *n, const char *begin,
-                              const char *loop, int depth) {
+                              const char *end, const char *loop, int depth) {
   const LvlInfo *li = &st->lvl[l];
   if (L->out || L->inplace || !vec_innermost(n) || n->nbody == 0 ||
       li->kind != LK_IDENT || li->aoff || li->ops->full ||
@@ -1303,18 +1323,23 @@ static void emit_row_prefetch(Lower *L, StrBuf *sb, const STensor *st, int l,
   if (cfg.ops || cfg.psums > 1) return;
   const char *arr[2] = {level_crd_name(&li->ref),
                         arena_printf(L->arena, "sc__%s_val", st->name)};
-  int any = 0;
-  for (int a = 0; a < 2; a++) {
-    if (!lower_uses_ident(loop, arr[a])) continue;
-    if (!any++) ln(L, sb, depth, "if (sc__%s_pf) {", st->name);
-    ln(L, sb, depth + 1, "SC_PREFETCH((uintptr_t)%s + (%s) * sizeof *%s + %d);",
-       arr[a], begin, arr[a], ROW_PREFETCH_AHEAD);
-  }
-  if (!any) return;
+  int used[2], nused = 0;
+  for (int a = 0; a < 2; a++)
+    nused += used[a] = lower_uses_ident(loop, arr[a]);
+  if (!nused) return;
+  ln(L, sb, depth, "if (sc__%s_pf) {", st->name);
+  prefetch_line(L, sb, arr, used, begin, ROW_PREFETCH_AHEAD, depth + 1);
+  /* the widest array read: the values when the loop reads them */
+  ln(L, sb, depth + 1, "if (%s - (%s) > %d / sizeof *%s) {", end, begin,
+     ROW_PREFETCH_LINE, arr[used[1]]);
+  prefetch_line(L, sb, arr, used, begin,
+                ROW_PREFETCH_AHEAD + ROW_PREFETCH_LINE, depth + 2);
+  ln(L, sb, depth + 1, "}");
   ln(L, sb, depth, "}");
   lower_note(L, "loop %s: the entries of %s prefetched %d bytes ahead once "
-             "per row when its arrays hold %d MiB or more",
-             L->k->vars[n->var].name, st->t->name, ROW_PREFETCH_AHEAD, 16);
+             "per row, the next cache line too in rows longer than one, "
+             "when its arrays hold %d MiB or more", L->k->vars[n->var].name,
+             st->t->name, ROW_PREFETCH_AHEAD, 16);
 }
 
 /* pf: statements (one line) the loop runs first in each entry, or NULL
@@ -1459,7 +1484,8 @@ void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     sb_puts(&loop, sb->data + loop_at);
     sb->len = loop_at;
     sb->data[loop_at] = '\0';
-    if (!range) emit_row_prefetch(L, sb, st, l, n, begin, loop.data, depth + 1);
+    if (!range)
+      emit_row_prefetch(L, sb, st, l, n, begin, e, loop.data, depth + 1);
     sb_puts(sb, loop.data);
     sb_free(&loop);
   }

@@ -1,6 +1,7 @@
 // CSR SpMV rows prefetched ahead (docs/lowering.md, "Row prefetch"): the
 // threshold is set to 1 byte so every row loop takes the prefetching path, on
-// rows of 0, 1, 2, 3, 4, 5, 8 and 9 entries, an empty matrix, sums whose
+// rows of 0, 1, 2, 3, 4, 5, 8 and 9 entries (9: longer than a line of
+// values, so the next line is hinted too), an empty matrix, sums whose
 // value depends on their order, 32- and 64-bit indices, DCSR, and an output
 // that overlaps the vector it reads (y[i] written while later rows read it).
 // EXPECT-SPARSIFIED: 5
@@ -9,6 +10,7 @@
 // EXPECT-ABSENT: s += B[i][j] * v[j]
 // EXPECT-SCALAR-REPORT: loop j: the entries of A prefetched 8192 bytes ahead once per row
 // EXPECT-SCALAR-REPORT: loop j: the entries of D prefetched 8192 bytes ahead once per row
+// EXPECT-SCALAR-REPORT: loop j: the entries of A prefetched 8192 bytes ahead once per row, the next cache line too in rows longer than one
 // OUT-CFLAGS: -O3 -DSC_PREFETCH_MIN_BYTES=1
 #include <stdio.h>
 

@@ -277,6 +277,37 @@ static void test_spmv_unrolled(void **state) {
   kb_free(b);
 }
 
+/* The row prefetch of the scalar output (coiter.c emit_row_prefetch): a
+ * line of the coordinates and of the values 8 KiB ahead of the row's first
+ * entry, and the next line of both in rows longer than a line of values,
+ * in the copy of the loops taken for large tensors only. */
+static void test_spmv_row_prefetch_lines(void **state) {
+  (void)state;
+  KB *b = kb_new();
+  sc_encoding e = enc_simple(2, F_CSR, ROWS, 0);
+  IrNode *root = spmv(b, &e);
+  b->k.vars[1].is_reduction = 1;
+  assert_int_equal(lower(b, root), 0);
+  const char *o = b->out.data;
+  static const char *const lines[] = {
+      "SC_PREFETCH((uintptr_t)sc__A_crd1 + ((size_t)sc__A_pos1[sc__A_p0]) * sizeof *sc__A_crd1 + 8192);",
+      "SC_PREFETCH((uintptr_t)sc__A_val + ((size_t)sc__A_pos1[sc__A_p0]) * sizeof *sc__A_val + 8192);",
+      "if (sc__A_e1 - ((size_t)sc__A_pos1[sc__A_p0]) > 64 / sizeof *sc__A_val) {",
+      "SC_PREFETCH((uintptr_t)sc__A_crd1 + ((size_t)sc__A_pos1[sc__A_p0]) * sizeof *sc__A_crd1 + 8256);",
+      "SC_PREFETCH((uintptr_t)sc__A_val + ((size_t)sc__A_pos1[sc__A_p0]) * sizeof *sc__A_val + 8256);"};
+  const char *at = strstr(o, "if (sc__A_pf) {");
+  assert_non_null(at);
+  for (size_t k = 0; k < sizeof lines / sizeof *lines; k++) {
+    at = strstr(at, lines[k]);
+    assert_non_null(at); /* present, in this order */
+    assert_null(strstr(at + 1, lines[k])); /* in one copy of the loops */
+  }
+  assert_non_null(strstr(b->report.data, "prefetched 8192 bytes ahead once "
+                                         "per row, the next cache line too "
+                                         "in rows longer than one"));
+  kb_free(b);
+}
+
 /* A bound check in the body (j >= i: a `continue`) keeps the loop rolled. */
 static void test_spmv_bounded_rolled(void **state) {
   (void)state;
@@ -545,6 +576,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_spmv_csr),
       cmocka_unit_test(test_spmv_unrolled),
+      cmocka_unit_test(test_spmv_row_prefetch_lines),
       cmocka_unit_test(test_spmv_bounded_rolled),
       cmocka_unit_test(test_spmv_width32),
       cmocka_unit_test(test_spmv_csc_converted),
