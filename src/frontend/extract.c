@@ -2522,6 +2522,25 @@ static void substitute_locals(X *x, IrNode *root, IrNode *loop) {
   }
 }
 
+/* The first syntax error in n (an ERROR node, or the statement holding a
+ * token the parser had to invent, as a `;` before an `#if` line that
+ * continues the expression), or a null node. */
+static TSNode syntax_error_in(TSNode n) {
+  TSNode none = {0};
+  if (!ts_node_has_error(n))
+    return none;
+  uint32_t c = ts_node_child_count(n);
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode ch = ts_node_child(n, i);
+    if (ts_node_is_missing(ch))
+      return n;
+    TSNode e = syntax_error_in(ch);
+    if (!ts_node_is_null(e))
+      return e;
+  }
+  return n;
+}
+
 int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
                    ExtractRefusal *why) {
   X x;
@@ -2532,6 +2551,17 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
   x.src = env->ctx->file->text;
   x.k = arena_alloc(x.a, sizeof *x.k);
   x.nest = for_node;
+  TSNode bad = syntax_error_in(for_node);
+  if (!ts_node_is_null(bad)) {
+    /* the text is not the statement the compiler sees: rewriting it
+     * would leave the rest (`* 2.0` after an `#if`) behind */
+    why->reason = "a statement of the loop nest does not parse before preprocessing "
+                  "(sparsecc reads the file before preprocessing: a preprocessor "
+                  "line inside a statement cuts it); keep each statement whole "
+                  "between preprocessor lines";
+    why->where = nspan(bad);
+    return 1;
+  }
   collect_writes(&x, for_node);
   /* loop variables are in `written` too; they are told apart by any_var */
   IrNode *root;
