@@ -630,6 +630,34 @@ static int int_literal(X *x, TSNode n, int64_t *out) {
   return 1;
 }
 
+/* Whether a cast to type t (`(size_t)j * lda`) leaves an index's value
+ * unchanged: an integer type of 64 bits, which holds every index the
+ * dense program can use (a narrower one may wrap). */
+static int wide_index_type(const char *t) {
+  static const char *const names[] = {
+      "size_t", "ssize_t", "ptrdiff_t", "intptr_t", "uintptr_t", "int64_t",
+      "uint64_t", "long", "long int", "signed long", "unsigned long",
+      "unsigned long int", "long long", "long long int", "unsigned long long",
+      "unsigned long long int"};
+  char w[64];
+  size_t n = 0;
+  for (int blank = 0; *t && n + 1 < sizeof w; t++) { /* blanks folded to one */
+    if (*t == ' ' || *t == '\t' || *t == '\n') {
+      blank = n > 0;
+      continue;
+    }
+    if (blank) w[n++] = ' ';
+    blank = 0;
+    w[n++] = *t;
+  }
+  w[n] = 0;
+  if (sizeof(long) < 8 && strstr(w, "long") && !strstr(w, "long long"))
+    return 0;
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (!strcmp(w, names[i])) return 1;
+  return 0;
+}
+
 /* Polynomial of an integer expression; what kind of use it is goes into
  * refusal messages ("subscript", "loop bound"). */
 static int poly_of(X *x, TSNode n, AfPoly *p, const char *what) {
@@ -637,6 +665,9 @@ static int poly_of(X *x, TSNode n, AfPoly *p, const char *what) {
   const char *ty = ts_node_type(n);
   int64_t c;
   af_zero(p);
+  if (!strcmp(ty, "cast_expression") &&
+      wide_index_type(ntext(x, node_field(n, "type"))))
+    return poly_of(x, node_field(n, "value"), p, what);
   if (int_literal(x, n, &c)) {
     af_add_term(p, c, -1, NULL);
     return 0;
