@@ -722,10 +722,14 @@ static void plan_storage(S *s) {
     if (!gr->ok || gr->g->kind != ATTACH_FUNC || !gr->nbound)
       continue;
     const char *why = NULL;
-    if (params_plan(ctx, gr->g, gr->bound, gr->nbound, &s->stored, &s->funcs, &why))
+    if (params_plan(ctx, gr->g, gr->bound, gr->nbound, &s->stored, &s->funcs, &why)) {
       report(s, gr->g->pragma_span.start,
              "parameters not replaced: %s; each loop nest using them assembles "
              "them at entry", why);
+      diag_warning(ctx->diags, ctx->file, trim_nl(ctx->file, gr->g->pragma_span),
+                   "parameters not replaced: %s; each loop nest using them "
+                   "assembles them at entry", why);
+    }
   }
   for (size_t i = 0; i < s->scopes.len; i++) {
     Group *gr = &s->scopes.data[i];

@@ -630,6 +630,34 @@ static int int_literal(X *x, TSNode n, int64_t *out) {
   return 1;
 }
 
+/* Whether a cast to type t (`(size_t)j * lda`) leaves an index's value
+ * unchanged: an integer type of 64 bits, which holds every index the
+ * dense program can use (a narrower one may wrap). */
+static int wide_index_type(const char *t) {
+  static const char *const names[] = {
+      "size_t", "ssize_t", "ptrdiff_t", "intptr_t", "uintptr_t", "int64_t",
+      "uint64_t", "long", "long int", "signed long", "unsigned long",
+      "unsigned long int", "long long", "long long int", "unsigned long long",
+      "unsigned long long int"};
+  char w[64];
+  size_t n = 0;
+  for (int blank = 0; *t && n + 1 < sizeof w; t++) { /* blanks folded to one */
+    if (*t == ' ' || *t == '\t' || *t == '\n') {
+      blank = n > 0;
+      continue;
+    }
+    if (blank) w[n++] = ' ';
+    blank = 0;
+    w[n++] = *t;
+  }
+  w[n] = 0;
+  if (sizeof(long) < 8 && strstr(w, "long") && !strstr(w, "long long"))
+    return 0;
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (!strcmp(w, names[i])) return 1;
+  return 0;
+}
+
 /* Polynomial of an integer expression; what kind of use it is goes into
  * refusal messages ("subscript", "loop bound"). */
 static int poly_of(X *x, TSNode n, AfPoly *p, const char *what) {
@@ -637,6 +665,9 @@ static int poly_of(X *x, TSNode n, AfPoly *p, const char *what) {
   const char *ty = ts_node_type(n);
   int64_t c;
   af_zero(p);
+  if (!strcmp(ty, "cast_expression") &&
+      wide_index_type(ntext(x, node_field(n, "type"))))
+    return poly_of(x, node_field(n, "value"), p, what);
   if (int_literal(x, n, &c)) {
     af_add_term(p, c, -1, NULL);
     return 0;
@@ -2522,6 +2553,25 @@ static void substitute_locals(X *x, IrNode *root, IrNode *loop) {
   }
 }
 
+/* The first syntax error in n (an ERROR node, or the statement holding a
+ * token the parser had to invent, as a `;` before an `#if` line that
+ * continues the expression), or a null node. */
+static TSNode syntax_error_in(TSNode n) {
+  TSNode none = {0};
+  if (!ts_node_has_error(n))
+    return none;
+  uint32_t c = ts_node_child_count(n);
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode ch = ts_node_child(n, i);
+    if (ts_node_is_missing(ch))
+      return n;
+    TSNode e = syntax_error_in(ch);
+    if (!ts_node_is_null(e))
+      return e;
+  }
+  return n;
+}
+
 int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
                    ExtractRefusal *why) {
   X x;
@@ -2532,6 +2582,17 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
   x.src = env->ctx->file->text;
   x.k = arena_alloc(x.a, sizeof *x.k);
   x.nest = for_node;
+  TSNode bad = syntax_error_in(for_node);
+  if (!ts_node_is_null(bad)) {
+    /* the text is not the statement the compiler sees: rewriting it
+     * would leave the rest (`* 2.0` after an `#if`) behind */
+    why->reason = "a statement of the loop nest does not parse before preprocessing "
+                  "(sparsecc reads the file before preprocessing: a preprocessor "
+                  "line inside a statement cuts it); keep each statement whole "
+                  "between preprocessor lines";
+    why->where = nspan(bad);
+    return 1;
+  }
   collect_writes(&x, for_node);
   /* loop variables are in `written` too; they are told apart by any_var */
   IrNode *root;

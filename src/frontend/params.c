@@ -18,7 +18,7 @@ static const char *text(SparsifyCtx *ctx, TSNode n) {
 
 
 /* The parameter_declaration children of a parameter_list, in order; -1 on
- * `...` or more than max. */
+ * `...` or more than max, -2 on an old-style (K&R) list of names. */
 static int param_decls(TSNode list, TSNode *out, int max) {
   int n = 0;
   uint32_t c = ts_node_named_child_count(list);
@@ -26,6 +26,8 @@ static int param_decls(TSNode list, TSNode *out, int max) {
     TSNode p = ts_node_named_child(list, i);
     if (node_is(p, "comment"))
       continue;
+    if (node_is(p, "identifier"))
+      return -2;
     if (!node_is(p, "parameter_declaration") || n == max)
       return -1;
     out[n++] = p;
@@ -60,6 +62,11 @@ int params_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *bound,
   }
   TSNode pds[SC_MAX_PARAMS];
   int np = param_decls(node_field(fd, "parameters"), pds, SC_MAX_PARAMS);
+  if (np == -2) {
+    *why = "it is an old-style (K&R) definition; declare the parameters in its "
+           "parameter list ('double f(double A[N][N], int n)')";
+    return 1;
+  }
   if (np < 0) {
     *why = "it is variadic or has too many parameters";
     return 1;

@@ -273,6 +273,19 @@ static const char *dense_param_hint(Uses *u, TSNode call, TSNode arg, const char
                       fn, ctx->file->name, dline, dcol);
 }
 
+/* A write whose statement does not parse before preprocessing (`A[i][j] =
+ * v` then `#if X` / `* 2` / `#endif` / `;`): its rewrite would take the
+ * value up to the `#if` only, so the array keeps its dense storage. */
+static void cut_statement(Uses *u, TSNode n) {
+  TSNode s = n;
+  while (!ts_node_is_null(s) && !strstr(ts_node_type(s), "statement") &&
+         !node_is(s, "declaration"))
+    s = ts_node_parent(s);
+  if (!ts_node_is_null(s) && ts_node_has_error(s))
+    unsupported(u, n, "%s", "a statement writing it is cut by a preprocessor line "
+                "(sparsecc reads the file before preprocessing)");
+}
+
 static int stmt_ctx(TSNode top) {
   return node_is(ts_node_parent(top), "expression_statement");
 }
@@ -1379,6 +1392,10 @@ int uses_collect(SparsifyCtx *ctx, CTypes *ct, Stored *st, int nst, FuncSig *fs,
     }
     macros_naming(u, root);
     walk(u, root, 0, 0, 0);
+    for (size_t r = mark; r < u->s.len; r++)
+      if (u->s.data[r].st == &st[i] && u->s.data[r].kind != U_READ &&
+          u->s.data[r].kind != U_SIZEOF)
+        cut_statement(u, u->s.data[r].node);
     if (u->escaped) {
       rc = -1;
       continue;

@@ -428,6 +428,15 @@ int lat_points(const Lower *L, const IrNode *n, unsigned cand, unsigned *out,
       out[np++] = s;
     }
   }
+  /* No effect even where every candidate is present: a literal zero
+   * factor (`A[i][j] * 0.0`). Each stored entry is still visited, as the
+   * dense program evaluates it (Inf * 0 is a NaN): a union of them all. */
+  if (np == 0)
+    for (int i = 0; i < 32; i++)
+      if (cand & (1u << i)) {
+        if (np == max_out) return -1;
+        out[np++] = 1u << i;
+      }
   return np;
 }
 

@@ -782,6 +782,11 @@ const char *lower_effect_cause(const Lower *L, const IrNode *n, unsigned absent,
                           lat_truth(L, s->rhs->a, absent) != 0
                       ? span_text(L, s->rhs->a->span)
                       : NULL;
+  if (g && !strncmp(g, "if", 2) && s->rhs->a->kind == IR_NOT) {
+    /* an else branch: its guard spans the whole if statement */
+    const char *c = span_text(L, s->rhs->a->a->span);
+    g = c ? arena_printf(L->arena, "!(%s)", c) : NULL;
+  }
   if (g)
     return arena_printf(L->arena, "%s runs where '%s' holds, which an absent "
                         "entry (a zero) may satisfy", stmt_text(L, s), g);
