@@ -341,16 +341,37 @@ static const char *mentioned_bound(X *x, TSNode n) {
 
 /* ---- loop-invariant opaque expressions --------------------------------- */
 
+/* <math.h> functions without side effects (errno aside), by their double
+ * names; their float and long double forms (`sqrtf`, `fabsl`) count too.
+ * Not lgamma (it sets signgam), frexp, modf, remquo (they write through a
+ * pointer). */
 static const char *const kPureFns[] = {
-    "fabs",  "fabsf",  "sqrt",  "sqrtf",  "cbrt",  "exp",   "expf",  "exp2",
-    "expm1", "log",    "logf",  "log2",   "log10", "log1p", "sin",   "sinf",
-    "cos",   "cosf",   "tan",   "tanf",   "asin",  "acos",  "atan",  "atan2",
-    "sinh",  "cosh",   "tanh",  "tanhf",  "pow",   "powf",  "fmax",  "fmaxf",
-    "fmin",  "fminf",  "floor", "floorf", "ceil",  "ceilf", "round", "trunc",
-    "fmod",  "hypot",  "copysign", "erf", "abs",   "labs",  "llabs", "fdim"};
+    "fabs",  "sqrt",     "cbrt",      "exp",   "exp2",  "expm1", "log",
+    "log2",  "log10",    "log1p",     "logb",  "sin",   "cos",   "tan",
+    "asin",  "acos",     "atan",      "atan2", "sinh",  "cosh",  "tanh",
+    "asinh", "acosh",    "atanh",     "pow",   "fmax",  "fmin",  "fdim",
+    "floor", "ceil",     "round",     "trunc", "rint",  "nearbyint",
+    "fmod",  "remainder", "hypot",    "copysign", "erf", "erfc", "tgamma",
+    "fma",   "ldexp",    "scalbn",    "nextafter"};
+
+/* Integer and type-generic ones, by their exact names. */
+static const char *const kPureExact[] = {
+    "abs", "labs", "llabs", "isnan", "isinf", "isfinite", "isnormal",
+    "signbit", "fpclassify"};
 
 static int is_pure_fn(const char *name) {
-  return name_in(name, kPureFns, sizeof kPureFns / sizeof *kPureFns);
+  if (name_in(name, kPureFns, sizeof kPureFns / sizeof *kPureFns) ||
+      name_in(name, kPureExact, sizeof kPureExact / sizeof *kPureExact))
+    return 1;
+  size_t n = strlen(name);
+  if (n < 2 || (name[n - 1] != 'f' && name[n - 1] != 'l'))
+    return 0;
+  char base[32];
+  if (n - 1 >= sizeof base)
+    return 0;
+  memcpy(base, name, n - 1);
+  base[n - 1] = '\0';
+  return name_in(base, kPureFns, sizeof kPureFns / sizeof *kPureFns);
 }
 
 /* Whether `name` is a function-like macro of the file whose body has no
