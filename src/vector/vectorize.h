@@ -69,6 +69,9 @@ typedef struct VecNest {
                              its vectorization lines are replaced */
   int st, lvl;            /* the iterated sparse operand (index into L->st)
                              and its level */
+  const char *parent;     /* the position of the level above (its segment's
+                             successor is the next row), or NULL: not a
+                             plain unique parent */
 } VecNest;
 
 /* A position loop over a block level (`v floordiv c`: BSR's block
