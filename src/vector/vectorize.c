@@ -1716,7 +1716,11 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
  * A hint: it changes no value and no order; its address is that of an
  * element the loop itself reaches at position p + 8 (guarded by end), so
  * no check is needed. Only when the k loop is vectorizable: the scalar
- * output is left to the hardware prefetcher. */
+ * output is left to the hardware prefetcher. Under a dense row level
+ * (CSR) rows shorter than 8 would hint nothing: the entry min(8, the
+ * row's length) ahead is hinted, past the row's end in row i + 1 when that
+ * row is inside the row loop and the level (docs/vectorization.md, "Short
+ * rows: the next row's entries"). */
 
 #ifndef VEC_ENTRY_PREFETCH
 #define VEC_ENTRY_PREFETCH 8 /* entries ahead (measured: 4, 8, 16) */
