@@ -1811,16 +1811,15 @@ const char *vec_nest_prefetch(Lower *L, const VecNest *vn, const char *end) {
   if (iv >= 0) {
     const IrLoopVar *il = &L->k->vars[iv];
     const LvlInfo *up = &L->st[vn->st].lvl[vn->lvl - 1];
-    const char *nb, *ne;
+    const char *nb, *ne; /* the next row's segment: nb is end */
     li->ops->pos_bounds(&li->ref,
                         arena_printf(L->arena, "(%s) + 1", vn->parent), NULL,
                         &nb, &ne);
-    (void)nb;
     sb_printf(&sb, " else if ((%s) + 1 < (%s) && (size_t)(%s) + 1 < %s && "
               "%s < %s) {", il->name, graph_affine_str(L, &il->hi), il->name,
               level_size_name(&up->ref), q, ne);
     hint_elements(&c, &sb, NULL, jt, iv,
-                  arena_printf(L->arena, "(%s) + 1", il->name));
+                  arena_printf(L->arena, "((%s) + 1)", il->name));
     sb_puts(&sb, " } }");
     lower_note(L, "loop %s: %s prefetched min(%d, the row's length) entries "
                "ahead, into the next row of %s (each entry reduces its "

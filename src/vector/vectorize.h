@@ -117,8 +117,8 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
  * statements the position loop runs first in each entry, hinting the
  * element VEC_ENTRY_PREFETCH entries ahead while p + that < end (end: the
  * C name of the segment's end); under a dense row level, min(that, the
- * row's length) ahead, past end in the next row (vn->parent). NULL when the rule does not apply (or
- * vectorization is off). vn->notes_mark and the printer's scope are as for
+ * row's length) ahead, past end in the next row (vn->parent). NULL when
+ * the rule does not apply (or vectorization is off). vn->notes_mark and the printer's scope are as for
  * vec_emit_nest. */
 const char *vec_nest_prefetch(Lower *L, const VecNest *vn, const char *end);
 /* Appends the vectorized block nest (or, with a report line saying why
