@@ -32,8 +32,8 @@
 static double S[N][N], U[N][K], V[N][K], D[N][N], E[N][N], G[N][N], C[N][N];
 static double Pf[N * N];
 #define M 23
-static double T[N][M];
-static double H[N][N]; /* only rows i < M of S: T has M columns */
+static double T[N][M]; /* only rows i < M of S: T has M columns */
+static double H[N][N];
 static float Sf[N][N], Uf[N][K], Vf[N][K], F[N][N];
 
 static void flat(double *P, int kt) {
