@@ -1219,7 +1219,8 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
                   .outer = n, .depth = depth, .p = in.b[s].p, .begin = begin,
                   .end = end, .crd = li->ops->coord_at(&li->ref, in.b[s].p),
                   .ordered = level_is_ordered(&li->type), .notes_mark = mark,
-                  .st = s, .lvl = b0->next};
+                  .st = s, .lvl = b0->next,
+                  .parent = b0->next > 0 && !b0->q && !b0->in ? b0->p : NULL};
     /* SDDMM's entries: the element each reduces into, hinted ahead */
     const char *pf = vec_nest_prefetch(
         L, &vn, arena_printf(L->arena, "sc__%s_e%d", st->name, b0->next));

@@ -74,14 +74,17 @@ void vc_add_guard(VC *c, const char *cond) {
 void vc_p_index(void *user, StrBuf *out, int var) {
   PrintCtx *p = user;
   if (var == p->c->v && p->vtext) sb_printf(out, "%s", p->vtext);
+  else if (p->rtext && var == p->rvar) sb_puts(out, p->rtext);
   else sb_puts(out, graph_var_name(p->c->L, var));
 }
 
-/* A dense access as C (the loop variable printed as vtext). */
-static void print_dense(VC *c, StrBuf *out, int a, const char *vtext) {
+/* A dense access as C (the loop variable printed as vtext; variable rvar,
+ * when rtext is not NULL, printed as rtext). */
+static void print_dense_at(VC *c, StrBuf *out, int a, const char *vtext,
+                           int rvar, const char *rtext) {
   const IrAccess *ac = &c->L->k->accesses[a];
   const IrTensor *t = &c->L->k->tensors[ac->tensor];
-  PrintCtx pc = {c, vtext, NULL};
+  PrintCtx pc = {c, vtext, NULL, rtext, rvar};
   CPrintHooks h = {NULL, vc_p_index, &pc};
   sb_puts(out, t->name);
   if (t->layout == IR_LAYOUT_FLAT && ac->nsub > 1) {
@@ -106,6 +109,10 @@ static void print_dense(VC *c, StrBuf *out, int a, const char *vtext) {
     cprint_affine(out, &ac->sub[d], c->L->k->nvars, &h);
     sb_puts(out, "]");
   }
+}
+
+static void print_dense(VC *c, StrBuf *out, int a, const char *vtext) {
+  print_dense_at(c, out, a, vtext, -1, NULL);
 }
 
 void vc_ov_print(void *user, StrBuf *out, int a, const char *vtext) {
@@ -138,7 +145,7 @@ void vc_s_access(void *user, StrBuf *out, int a) {
 
 /* An invariant expression as scalar C. */
 const char *vc_scalar_text(VC *c, const IrExpr *e) {
-  PrintCtx pc = {c, NULL, NULL};
+  PrintCtx pc = {c, NULL, NULL, NULL, -1};
   CPrintHooks h = {vc_s_access, vc_p_index, &pc};
   StrBuf sb = {0};
   cprint_expr(&sb, e, &h);
@@ -1073,7 +1080,7 @@ static const char *describe(VC *c) {
 const char *vc_scalar_at(VC *c, const IrExpr *e, const char *pos) {
   PrintCtx pc = {c, arena_printf(c->L->arena, "((%s)%s)", c->lv->ctype,
                                  vc_coord_at(c, pos)),
-                 pos};
+                 pos, NULL, -1};
   CPrintHooks h = {vc_s_access, vc_p_index, &pc};
   StrBuf sb = {0};
   cprint_expr(&sb, e, &h);
@@ -1715,11 +1722,52 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
  * A hint: it changes no value and no order; its address is that of an
  * element the loop itself reaches at position p + 8 (guarded by end), so
  * no check is needed. Only when the k loop is vectorizable: the scalar
- * output is left to the hardware prefetcher. */
+ * output is left to the hardware prefetcher. Under a dense row level
+ * (CSR) rows shorter than 8 would hint nothing: the entry min(8, the
+ * row's length) ahead is hinted, past the row's end in row i + 1 when that
+ * row is inside the row loop and the level (docs/vectorization.md, "Short
+ * rows: the next row's entries"). */
 
 #ifndef VEC_ENTRY_PREFETCH
 #define VEC_ENTRY_PREFETCH 8 /* entries ahead (measured: 4, 8, 16) */
 #endif
+
+/* The variable of the rows of a nest whose segment's successor holds the
+ * next row's entries (CSR: the level above is dense, its coordinate a
+ * loop variable alone, counting up), or -1. */
+static int next_row_var(const Lower *L, const VecNest *vn) {
+  if (!vn->parent || vn->lvl < 1) return -1;
+  const STensor *st = &L->st[vn->st];
+  const LvlInfo *up = &st->lvl[vn->lvl - 1];
+  if (!up->ops->full || up->kind != LK_IDENT || up->aoff || up->var < 0 ||
+      L->k->vars[up->var].descending || !st->lvl[vn->lvl].ops->has_pos_array)
+    return -1;
+  return up->var;
+}
+
+/* The hints of the elements the statements reduce into, at position q
+ * (variable rvar printed as rtext when not NULL), each element once. */
+static void hint_elements(VC *c, StrBuf *sb, StrBuf *names, const char *q,
+                          int rvar, const char *rtext) {
+  StrBuf seen = {0};
+  sb_puts(&seen, ";");
+  for (int i = 0; i < c->nvs; i++) {
+    StrBuf one = {0};
+    sb_puts(&one, ";");
+    print_dense_at(c, &one, c->vs[i].s->lhs_access, q, rvar, rtext);
+    sb_puts(&one, ";");
+    if (!strstr(seen.data, one.data)) {
+      sb_puts(&seen, one.data + 1);
+      one.data[one.len - 1] = '\0';
+      sb_printf(sb, " SC_PREFETCH(&%s);", one.data + 1);
+      if (names)
+        sb_printf(names, "%s%s", names->len ? ", " : "",
+                  vc_lhs_text(c, c->vs[i].s));
+    }
+    sb_free(&one);
+  }
+  sb_free(&seen);
+}
 
 const char *vec_nest_prefetch(Lower *L, const VecNest *vn, const char *end) {
   const VecLoop *lp = &vn->inner;
@@ -1743,37 +1791,53 @@ const char *vec_nest_prefetch(Lower *L, const VecNest *vn, const char *end) {
   /* the left sides printed with j at the entry ahead */
   const IrLoopVar *jl = &L->k->vars[jv];
   const LvlInfo *li = &L->st[vn->st].lvl[vn->lvl];
-  const char *ahead = arena_printf(L->arena, "%s + %d", vn->p,
-                                   VEC_ENTRY_PREFETCH);
-  const char *jt = arena_printf(L->arena, "((%s)%s)", jl->ctype,
-                                li->ops->coord_at(&li->ref, ahead));
-  c.v = jv;
-  /* each element once; seen: ";A;B;" (as printed at the entry ahead),
-   * names: "A, B" (as the report prints them) */
-  StrBuf sb = {0}, seen = {0}, names = {0};
-  sb_printf(&sb, "if (%s < %s) {", ahead, end);
-  sb_puts(&seen, ";");
-  for (int i = 0; i < c.nvs; i++) {
-    StrBuf one = {0};
-    sb_puts(&one, ";");
-    print_dense(&c, &one, c.vs[i].s->lhs_access, jt);
-    sb_puts(&one, ";");
-    if (!strstr(seen.data, one.data)) {
-      sb_puts(&seen, one.data + 1);
-      one.data[one.len - 1] = '\0';
-      sb_printf(&sb, " SC_PREFETCH(&%s);", one.data + 1);
-      sb_printf(&names, "%s%s", names.len ? ", " : "",
-                vc_lhs_text(&c, c.vs[i].s));
-    }
-    sb_free(&one);
+  int iv = next_row_var(L, vn);
+  const char *ahead, *q;
+  StrBuf sb = {0}, names = {0};
+  if (iv < 0) {
+    ahead = arena_printf(L->arena, "%s + %d", vn->p, VEC_ENTRY_PREFETCH);
+    q = ahead;
+    sb_printf(&sb, "if (%s < %s) {", ahead, end);
+  } else {
+    /* min(VEC_ENTRY_PREFETCH, the row's length) ahead: past the row's end,
+     * the entry at that position is the next row's */
+    q = arena_printf(L->arena, "sc__pf%d", c.uniq++);
+    L->uniq = c.uniq;
+    ahead = arena_printf(L->arena, "%s - (%s) < %d ? %s - (%s) : %d", end,
+                         vn->begin, VEC_ENTRY_PREFETCH, end, vn->begin,
+                         VEC_ENTRY_PREFETCH);
+    sb_printf(&sb, "{ const size_t %s = %s + (%s); if (%s < %s) {", q, vn->p,
+              ahead, q, end);
   }
+  const char *jt = arena_printf(L->arena, "((%s)%s)", jl->ctype,
+                                li->ops->coord_at(&li->ref, q));
+  c.v = jv;
+  hint_elements(&c, &sb, &names, jt, -1, NULL);
   sb_puts(&sb, " }");
-  lower_note(L, "loop %s: %s prefetched %d entries ahead (each entry "
-             "reduces its vectorized loop into it)", jl->name, names.data,
-             VEC_ENTRY_PREFETCH);
+  if (iv >= 0) {
+    const IrLoopVar *il = &L->k->vars[iv];
+    const LvlInfo *up = &L->st[vn->st].lvl[vn->lvl - 1];
+    const char *nb, *ne; /* the next row's segment: nb is end */
+    li->ops->pos_bounds(&li->ref,
+                        arena_printf(L->arena, "(%s) + 1", vn->parent), NULL,
+                        &nb, &ne);
+    sb_printf(&sb, " else if ((%s) + 1 < (%s) && (size_t)(%s) + 1 < %s && "
+              "%s < %s) {", il->name, graph_affine_str(L, &il->hi), il->name,
+              level_size_name(&up->ref), q, ne);
+    hint_elements(&c, &sb, NULL, jt, iv,
+                  arena_printf(L->arena, "((%s) + 1)", il->name));
+    sb_puts(&sb, " } }");
+    lower_note(L, "loop %s: %s prefetched min(%d, the row's length) entries "
+               "ahead, into the next row of %s (each entry reduces its "
+               "vectorized loop into it)", jl->name, names.data,
+               VEC_ENTRY_PREFETCH, il->name);
+  } else {
+    lower_note(L, "loop %s: %s prefetched %d entries ahead (each entry "
+               "reduces its vectorized loop into it)", jl->name, names.data,
+               VEC_ENTRY_PREFETCH);
+  }
   const char *r = arena_strdup(L->arena, sb.data);
   sb_free(&sb);
-  sb_free(&seen);
   sb_free(&names);
   return r;
 }

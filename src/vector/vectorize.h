@@ -69,6 +69,9 @@ typedef struct VecNest {
                              its vectorization lines are replaced */
   int st, lvl;            /* the iterated sparse operand (index into L->st)
                              and its level */
+  const char *parent;     /* the position of the level above (its segment's
+                             successor is the next row), or NULL: not a
+                             plain unique parent */
 } VecNest;
 
 /* A position loop over a block level (`v floordiv c`: BSR's block
@@ -113,8 +116,9 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
  * into a dense element at the entry's coordinate (SDDMM's D[i][j]): the
  * statements the position loop runs first in each entry, hinting the
  * element VEC_ENTRY_PREFETCH entries ahead while p + that < end (end: the
- * C name of the segment's end). NULL when the rule does not apply (or
- * vectorization is off). vn->notes_mark and the printer's scope are as for
+ * C name of the segment's end); under a dense row level, min(that, the
+ * row's length) ahead, past end in the next row (vn->parent). NULL when
+ * the rule does not apply (or vectorization is off). vn->notes_mark and the printer's scope are as for
  * vec_emit_nest. */
 const char *vec_nest_prefetch(Lower *L, const VecNest *vn, const char *end);
 /* Appends the vectorized block nest (or, with a report line saying why

@@ -72,6 +72,9 @@ typedef struct PrintCtx {
   const char *vtext; /* text for the loop variable, or NULL: its name */
   const char *pos;   /* position of the iterated sparse operand's value
                         (scalar partial sums), or NULL */
+  const char *rtext; /* text for variable rvar (the next row of an entry
+                        prefetch), or NULL */
+  int rvar;
 } PrintCtx;
 
 /* ---- vectorize.c ---- */

@@ -257,7 +257,7 @@ void vc_emit_sel_result(VC *c, StrBuf *sb, int d, int i, const char *hi) {
   const char *q = arena_printf(c->L->arena, "sc__tie%d", c->uniq++);
   StrBuf st = {0};
   if (c->lp->shape == VEC_DENSE) {
-    PrintCtx pc = {c, q, NULL};
+    PrintCtx pc = {c, q, NULL, NULL, -1};
     CPrintHooks h = {vc_s_access, vc_p_index, &pc};
     cprint_expr(&st, vs->s->rhs, &h);
     vc_line(c, sb, d + 1, "for (%s %s = (%s)(%s); %s < (%s); %s++)", c->lv->ctype,

@@ -7,12 +7,20 @@
 // elements in one loop, a flat pointer parameter P[i * N + j],
 // rows shorter and longer than the prefetch distance, empty rows. The
 // prefetch changes no value: the sums are compared with the input program.
-// EXPECT-SPARSIFIED: 5
-// EXPECT-VECTOR-REPORT: loop j: D[i][j] prefetched 8 entries ahead
-// EXPECT-VECTOR-REPORT: loop j: F[i][j] prefetched 8 entries ahead
-// EXPECT-VECTOR-REPORT: loop j: G[i][j], C[i][j] prefetched 8 entries ahead
-// EXPECT-VECTOR-REPORT: loop j: P[((i)) * (N) + (j)] prefetched 8 entries ahead
-// EXPECT-VECTOR-REPORT: loop j: E[i][j] prefetched 8 entries ahead
+// Rows shorter than the distance hint the next row's entries (the entry
+// min(8, the row's length) positions ahead): the last row hints none, nor
+// does the last row of a loop over the first M < N rows into an output of
+// M rows (T, transposed: the row variable in the second subscript).
+// Under a compressed row level (DCSR) the next stored row is not i + 1:
+// only the row's own entries, 8 ahead.
+// EXPECT-SPARSIFIED: 7
+// EXPECT-VECTOR-REPORT: loop j: D[i][j] prefetched min(8, the row's length) entries ahead, into the next row of i
+// EXPECT-VECTOR-REPORT: loop j: F[i][j] prefetched min(8, the row's length) entries ahead, into the next row of i
+// EXPECT-VECTOR-REPORT: loop j: G[i][j], C[i][j] prefetched min(8, the row's length) entries ahead, into the next row of i
+// EXPECT-VECTOR-REPORT: loop j: P[((i)) * (N) + (j)] prefetched min(8, the row's length) entries ahead, into the next row of i
+// EXPECT-VECTOR-REPORT: loop j: E[i][j] prefetched min(8, the row's length) entries ahead, into the next row of i
+// EXPECT-VECTOR-REPORT: loop j: T[j][i] prefetched min(8, the row's length) entries ahead, into the next row of i
+// EXPECT-VECTOR-REPORT: loop j: H[i][j] prefetched 8 entries ahead (each entry
 // EXPECT-SCALAR-REPORT: D[i][j] updated in a local across the loop
 // EXPECT-ABSENT: for (int k = 0; k < kt; k++) D[i][j] += S[i][j] * U[i][k] * V[j][k];
 // EXPECT-ABSENT: for (int k = 0; k < 32; k++) E[i][j] += S[i][j] * U[i][k] * V[j][k];
@@ -23,6 +31,9 @@
 
 static double S[N][N], U[N][K], V[N][K], D[N][N], E[N][N], G[N][N], C[N][N];
 static double Pf[N * N];
+#define M 23
+static double T[N][M]; /* only rows i < M of S: T has M columns */
+static double H[N][N];
 static float Sf[N][N], Uf[N][K], Vf[N][K], F[N][N];
 
 static void flat(double *P, int kt) {
@@ -66,7 +77,17 @@ int main(void) {
           C[i][j] -= S[i][j] * V[j][k] * V[i][k];
         }
     flat(Pf, kt);
-    double sd = 0, sg = 0, sc = 0, sp = 0;
+#pragma sparse encoding(S : CSR)
+    for (int i = 0; i < M; i++)
+      for (int j = 0; j < N; j++)
+        for (int k = 0; k < kt; k++) T[j][i] += S[i][j] * U[i][k] * V[j][k];
+#pragma sparse encoding(S : DCSR)
+    for (int i = 0; i < N; i++)
+      for (int j = 0; j < N; j++)
+        for (int k = 0; k < kt; k++) H[i][j] += S[i][j] * V[i][k] * U[j][k];
+    double sd = 0, sg = 0, sc = 0, sp = 0, st = 0, sh = 0;
+    for (int j = 0; j < N; j++)
+      for (int i = 0; i < M; i++) st += T[j][i] * (j + 2 * i + 1);
     float sf = 0;
     for (int i = 0; i < N; i++)
       for (int j = 0; j < N; j++) {
@@ -75,8 +96,9 @@ int main(void) {
         sc += C[i][j] * (i + j + 1);
         sp += Pf[i * N + j] * (i + 2 * j + 1);
         sf += F[i][j] * (float)(i % 3 + 1);
+        sh += H[i][j] * (3 * i + j + 1);
       }
-    printf("k=%d: %.15g %.15g %.15g %.15g %.6g\n", kt, sd, sg, sc, sp, (double)sf);
+    printf("k=%d: %.15g %.15g %.15g %.15g %.6g %.15g %.15g\n", kt, sd, sg, sc, sp, (double)sf, st, sh);
   }
 #pragma sparse encoding(S : CSR)
   for (int i = 0; i < N; i++)
