@@ -158,9 +158,9 @@ int main(int argc, char **argv) {
   double cs = checksum(out, nout);
   double *t = bench_xmalloc(sizeof(double) * (size_t)reps);
   for (int r = 0; r < reps; r++) {
-    double a = cpu_now();
+    double a = bench_cpu_now();
     for (int i = 0; i < inner; i++) call(k);
-    t[r] = (cpu_now() - a) / inner;
+    t[r] = (bench_cpu_now() - a) / inner;
   }
   printf("RESULT kernel=%s impl=mlir_vl%d us_per_rep=%.2f checksum=%.10g\n", k,
          vl8 ? 8 : 0, bench_median(t, reps) * 1e6, cs);
