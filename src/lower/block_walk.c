@@ -33,7 +33,11 @@ typedef struct LwPlan {
   const IrNode *jn;    /* the j loop */
   int jpos;            /* its index in the i loop's body */
   int mod[2];          /* the two mod levels, in level order */
+  int simd;            /* a SIMD backend is on: the walk is taken in the
+                          shape vblocks.c vectorizes (lw_vec_shape) */
 } LwPlan;
+
+static int lw_acc_ok(const Lower *L, const LwPlan *pl);
 
 /* Whether affine a is one loop variable of iv, jv alone (times a constant,
  * plus an invariant). */
@@ -98,6 +102,18 @@ static int lw_commutes(const Lower *L, const IrNode *top, const IrNode *m,
   return alone && lw_node_same(L, top, ac->tensor, s->lhs_access);
 }
 
+/* Whether the walk of pl over loop n has the shape the vectorizer takes
+ * (vec_block_rows_plan): rows' elements held in locals (lw_acc_ok), the
+ * i mod level before the j mod level (a row of a block is contiguous),
+ * and loops from 0 to the extents (no bound checks inside a block). */
+static int lw_vec_shape(Lower *L, const IrNode *n, const LwPlan *pl) {
+  const STensor *st = &L->st[pl->s];
+  const IrLoopVar *iv = &L->k->vars[n->var], *jv = &L->k->vars[pl->jn->var];
+  return lw_acc_ok(L, pl) && st->lvl[pl->mod[0]].var == n->var &&
+         affine_is_zero(&iv->lo) && affine_is_zero(&jv->lo) &&
+         !hi_needed(L, n, 1u << pl->s) && !hi_needed(L, pl->jn, 1u << pl->s);
+}
+
 /* Whether loop n (over i) and its operands take the level-order walk. */
 static int lw_plan(Lower *L, const IrNode *n, const Scope *sc, LwPlan *pl,
                    OvSet *os) {
@@ -106,7 +122,8 @@ static int lw_plan(Lower *L, const IrNode *n, const Scope *sc, LwPlan *pl,
   const SparsifyCtx *ctx = L->ctx;
   vec_config(L->arena, ctx->opts, L->k->vec_pragma, ctx->clang_args,
              ctx->nclang_args, &cfg);
-  if (cfg.ops || cfg.psums > 1) return 0; /* vblocks.c takes the blocks */
+  if (cfg.psums > 1) return 0;
+  pl->simd = cfg.ops != NULL;
   unsigned rel = graph_subtree_tensors(L, n);
   if (!rel || (rel & (rel - 1))) return 0;
   int s = 0;
@@ -154,6 +171,9 @@ static int lw_plan(Lower *L, const IrNode *n, const Scope *sc, LwPlan *pl,
   memset(os, 0, sizeof *os);
   if (!lw_commutes(L, n, n, 0, iv, jv, os)) return 0;
   pl->s = s;
+  /* with a SIMD backend, other shapes keep the loops as declared, whose
+   * blocks vec_emit_blocks vectorizes */
+  if (pl->simd && !lw_vec_shape(L, n, pl)) return 0;
   return 1;
 }
 
@@ -407,10 +427,12 @@ static const char *lw_extent(Lower *L, STensor *st, int d) {
   return arena_printf(L->arena, "sc__%s_dims[%d]", st->name, d);
 }
 
-/* The level-order walk of pl over loop n (scope sc). Returns the text of
+/* The level-order walk of pl over loop n (scope sc); with vr, its whole
+ * blocks vectorized (vec_block_rows_plan took it). Returns the text of
  * the element held in locals across each block row (lw_acc_ok), or NULL. */
 static const char *lw_emit(Lower *L, StrBuf *sb, const IrNode *n,
-                           const LwPlan *pl, const Scope *sc, int depth) {
+                           const LwPlan *pl, const Scope *sc,
+                           VecBlockRows *vr, int depth) {
   STensor *st = &L->st[pl->s];
   const char *A = st->name;
   int l = sc->b[pl->s].next;
@@ -443,6 +465,15 @@ static const char *lw_emit(Lower *L, StrBuf *sb, const IrNode *n,
     L->acc_name = arena_printf(L->arena, "%s[%s]", lr, ka);
     L->acc_access = acc;
   }
+  if (vr) {
+    vr->acc = lr;
+    vr->row0 = arena_printf(L->arena, "%s * %lld", bk, (long long)l0->div);
+    vr->col0 = arena_printf(L->arena, "%s * %lld", c1, (long long)l1->div);
+    vr->p = p1;
+    vr->ext_i = arena_printf(L->arena, "sc__%s_dims[%d]", A, l0->dim);
+    vr->ext_j = arena_printf(L->arena, "sc__%s_dims[%d]", A, l1->dim);
+    vec_block_rows_init(L, vr, sb, depth + 1);
+  }
   const char *begin, *end;
   l1->ops->pos_bounds(&l1->ref, p0, NULL, &begin, &end);
   ln(L, sb, depth + 1, "const size_t %s = %s;", e1, end);
@@ -457,11 +488,16 @@ static const char *lw_emit(Lower *L, StrBuf *sb, const IrNode *n,
      "&& %s >= %lld && %s <= (uint64_t)(%s - %lld) / %lld) {", e0,
      (long long)l0->div, bk, e0, (long long)l0->div, (long long)l0->div, e1x,
      (long long)l1->div, c1, e1x, (long long)l1->div, (long long)l1->div);
-  lw_block(L, sb, n, pl, sc, bk, c1, p1, 0, depth + 3);
-  ln(L, sb, depth + 2, "} else {");
-  lw_block(L, sb, n, pl, sc, bk, c1, p1, 1, depth + 3);
+  for (int edge = 0; edge < 2; edge++) {
+    if (edge) ln(L, sb, depth + 2, "} else {");
+    if (vr)
+      vec_block_rows_block(L, vr, sb, edge, depth + 3);
+    else
+      lw_block(L, sb, n, pl, sc, bk, c1, p1, edge, depth + 3);
+  }
   ln(L, sb, depth + 2, "}");
   ln(L, sb, depth + 1, "}");
+  if (vr) vec_block_rows_reduce(L, vr, sb, depth + 1);
   if (acc >= 0) {
     L->acc_name = NULL;
     int d = lw_row_loop(L, sb, n, pl, sc, bk, ka, depth + 1);
@@ -473,6 +509,35 @@ static const char *lw_emit(Lower *L, StrBuf *sb, const IrNode *n,
   lw_rows(L, sb, n, pl, sc, bk, 1, depth + 1);
   ln(L, sb, depth, "}");
   return held;
+}
+
+/* Drops the vectorizer's lines of the loops as declared (from `mark` on):
+ * the walk's own line replaces them. */
+static void lw_drop_vector_lines(Lower *L, size_t mark) {
+  if (!L->notes.data || L->notes.len <= mark) return;
+  StrBuf keep = {0};
+  const char *p = L->notes.data + mark, *end = L->notes.data + L->notes.len;
+  while (p < end) {
+    const char *e = memchr(p, '\n', (size_t)(end - p));
+    size_t len = e ? (size_t)(e - p) + 1 : (size_t)(end - p);
+    const char *v = strstr(p, "vectorized: ");
+    if (strncmp(p, "  loop ", 7) || !v || v >= p + len)
+      sb_append(&keep, p, len);
+    p += len;
+  }
+  L->notes.len = mark;
+  L->notes.data[mark] = '\0';
+  sb_puts(&L->notes, keep.data ? keep.data : "");
+  sb_free(&keep);
+}
+
+/* The one sparse operand of the walk varies in the j loop: the vectorizer
+ * loads its values (VecLoop.invariant). */
+static int lw_invariant(void *user, StrBuf *out, int a) {
+  (void)user;
+  (void)out;
+  (void)a;
+  return 0;
 }
 
 int block_walk_emit(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
@@ -496,13 +561,32 @@ int block_walk_emit(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
   int d = ok ? depth + 2 : depth;
   int sparse_before = L->nsparse_loops;
   StrBuf decl = {0}, lw = {0};
+  size_t before = L->notes.len;
   emit_loop_declared(L, &decl, n, sc, d);
+  if (pl.simd) lw_drop_vector_lines(L, before);
   if (L->nsparse_loops == sparse_before) {
     L->nsparse_loops++;
     L->var_sparse[pl.jn->var] = 1;
   }
   size_t notes = L->notes.len; /* the inner loops' lines again: dropped */
-  const char *held = lw_emit(L, &lw, n, &pl, sc, d);
+  VecBlockRows vr = {
+      .inner = {.shape = VEC_DENSE, .n = pl.jn, .st = pl.s,
+                .lvl = pl.mod[1], .contig = 1, .invariant = lw_invariant},
+      .iv = &L->k->vars[n->var],
+      .rows = L->st[pl.s].lvl[sc->b[pl.s].next].div,
+      .width = L->st[pl.s].lvl[sc->b[pl.s].next + 1].div};
+  int vec = pl.simd && vec_block_rows_plan(L, &vr);
+  const char *held = lw_emit(L, &lw, n, &pl, sc, NULL, d);
+  if (vec) {
+    StrBuf v = {0};
+    sb_printf(&v, "#if defined(__GNUC__) && %s\n", vec_block_rows_guard(&vr));
+    lw_emit(L, &v, n, &pl, sc, &vr, d);
+    sb_puts(&v, "#else\n");
+    sb_puts(&v, lw.data ? lw.data : "");
+    sb_puts(&v, "#endif\n");
+    sb_free(&lw);
+    lw = v;
+  }
   if (L->notes.data) {
     L->notes.len = notes;
     L->notes.data[notes] = '\0';
@@ -521,6 +605,8 @@ int block_walk_emit(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
              ok ? "; run-time check that the arrays written overlap nothing "
                   "else the loops touch, else row by row"
                 : "");
+  if (vec) vec_block_rows_done(L, &vr);
+  if (vr.note) lower_note(L, "%s", vr.note);
   if (ok) {
     ln(L, sb, depth, "{");
     sb_puts(sb, chk.data);
