@@ -332,13 +332,14 @@ int vec_emit_blocks(Lower *L, const VecBlocks *vk, const char *scalar,
  *         acc_k_u += <e at u * lanes>;       (x[j + u * lanes]: the
  *       }                                     block's columns, the last
  *     } else {                                vector under a constant mask)
- *       <the scalar block, checked against the extents>
+ *       <the same, rows past the extent of i skipped, entries past the
+ *        extent of j masked>
  *     }
  *   }
  *   lr[k] += reduce(acc_k_0 + acc_k_1 + ...);
  *
  * SVE: one predicated do-while over each row's c entries into one
- * accumulator per row. A block row's row narrower than the lanes (c <
+ * accumulator per row. A row of a block narrower than the lanes (c <
  * lanes) stays scalar: the scalar walk's constant-trip loops, which the C
  * compiler unrolls, were measured faster (docs/performance.md, "BSR in
  * level order, vectorized"). */
