@@ -1,6 +1,6 @@
 /* coiter_int.h — what the loop emitter (coiter.c) shares with the walks
  * split out of it (block_walk.c): the binding of each sparse operand's
- * levels at a point of the loop tree (Scope) and the emitter's helpers
+ * levels at a point of the loop tree (Scope) and the emitter's functions
  * those walks call back into. Internal to src/lower. */
 #ifndef SC_COITER_INT_H
 #define SC_COITER_INT_H
