@@ -99,8 +99,8 @@ typedef struct VecBlocks {
  * `+=` / `-=` into an element that does not move with j (SpMV's y[i]),
  * held in a local array per row of the block row (`acc`). The vectorizer
  * keeps the r rows' sums in vector accumulators across the block row's
- * whole blocks (a block row of a row-major block: c contiguous values, x
- * at the block's columns loaded once per block) and adds them into the
+ * whole blocks (a row of a row-major block: c contiguous values, against
+ * the same vector of x for the block's r rows) and adds them into the
  * local array once per block row (vblocks.c, "Block rows in level
  * order"). */
 typedef struct VecBlockRows {
