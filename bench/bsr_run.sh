@@ -4,7 +4,8 @@
 # BSR(2, 2), (3, 3), (4, 4), and as CSR for reference, without MLIR) and
 # the bsr_spmv kernel of bench/vec_kernels.c (1024 x 1024, BSR(4, 4)),
 # each rewritten by sparsecc with --simd=none
-# (impl none) and --simd=avx2 (when the host has AVX2), and by
+# (impl none) and --simd=B for each backend B of BSR_SIMD (default
+# "generic avx2 avx512"; avx2 and avx512 when the host has them), and by
 # SPARSECC_BASE --simd=none when that names another sparsecc (impl base:
 # a before/after comparison); MLIR's kernels on the same matrices with
 # vl=0 and vl=8 (bench/mlir/bsr.mlir + bsr_harness.c, vec_kernels.mlir +
@@ -15,11 +16,12 @@
 # median microseconds per product of each variant and the speed-up of the
 # scalar output over each other variant (> 1: the scalar output is faster).
 #
-# Environment: CC (cc), OPTFLAGS (-O3 -march=native), SPARSECC (sparsecc
-# on PATH, then build/src/sparsecc), SPARSECC_BASE (unset), BENCH_REPS (7),
-# VEC_INNER (40), BSR_ROUNDS (5), BENCH_BUILD (bench/build), NICE
-# ("nice -n 10"), MLIR_OPT, MLIR_TRANSLATE, CLANG (as bench/vec_run.sh),
-# VEC_BSR_MATRIX (MATRIX_DIR/bcsstk33.mtx, MATRIX_DIR ../shared/matrices).
+# Environment: CC (cc), OPTFLAGS (-O3 -march=native), SPARSECC (sparsecc on
+# PATH, then build/src/sparsecc), SPARSECC_BASE (unset), BENCH_REPS (7),
+# VEC_INNER (40), BSR_ROUNDS (5), BSR_SIMD (generic avx2 avx512),
+# BENCH_BUILD (bench/build), NICE ("nice -n 10"), MLIR_OPT, MLIR_TRANSLATE,
+# CLANG (as bench/vec_run.sh), VEC_BSR_MATRIX (MATRIX_DIR/bcsstk33.mtx,
+# MATRIX_DIR ../shared/matrices).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 2
@@ -40,7 +42,13 @@ CFL="-std=c11 -D_POSIX_C_SOURCE=200809L -Ibench $("$SC" --cflags)"
 LIBS="$("$SC" --libs) -lm"
 impls="none"
 [ -n "${SPARSECC_BASE:-}" ] && impls="$impls base"
-grep -qw avx2 /proc/cpuinfo 2>/dev/null && impls="$impls avx2"
+for s in ${BSR_SIMD:-generic avx2 avx512}; do
+  case $s in
+    avx2) grep -qw avx2 /proc/cpuinfo 2>/dev/null || continue ;;
+    avx512) grep -qw avx512f /proc/cpuinfo 2>/dev/null || continue ;;
+  esac
+  impls="$impls $s"
+done
 for impl in $impls; do
   case $impl in
     base) cc_sc=$SPARSECC_BASE; flags="--simd=none" ;;

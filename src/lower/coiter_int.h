@@ -1,7 +1,8 @@
 /* coiter_int.h — what the loop emitter (coiter.c) shares with the pieces
- * split out of it (argext.c, merge_cursor.c, body_split.c): the binding of
- * each sparse operand's levels at a point of the loop tree (Scope) and the
- * emitter's helpers they call back into. Internal to src/lower. */
+ * split out of it (argext.c, merge_cursor.c, body_split.c, block_walk.c):
+ * the binding of each sparse operand's levels at a point of the loop tree
+ * (Scope) and the emitter's functions they call back into. Internal to
+ * src/lower. */
 #ifndef SC_COITER_INT_H
 #define SC_COITER_INT_H
 
@@ -50,5 +51,23 @@ int count_walk_ok(const Lower *L, const STensor *st, const TBind *b,
                   int v, unsigned bound);
 /* The number of bits set in x. */
 int popc(unsigned x);
+/* The C type of tensor t's elements. */
+const char *elem_ctype(const IrTensor *t);
+/* Dense access a as C text (flat arrays: one subscript). */
+void dense_access(Lower *L, StrBuf *out, int a);
+/* Whether affine a is the constant zero. */
+int affine_is_zero(const IrAffine *a);
+/* Locates every level of the operands in `tensors` whose coordinate the
+ * bound loop variables now give. */
+void chain(Lower *L, StrBuf *sb, Scope *sc, unsigned tensors, int depth);
+/* The body of loop `loop` (statements and inner loops). */
+void emit_body(Lower *L, StrBuf *sb, const IrNode *loop, const Scope *sc,
+               unsigned zero, int depth);
+/* Whether the iterated levels of `drivers` may hold coordinates at or past
+ * loop n's upper bound. */
+int hi_needed(Lower *L, const IrNode *n, unsigned drivers);
+/* Loop n as declared (dense, a position loop or a merge). */
+void emit_loop_declared(Lower *L, StrBuf *sb, const IrNode *n,
+                        const Scope *sc, int depth);
 
 #endif

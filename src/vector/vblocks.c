@@ -313,3 +313,263 @@ int vec_emit_blocks(Lower *L, const VecBlocks *vk, const char *scalar,
   sb_free(&c.guard);
   return 1;
 }
+
+/* ---- block rows in level order (BSR's level-order walk, vectorized) ----
+ *
+ * The scalar output walks BSR in level order (block_walk.c): each block
+ * row once, its blocks, the r x c entries of each, the r rows' elements
+ * (SpMV's y[i]) held in a local array `lr` across the block row. Here the
+ * rows' sums are held in vector accumulators instead, r x ceil(c / lanes)
+ * of them across the block row's whole blocks, and added into lr once,
+ * after its last block:
+ *
+ *   acc_k_u = identity;                      k < r, u < ceil(c / lanes)
+ *   for (each block of the block row) {
+ *     if (the block lies inside both extents) {
+ *       {                                    row k of the block, k < r
+ *         const size_t vp = (p1 * r + k) * c;     (row-major blocks)
+ *         const int j = c1 * c;
+ *         acc_k_u += <e at u * lanes>;       (x[j + u * lanes]: the
+ *       }                                     block's columns, the last
+ *     } else {                                vector under a constant mask)
+ *       <the same, rows past the extent of i skipped, entries past the
+ *        extent of j masked>
+ *     }
+ *   }
+ *   lr[k] += reduce(acc_k_0 + acc_k_1 + ...);
+ *
+ * SVE: one predicated do-while over each row's c entries into one
+ * accumulator per row. A row of a block narrower than the lanes (c <
+ * lanes) stays scalar: the scalar walk's constant-trip loops, which the C
+ * compiler unrolls, were measured faster (docs/performance.md, "BSR in
+ * level order, vectorized"). */
+
+typedef struct BrState {
+  VC c;
+  int w, nchunks, nfull, rem;
+  const char *rmask;
+  const char *narrowed;
+} BrState;
+
+int vec_block_rows_plan(Lower *L, VecBlockRows *vr) {
+  BrState *b = arena_alloc(L->arena, sizeof *b);
+  memset(b, 0, sizeof *b);
+  VC *c = &b->c;
+  vr->state = NULL;
+  vr->note = NULL;
+  vc_open(c, L, &vr->inner);
+  if (!c->ops) return 0;
+  vc_bind_loop(c);
+  vr->inner.p = arena_printf(L->arena, "sc__vp%d", c->uniq++);
+  vc_classify(c);
+  if (!c->why && (c->nvs != 1 || c->vs[0].kind != VS_REDUCE ||
+                  c->vs[0].red == VEC_RED_SEL || c->vs[0].lt))
+    vc_no(c, "not a sum into an element held across the block row");
+  if (!c->why && !c->lv->declared_in_header)
+    vc_no(c, "%s is declared outside its for header", c->lv->name);
+  if (!c->why && c->t->bytes != c->cfg.elem_bytes) {
+    vec_config_elem(L->arena, &c->cfg, c->t->bytes);
+    c->c.lanes = c->cfg.lanes;
+  }
+  /* avx512: a row of a block of at most 256 bits on 256-bit vectors, as
+   * vec_emit_blocks does */
+  if (!c->why && c->ops == &simd_avx512_ops &&
+      vr->width * c->t->bytes <= 32) {
+    b->narrowed = "avx512 with 256-bit vectors (the avx2 operations, which "
+                  "AVX-512F implies)";
+    c->ops = &simd_avx2_ops;
+    c->cfg.lanes = c->c.lanes = 32 / c->t->bytes;
+  }
+  int w = c->cfg.lanes;
+  if (!c->why && w && vr->width < w)
+    vc_no(c, "the level-order walk of %s's %lld x %lld blocks: a row of a "
+          "block fills %lld of %d lanes; the scalar walk's constant-trip "
+          "loops are faster (docs/performance.md, \"BSR in level order, "
+          "vectorized\")", L->st[vr->inner.st].t->name,
+          (long long)vr->rows, (long long)vr->width, (long long)vr->width,
+          w);
+  if (c->why) {
+    vr->note = arena_printf(L->arena, "loop %s: not vectorized: %s",
+                            c->lv->name, c->why);
+    sb_free(&c->guard);
+    L->uniq = c->uniq;
+    return 0;
+  }
+  b->w = w;
+  b->nchunks = w ? (int)((vr->width + w - 1) / w) : 1;
+  b->nfull = w ? (int)(vr->width / w) : 0;
+  b->rem = w ? (int)(vr->width % w) : 0;
+  c->cfg.unroll = b->nchunks;
+  vr->state = b;
+  L->uniq = c->uniq;
+  return 1;
+}
+
+const char *vec_block_rows_guard(const VecBlockRows *vr) {
+  const BrState *b = vr->state;
+  return b->c.ops->guard;
+}
+
+static const char *br_acc(VC *c, const BrState *b, int64_t k, int u) {
+  return vc_acc_name(c, 0, (int)k * b->nchunks + u);
+}
+
+void vec_block_rows_init(Lower *L, VecBlockRows *vr, StrBuf *sb, int depth) {
+  BrState *b = vr->state;
+  VC *c = &b->c;
+  if (c->uniq < L->uniq) c->uniq = L->uniq;
+  c->c.pre = sb;
+  c->c.ind = vc_ind_of(c, depth);
+  c->ops->prologue(&c->c, sb, c->c.ind);
+  for (int64_t k = 0; k < vr->rows; k++)
+    for (int u = 0; u < b->nchunks; u++)
+      simd_pre(&c->c, "%s %s = %s;", vc_vtype(c), br_acc(c, b, k, u),
+               c->ops->splat(&c->c, c->t->sum_id));
+  b->rmask = NULL;
+  if (b->rem) {
+    b->rmask = c->ops->mask(&c->c, arena_printf(L->arena, "%d", b->rem));
+    c->c.mask_n = arena_printf(L->arena, "%d", b->rem);
+  }
+  L->uniq = c->uniq;
+}
+
+void vec_block_rows_block(Lower *L, VecBlockRows *vr, StrBuf *sb, int edge,
+                          int depth) {
+  BrState *b = vr->state;
+  VC *c = &b->c;
+  const IrLoopVar *lv = c->lv, *iv = vr->iv;
+  if (c->uniq < L->uniq) c->uniq = L->uniq;
+  for (int64_t k = 0; k < vr->rows; k++) {
+    StrBuf row = {0};
+    int d = depth + 1 + edge;
+    vc_line(c, &row, d, "const size_t %s = (%s * %lld + %lld) * %lld;",
+            vr->inner.p, vr->p, (long long)vr->rows, (long long)k,
+            (long long)vr->width);
+    vc_line(c, &row, d, "const %s %s = (%s)(%s);", lv->ctype, lv->name,
+            lv->ctype, vr->col0);
+    /* a block reaching past the extent of j: its entries there masked */
+    const char *nb = NULL;
+    if (edge) {
+      nb = arena_printf(L->arena, "sc__nb%d", c->uniq++);
+      vc_line(c, &row, d, "const int64_t %s = (int64_t)(%s) - (int64_t)%s;",
+              nb, vr->ext_j, lv->name);
+    }
+    c->c.pre = &row;
+    c->c.ind = vc_ind_of(c, d);
+    if (b->w) {
+      for (int u = 0; u < b->nchunks; u++) {
+        c->off = arena_printf(L->arena, "%d", u * b->w);
+        if (edge) {
+          vc_line(c, &row, d, "if (%s > %d) {", nb, u * b->w);
+          const char *nn = arena_printf(L->arena, "sc__n%d", c->uniq++);
+          int lim = u < b->nfull ? b->w : b->rem;
+          vc_line(c, &row, d + 1, "const int %s = %s - %d < %d ? (int)(%s - "
+                  "%d) : %d;", nn, nb, u * b->w, lim, nb, u * b->w, lim);
+          c->c.ind = vc_ind_of(c, d + 1);
+          c->m = c->ops->mask(&c->c, nn);
+        } else {
+          c->m = u < b->nfull ? NULL : b->rmask;
+          if (c->m) c->c.mask_n = arena_printf(L->arena, "%d", b->rem);
+        }
+        vc_emit_value(c, (int)k * b->nchunks + u);
+        if (edge) {
+          vc_line(c, &row, d, "}");
+          c->c.ind = vc_ind_of(c, d);
+        }
+      }
+    } else {
+      /* vector-length agnostic: the row's entries under whilelt */
+      const char *kk = arena_printf(L->arena, "sc__kk%d", c->uniq++);
+      const char *hb = arena_printf(L->arena, "%lld", (long long)vr->width);
+      if (edge)
+        hb = arena_printf(L->arena, "(%s < %lld ? %s : %lld)", nb,
+                          (long long)vr->width, nb, (long long)vr->width);
+      vc_line(c, &row, d, "int64_t %s = 0;", kk);
+      vc_line(c, &row, d, "do {");
+      c->c.ind = vc_ind_of(c, d + 1);
+      c->m = c->ops->mask(&c->c, arena_printf(L->arena, "%s, %s", kk, hb));
+      c->off = kk;
+      vc_emit_value(c, (int)k);
+      vc_line(c, &row, d + 1, "%s += (int64_t)%s;", kk,
+              c->ops->active(&c->c, c->m));
+      vc_line(c, &row, d, "} while (%s < %s);", kk, hb);
+    }
+    c->m = NULL;
+    c->off = "0";
+    vc_line(c, sb, depth, "{");
+    const char *ival = arena_printf(L->arena, "%s + %lld", vr->row0,
+                                    (long long)k);
+    if (!iv->declared_in_header)
+      vc_line(c, sb, depth + 1, "%s = (%s)(%s);", iv->name, iv->ctype, ival);
+    else if (lower_uses_ident(row.data, iv->name))
+      vc_line(c, sb, depth + 1, "const %s %s = (%s)(%s);", iv->ctype,
+              iv->name, iv->ctype, ival);
+    /* a block row reaching past the extent of i: its rows there skipped */
+    if (edge)
+      vc_line(c, sb, depth + 1, "if ((int64_t)(%s) < (int64_t)(%s)) {", ival,
+              vr->ext_i);
+    sb_puts(sb, row.data);
+    if (edge) vc_line(c, sb, depth + 1, "}");
+    vc_line(c, sb, depth, "}");
+    sb_free(&row);
+  }
+  L->uniq = c->uniq;
+}
+
+void vec_block_rows_reduce(Lower *L, VecBlockRows *vr, StrBuf *sb,
+                           int depth) {
+  BrState *b = vr->state;
+  VC *c = &b->c;
+  if (c->uniq < L->uniq) c->uniq = L->uniq;
+  c->c.pre = sb;
+  c->c.ind = vc_ind_of(c, depth);
+  const IrStmt *s = c->vs[0].s;
+  for (int64_t k = 0; k < vr->rows; k++) {
+    for (int st = 1; st < b->nchunks; st *= 2)
+      for (int u = 0; u + st < b->nchunks; u += 2 * st) {
+        const char *a = br_acc(c, b, k, u);
+        simd_pre(&c->c, "%s = %s;", a,
+                 c->ops->accum(&c->c, SIMD_RED_ADD, a,
+                               br_acc(c, b, k, u + st), NULL));
+      }
+    const char *r = c->ops->reduce(&c->c, SIMD_RED_ADD, br_acc(c, b, k, 0));
+    const char *lhs = arena_printf(L->arena, "%s[%lld]", vr->acc,
+                                   (long long)k);
+    char op = s->op == IR_SUBFROM ? '-' : '+';
+    if (c->t->utype)
+      simd_pre(&c->c, "%s = (%s)((%s)%s %c (%s)%s);", lhs, c->t->ctype,
+               c->t->utype, lhs, op, c->t->utype, r);
+    else
+      simd_pre(&c->c, "%s %c= %s;", lhs, op, r);
+  }
+  L->uniq = c->uniq;
+}
+
+void vec_block_rows_done(Lower *L, VecBlockRows *vr) {
+  BrState *b = vr->state;
+  VC *c = &b->c;
+  const char *lanes = b->w ? arena_printf(L->arena, "%d", b->w)
+                           : c->ops->vlen(&c->c);
+  const char *name = b->narrowed ? b->narrowed : c->ops->name;
+  vr->note = arena_printf(
+      L->arena, "loop %s: vectorized: %s, in the level-order walk of %s: "
+      "each row of a %lld x %lld block = %s%s, %lld x %d accumulators held "
+      "across the block row's whole blocks, added into its rows' locals "
+      "once; a block reaching past an extent masked; compiled when %s (%s), "
+      "else the scalar walk%s%s",
+      c->lv->name,
+      c->t->elem == SIMD_F64 ? name
+                             : arena_printf(L->arena, "%s, %s", name,
+                                            c->t->name),
+      L->st[vr->inner.st].t->name, (long long)vr->rows,
+      (long long)vr->width,
+      b->w ? arena_printf(L->arena, "%d x %s lanes", b->nchunks, lanes)
+           : arena_printf(L->arena, "a predicated loop of %s lanes", lanes),
+      b->rem ? arena_printf(L->arena, " (the last under a constant mask of "
+                            "%d)", b->rem) : "",
+      (long long)vr->rows, b->nchunks, c->ops->guard, c->ops->needs,
+      c->cfg.adjust ? "; " : "", c->cfg.adjust ? c->cfg.adjust : "");
+  L->ctx->need_runtime_include |= 2;
+  sb_free(&c->guard);
+  vr->state = NULL;
+}

@@ -98,6 +98,48 @@ typedef struct VecBlocks {
                              before the extent (overlap checks, ordered) */
 } VecBlocks;
 
+/* The j loop of BSR's level-order walk (block_walk.c) whose body is one
+ * `+=` / `-=` into an element that does not move with j (SpMV's y[i]),
+ * held in a local array per row of the block row (`acc`). The vectorizer
+ * keeps the r rows' sums in vector accumulators across the block row's
+ * whole blocks (a row of a row-major block: c contiguous values, against
+ * the same vector of x for the block's r rows) and adds them into the
+ * local array once per block row (vblocks.c, "Block rows in level
+ * order"). */
+typedef struct VecBlockRows {
+  VecLoop inner;          /* VEC_DENSE over j, contig, st: the operand */
+  const IrLoopVar *iv;    /* the row variable (bound per row) */
+  int64_t rows, width;    /* r, c */
+  const char *acc;        /* the local array of the rows' elements */
+  const char *row0;       /* i at the block row's first row (C expression) */
+  const char *col0;       /* j at the block's first column */
+  const char *p;          /* the block's position (its values start at
+                             p * r * c, row by row) */
+  const char *ext_i, *ext_j; /* the extents (C expressions): entries of a
+                             block at or past them are padding */
+  void *state;            /* the vectorizer's, from plan to done */
+  const char *note;       /* the report line for the j loop (set by plan
+                             when it returns 0, else by done), or NULL */
+} VecBlockRows;
+
+/* Whether vectorization is on and the walk is to be vectorized (1: the
+ * caller then emits the walk with the three parts below, under
+ * vec_block_rows_guard, the scalar walk as the alternative); 0: the walk
+ * stays scalar (a report line says why). */
+int vec_block_rows_plan(Lower *L, VecBlockRows *vr);
+/* The accumulators, before the block row's blocks; one block (edge: it
+ * may reach past an extent); the rows' sums added into acc, after the
+ * blocks. */
+void vec_block_rows_init(Lower *L, VecBlockRows *vr, StrBuf *sb, int depth);
+void vec_block_rows_block(Lower *L, VecBlockRows *vr, StrBuf *sb, int edge,
+                          int depth);
+void vec_block_rows_reduce(Lower *L, VecBlockRows *vr, StrBuf *sb,
+                           int depth);
+/* The preprocessor condition of the vector walk; the report line into
+ * vr->note (after the walk is emitted; frees the state). */
+const char *vec_block_rows_guard(const VecBlockRows *vr);
+void vec_block_rows_done(Lower *L, VecBlockRows *vr);
+
 /* Whether loop node n contains statements only (an innermost loop). */
 int vec_innermost(const IrNode *n);
 
