@@ -10,8 +10,8 @@
 #
 # With SC_REF_CACHE set (ctest sets it to a directory of the build tree),
 # the result is kept there under a hash of everything that determines it:
-# the compiler's name and version line, FLAGS, and SRC's text (the cases
-# include system headers only). A later call with the same key copies
+# the compiler's name and version line, FLAGS, SRC's name as given (for
+# __FILE__) and its text (the cases include system headers only). A later call with the same key copies
 # ref.out, ref.err and REF_STATUS from the cache instead of compiling and
 # running again. A run cut short by the timeout or a signal (status 124 and
 # above) is not kept. Entries appear atomically (a directory renamed into
@@ -21,7 +21,7 @@ ref_run() {
   local cc=$1 src=$2 key="" dir="" tmp
   shift 2
   if [ -n "${SC_REF_CACHE:-}" ]; then
-    key=$({ printf '%s\n' "$cc" "$("$cc" --version 2>/dev/null | head -1)" "$@"; cat "$src"; } |
+    key=$({ printf '%s\n' "$cc" "$("$cc" --version 2>/dev/null | head -1)" "$@" "$src"; cat "$src"; } |
           sha256sum | cut -c1-40)
     dir=$SC_REF_CACHE/$key
     if [ -f "$dir/status" ]; then
