@@ -11,9 +11,9 @@
 # With SC_REF_CACHE set (ctest sets it to a directory of the build tree),
 # the result is kept there under a hash of everything that determines it:
 # the compiler's name and version line, FLAGS, SRC's name as given (for
-# __FILE__) and its text (the cases include system headers only). A later call with the same key copies
-# ref.out, ref.err and REF_STATUS from the cache instead of compiling and
-# running again. A run cut short by the timeout or a signal (status 124 and
+# __FILE__) and its text (the cases include system headers only). A later
+# call with the same key copies ref.out, ref.err and REF_STATUS from the
+# cache instead of compiling and running again. A run cut short by the timeout or a signal (status 124 and
 # above) is not kept. Entries appear atomically (a directory renamed into
 # place), so tests running in parallel may share the cache; two of them
 # missing the same key at once both compile, and one entry survives.
