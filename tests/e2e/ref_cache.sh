@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # ref_cache.sh — sourced by run_case.sh and tests/vector/run_{trips,sve}.sh:
 # the reference (a program compiled as it is) built and run once per build
 # tree, not once per backend or option set that compares against it.

@@ -88,7 +88,7 @@ mkdir -p "$work"
 cd "$work" || exit 1
 
 # 1. reference (built and run once per build tree: ref_cache.sh)
-# shellcheck source=ref_cache.sh
+# shellcheck source-path=SCRIPTDIR source=ref_cache.sh
 . "$here/ref_cache.sh"
 ref_run "$cc" "$case_file" -std=c11 -O1 -Wall ||
   fail "the case does not compile as it is: $(cat ref.cc.txt)"

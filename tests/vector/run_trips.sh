@@ -43,7 +43,7 @@ rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 fail() { echo "trips [$simd $*"; exit 1; }
 cflags=$("$sparsecc" --cflags) && libs=$("$sparsecc" --libs) || exit 1
 # the references, once per build tree (SC_REF_CACHE): ref_run
-# shellcheck source=../e2e/ref_cache.sh
+# shellcheck source-path=SCRIPTDIR source=../e2e/ref_cache.sh
 . "$here/../e2e/ref_cache.sh"
 # build_out -DX=N N LAST: out.c compiled (-Werror), then linked into
 # ./sparse. With TRIPS_OUT_PLAIN=1 (the sanitizer build), out.c is compiled
@@ -70,7 +70,7 @@ trips="0 1 2 3 4 5 7 8 9 11 15 16 17 19 31 32 33 35 67"
 # nm.c: T + 1 columns, about T / 2 positions a row
 [ "${spec%%:*}" = nm.c ] && trips="0 1 3 7 8 9 15 16 17 33 67"
 for T in $trips; do
-  ref_run "$cc" "$case_file" -std=c11 -O1 -DT=$T || fail "] ${spec%%:*} T=$T: reference does not compile"
+  ref_run "$cc" "$case_file" -std=c11 -O1 -DT="$T" || fail "] ${spec%%:*} T=$T: reference does not compile"
   [ "$REF_STATUS" -eq 0 ] || fail "] ${spec%%:*} T=$T: reference failed"
   # shellcheck disable=SC2068
   "$sparsecc" "$case_file" -DT=$T --simd=$simd $@ -o out.c --report=report.txt 2>err.txt ||
@@ -87,7 +87,7 @@ for T in $trips; do
                v && /for \(/ && /\+\+\)/ && !/sc__l\+\+/ && !/= sc__vb[0-9]+;/ && !/sc__tie[0-9]+\+\+/ && !/sc__short[0-9]+\+\+/ {print}' out.c)
     [ -z "$bad" ] || fail "] ${spec%%:*} T=$T: scalar loop in a vector region: $bad"
   fi
-  build_out -DT=$T "$T" "${trips##* }" ||
+  build_out -DT="$T" "$T" "${trips##* }" ||
     fail "] ${spec%%:*} T=$T: out.c does not compile: $(head -20 cc.txt)"
   [ $run -eq 1 ] || continue
   ./sparse > sparse.out || fail "] ${spec%%:*} T=$T: the rewritten program failed"
@@ -98,7 +98,7 @@ done
 # block widths (8 or 4 vector values: 16, 32, 64 doubles) and the lanes
 kbs="0 1 3 4 5 7 8 9 15 16 17 31 32 33 35 63 64 65 67 131"
 for KB in $kbs; do
-  ref_run "$cc" "$here/blocked.c" -std=c11 -O1 -DKB=$KB || fail "] KB=$KB: reference does not compile"
+  ref_run "$cc" "$here/blocked.c" -std=c11 -O1 -DKB="$KB" || fail "] KB=$KB: reference does not compile"
   [ "$REF_STATUS" -eq 0 ] || fail "] KB=$KB: reference failed"
   # shellcheck disable=SC2068
   "$sparsecc" "$here/blocked.c" -DKB=$KB --simd=$simd $@ -o out.c --report=report.txt 2>err.txt ||
@@ -108,7 +108,7 @@ for KB in $kbs; do
     nb=$(grep -c 'vectorized: .*register-blocked' report.txt)
     [ "$nb" -eq 3 ] || fail "] KB=$KB: $nb nests register-blocked, expected 3"
   fi
-  build_out -DKB=$KB "$KB" "${kbs##* }" ||
+  build_out -DKB="$KB" "$KB" "${kbs##* }" ||
     fail "] KB=$KB: out.c does not compile: $(head -20 cc.txt)"
   [ $run -eq 1 ] || continue
   ./sparse > sparse.out || fail "] KB=$KB: the rewritten program failed"
@@ -120,7 +120,7 @@ done
 cbs="1 2 3 4 5 7 8 9 11 15 16 17 19 35"
 for CB in $cbs; do
   sed "s/BSR(\([0-9]*\), 5)/BSR(\1, $CB)/" "$here/blocks.c" > blocks.c
-  ref_run "$cc" blocks.c -std=c11 -O1 -DCB=$CB || fail "] CB=$CB: reference does not compile"
+  ref_run "$cc" blocks.c -std=c11 -O1 -DCB="$CB" || fail "] CB=$CB: reference does not compile"
   [ "$REF_STATUS" -eq 0 ] || fail "] CB=$CB: reference failed"
   # shellcheck disable=SC2068
   "$sparsecc" blocks.c -DCB=$CB --simd=$simd $@ -o out.c --report=report.txt 2>err.txt ||
@@ -135,7 +135,7 @@ for CB in $cbs; do
                v && /for \(/ && /\+\+\)/ && !/sc__l\+\+/ && !/sc__bp[0-9]+\+\+\)/ {print}' out.c)
     [ -z "$bad" ] || fail "] CB=$CB: scalar loop in a vector region: $bad"
   fi
-  build_out -DCB=$CB "$CB" "${cbs##* }" ||
+  build_out -DCB="$CB" "$CB" "${cbs##* }" ||
     fail "] CB=$CB: out.c does not compile: $(head -20 cc.txt)"
   [ $run -eq 1 ] || continue
   ./sparse > sparse.out || fail "] CB=$CB: the rewritten program failed"
