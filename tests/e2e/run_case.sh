@@ -13,7 +13,9 @@
 # innermost loop has one or the other: tests/vector/run_account.sh).
 #
 #   1. The reference: CASE.c compiled as it is (cc -std=c11 -O1 -Wall, -lm;
-#      compilers ignore `#pragma sparse`) and run; stdout kept.
+#      compilers ignore `#pragma sparse`) and run; stdout kept. Its output
+#      is reused from SC_REF_CACHE when the same text was already run by
+#      another backend's test (ref_cache.sh).
 #   2. sparsecc CASE.c -o out.c --report=report.txt ARGS, where ARGS come
 #      from a `// SPARSECC-ARGS: ...` line of the case; it must exit 0.
 #   3. out.c compiled with -Wall -Wextra -Werror, $(sparsecc --cflags),
@@ -47,8 +49,12 @@
 #                                    report.txt (repeatable)
 #
 # Environment: SPARSECC, NUMDIFF (the built tools), CC (default cc),
-# E2E_CLANG (optional second compiler). Everything is left in WORKDIR.
+# E2E_CLANG (optional second compiler), SC_REF_CACHE (optional: where
+# reference outputs are kept), E2E_OUT_PLAIN (1: out.c compiled without
+# the sanitizer flags of a sanitized build's --cflags, linked with its
+# --libs). Everything is left in WORKDIR.
 set -u
+here=$(cd "$(dirname "$0")" && pwd)
 case_file=$1
 work=$2
 simd=${3:-}
@@ -81,11 +87,12 @@ rm -rf "$work"
 mkdir -p "$work"
 cd "$work" || exit 1
 
-# 1. reference
-"$cc" -std=c11 -O1 -Wall "$case_file" -o ref -lm 2>ref.cc.txt ||
+# 1. reference (built and run once per build tree: ref_cache.sh)
+# shellcheck source-path=SCRIPTDIR source=ref_cache.sh
+. "$here/ref_cache.sh"
+ref_run "$cc" "$case_file" -std=c11 -O1 -Wall ||
   fail "the case does not compile as it is: $(cat ref.cc.txt)"
-timeout 120 ./ref >ref.out 2>ref.err
-ref_status=$?
+ref_status=$REF_STATUS
 
 # 2. sparsecc
 args=$(directive SPARSECC-ARGS | head -1)
@@ -101,8 +108,18 @@ fi
 # 3. the rewritten program (OUT-CFLAGS: extra flags for it, e.g. -O3)
 cflags=$("$sparsecc" --cflags) && libs=$("$sparsecc" --libs) || fail "--cflags/--libs"
 cflags="$cflags $(directive OUT-CFLAGS | head -1)"
+# E2E_OUT_PLAIN=1 (the sanitizer build's backend variants): out.c itself is
+# compiled without the sanitizer flags of --cflags; --libs, at the link,
+# still brings the sanitized runtime
+if [ "${E2E_OUT_PLAIN:-0}" = 1 ]; then
+  plain=""
+  for f in $cflags; do case $f in -fsanitize=*) ;; *) plain="$plain $f" ;; esac; done
+  cflags=$plain
+fi
+# (compiled, then linked: the sanitizer flags of --libs apply to the link)
 # shellcheck disable=SC2086
-"$cc" -std=c11 -O1 -Wall -Wextra -Werror $cflags $simd_cflags out.c -o sparse $libs 2>out.cc.txt ||
+"$cc" -std=c11 -O1 -Wall -Wextra -Werror $cflags $simd_cflags -c out.c -o out.o 2>out.cc.txt &&
+  "$cc" $cflags $simd_cflags out.o -o sparse $libs 2>>out.cc.txt ||
   fail "out.c does not compile cleanly with $cc: $(head -20 out.cc.txt)"
 if [ -n "${E2E_CLANG:-}" ]; then
   # shellcheck disable=SC2086

@@ -12,7 +12,8 @@
 # suite's cases are also compiled for SVE (compile only).
 # Skipped (exit 77) with a message when the cross tools are absent
 # (Debian: gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user).
-# Environment: SPARSECC, NUMDIFF, CC (cc), SC_SOURCE_DIR (the repository).
+# Environment: SPARSECC, NUMDIFF, CC (cc), SC_SOURCE_DIR (the repository),
+# SC_REF_CACHE (optional: where the references are kept).
 set -u
 work=$1
 shift
@@ -30,6 +31,9 @@ for t in "$xcc" "$qemu"; do
   }
 done
 rm -rf "$work" && mkdir -p "$work/rt" && cd "$work" || exit 1
+# the host references, shared with run_trips.sh (SC_REF_CACHE): ref_run
+# shellcheck source-path=SCRIPTDIR source=../e2e/ref_cache.sh
+. "$here/../e2e/ref_cache.sh"
 fail() { echo "sve: FAILED: $*"; exit 1; }
 xflags="-std=c11 -O2 -march=armv8-a+sve"
 for src in "$root"/runtime/src/*.c; do
@@ -41,7 +45,7 @@ for spec in shapes.c:8 types.c:22 select.c:16 nm.c:5; do
 case_file=$here/${spec%%:*}
 want_vec=${spec##*:}
 for T in 0 1 2 3 5 8 15 16 17 31 33 67; do
-  "$cc" -std=c11 -O1 -DT=$T "$case_file" -o ref -lm && ./ref > ref.out ||
+  ref_run "$cc" "$case_file" -std=c11 -O1 -DT="$T" && [ "$REF_STATUS" -eq 0 ] ||
     fail "${spec%%:*} T=$T: reference"
   # shellcheck disable=SC2068
   "$sparsecc" "$case_file" -DT=$T --simd=sve $@ -o out.c --report=report.txt 2>err.txt ||
@@ -61,7 +65,7 @@ done
 # every e2e case compiles for SVE
 # the register-blocked SpMM nest (blocks of 8 or 4 x svcntd() doubles)
 for KB in 0 1 3 15 16 17 33 67 131; do
-  "$cc" -std=c11 -O1 -DKB=$KB "$here/blocked.c" -o ref -lm && ./ref > ref.out ||
+  ref_run "$cc" "$here/blocked.c" -std=c11 -O1 -DKB="$KB" && [ "$REF_STATUS" -eq 0 ] ||
     fail "KB=$KB: reference"
   # shellcheck disable=SC2068
   "$sparsecc" "$here/blocked.c" -DKB=$KB --simd=sve $@ -o out.c --report=report.txt 2>err.txt ||
@@ -81,7 +85,7 @@ done
 # vector lengths (2, 4, 8 and 32 doubles)
 for CB in 1 2 3 4 5 7 8 9 17 35; do
   sed "s/BSR(\([0-9]*\), 5)/BSR(\1, $CB)/" "$here/blocks.c" > blocks.c
-  "$cc" -std=c11 -O1 -DCB=$CB blocks.c -o ref -lm && ./ref > ref.out ||
+  ref_run "$cc" blocks.c -std=c11 -O1 -DCB="$CB" && [ "$REF_STATUS" -eq 0 ] ||
     fail "CB=$CB: reference"
   # shellcheck disable=SC2068
   "$sparsecc" blocks.c -DCB=$CB --simd=sve $@ -o out.c --report=report.txt 2>err.txt ||

@@ -19,7 +19,10 @@
 #   SIMD avx2: compiled with -mavx2 -mfma, skipped (77) without AVX2;
 #   SIMD avx512: compiled with -mavx512f -Werror always, run only on AVX-512F
 #   hosts (otherwise compile-only).
-# Environment: SPARSECC, NUMDIFF, CC (cc).
+# Environment: SPARSECC, NUMDIFF, CC (cc), SC_REF_CACHE (optional: where
+# the references are kept, tests/e2e/ref_cache.sh), TRIPS_OUT_PLAIN (1:
+# in a sanitized build, out.c compiled with the sanitizers only at the last
+# count of each list: build_out).
 set -u
 work=$1
 simd=$2
@@ -39,6 +42,23 @@ esac
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 fail() { echo "trips [$simd $*"; exit 1; }
 cflags=$("$sparsecc" --cflags) && libs=$("$sparsecc" --libs) || exit 1
+# the references, once per build tree (SC_REF_CACHE): ref_run
+# shellcheck source-path=SCRIPTDIR source=../e2e/ref_cache.sh
+. "$here/../e2e/ref_cache.sh"
+# build_out -DX=N N LAST: out.c compiled (-Werror), then linked into
+# ./sparse. With TRIPS_OUT_PLAIN=1 (the sanitizer build), out.c is compiled
+# without the sanitizer flags of --cflags unless N is LAST, the last count
+# of its list; the link (--libs) still brings the sanitized runtime.
+build_out() {
+  local f flags=$cflags
+  if [ "${TRIPS_OUT_PLAIN:-0}" = 1 ] && [ "$2" != "$3" ]; then
+    flags=""
+    for f in $cflags; do case $f in -fsanitize=*) ;; *) flags="$flags $f" ;; esac; done
+  fi
+  # shellcheck disable=SC2086
+  "$cc" -std=c11 -O1 -Wall -Wextra -Werror "$1" $simd_cflags $flags -c out.c -o out.o 2>cc.txt &&
+    "$cc" $simd_cflags $flags out.o -o sparse $libs -lm 2>>cc.txt
+}
 # CASE:LOOPS — the loops of each case that must be vectorized; the trip
 # counts around 4 and 8 lanes (64-bit elements) and 8 and 16 (32-bit)
 for spec in shapes.c:8 types.c:22 select.c:16 nm.c:5; do
@@ -50,8 +70,8 @@ trips="0 1 2 3 4 5 7 8 9 11 15 16 17 19 31 32 33 35 67"
 # nm.c: T + 1 columns, about T / 2 positions a row
 [ "${spec%%:*}" = nm.c ] && trips="0 1 3 7 8 9 15 16 17 33 67"
 for T in $trips; do
-  "$cc" -std=c11 -O1 -DT=$T "$case_file" -o ref -lm || fail "] ${spec%%:*} T=$T: reference does not compile"
-  ./ref > ref.out || fail "] ${spec%%:*} T=$T: reference failed"
+  ref_run "$cc" "$case_file" -std=c11 -O1 -DT="$T" || fail "] ${spec%%:*} T=$T: reference does not compile"
+  [ "$REF_STATUS" -eq 0 ] || fail "] ${spec%%:*} T=$T: reference failed"
   # shellcheck disable=SC2068
   "$sparsecc" "$case_file" -DT=$T --simd=$simd $@ -o out.c --report=report.txt 2>err.txt ||
     fail "] ${spec%%:*} T=$T: sparsecc: $(cat err.txt)"
@@ -67,8 +87,7 @@ for T in $trips; do
                v && /for \(/ && /\+\+\)/ && !/sc__l\+\+/ && !/= sc__vb[0-9]+;/ && !/sc__tie[0-9]+\+\+/ && !/sc__short[0-9]+\+\+/ {print}' out.c)
     [ -z "$bad" ] || fail "] ${spec%%:*} T=$T: scalar loop in a vector region: $bad"
   fi
-  # shellcheck disable=SC2086
-  "$cc" -std=c11 -O1 -Wall -Wextra -Werror -DT=$T $simd_cflags $cflags out.c -o sparse $libs -lm 2>cc.txt ||
+  build_out -DT="$T" "$T" "${trips##* }" ||
     fail "] ${spec%%:*} T=$T: out.c does not compile: $(head -20 cc.txt)"
   [ $run -eq 1 ] || continue
   ./sparse > sparse.out || fail "] ${spec%%:*} T=$T: the rewritten program failed"
@@ -77,9 +96,10 @@ done
 done
 # the register-blocked SpMM nest of blocked.c: column counts around the
 # block widths (8 or 4 vector values: 16, 32, 64 doubles) and the lanes
-for KB in 0 1 3 4 5 7 8 9 15 16 17 31 32 33 35 63 64 65 67 131; do
-  "$cc" -std=c11 -O1 -DKB=$KB "$here/blocked.c" -o ref -lm || fail "] KB=$KB: reference does not compile"
-  ./ref > ref.out || fail "] KB=$KB: reference failed"
+kbs="0 1 3 4 5 7 8 9 15 16 17 31 32 33 35 63 64 65 67 131"
+for KB in $kbs; do
+  ref_run "$cc" "$here/blocked.c" -std=c11 -O1 -DKB="$KB" || fail "] KB=$KB: reference does not compile"
+  [ "$REF_STATUS" -eq 0 ] || fail "] KB=$KB: reference failed"
   # shellcheck disable=SC2068
   "$sparsecc" "$here/blocked.c" -DKB=$KB --simd=$simd $@ -o out.c --report=report.txt 2>err.txt ||
     fail "] KB=$KB: sparsecc: $(cat err.txt)"
@@ -88,8 +108,7 @@ for KB in 0 1 3 4 5 7 8 9 15 16 17 31 32 33 35 63 64 65 67 131; do
     nb=$(grep -c 'vectorized: .*register-blocked' report.txt)
     [ "$nb" -eq 3 ] || fail "] KB=$KB: $nb nests register-blocked, expected 3"
   fi
-  # shellcheck disable=SC2086
-  "$cc" -std=c11 -O1 -Wall -Wextra -Werror -DKB=$KB $simd_cflags $cflags out.c -o sparse $libs -lm 2>cc.txt ||
+  build_out -DKB="$KB" "$KB" "${kbs##* }" ||
     fail "] KB=$KB: out.c does not compile: $(head -20 cc.txt)"
   [ $run -eq 1 ] || continue
   ./sparse > sparse.out || fail "] KB=$KB: the rewritten program failed"
@@ -98,10 +117,11 @@ done
 # the dense levels inside BSR blocks (blocks.c): block widths CB along the
 # vectorized dimension 1, lanes - 1, lanes, lanes + 1 and 2 lanes + 3 for
 # 4, 8 and 16 lanes; the encodings' `, 5)` rewritten to CB
-for CB in 1 2 3 4 5 7 8 9 11 15 16 17 19 35; do
+cbs="1 2 3 4 5 7 8 9 11 15 16 17 19 35"
+for CB in $cbs; do
   sed "s/BSR(\([0-9]*\), 5)/BSR(\1, $CB)/" "$here/blocks.c" > blocks.c
-  "$cc" -std=c11 -O1 -DCB=$CB blocks.c -o ref -lm || fail "] CB=$CB: reference does not compile"
-  ./ref > ref.out || fail "] CB=$CB: reference failed"
+  ref_run "$cc" blocks.c -std=c11 -O1 -DCB="$CB" || fail "] CB=$CB: reference does not compile"
+  [ "$REF_STATUS" -eq 0 ] || fail "] CB=$CB: reference failed"
   # shellcheck disable=SC2068
   "$sparsecc" blocks.c -DCB=$CB --simd=$simd $@ -o out.c --report=report.txt 2>err.txt ||
     fail "] CB=$CB: sparsecc: $(cat err.txt)"
@@ -120,8 +140,7 @@ for CB in 1 2 3 4 5 7 8 9 11 15 16 17 19 35; do
                !/sc__[A-Za-z0-9]+_[bpk][0-9]+\+\+\)/ {print}' out.c)
     [ -z "$bad" ] || fail "] CB=$CB: scalar loop in a vector region: $bad"
   fi
-  # shellcheck disable=SC2086
-  "$cc" -std=c11 -O1 -Wall -Wextra -Werror -DCB=$CB $simd_cflags $cflags out.c -o sparse $libs -lm 2>cc.txt ||
+  build_out -DCB="$CB" "$CB" "${cbs##* }" ||
     fail "] CB=$CB: out.c does not compile: $(head -20 cc.txt)"
   [ $run -eq 1 ] || continue
   ./sparse > sparse.out || fail "] CB=$CB: the rewritten program failed"
