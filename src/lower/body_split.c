@@ -426,28 +426,6 @@ int expr_mentions(const Lower *L, const IrExpr *e, const IrStmt *s) {
   return 0;
 }
 
-/* Whether e has an integer type (so it is never NaN). */
-static int expr_integer(const Lower *L, const IrExpr *e) {
-  switch (e->kind) {
-  case IR_INDEX: return 1;
-  case IR_ACCESS: {
-    return ir_elem_integer(L->k->tensors[L->k->accesses[e->access].tensor].elem);
-  }
-  case IR_CONST:
-    return e->text && e->text[0] >= '0' && e->text[0] <= '9' &&
-           !strpbrk(e->text, ".eEpPxX");
-  case IR_NEG: return expr_integer(L, e->a);
-  case IR_ADD:
-  case IR_SUB:
-  case IR_MUL: return expr_integer(L, e->a) && expr_integer(L, e->b);
-  case IR_CALL:
-    return e->nargs == 1 && (!strcmp(e->text, "abs") || !strcmp(e->text, "labs") ||
-                             !strcmp(e->text, "llabs")) &&
-           expr_integer(L, e->args[0]);
-  default: return 0;
-  }
-}
-
 /* A running maximum or minimum written with a comparison, `m = e > m ? e :
  * m` (also from `if (e > m) m = e;`, with <, <=, >= and either operand
  * order): the e operand, or NULL. The select must take e when the
@@ -469,7 +447,7 @@ static const IrExpr *select_extreme(const Lower *L, const IrStmt *s) {
   if (lower_is_lhs(L, e->c, s) && lower_same_expr(L, e->b, other)) return other;
   int integer = ir_elem_integer(s->lhs_elem);
   if (integer && lower_is_lhs(L, e->b, s) && lower_same_expr(L, e->c, other) &&
-      expr_integer(L, other))
+      lat_expr_integer(L, other))
     return other;
   return NULL;
 }

@@ -442,7 +442,7 @@ int lat_points(const Lower *L, const IrNode *n, unsigned cand, unsigned *out,
 
 /* Whether e is sure to have an integer type (a scalar variable's type is
  * not known here: not sure). An integer is never Inf or NaN. */
-static int expr_integer(const Lower *L, const IrExpr *e) {
+int lat_expr_integer(const Lower *L, const IrExpr *e) {
   switch (e->kind) {
   case IR_INDEX:
   case IR_MOD:
@@ -450,28 +450,32 @@ static int expr_integer(const Lower *L, const IrExpr *e) {
   case IR_AND:
   case IR_OR:
   case IR_NOT: return 1;
-  case IR_ACCESS: {
-    IrElemType t = L->k->tensors[L->k->accesses[e->access].tensor].elem;
-    return t == IR_I64 || t == IR_I32;
-  }
+  case IR_ACCESS:
+    return ir_elem_integer(L->k->tensors[L->k->accesses[e->access].tensor].elem);
   case IR_CONST: {
     const char *d = e->text && (e->text[0] == '-' || e->text[0] == '+')
                         ? e->text + 1 : e->text;
     return d && d[0] >= '0' && d[0] <= '9' && !strpbrk(d, ".eEpPxX");
   }
-  case IR_NEG: return expr_integer(L, e->a);
+  case IR_NEG: return lat_expr_integer(L, e->a);
   case IR_ADD:
   case IR_SUB:
   case IR_MUL:
-  case IR_DIV: return expr_integer(L, e->a) && expr_integer(L, e->b);
-  case IR_SELECT: return expr_integer(L, e->b) && expr_integer(L, e->c);
+  case IR_DIV: return lat_expr_integer(L, e->a) && lat_expr_integer(L, e->b);
+  case IR_SELECT: return lat_expr_integer(L, e->b) && lat_expr_integer(L, e->c);
+  case IR_CALL:
+    return e->nargs == 1 &&
+           (!strcmp(e->text, "abs") || !strcmp(e->text, "labs") ||
+            !strcmp(e->text, "llabs")) &&
+           lat_expr_integer(L, e->args[0]);
   default: return 0;
   }
 }
 
 int lat_has_sparse_product(const Lower *L, const IrExpr *e) {
   if (!e) return 0;
-  if (e->kind == IR_MUL && !(expr_integer(L, e->a) && expr_integer(L, e->b))) {
+  if (e->kind == IR_MUL &&
+      !(lat_expr_integer(L, e->a) && lat_expr_integer(L, e->b))) {
     if (lat_zero(L, e->a, ~0u) || lat_zero(L, e->b, ~0u)) return 1;
   }
   if (lat_has_sparse_product(L, e->a) || lat_has_sparse_product(L, e->b) ||

@@ -214,6 +214,10 @@ int lat_scalar_fresh(const Lower *L, const IrNode *n, const char *name);
  * factors are not all integers (0 * x differs from IEEE for a floating x
  * that is Inf or NaN). */
 int lat_has_sparse_product(const Lower *L, const IrExpr *e);
+/* Whether e is sure to have an integer type (never Inf or NaN): integer
+ * tensors, loop variables, integer literals, %, comparisons, and sums,
+ * products, quotients and abs of these; not scalar variables. */
+int lat_expr_integer(const Lower *L, const IrExpr *e);
 const char *lat_describe(const Lower *L, unsigned cand, const unsigned *pts,
                          int npts);
 
