@@ -8,6 +8,7 @@
 // EXPECT-ABSENT: s += A[i][j] * x[j]
 // EXPECT-ABSENT: y[i] += E[i][j] * x[j]
 // EXPECT-ABSENT: s += B[i][j] * v[j]
+// EXPECT-VECTOR-REPORT: loop j: the entries of A prefetched 8192 bytes ahead once per row
 // EXPECT-SCALAR-REPORT: loop j: the entries of A prefetched 8192 bytes ahead once per row
 // EXPECT-SCALAR-REPORT: loop j: the entries of D prefetched 8192 bytes ahead once per row
 // EXPECT-SCALAR-REPORT: loop j: the entries of A prefetched 8192 bytes ahead once per row, the next cache line too in rows longer than one
