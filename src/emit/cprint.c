@@ -112,8 +112,8 @@ void cprint_expr(StrBuf *out, const IrExpr *e, const CPrintHooks *h) {
   }
 }
 
-void cprint_affine(StrBuf *out, const IrAffine *a, int nvars,
-                   const CPrintHooks *h) {
+static void affine_plain(StrBuf *out, const IrAffine *a, int nvars,
+                         const CPrintHooks *h) {
   int first = 1;
   for (int v = 0; v < nvars && v < IR_MAX_VARS; v++) {
     int64_t c = a->coef[v];
@@ -140,4 +140,26 @@ void cprint_affine(StrBuf *out, const IrAffine *a, int nvars,
     else if (a->constant < 0) sb_printf(out, " - %lld", -(long long)a->constant);
     else sb_printf(out, " + %lld", (long long)a->constant);
   }
+}
+
+/* A band bound: ((p) > (q) ? (p) : (q)) folded over the pieces (ispace.h). */
+void cprint_affine(StrBuf *out, const IrAffine *a, int nvars,
+                   const CPrintHooks *h) {
+  if (!a->nalt) {
+    affine_plain(out, a, nvars, h);
+    return;
+  }
+  StrBuf acc = {0};
+  affine_plain(&acc, a, nvars, h);
+  for (int i = 0; i < a->nalt; i++) {
+    StrBuf q = {0}, t = {0};
+    affine_plain(&q, &a->alt[i], nvars, h);
+    sb_printf(&t, "((%s) %c (%s) ? (%s) : (%s))", acc.data, a->alt_op, q.data,
+              acc.data, q.data);
+    sb_free(&q);
+    sb_free(&acc);
+    acc = t;
+  }
+  sb_puts(out, acc.data);
+  sb_free(&acc);
 }

@@ -521,3 +521,208 @@ int ct_compound_rhs(CTypes *ct, size_t op_offset, IrElemType *out) {
     return 0;
   return elem_of(clang_getCursorType(rhs), out);
 }
+
+/* ---- expressions after macro expansion (ct_expr) ------------------------ */
+
+typedef struct ExprFind {
+  size_t start, end;
+  CXCursor found;
+} ExprFind;
+
+static enum CXChildVisitResult find_expr(CXCursor c, CXCursor parent,
+                                         CXClientData data) {
+  (void)parent;
+  ExprFind *f = data;
+  size_t s, e;
+  extent_offsets(c, &s, &e);
+  if (clang_isExpression(clang_getCursorKind(c)) && s == f->start && e == f->end) {
+    f->found = c; /* the outermost one spanning the bytes */
+    return CXChildVisit_Break;
+  }
+  if (s <= f->start && e >= f->end)
+    return CXChildVisit_Recurse;
+  return CXChildVisit_Continue;
+}
+
+typedef struct Kids {
+  CXCursor k[4];
+  int n;
+} Kids;
+
+static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent,
+                                           CXClientData data) {
+  (void)parent;
+  Kids *k = data;
+  if (k->n < 4) k->k[k->n] = c;
+  k->n++;
+  return CXChildVisit_Continue;
+}
+
+static Kids kids_of(CXCursor c) {
+  Kids k = {.n = 0};
+  clang_visitChildren(c, collect_kid, &k);
+  return k;
+}
+
+/* A helper's parameters bound to the caller's arguments. */
+typedef struct Subst {
+  CXCursor fn;
+  const CtExpr *arg[4];
+  int narg;
+  const struct Subst *outer;
+} Subst;
+
+static const CtExpr *ctx_of(CTypes *ct, CXCursor c, const Subst *sub, int depth);
+
+static CtExpr *ctx_new(CTypes *ct, CtExprKind k) {
+  CtExpr *e = arena_alloc(ct->arena, sizeof *e);
+  memset(e, 0, sizeof *e);
+  e->kind = k;
+  return e;
+}
+
+/* A signed integer type: a band bound computed in an unsigned type may
+ * wrap (`i - BW` below zero), which the clamped walk would not follow. */
+static int integer_type(CXType t) {
+  t = clang_getCanonicalType(t);
+  return t.kind >= CXType_Char_S && t.kind <= CXType_Int128 &&
+         t.kind != CXType_WChar;
+}
+
+/* `f(args)` of a function of the file whose body is `{ return e; }`. */
+static const CtExpr *inline_call(CTypes *ct, CXCursor call, const Subst *sub,
+                                 int depth) {
+  Kids k = kids_of(call);
+  if (k.n < 1 || k.n > 5 || depth > 8)
+    return NULL;
+  CXCursor callee = clang_getCursorReferenced(call);
+  CXCursor def = clang_getCursorDefinition(callee);
+  if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_FunctionDecl ||
+      !from_main(ct, clang_getCursorLocation(def)) ||
+      !integer_type(clang_getResultType(clang_getCursorType(def))))
+    return NULL;
+  int np = clang_Cursor_getNumArguments(def);
+  if (np != k.n - 1 || np > 4)
+    return NULL;
+  Subst s = {.fn = def, .narg = np, .outer = sub};
+  for (int i = 0; i < np; i++) {
+    CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
+    if (!integer_type(clang_getCursorType(p)))
+      return NULL;
+    s.arg[i] = ctx_of(ct, k.k[i + 1], sub, depth + 1);
+    if (!s.arg[i])
+      return NULL;
+  }
+  Kids fk = kids_of(def);
+  CXCursor body = fk.n ? fk.k[fk.n < 4 ? fk.n - 1 : 3] : clang_getNullCursor();
+  if (fk.n != np + 1 || clang_getCursorKind(body) != CXCursor_CompoundStmt)
+    return NULL;
+  Kids bk = kids_of(body);
+  if (bk.n != 1 || clang_getCursorKind(bk.k[0]) != CXCursor_ReturnStmt)
+    return NULL;
+  Kids rk = kids_of(bk.k[0]);
+  if (rk.n != 1)
+    return NULL;
+  return ctx_of(ct, rk.k[0], &s, depth + 1);
+}
+
+static const CtExpr *ctx_of(CTypes *ct, CXCursor c, const Subst *sub, int depth) {
+  if (depth > 64)
+    return NULL;
+  enum CXCursorKind kind = clang_getCursorKind(c);
+  Kids k = kids_of(c);
+  CtExpr *e;
+  switch (kind) {
+  case CXCursor_ParenExpr:
+  case CXCursor_UnexposedExpr: /* implicit conversions */
+    if (k.n != 1 || !integer_type(clang_getCursorType(c)))
+      break;
+    return ctx_of(ct, k.k[0], sub, depth + 1);
+  case CXCursor_IntegerLiteral: {
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    if (!r)
+      break;
+    e = NULL;
+    if (clang_EvalResult_getKind(r) == CXEval_Int) {
+      e = ctx_new(ct, CTX_INT);
+      e->value = clang_EvalResult_getAsLongLong(r);
+    }
+    clang_EvalResult_dispose(r);
+    return e;
+  }
+  case CXCursor_DeclRefExpr: {
+    CXCursor d = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(d) == CXCursor_EnumConstantDecl) {
+      e = ctx_new(ct, CTX_INT);
+      e->value = clang_getEnumConstantDeclValue(d);
+      return e;
+    }
+    if (clang_getCursorKind(d) == CXCursor_ParmDecl)
+      for (const Subst *s = sub; s; s = s->outer)
+        for (int i = 0; i < s->narg; i++)
+          if (clang_equalCursors(clang_Cursor_getArgument(s->fn, (unsigned)i), d))
+            return s->arg[i];
+    if ((clang_getCursorKind(d) != CXCursor_VarDecl &&
+         clang_getCursorKind(d) != CXCursor_ParmDecl) ||
+        !integer_type(clang_getCursorType(c)))
+      break;
+    if (sub) /* a helper's own local or a global it reads */
+      return NULL;
+    e = ctx_new(ct, CTX_NAME);
+    e->name = cx_str(ct->arena, clang_getCursorSpelling(c));
+    return e;
+  }
+  case CXCursor_UnaryOperator:
+    if (k.n != 1 || clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_Minus)
+      break;
+    e = ctx_new(ct, CTX_NEG);
+    e->a = ctx_of(ct, k.k[0], sub, depth + 1);
+    return e->a ? e : NULL;
+  case CXCursor_BinaryOperator: {
+    static const struct { enum CXBinaryOperatorKind k; const char *op; } ops[] = {
+        {CXBinaryOperator_Add, "+"}, {CXBinaryOperator_Sub, "-"},
+        {CXBinaryOperator_Mul, "*"}, {CXBinaryOperator_LT, "<"},
+        {CXBinaryOperator_LE, "<="}, {CXBinaryOperator_GT, ">"},
+        {CXBinaryOperator_GE, ">="}};
+    enum CXBinaryOperatorKind bk = clang_getCursorBinaryOperatorKind(c);
+    if (k.n != 2)
+      break;
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+      if (ops[i].k == bk) {
+        e = ctx_new(ct, CTX_BIN);
+        e->op = ops[i].op;
+        e->a = ctx_of(ct, k.k[0], sub, depth + 1);
+        e->b = ctx_of(ct, k.k[1], sub, depth + 1);
+        return e->a && e->b ? e : NULL;
+      }
+    break;
+  }
+  case CXCursor_ConditionalOperator:
+    if (k.n != 3)
+      break;
+    e = ctx_new(ct, CTX_COND);
+    e->a = ctx_of(ct, k.k[0], sub, depth + 1);
+    e->b = ctx_of(ct, k.k[1], sub, depth + 1);
+    e->c = ctx_of(ct, k.k[2], sub, depth + 1);
+    return e->a && e->b && e->c ? e : NULL;
+  case CXCursor_CallExpr:
+    return inline_call(ct, c, sub, depth + 1);
+  default:
+    break;
+  }
+  return NULL;
+}
+
+const CtExpr *ct_expr(CTypes *ct, size_t stmt, size_t start, size_t end) {
+  if (!ct->main)
+    return NULL;
+  CXSourceLocation loc = clang_getLocationForOffset(ct->tu, ct->main, (unsigned)stmt);
+  CXCursor s = clang_getCursor(ct->tu, loc);
+  if (clang_getCursorKind(s) != CXCursor_ForStmt)
+    return NULL;
+  ExprFind f = {.start = start, .end = end, .found = clang_getNullCursor()};
+  clang_visitChildren(s, find_expr, &f);
+  if (clang_Cursor_isNull(f.found))
+    return NULL;
+  return ctx_of(ct, f.found, NULL, 0);
+}

@@ -87,4 +87,33 @@ int ct_member(CTypes *ct, size_t offset, CtDecl *out);
  * integer type), 0 otherwise (also when no compound assignment is there). */
 int ct_compound_rhs(CTypes *ct, size_t op_offset, IrElemType *out);
 
+/* An integer expression as libclang sees it after macro expansion, for
+ * the loop bounds legacy C writes through MAX/MIN macros, ternaries and
+ * small helpers (ct_expr). */
+typedef enum CtExprKind {
+  CTX_INT,   /* value */
+  CTX_NAME,  /* name: a variable (an enumerator is a CTX_INT) */
+  CTX_BIN,   /* a op b, op: "+", "-", "*", "<", "<=", ">", ">=" */
+  CTX_NEG,   /* -a */
+  CTX_COND,  /* a ? b : c */
+  CTX_OTHER  /* anything else (a call, a subscript, a cast...) */
+} CtExprKind;
+
+typedef struct CtExpr CtExpr;
+struct CtExpr {
+  CtExprKind kind;
+  long long value;
+  const char *name;
+  const char *op;
+  const CtExpr *a, *b, *c;
+};
+
+/* The expression spanning bytes [start, end) of the file, inside the
+ * statement that starts at byte stmt (a `for`), with macros expanded,
+ * parentheses and implicit conversions dropped, and each call of a
+ * function defined in the file whose body is one `return e;` over integer
+ * parameters replaced by e with the arguments substituted. NULL when no
+ * expression spans exactly those bytes. */
+const CtExpr *ct_expr(CTypes *ct, size_t stmt, size_t start, size_t end);
+
 #endif

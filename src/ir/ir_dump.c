@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-void ir_affine_print(const IrKernel *k, const IrAffine *a, StrBuf *out) {
+static void affine_plain(const IrKernel *k, const IrAffine *a, StrBuf *out) {
   int n = 0;
   for (int v = 0; v < IR_MAX_VARS; v++) {
     int64_t c = a->coef[v];
@@ -34,6 +34,19 @@ void ir_affine_print(const IrKernel *k, const IrAffine *a, StrBuf *out) {
     else
       sb_printf(out, "%lld", (long long)a->constant);
   }
+}
+
+/* A band bound prints as max(lo, ...) or min(hi, ...) (ispace.h). */
+void ir_affine_print(const IrKernel *k, const IrAffine *a, StrBuf *out) {
+  if (a->nalt)
+    sb_puts(out, a->alt_op == '>' ? "max(" : "min(");
+  affine_plain(k, a, out);
+  for (int i = 0; i < a->nalt; i++) {
+    sb_puts(out, ", ");
+    affine_plain(k, &a->alt[i], out);
+  }
+  if (a->nalt)
+    sb_puts(out, ")");
 }
 
 static void access_print(const IrKernel *k, int ai, StrBuf *out) {

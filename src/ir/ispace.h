@@ -118,6 +118,17 @@ typedef struct IrAffine {
   int64_t coef[IR_MAX_VARS];
   int64_t constant;
   const char *sym;              /* loop-invariant C text, or NULL */
+  /* A band bound (loop bounds only, never subscripts): the bound is the
+   * max (alt_op '>', a lower bound) or min ('<', an upper bound) of this
+   * form and the nalt forms of alt (plain ones), as `j = MAX(0, i - BW)`,
+   * `j < MIN(n, i + BW + 1)` or the same ternaries and helpers give it.
+   * The loop variables this form names include every one an alt names,
+   * so a pass reading only coef sees each dependence; a pass that reads
+   * the form as exact must first check nalt == 0 (the emitted text,
+   * cprint_affine, is the whole max or min). */
+  int nalt;
+  char alt_op;
+  const struct IrAffine *alt;
 } IrAffine;
 
 typedef struct IrAccess {

@@ -26,6 +26,7 @@
  * binary search. Absent operands read as a typed zero. */
 #include <string.h>
 
+#include "ir/ir_dump.h"
 #include "lower/argext.h"
 #include "lower/block_walk.h"
 #include "lower/body_split.h"
@@ -582,6 +583,35 @@ static void slice_begin(Lower *L, STensor *st, int l, const IrNode *n,
                         "sc_crd_lower_bound(%s, sizeof *%s, %s, %s, "
                         "%s < 0 ? 0 : (uint64_t)(%s))",
                         crd, crd, *begin, end, key, key);
+}
+
+/* A loop over an ordered level whose lower bound is a band (`j =
+ * MAX(0, i - BW)`, ispace.h): the range starts at the first stored
+ * coordinate >= that bound (binary search); the walk stops past the upper
+ * bound as any bounded walk of an ordered level does. Returns 1 when it
+ * clamped begin. */
+static int band_begin(Lower *L, STensor *st, int l, const IrNode *n,
+                      const char **begin, const char *end) {
+  LvlInfo *li = &st->lvl[l];
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  if (!lv->lo.nalt || li->kind != LK_IDENT || li->aoff ||
+      !level_is_ordered(&li->type) || !li->ops->has_crd_array)
+    return 0;
+  const char *crd = level_crd_name(&li->ref);
+  const char *key = graph_affine_str(L, &lv->lo);
+  *begin = arena_printf(L->arena,
+                        "sc_crd_lower_bound(%s, sizeof *%s, %s, %s, "
+                        "(int64_t)(%s) < 0 ? 0 : (uint64_t)(int64_t)(%s))",
+                        crd, crd, *begin, end, key, key);
+  StrBuf lo = {0}, hi = {0}; /* the band as the IR dump prints it */
+  ir_affine_print(L->k, &lv->lo, &lo);
+  ir_affine_print(L->k, &lv->hi, &hi);
+  lower_note(L, "loop %s: the walk of %s clamped to the band [%s, %s): a "
+             "binary search for the first coordinate, a stop past the last",
+             lv->name, st->t->name, lo.data, hi.data);
+  sb_free(&lo);
+  sb_free(&hi);
+  return 1;
 }
 
 /* Range [begin, end) of the next level of s, guarded by its presence. */
@@ -1389,8 +1419,14 @@ void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
   const char *q = arena_printf(L->arena, "sc__%s_q%d", st->name, l);
   const char *crd = li->ops->coord_at(&li->ref, p);
   if (!range) slice_begin(L, st, l, n, &begin, e);
+  int clamped = !range && band_begin(L, st, l, n, &begin, e);
   ln(L, sb, depth, "{");
   ln(L, sb, depth + 1, "const size_t %s = %s;", e, end);
+  if (clamped) { /* named: the row prefetch reads it too */
+    const char *b = arena_printf(L->arena, "sc__%s_b%d", st->name, l);
+    ln(L, sb, depth + 1, "const size_t %s = %s;", b, begin);
+    begin = b;
+  }
   const size_t loop_at = sb->len; /* the row prefetch goes here */
   if (!unique) ln(L, sb, depth + 1, "size_t %s;", q);
   const size_t for_at = sb->len; /* replaced by an unrolled walk */
@@ -1448,7 +1484,7 @@ void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     ln(L, sb, d, "}");
   } else {
     if (pf) ln(L, sb, d, "%s", pf);
-    if (!affine_is_zero(&lv->lo))
+    if (!affine_is_zero(&lv->lo) && !clamped)
       ln(L, &rest, d, "if (%s < %s) continue;", lv->name,
          graph_affine_str(L, &lv->lo));
     if (hi_needed(L, n, 1u << s))
