@@ -592,6 +592,35 @@ static int fills_only(S *s, TSNode n, const ExtractEnv *env) {
   return 1;
 }
 
+/* Whether every use in n of an array a pragma binds is an element read
+ * of an array stored sparse (which becomes a lookup, frontend/uses.c). */
+static int reads_only(S *s, TSNode n, const ExtractEnv *env) {
+  if (node_is(n, "identifier")) {
+    const BoundArray *b = named(s, n, env->stored, env->nstored);
+    if (!b) {
+      b = named(s, n, env->bound, env->nbound);
+      return !b || b->handle;
+    }
+    TSNode e = n, p = ts_node_parent(n);
+    int k = 0;
+    for (;;) {
+      while (node_is(p, "parenthesized_expression")) p = ts_node_parent(p);
+      if (!node_is(p, "subscript_expression") ||
+          ts_node_start_byte(node_field(p, "argument")) != ts_node_start_byte(e))
+        break;
+      k++;
+      e = p;
+      p = ts_node_parent(e);
+    }
+    return k == b->decl.rank && !fills_only(s, n, env);
+  }
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (!reads_only(s, ts_node_named_child(n, i), env))
+      return 0;
+  return 1;
+}
+
 static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   size_t start = ts_node_start_byte(f);
   if (overlaps(s, start, ts_node_end_byte(f))) {
@@ -632,9 +661,10 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
            "buffered inserts", why.reason);
     return;
   }
-  diag_warning(s->ctx->diags, s->ctx->file, why.where, "loop not sparsified: %s",
-               why.reason);
-  report(s, start, "kernel not sparsified: %s", why.reason);
+  const char *then = reads_only(s, f, env) ? "; its element reads become lookups" : "";
+  diag_warning(s->ctx->diags, s->ctx->file, why.where, "loop not sparsified: %s%s",
+               why.reason, then);
+  report(s, start, "kernel not sparsified: %s%s", why.reason, then);
 }
 
 /* Whether declaration d is a function prototype with a parameter `name`. */
