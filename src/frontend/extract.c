@@ -832,7 +832,7 @@ static int band_add(const Band *a, const Band *b, Band *out) {
  * sums and constant multiples of loop variables, loop-invariant names and
  * constants, and `c ? x : y` where c compares what x and y are (`a > b ?
  * a : b` is max(a, b); `i > BW ? i - BW : 0` too, as i - BW - 0 is i - BW). */
-static int band_of_expr(X *x, const CtExpr *e, Band *out) {
+static int band_of_expr(X *x, const CtExpr *e, Band *out, const char **why) {
   memset(out, 0, sizeof *out);
   out->n = 1;
   switch (e->kind) {
@@ -851,12 +851,12 @@ static int band_of_expr(X *x, const CtExpr *e, Band *out) {
     return 1;
   }
   case CTX_NEG:
-    if (!band_of_expr(x, e->a, out)) return 0;
+    if (!band_of_expr(x, e->a, out, why)) return 0;
     band_negate(out);
     return 1;
   case CTX_BIN: {
     Band l, r;
-    if (!band_of_expr(x, e->a, &l) || !band_of_expr(x, e->b, &r)) return 0;
+    if (!band_of_expr(x, e->a, &l, why) || !band_of_expr(x, e->b, &r, why)) return 0;
     if (!strcmp(e->op, "-")) band_negate(&r);
     if (e->op[0] == '+' || e->op[0] == '-') return band_add(&l, &r, out);
     if (e->op[0] != '*') return 0; /* a comparison is no bound */
@@ -881,8 +881,8 @@ static int band_of_expr(X *x, const CtExpr *e, Band *out) {
     if (c->kind != CTX_BIN || c->op[0] == '+' || c->op[0] == '-' || c->op[0] == '*')
       return 0;
     Band l, r, t, f;
-    if (!band_of_expr(x, c->a, &l) || !band_of_expr(x, c->b, &r) ||
-        !band_of_expr(x, e->b, &t) || !band_of_expr(x, e->c, &f))
+    if (!band_of_expr(x, c->a, &l, why) || !band_of_expr(x, c->b, &r, why) ||
+        !band_of_expr(x, e->b, &t, why) || !band_of_expr(x, e->c, &f, why))
       return 0;
     /* `l > r ? t : f` with t - f == l - r is max(t, f) (at l == r, t ==
      * f); with t - f == r - l it is min(t, f); `<` the other way round */
@@ -896,14 +896,18 @@ static int band_of_expr(X *x, const CtExpr *e, Band *out) {
       if (af_same(&tf, &d)) same = 1;
       else {
         af_scale(&d, -1);
-        if (!af_same(&tf, &d)) return 0;
         same = 0;
+        if (!af_same(&tf, &d)) {
+          *why = "a conditional that is not the max or min of its branches";
+          return 0;
+        }
       }
     } else if (band_same(&l, &t) && band_same(&r, &f)) {
       same = 1; /* MAX(MAX(a, b), c) */
     } else if (band_same(&l, &f) && band_same(&r, &t)) {
       same = 0;
     } else {
+      *why = "a conditional that is not the max or min of its branches";
       return 0;
     }
     return band_join(gt == same ? '>' : '<', &t, &f, out);
@@ -928,7 +932,8 @@ static unsigned piece_vars(const AfPoly *p) {
  * kept in front names every loop variable another piece names; pieces
  * that are plain numbers fold into one. Returns 1 when bound is such a
  * bound (upper: *out is hi, half-open, +1 when incl), 0 when it is not:
- * the caller's refusal stands. */
+ * the caller's refusal stands, -1 when it is a max or min that is no band
+ * bound (refused here). */
 static int call_or_cond(TSNode n) {
   if (node_is(n, "call_expression") || node_is(n, "conditional_expression"))
     return 1;
@@ -944,9 +949,18 @@ static int band_bound(X *x, TSNode for_n, TSNode bound, int upper, int incl,
   const CtExpr *e = ct_expr(x->env->ct, ts_node_start_byte(for_n),
                             ts_node_start_byte(bound), ts_node_end_byte(bound));
   Band b;
-  if (!e || !band_of_expr(x, e, &b)) return 0;
+  const char *why = NULL;
+  if (!e) return 0;
+  if (!band_of_expr(x, e, &b, &why)) {
+    if (why) refuse(x, bound, "loop bound '%s' is %s", excerpt(x, bound), why);
+    return why ? -1 : 0;
+  }
   char want = upper ? '<' : '>';
-  if (b.op && b.op != want) return 0; /* j >= min(..) is a union */
+  if (b.op && b.op != want) /* j >= min(a, b) is a union of ranges */
+    return refuse(x, bound, "%s bound '%s' is the %s of affine forms (a band "
+                  "is a max of lower bounds and a min of upper bounds)",
+                  upper ? "upper" : "lower", excerpt(x, bound),
+                  b.op == '<' ? "min" : "max");
   for (int i = 0; i < b.n && upper && incl; i++)
     af_add_term(&b.p[i], 1, -1, NULL);
   /* fold the plain numbers */
@@ -2592,7 +2606,9 @@ static int build_for(X *x, TSNode n, IrNode **out) {
    * (lo) or min (hi) of such */
   AfPoly lo, hi;
   int lo_band = band_bound(x, n, lo_n, 0, 0, &lv.lo);
-  int hi_band = band_bound(x, n, hi_n, 1, incl, &lv.hi);
+  int hi_band = lo_band < 0 ? -1 : band_bound(x, n, hi_n, 1, incl, &lv.hi);
+  if (hi_band < 0)
+    return -1;
   if ((!lo_band && poly_of(x, lo_n, &lo, "loop bound")) ||
       (!hi_band && poly_of(x, hi_n, &hi, "loop bound")))
     return -1;

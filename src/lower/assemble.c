@@ -220,7 +220,8 @@ static int check_stmts(const Lower *L, const IrNode *n, int ct, int *row_var,
 /* Whether loop v runs once (`for (w = i; w < i + 1; w++)`, diagonal.c). */
 static int runs_once(const Lower *L, int v) {
   const IrAffine *lo = &L->k->vars[v].lo, *hi = &L->k->vars[v].hi;
-  return !lo->sym && !hi->sym && hi->constant == lo->constant + 1 &&
+  return !lo->sym && !hi->sym && !lo->nalt && !hi->nalt &&
+         hi->constant == lo->constant + 1 &&
          !memcmp(lo->coef, hi->coef, sizeof lo->coef);
 }
 

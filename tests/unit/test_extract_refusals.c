@@ -41,6 +41,37 @@ static const Case kCases[] = {
     {"t.c:11:5"},
     "t.c:9:3: kernel not sparsified: while loop in the nest",
     0, 0},
+  {"band_lower_min",
+    "#define N 8\n"
+    "#define MIN(a, b) ((a) < (b) ? (a) : (b))\n"
+    "double A[N][N], x[N], y[N];\n"
+    "void f(void) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = MIN(i, 3); j < N; j++)\n"
+    "      y[i] += A[i][j] * x[j];\n"
+    "}\n",
+    "",
+    {"warning: loop not sparsified: lower bound 'MIN(i, 3)' is the min of affine "
+     "forms (a band is a max of lower bounds and a min of upper bounds)"},
+    {"t.c:7:18"},
+    "t.c:6:3: kernel not sparsified: lower bound 'MIN(i, 3)' is the min",
+    0, 0},
+  {"band_cond_not_minmax",
+    "#define N 8\n"
+    "double A[N][N], x[N], y[N];\n"
+    "void f(int bw) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = i > bw ? i - bw - 1 : 0; j < N; j++)\n"
+    "      y[i] += A[i][j] * x[j];\n"
+    "}\n",
+    "",
+    {"warning: loop not sparsified: loop bound 'i > bw ? i - bw - 1 : 0' is a "
+     "conditional that is not the max or min of its branches"},
+    {"t.c:6:18"},
+    "t.c:5:3: kernel not sparsified: loop bound 'i > bw ? i - bw - 1 : 0' is a conditional",
+    0, 0},
   {"do_loop",
     "#define N 8\n"
     "#define M 6\n"

@@ -305,6 +305,52 @@ static const Case kCases[] = {
     {NULL},
     NULL,
     1, 0},
+  {"band_bounds",
+    "#define N 8\n"
+    "#define MAX(a, b) ((a) > (b) ? (a) : (b))\n"
+    "#define MIN(a, b) ((a) < (b) ? (a) : (b))\n"
+    "double A[N][N], x[N], y[N];\n"
+    "static inline int imax(int a, int b) { return a > b ? a : b; }\n"
+    "static inline int imin(int a, int b) { return a < b ? a : b; }\n"
+    "void f(int bw) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = MAX(0, i - 2); j <= MIN(N - 1, i + 2); j++)\n"
+    "      y[i] += A[i][j] * x[j];\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = i > bw ? i - bw : 0; j < (i + bw + 1 < N ? i + bw + 1 : N); j++)\n"
+    "      y[i] += A[i][j] * x[j];\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = imax(MAX(0, i - bw), 2 * i - 9); j < imin(N, i + 1) + 1; j++)\n"
+    "      y[i] += A[i][j] * x[j];\n"
+    "}\n",
+    "kernel t.c:9:3\n"
+    "  tensor y[N]: double, array, dense, read, written\n"
+    "  tensor A[N][N]: double, array, CSR (i : dense, j : compressed), read\n"
+    "  tensor x[N]: double, array, dense, read\n"
+    "  forall i in [0, N)\n"
+    "    forall j in [max(i - 2, 0), min(i + 3, 8)) : reduction\n"
+    "      y(i) += A(i,j) * x(j)\n"
+    "kernel t.c:13:3\n"
+    "  tensor y[N]: double, array, dense, read, written\n"
+    "  tensor A[N][N]: double, array, CSR (i : dense, j : compressed), read\n"
+    "  tensor x[N]: double, array, dense, read\n"
+    "  forall i in [0, N)\n"
+    "    forall j in [max(i - bw, 0), min(i + bw + 1, 8)) : reduction\n"
+    "      y(i) += A(i,j) * x(j)\n"
+    "kernel t.c:17:3\n"
+    "  tensor y[N]: double, array, dense, read, written\n"
+    "  tensor A[N][N]: double, array, CSR (i : dense, j : compressed), read\n"
+    "  tensor x[N]: double, array, dense, read\n"
+    "  forall i in [0, N)\n"
+    "    forall j in [max(i - bw, 0, 2*i - 9), min(i + 2, 9)) : reduction\n"
+    "      y(i) += A(i,j) * x(j)\n",
+    {NULL},
+    {NULL},
+    NULL,
+    3, 0},
   {"triangular_le",
     "#define N 8\n"
     "#define M 6\n"
