@@ -585,30 +585,46 @@ static void slice_begin(Lower *L, STensor *st, int l, const IrNode *n,
                         crd, crd, *begin, end, key, key);
 }
 
-/* A loop over an ordered level whose lower bound is a band (`j =
- * MAX(0, i - BW)`, ispace.h): the range starts at the first stored
- * coordinate >= that bound (binary search); the walk stops past the upper
- * bound as any bounded walk of an ordered level does. Returns 1 when it
- * clamped begin. */
-static int band_begin(Lower *L, STensor *st, int l, const IrNode *n,
-                      const char **begin, const char *end) {
+/* The first position in [from, to) of the level whose coordinate is >=
+ * the bound a (a negative bound: from). */
+static const char *crd_search(Lower *L, const char *crd, const char *from,
+                              const char *to, const IrAffine *a) {
+  const char *key = graph_affine_str(L, a);
+  return arena_printf(L->arena,
+                      "sc_crd_lower_bound(%s, sizeof *%s, %s, %s, "
+                      "(int64_t)(%s) < 0 ? 0 : (uint64_t)(int64_t)(%s))",
+                      crd, crd, from, to, key, key);
+}
+
+/* A loop with a band bound (`j = MAX(0, i - BW)`, `j <= MIN(N - 1, i +
+ * BW)`, ispace.h) over an ordered level: its walk runs from the first
+ * stored coordinate >= the lower bound to the first >= the upper bound,
+ * both found by binary search and named (sc__A_b1, sc__A_z1: the row
+ * prefetch reads them too), and tests neither bound on its entries.
+ * Returns 1 when it did, with *begin and *lim the names. */
+static int band_range(Lower *L, StrBuf *sb, int s, int l, const IrNode *n,
+                      const char **begin, const char **lim, int depth) {
+  STensor *st = &L->st[s];
   LvlInfo *li = &st->lvl[l];
   const IrLoopVar *lv = &L->k->vars[n->var];
-  if (!lv->lo.nalt || li->kind != LK_IDENT || li->aoff ||
+  if ((!lv->lo.nalt && !lv->hi.nalt) || li->kind != LK_IDENT || li->aoff ||
       !level_is_ordered(&li->type) || !li->ops->has_crd_array)
     return 0;
   const char *crd = level_crd_name(&li->ref);
-  const char *key = graph_affine_str(L, &lv->lo);
-  *begin = arena_printf(L->arena,
-                        "sc_crd_lower_bound(%s, sizeof *%s, %s, %s, "
-                        "(int64_t)(%s) < 0 ? 0 : (uint64_t)(int64_t)(%s))",
-                        crd, crd, *begin, end, key, key);
+  const char *b = arena_printf(L->arena, "sc__%s_b%d", st->name, l);
+  const char *z = arena_printf(L->arena, "sc__%s_z%d", st->name, l);
+  ln(L, sb, depth, "const size_t %s = %s;", b,
+     affine_is_zero(&lv->lo) ? *begin : crd_search(L, crd, *begin, *lim, &lv->lo));
+  ln(L, sb, depth, "const size_t %s = %s;", z,
+     hi_needed(L, n, 1u << s) ? crd_search(L, crd, b, *lim, &lv->hi) : *lim);
+  *begin = b;
+  *lim = z;
   StrBuf lo = {0}, hi = {0}; /* the band as the IR dump prints it */
   ir_affine_print(L->k, &lv->lo, &lo);
   ir_affine_print(L->k, &lv->hi, &hi);
-  lower_note(L, "loop %s: the walk of %s clamped to the band [%s, %s): a "
-             "binary search for the first coordinate, a stop past the last",
-             lv->name, st->t->name, lo.data, hi.data);
+  lower_note(L, "loop %s: the walk of %s clamped to the band [%s, %s): "
+             "binary searches for the first coordinate and the first past "
+             "the last", lv->name, st->t->name, lo.data, hi.data);
   sb_free(&lo);
   sb_free(&hi);
   return 1;
@@ -1419,20 +1435,16 @@ void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
   const char *q = arena_printf(L->arena, "sc__%s_q%d", st->name, l);
   const char *crd = li->ops->coord_at(&li->ref, p);
   if (!range) slice_begin(L, st, l, n, &begin, e);
-  int clamped = !range && band_begin(L, st, l, n, &begin, e);
   ln(L, sb, depth, "{");
   ln(L, sb, depth + 1, "const size_t %s = %s;", e, end);
-  if (clamped) { /* named: the row prefetch reads it too */
-    const char *b = arena_printf(L->arena, "sc__%s_b%d", st->name, l);
-    ln(L, sb, depth + 1, "const size_t %s = %s;", b, begin);
-    begin = b;
-  }
+  const char *lim = e; /* where the walk stops */
+  int clamped = !range && band_range(L, sb, s, l, n, &begin, &lim, depth + 1);
   const size_t loop_at = sb->len; /* the row prefetch goes here */
   if (!unique) ln(L, sb, depth + 1, "size_t %s;", q);
   const size_t for_at = sb->len; /* replaced by an unrolled walk */
   int unrolled = 0;
   ln(L, sb, depth + 1, "for (size_t %s = %s; %s < %s; %s%s) {", p, begin, p,
-     e, unique ? "" : p, unique ? arena_printf(L->arena, "%s++", p)
+     lim, unique ? "" : p, unique ? arena_printf(L->arena, "%s++", p)
                                 : arena_printf(L->arena, " = %s", q));
   int d = depth + 2;
   if (!unique) {
@@ -1487,7 +1499,7 @@ void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     if (!affine_is_zero(&lv->lo) && !clamped)
       ln(L, &rest, d, "if (%s < %s) continue;", lv->name,
          graph_affine_str(L, &lv->lo));
-    if (hi_needed(L, n, 1u << s))
+    if (hi_needed(L, n, 1u << s) && !clamped)
       ln(L, &rest, d, "if (!(%s < %s)) %s;", lv->name,
          graph_affine_str(L, &lv->hi), ordered ? "break" : "continue");
     chain(L, &rest, &in, graph_subtree_tensors(L, n), d);
@@ -1520,7 +1532,7 @@ void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
       sb->data[for_at] = '\0';
       unroll_emit(L, sb, n, p,
                   arena_printf(L->arena, "sc__%s_u%d", st->name, l), begin,
-                  e, body, depth + 1);
+                  lim, body, depth + 1);
       unrolled = 1;
     } else {
       sb_puts(sb, body);
@@ -1535,7 +1547,7 @@ void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     sb->len = loop_at;
     sb->data[loop_at] = '\0';
     if (!range)
-      emit_row_prefetch(L, sb, st, l, n, begin, e, loop.data, depth + 1, 0);
+      emit_row_prefetch(L, sb, st, l, n, begin, lim, loop.data, depth + 1, 0);
     sb_puts(sb, loop.data);
     sb_free(&loop);
   }
