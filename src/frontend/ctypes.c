@@ -567,7 +567,7 @@ static Kids kids_of(CXCursor c) {
 /* A helper's parameters bound to the caller's arguments. */
 typedef struct Subst {
   CXCursor fn;
-  const CtExpr *arg[4];
+  const CtExpr *arg[3];
   int narg;
   const struct Subst *outer;
 } Subst;
@@ -593,7 +593,7 @@ static int integer_type(CXType t) {
 static const CtExpr *inline_call(CTypes *ct, CXCursor call, const Subst *sub,
                                  int depth) {
   Kids k = kids_of(call);
-  if (k.n < 1 || k.n > 5 || depth > 8)
+  if (k.n < 1 || k.n > 4 || depth > 8)
     return NULL;
   CXCursor callee = clang_getCursorReferenced(call);
   CXCursor def = clang_getCursorDefinition(callee);
@@ -602,7 +602,7 @@ static const CtExpr *inline_call(CTypes *ct, CXCursor call, const Subst *sub,
       !integer_type(clang_getResultType(clang_getCursorType(def))))
     return NULL;
   int np = clang_Cursor_getNumArguments(def);
-  if (np != k.n - 1 || np > 4)
+  if (np != k.n - 1 || np > 3)
     return NULL;
   Subst s = {.fn = def, .narg = np, .outer = sub};
   for (int i = 0; i < np; i++) {
@@ -613,10 +613,10 @@ static const CtExpr *inline_call(CTypes *ct, CXCursor call, const Subst *sub,
     if (!s.arg[i])
       return NULL;
   }
-  Kids fk = kids_of(def);
-  CXCursor body = fk.n ? fk.k[fk.n < 4 ? fk.n - 1 : 3] : clang_getNullCursor();
-  if (fk.n != np + 1 || clang_getCursorKind(body) != CXCursor_CompoundStmt)
+  Kids fk = kids_of(def); /* the parameters, then the body */
+  if (fk.n != np + 1 || clang_getCursorKind(fk.k[np]) != CXCursor_CompoundStmt)
     return NULL;
+  CXCursor body = fk.k[np];
   Kids bk = kids_of(body);
   if (bk.n != 1 || clang_getCursorKind(bk.k[0]) != CXCursor_ReturnStmt)
     return NULL;

@@ -810,6 +810,15 @@ static void band_negate(Band *b) {
   b->op = b->op == '>' ? '<' : b->op == '<' ? '>' : 0;
 }
 
+/* Whether b is a plain number (*c). */
+static int band_number(const Band *b, int64_t *c) {
+  const AfPoly *p = &b->p[0];
+  if (b->op || p->n > 1 || (p->n == 1 && (p->t[0].var >= 0 || p->t[0].nsym)))
+    return 0;
+  *c = p->n ? p->t[0].coef : 0;
+  return 1;
+}
+
 /* a + b: max(p, q) + r is max(p + r, q + r); two bands of one kind add
  * piece by piece (every sum, as max(p, q) + max(r, s) is the max of the
  * four). */
@@ -860,16 +869,14 @@ static int band_of_expr(X *x, const CtExpr *e, Band *out, const char **why) {
     if (!strcmp(e->op, "-")) band_negate(&r);
     if (e->op[0] == '+' || e->op[0] == '-') return band_add(&l, &r, out);
     if (e->op[0] != '*') return 0; /* a comparison is no bound */
-    /* a constant times a band */
-    const Band *k = !l.op && l.p[0].n <= 1 && (!l.p[0].n || (l.p[0].t[0].var < 0 && !l.p[0].t[0].nsym)) ? &l
-                  : !r.op && r.p[0].n <= 1 && (!r.p[0].n || (r.p[0].t[0].var < 0 && !r.p[0].t[0].nsym)) ? &r
-                  : NULL;
+    /* a number times a band */
+    int64_t c;
+    const Band *k = band_number(&l, &c) ? &l : band_number(&r, &c) ? &r : NULL;
     if (!k) {
       if (l.op || r.op) return 0;
       out->op = 0;
       return !af_mul(&l.p[0], &r.p[0], &out->p[0]) && !out->p[0].overflow;
     }
-    int64_t c = k->p[0].n ? k->p[0].t[0].coef : 0;
     *out = k == &l ? r : l;
     for (int i = 0; i < out->n; i++) af_scale(&out->p[i], c < 0 ? -c : c);
     if (c < 0) band_negate(out);
@@ -925,15 +932,7 @@ static unsigned piece_vars(const AfPoly *p) {
   return m;
 }
 
-/* A loop bound written as the max (lower bounds) or min (upper bounds) of
- * affine forms in the enclosing loop variables, through a macro, a
- * ternary or a helper function (libclang's view of it, ct_expr): the
- * bound as an IrAffine with its other pieces in alt (ispace.h). The piece
- * kept in front names every loop variable another piece names; pieces
- * that are plain numbers fold into one. Returns 1 when bound is such a
- * bound (upper: *out is hi, half-open, +1 when incl), 0 when it is not:
- * the caller's refusal stands, -1 when it is a max or min that is no band
- * bound (refused here). */
+/* Whether n holds a call or a conditional (what poly_of refuses). */
 static int call_or_cond(TSNode n) {
   if (node_is(n, "call_expression") || node_is(n, "conditional_expression"))
     return 1;
@@ -943,6 +942,15 @@ static int call_or_cond(TSNode n) {
   return 0;
 }
 
+/* A loop bound written as the max (lower bounds) or min (upper bounds) of
+ * affine forms in the enclosing loop variables, through a macro, a
+ * ternary or a helper function (libclang's view of it, ct_expr): the
+ * bound as an IrAffine with its other pieces in alt (ispace.h). The piece
+ * kept in front names every loop variable another piece names; pieces
+ * that are plain numbers fold into one. Returns 1 when bound is such a
+ * bound (upper: *out is hi, half-open, +1 when incl), 0 when it is not:
+ * the caller's refusal stands, -1 when it is a max or min that is no band
+ * bound (refused here). */
 static int band_bound(X *x, TSNode for_n, TSNode bound, int upper, int incl,
                       IrAffine *out) {
   if (!call_or_cond(bound) || invariant(x, bound)) return 0;
@@ -965,13 +973,21 @@ static int band_bound(X *x, TSNode for_n, TSNode bound, int upper, int incl,
     af_add_term(&b.p[i], 1, -1, NULL);
   /* fold the plain numbers */
   int k = -1;
+  int64_t ck = 0;
   for (int i = 0; i < b.n; i++) {
-    const AfPoly *p = &b.p[i];
-    if (p->n > 1 || (p->n == 1 && (p->t[0].var >= 0 || p->t[0].nsym))) continue;
-    int64_t c = p->n ? p->t[0].coef : 0;
-    if (k < 0) { k = i; continue; }
-    int64_t ck = b.p[k].n ? b.p[k].t[0].coef : 0;
-    if ((want == '>') == (c > ck)) b.p[k] = *p;
+    Band one = {.op = 0, .n = 1};
+    int64_t c;
+    one.p[0] = b.p[i];
+    if (!band_number(&one, &c)) continue;
+    if (k < 0) {
+      k = i;
+      ck = c;
+      continue;
+    }
+    if ((want == '>') == (c > ck)) {
+      b.p[k] = b.p[i];
+      ck = c;
+    }
     b.p[i--] = b.p[--b.n];
   }
   /* the front piece: one naming every variable */
