@@ -627,7 +627,8 @@ static const CtExpr *inline_call(CTypes *ct, CXCursor call, const Subst *sub,
 }
 
 static const CtExpr *ctx_of(CTypes *ct, CXCursor c, const Subst *sub, int depth) {
-  if (depth > 64)
+  /* every value signed: `i - 5u` wraps where the bound's form would not */
+  if (depth > 64 || !integer_type(clang_getCursorType(c)))
     return NULL;
   enum CXCursorKind kind = clang_getCursorKind(c);
   Kids k = kids_of(c);
@@ -635,7 +636,7 @@ static const CtExpr *ctx_of(CTypes *ct, CXCursor c, const Subst *sub, int depth)
   switch (kind) {
   case CXCursor_ParenExpr:
   case CXCursor_UnexposedExpr: /* implicit conversions */
-    if (k.n != 1 || !integer_type(clang_getCursorType(c)))
+    if (k.n != 1)
       break;
     return ctx_of(ct, k.k[0], sub, depth + 1);
   case CXCursor_IntegerLiteral: {
@@ -662,9 +663,8 @@ static const CtExpr *ctx_of(CTypes *ct, CXCursor c, const Subst *sub, int depth)
         for (int i = 0; i < s->narg; i++)
           if (clang_equalCursors(clang_Cursor_getArgument(s->fn, (unsigned)i), d))
             return s->arg[i];
-    if ((clang_getCursorKind(d) != CXCursor_VarDecl &&
-         clang_getCursorKind(d) != CXCursor_ParmDecl) ||
-        !integer_type(clang_getCursorType(c)))
+    if (clang_getCursorKind(d) != CXCursor_VarDecl &&
+        clang_getCursorKind(d) != CXCursor_ParmDecl)
       break;
     if (sub) /* a helper's own local or a global it reads */
       return NULL;
@@ -724,5 +724,11 @@ const CtExpr *ct_expr(CTypes *ct, size_t stmt, size_t start, size_t end) {
   clang_visitChildren(s, find_expr, &f);
   if (clang_Cursor_isNull(f.found))
     return NULL;
-  return ctx_of(ct, f.found, NULL, 0);
+  /* the bound's own value, not its conversion to the loop variable's type
+   * (the caller judges that type) */
+  CXCursor c = f.found;
+  for (Kids k = kids_of(c); clang_getCursorKind(c) == CXCursor_UnexposedExpr &&
+                            k.n == 1; k = kids_of(c))
+    c = k.k[0];
+  return ctx_of(ct, c, NULL, 0);
 }

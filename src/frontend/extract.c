@@ -932,6 +932,19 @@ static unsigned piece_vars(const AfPoly *p) {
   return m;
 }
 
+/* Whether a loop variable of type t is signed (a band bound below zero
+ * converted to an unsigned variable would start the loop past its end,
+ * where the clamped walk would start at 0). */
+static int signed_ctype(const char *t) {
+  static const char *const names[] = {
+      "int", "long", "long int", "long long", "long long int", "short",
+      "short int", "signed", "signed int", "signed long", "ptrdiff_t",
+      "ssize_t", "intptr_t", "int64_t", "int32_t", "int16_t"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (!strcmp(t, names[i])) return 1;
+  return 0;
+}
+
 /* Whether n holds a call or a conditional (what poly_of refuses). */
 static int call_or_cond(TSNode n) {
   if (node_is(n, "call_expression") || node_is(n, "conditional_expression"))
@@ -2625,6 +2638,10 @@ static int build_for(X *x, TSNode n, IrNode **out) {
   int hi_band = lo_band < 0 ? -1 : band_bound(x, n, hi_n, 1, incl, &lv.hi);
   if (hi_band < 0)
     return -1;
+  if ((lo_band || hi_band) && !signed_ctype(lv.ctype))
+    return refuse(x, lo_band ? lo_n : hi_n, "band bound '%s' of the loop "
+                  "variable '%s' of type '%s', which is not a signed integer "
+                  "type", excerpt(x, lo_band ? lo_n : hi_n), lv.name, lv.ctype);
   if ((!lo_band && poly_of(x, lo_n, &lo, "loop bound")) ||
       (!hi_band && poly_of(x, hi_n, &hi, "loop bound")))
     return -1;

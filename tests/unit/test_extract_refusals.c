@@ -72,6 +72,22 @@ static const Case kCases[] = {
     {"t.c:6:18"},
     "t.c:5:3: kernel not sparsified: loop bound 'i > bw ? i - bw - 1 : 0' is a conditional",
     0, 0},
+  {"band_unsigned_var",
+    "#define N 8\n"
+    "#define MAX(a, b) ((a) > (b) ? (a) : (b))\n"
+    "double A[N][N], x[N], y[N];\n"
+    "void f(void) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (unsigned j = MAX(0, i - 2); j < N; j++)\n"
+    "      y[i] += A[i][j] * x[j];\n"
+    "}\n",
+    "",
+    {"warning: loop not sparsified: band bound 'MAX(0, i - 2)' of the loop "
+     "variable 'j' of type 'unsigned', which is not a signed integer type"},
+    {"t.c:7:23"},
+    "t.c:6:3: kernel not sparsified: band bound 'MAX(0, i - 2)'",
+    0, 0},
   {"do_loop",
     "#define N 8\n"
     "#define M 6\n"
