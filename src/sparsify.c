@@ -593,8 +593,9 @@ static int fills_only(S *s, TSNode n, const ExtractEnv *env) {
 }
 
 /* Whether every use in n of an array a pragma binds is an element read
- * of an array stored sparse (which becomes a lookup, frontend/uses.c). */
-static int reads_only(S *s, TSNode n, const ExtractEnv *env) {
+ * of an array stored sparse (which becomes a lookup, frontend/uses.c);
+ * *nreads counts them. */
+static int reads_only(S *s, TSNode n, const ExtractEnv *env, int *nreads) {
   if (node_is(n, "identifier")) {
     const BoundArray *b = named(s, n, env->stored, env->nstored);
     if (!b) {
@@ -612,11 +613,14 @@ static int reads_only(S *s, TSNode n, const ExtractEnv *env) {
       e = p;
       p = ts_node_parent(e);
     }
-    return k == b->decl.rank && !fills_only(s, n, env);
+    if (k != b->decl.rank || fills_only(s, n, env))
+      return 0;
+    (*nreads)++;
+    return 1;
   }
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
-    if (!reads_only(s, ts_node_named_child(n, i), env))
+    if (!reads_only(s, ts_node_named_child(n, i), env, nreads))
       return 0;
   return 1;
 }
@@ -661,7 +665,9 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
            "buffered inserts", why.reason);
     return;
   }
-  const char *then = reads_only(s, f, env) ? "; its element reads become lookups" : "";
+  int nreads = 0;
+  const char *then = reads_only(s, f, env, &nreads) && nreads
+                         ? "; its element reads become lookups" : "";
   diag_warning(s->ctx->diags, s->ctx->file, why.where, "loop not sparsified: %s%s",
                why.reason, then);
   report(s, start, "kernel not sparsified: %s%s", why.reason, then);

@@ -95,8 +95,7 @@ typedef enum CtExprKind {
   CTX_NAME,  /* name: a variable (an enumerator is a CTX_INT) */
   CTX_BIN,   /* a op b, op: "+", "-", "*", "<", "<=", ">", ">=" */
   CTX_NEG,   /* -a */
-  CTX_COND,  /* a ? b : c */
-  CTX_OTHER  /* anything else (a call, a subscript, a cast...) */
+  CTX_COND   /* a ? b : c */
 } CtExprKind;
 
 typedef struct CtExpr CtExpr;
@@ -113,7 +112,9 @@ struct CtExpr {
  * parentheses and implicit conversions dropped, and each call of a
  * function defined in the file whose body is one `return e;` over integer
  * parameters replaced by e with the arguments substituted. NULL when no
- * expression spans exactly those bytes. */
+ * expression spans exactly those bytes, or it holds anything else (a call
+ * of another function, a subscript, a cast, a value of an unsigned or
+ * floating type). */
 const CtExpr *ct_expr(CTypes *ct, size_t stmt, size_t start, size_t end);
 
 #endif
