@@ -564,7 +564,7 @@ static Kids kids_of(CXCursor c) {
   return k;
 }
 
-/* A helper's parameters bound to the caller's arguments. */
+/* An inlined function's parameters bound to the caller's arguments. */
 typedef struct Subst {
   CXCursor fn;
   const CtExpr *arg[3];
@@ -666,7 +666,7 @@ static const CtExpr *ctx_of(CTypes *ct, CXCursor c, const Subst *sub, int depth)
     if (clang_getCursorKind(d) != CXCursor_VarDecl &&
         clang_getCursorKind(d) != CXCursor_ParmDecl)
       break;
-    if (sub) /* a helper's own local or a global it reads */
+    if (sub) /* an inlined function's own local or a global it reads */
       return NULL;
     e = ctx_new(ct, CTX_NAME);
     e->name = cx_str(ct->arena, clang_getCursorSpelling(c));

@@ -89,7 +89,7 @@ int ct_compound_rhs(CTypes *ct, size_t op_offset, IrElemType *out);
 
 /* An integer expression as libclang sees it after macro expansion, for
  * the loop bounds legacy C writes through MAX/MIN macros, ternaries and
- * small helpers (ct_expr). */
+ * small functions (ct_expr). */
 typedef enum CtExprKind {
   CTX_INT,   /* value */
   CTX_NAME,  /* name: a variable (an enumerator is a CTX_INT) */

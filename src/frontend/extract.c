@@ -957,7 +957,7 @@ static int call_or_cond(TSNode n) {
 
 /* A loop bound written as the max (lower bounds) or min (upper bounds) of
  * affine forms in the enclosing loop variables, through a macro, a
- * ternary or a helper function (libclang's view of it, ct_expr): the
+ * ternary or a small function (libclang's view of it, ct_expr): the
  * bound as an IrAffine with its other pieces in alt (ispace.h). The piece
  * kept in front names every loop variable another piece names; pieces
  * that are plain numbers fold into one. Returns 1 when bound is such a

@@ -121,7 +121,7 @@ typedef struct IrAffine {
   /* A band bound (loop bounds only, never subscripts): the bound is the
    * max (alt_op '>', a lower bound) or min ('<', an upper bound) of this
    * form and the nalt forms of alt (plain ones), as `j = MAX(0, i - BW)`,
-   * `j < MIN(n, i + BW + 1)` or the same ternaries and helpers give it.
+   * `j < MIN(n, i + BW + 1)` or the same ternaries and functions give it.
    * The loop variables this form names include every one an alt names,
    * so a pass reading only coef sees each dependence; a pass that reads
    * the form as exact must first check nalt == 0 (the emitted text,

@@ -5,7 +5,7 @@
 // EXPECT-ABSENT: for (int j = imax(0, i - bw); j <= i; j++) t += Q[i][j] * x[j];
 // EXPECT-REPORT: the walk of C clamped to the band [max(j - bw, 0), min(j + bw + 1, 31))
 // EXPECT-REPORT: the walk of Q clamped to the band [max(i - bw, 0), i + 1)
-// Band bounds through small helpers of the file (`static inline int
+// Band bounds through small functions of the file (`static inline int
 // imax`), on a CSC matrix read by columns (its own order) and by rows (the
 // transposed read, converted once), and a lower triangular band of a COO
 // matrix. Widths 0, 2 and wider than the matrix, with empty rows.
