@@ -195,7 +195,7 @@ static void emit_hoists(S *s) {
   }
 }
 
-static int fills_only(S *s, TSNode n, const ExtractEnv *env);
+static int fills_only(S *s, TSNode n, const ExtractEnv *env, int *kept);
 
 /* Models, dumps and lowers one nest. Returns 0 when an edit was made, 1 on
  * a refusal (warned unless quiet, *why set), -1 when lowering declined. */
@@ -217,9 +217,11 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
   StrBuf out = {0};
   ctx->quiet_lowering = 0;
   ctx->quiet_refusal = NULL;
-  if (quiet && (splittable || fills_only(s, f, env))) {
+  int kept = 0;
+  if (quiet && (splittable || fills_only(s, f, env, &kept))) {
     /* a refusal here is retried on the inner nests, or (a nest that only
-     * writes arrays stored sparse) reported without a warning */
+     * writes arrays stored sparse, or kept dense) reported without a
+     * warning */
     ctx->quiet_lowering = 1;
   }
   int rc = lower_kernel(ctx, k, &out);
@@ -555,13 +557,18 @@ static const BoundArray *named(S *s, TSNode n, const BoundArray *b, int nb) {
  * elements of arrays whose storage is replaced (a fill loop), or uses them
  * whole or by rows (allocations, frees, null tests, memsets), all of which
  * uses.c rewrites. Refusing such a nest loses nothing (its writes become
- * buffered inserts): it is reported, not warned. */
-static int fills_only(S *s, TSNode n, const ExtractEnv *env) {
+ * buffered inserts): it is reported, not warned. The same holds for the
+ * arrays of a declaration or function pragma that keep their dense storage
+ * (warned once, at the declaration): a loop that only fills one writes its
+ * dense array as the program does; *kept is set when the nest writes one. */
+static int fills_only(S *s, TSNode n, const ExtractEnv *env, int *kept) {
   if (node_is(n, "identifier")) {
     const BoundArray *b = named(s, n, env->stored, env->nstored);
     if (!b) {
       b = named(s, n, env->bound, env->nbound);
-      return !b || b->handle;
+      if (!b || b->handle) return 1;
+      if (env->pragma_on_nest) return 0;
+      *kept = 1;
     }
     TSNode e = n, top = n, p;
     int k = 0;
@@ -587,7 +594,7 @@ static int fills_only(S *s, TSNode n, const ExtractEnv *env) {
   }
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
-    if (!fills_only(s, ts_node_named_child(n, i), env))
+    if (!fills_only(s, ts_node_named_child(n, i), env, kept))
       return 0;
   return 1;
 }
@@ -627,9 +634,12 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   for (size_t i = 0; i < s->refused.len; i++)
     if (s->refused.data[i] == start) return;
   ARRAY_PUSH(s->ctx->arena, s->refused, start);
-  if (fills_only(s, f, env)) {
-    report(s, start, "kernel not sparsified: %s; its element writes become "
-           "buffered inserts", why.reason);
+  int kept = 0;
+  if (fills_only(s, f, env, &kept)) {
+    report(s, start, "kernel not sparsified: %s; %s", why.reason,
+           kept ? "it only writes arrays that keep their dense storage (see "
+                  "the warning about their storage)"
+                : "its element writes become buffered inserts");
     return;
   }
   diag_warning(s->ctx->diags, s->ctx->file, why.where, "loop not sparsified: %s",
