@@ -710,6 +710,19 @@ static void bind_scope(S *s, const Attachment *g) {
         bad = 1;
         continue;
       }
+      if (d.kind == CT_ARRAY && !d.elem_ok) {
+        /* an element type the runtime does not store (_Bool, long
+         * double): the array stays as declared, as every loop using it;
+         * the program is valid C and must still build */
+        diag_warning(ctx->diags, ctx->file, pb->name_span,
+                     "'%s' keeps its dense storage: element type '%s' is not "
+                     "supported (float, double, integer types other than "
+                     "_Bool); the loops using it stay as written",
+                     pb->name, d.elem_ctype);
+        report(s, g->pragma_span.start, "storage of '%s' not replaced: element "
+               "type '%s' is not supported", pb->name, d.elem_ctype);
+        continue;
+      }
       BoundArray ba;
       if (extract_bind(ctx, s->ct, pb, at, 0, &ba)) {
         bad = 1;
@@ -717,6 +730,8 @@ static void bind_scope(S *s, const Attachment *g) {
       }
       ARRAY_PUSH(ctx->arena, bound, ba);
     }
+  if (!bad && !bound.len)
+    return; /* every array keeps its dense storage (warned above) */
   Group gr = {g, bound.data, (int)bound.len, !bad};
   if (bad)
     s->rc = -1;
