@@ -195,7 +195,7 @@ static void emit_hoists(S *s) {
   }
 }
 
-static int fills_only(S *s, TSNode n, const ExtractEnv *env, int *kept);
+static int fill_nest(S *s, TSNode n, const ExtractEnv *env, int *kept);
 
 /* Models, dumps and lowers one nest. Returns 0 when an edit was made, 1 on
  * a refusal (warned unless quiet, *why set), -1 when lowering declined. */
@@ -218,7 +218,7 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
   ctx->quiet_lowering = 0;
   ctx->quiet_refusal = NULL;
   int kept = 0;
-  if (quiet && (splittable || fills_only(s, f, env, &kept))) {
+  if (quiet && (splittable || fill_nest(s, f, env, &kept))) {
     /* a refusal here is retried on the inner nests, or (a nest that only
      * writes arrays stored sparse, or kept dense) reported without a
      * warning */
@@ -559,17 +559,21 @@ static const BoundArray *named(S *s, TSNode n, const BoundArray *b, int nb) {
  * uses.c rewrites. Refusing such a nest loses nothing (its writes become
  * buffered inserts): it is reported, not warned. The same holds for the
  * arrays of a declaration or function pragma that keep their dense storage
- * (warned once, at the declaration): a loop that only fills one writes its
- * dense array as the program does; *kept is set when the nest writes one. */
-static int fills_only(S *s, TSNode n, const ExtractEnv *env, int *kept) {
+ * (warned once, at the declaration), written element by element: the loop
+ * writes its dense array as the program does. `seen` gets FILL_KEPT when
+ * the nest writes such an array, FILL_STORED when it uses a stored one. */
+enum { FILL_KEPT = 1, FILL_STORED = 2 };
+static int fills_only(S *s, TSNode n, const ExtractEnv *env, int *seen) {
   if (node_is(n, "identifier")) {
     const BoundArray *b = named(s, n, env->stored, env->nstored);
+    int kept = 0;
     if (!b) {
       b = named(s, n, env->bound, env->nbound);
       if (!b || b->handle) return 1;
       if (env->pragma_on_nest) return 0;
-      *kept = 1;
+      kept = 1;
     }
+    *seen |= kept ? FILL_KEPT : FILL_STORED;
     TSNode e = n, top = n, p;
     int k = 0;
     for (;;) {
@@ -586,7 +590,7 @@ static int fills_only(S *s, TSNode n, const ExtractEnv *env, int *kept) {
       e = p;
     }
     if (k < b->decl.rank)
-      return 1;
+      return !kept; /* a whole use of a dense array is no fill */
     if (node_is(p, "assignment_expression"))
       return ts_node_start_byte(node_field(p, "left")) == ts_node_start_byte(top) &&
              ts_node_end_byte(node_field(p, "left")) == ts_node_end_byte(top);
@@ -594,8 +598,19 @@ static int fills_only(S *s, TSNode n, const ExtractEnv *env, int *kept) {
   }
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
-    if (!fills_only(s, ts_node_named_child(n, i), env, kept))
+    if (!fills_only(s, ts_node_named_child(n, i), env, seen))
       return 0;
+  return 1;
+}
+
+/* Whether nest n is refused without a warning (fills_only): it writes
+ * arrays stored sparse, or arrays kept dense, not both (a nest writing
+ * both is warned, for the stored arrays' sake). *kept: the latter. */
+static int fill_nest(S *s, TSNode n, const ExtractEnv *env, int *kept) {
+  int seen = 0;
+  if (!fills_only(s, n, env, &seen) || seen == (FILL_KEPT | FILL_STORED))
+    return 0;
+  *kept = seen == FILL_KEPT;
   return 1;
 }
 
@@ -635,7 +650,7 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
     if (s->refused.data[i] == start) return;
   ARRAY_PUSH(s->ctx->arena, s->refused, start);
   int kept = 0;
-  if (fills_only(s, f, env, &kept)) {
+  if (fill_nest(s, f, env, &kept)) {
     report(s, start, "kernel not sparsified: %s; %s", why.reason,
            kept ? "it only writes arrays that keep their dense storage (see "
                   "the warning about their storage)"
