@@ -195,7 +195,7 @@ static void emit_hoists(S *s) {
   }
 }
 
-static int fills_only(S *s, TSNode n, const ExtractEnv *env);
+static int fill_nest(S *s, TSNode n, const ExtractEnv *env, int *kept);
 
 /* Models, dumps and lowers one nest. Returns 0 when an edit was made, 1 on
  * a refusal (warned unless quiet, *why set), -1 when lowering declined. */
@@ -217,9 +217,11 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
   StrBuf out = {0};
   ctx->quiet_lowering = 0;
   ctx->quiet_refusal = NULL;
-  if (quiet && (splittable || fills_only(s, f, env))) {
+  int kept = 0;
+  if (quiet && (splittable || fill_nest(s, f, env, &kept))) {
     /* a refusal here is retried on the inner nests, or (a nest that only
-     * writes arrays stored sparse) reported without a warning */
+     * writes arrays stored sparse, or kept dense) reported without a
+     * warning */
     ctx->quiet_lowering = 1;
   }
   int rc = lower_kernel(ctx, k, &out);
@@ -555,14 +557,23 @@ static const BoundArray *named(S *s, TSNode n, const BoundArray *b, int nb) {
  * elements of arrays whose storage is replaced (a fill loop), or uses them
  * whole or by rows (allocations, frees, null tests, memsets), all of which
  * uses.c rewrites. Refusing such a nest loses nothing (its writes become
- * buffered inserts): it is reported, not warned. */
-static int fills_only(S *s, TSNode n, const ExtractEnv *env) {
+ * buffered inserts): it is reported, not warned. The same holds for the
+ * arrays of a declaration or function pragma that keep their dense storage
+ * (warned once, at the declaration), written element by element: the loop
+ * writes its dense array as the program does. `seen` gets FILL_KEPT when
+ * the nest writes such an array, FILL_STORED when it uses a stored one. */
+enum { FILL_KEPT = 1, FILL_STORED = 2 };
+static int fills_only(S *s, TSNode n, const ExtractEnv *env, int *seen) {
   if (node_is(n, "identifier")) {
     const BoundArray *b = named(s, n, env->stored, env->nstored);
+    int kept = 0;
     if (!b) {
       b = named(s, n, env->bound, env->nbound);
-      return !b || b->handle;
+      if (!b || b->handle) return 1;
+      if (env->pragma_on_nest) return 0;
+      kept = 1;
     }
+    *seen |= kept ? FILL_KEPT : FILL_STORED;
     TSNode e = n, top = n, p;
     int k = 0;
     for (;;) {
@@ -579,7 +590,7 @@ static int fills_only(S *s, TSNode n, const ExtractEnv *env) {
       e = p;
     }
     if (k < b->decl.rank)
-      return 1;
+      return !kept; /* a whole use of a dense array is no fill */
     if (node_is(p, "assignment_expression"))
       return ts_node_start_byte(node_field(p, "left")) == ts_node_start_byte(top) &&
              ts_node_end_byte(node_field(p, "left")) == ts_node_end_byte(top);
@@ -587,8 +598,19 @@ static int fills_only(S *s, TSNode n, const ExtractEnv *env) {
   }
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
-    if (!fills_only(s, ts_node_named_child(n, i), env))
+    if (!fills_only(s, ts_node_named_child(n, i), env, seen))
       return 0;
+  return 1;
+}
+
+/* Whether nest n is refused without a warning (fills_only): it writes
+ * arrays stored sparse, or arrays kept dense, not both (a nest writing
+ * both is warned, for the stored arrays' sake). *kept: the latter. */
+static int fill_nest(S *s, TSNode n, const ExtractEnv *env, int *kept) {
+  int seen = 0;
+  if (!fills_only(s, n, env, &seen) || seen == (FILL_KEPT | FILL_STORED))
+    return 0;
+  *kept = seen == FILL_KEPT;
   return 1;
 }
 
@@ -613,7 +635,8 @@ static int reads_only(S *s, TSNode n, const ExtractEnv *env, int *nreads) {
       e = p;
       p = ts_node_parent(e);
     }
-    if (k != b->decl.rank || fills_only(s, n, env))
+    int seen = 0; /* b is stored */
+    if (k != b->decl.rank || fills_only(s, n, env, &seen))
       return 0;
     (*nreads)++;
     return 1;
@@ -660,9 +683,12 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   for (size_t i = 0; i < s->refused.len; i++)
     if (s->refused.data[i] == start) return;
   ARRAY_PUSH(s->ctx->arena, s->refused, start);
-  if (fills_only(s, f, env)) {
-    report(s, start, "kernel not sparsified: %s; its element writes become "
-           "buffered inserts", why.reason);
+  int kept = 0;
+  if (fill_nest(s, f, env, &kept)) {
+    report(s, start, "kernel not sparsified: %s; %s", why.reason,
+           kept ? "it only writes arrays that keep their dense storage (see "
+                  "the warning about their storage)"
+                : "its element writes become buffered inserts");
     return;
   }
   int nreads = 0;
@@ -736,6 +762,19 @@ static void bind_scope(S *s, const Attachment *g) {
         bad = 1;
         continue;
       }
+      if (d.kind == CT_ARRAY && !d.elem_ok) {
+        /* an element type the runtime does not store (_Bool, long
+         * double): the array stays as declared, as every loop using it;
+         * the program is valid C and must still build */
+        diag_warning(ctx->diags, ctx->file, pb->name_span,
+                     "'%s' keeps its dense storage: element type '%s' is not "
+                     "supported (float, double, integer types other than "
+                     "_Bool); the loops using it stay as written",
+                     pb->name, d.elem_ctype);
+        report(s, g->pragma_span.start, "storage of '%s' not replaced: element "
+               "type '%s' is not supported", pb->name, d.elem_ctype);
+        continue;
+      }
       BoundArray ba;
       if (extract_bind(ctx, s->ct, pb, at, 0, &ba)) {
         bad = 1;
@@ -743,6 +782,8 @@ static void bind_scope(S *s, const Attachment *g) {
       }
       ARRAY_PUSH(ctx->arena, bound, ba);
     }
+  if (!bad && !bound.len)
+    return; /* every array keeps its dense storage (warned above) */
   Group gr = {g, bound.data, (int)bound.len, !bad};
   if (bad)
     s->rc = -1;

@@ -5,7 +5,8 @@
  * Usage: bsr_harness KERNEL MATRIX VL   (KERNEL: bsr22, bsr33, bsr44;
  * MATRIX: bench_common.h; VL 0 or 8). Prints the RESULT line of
  * vec_bsr.c with impl=mlir_vlVL: the median over BENCH_REPS samples of
- * VEC_INNER calls each (thread CPU time, after one warm-up sample), and
+ * VEC_INNER calls each (thread CPU time: bench_cpu_now, as vec_bsr.c and
+ * vec_harness.c read it; after one warm-up sample), and
  * the same checksum (y holds VEC_INNER products). The matrix is padded
  * with empty rows and columns to MLIR_NP, a multiple of 12, the static
  * shape the kernels were built for. */
@@ -22,12 +23,6 @@ DECL(bsr44, 0) DECL(bsr44, 8)
 #ifndef MLIR_NP
 #error "MLIR_NP: the padded size the kernels were built for"
 #endif
-
-static double cpu_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static int cmp_i64(const void *a, const void *b) {
   int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -89,9 +84,9 @@ int main(int argc, char **argv) {
   mr1 X = m1(x, np), Y = m1(y, np), out;
   for (int s = -1; s < reps; s++) {
     for (int64_t i = 0; i < np; i++) y[i] = 0.0;
-    double t0 = cpu_now();
+    double t0 = bench_cpu_now();
     for (int c = 0; c < inner; c++) fn(&out, &P, &C, &V, &X, &Y);
-    if (s >= 0) t[s] = (cpu_now() - t0) / inner;
+    if (s >= 0) t[s] = (bench_cpu_now() - t0) / inner;
   }
   double cs = 0;
   for (int64_t i = 0; i < M->nrows; i++) cs += y[i] * (double)(i % 7 + 1);

@@ -333,22 +333,11 @@ static void init_walk(InitCk *c, const IrNode *root, const IrNode *n) {
   for (int i = 0; i < n->nbody; i++) init_walk(c, root, n->body[i]);
 }
 
-int expr_touches(const Lower *L, const IrExpr *e, int t) {
-  if (!e) return 0;
-  if (e->kind == IR_ACCESS && L->k->accesses[e->access].tensor == t) return 1;
-  if (expr_touches(L, e->a, t) || expr_touches(L, e->b, t) ||
-      expr_touches(L, e->c, t))
-    return 1;
-  for (int i = 0; i < e->nargs; i++)
-    if (expr_touches(L, e->args[i], t)) return 1;
-  return 0;
-}
-
 static int node_touches(const Lower *L, const IrNode *n, int t) {
   if (n->kind == IR_NODE_STMT)
     return (n->stmt.lhs_access >= 0 &&
             L->k->accesses[n->stmt.lhs_access].tensor == t) ||
-           expr_touches(L, n->stmt.rhs, t);
+           graph_expr_reads(L->k, n->stmt.rhs, t);
   for (int i = 0; i < n->nbody; i++)
     if (node_touches(L, n->body[i], t)) return 1;
   return 0;
@@ -400,7 +389,7 @@ int init_split(Lower *L, const IrNode *n, unsigned cand,
       return 0;
     if (ch->stmt.lhs_access >= 0) {
       int t = L->k->accesses[ch->stmt.lhs_access].tensor;
-      if (expr_touches(L, ch->stmt.rhs, t)) return 0;
+      if (graph_expr_reads(L->k, ch->stmt.rhs, t)) return 0;
       for (int b = 0; b < i; b++)
         if (node_touches(L, n->body[b], t)) return 0;
     }

@@ -44,10 +44,9 @@ const IrExpr *idem_stmt(const Lower *L, const IrNode *n, const IrStmt *s,
                         unsigned cand);
 IrExpr *with_zero(Lower *L, const IrExpr *e, const IrExpr *at);
 
-/* Whether e reads tensor t; whether e reads the target of s (or any
- * element of its array); whether statement a reads or writes the target
- * of statement b. */
-int expr_touches(const Lower *L, const IrExpr *e, int t);
+/* Whether e reads the target of s (or any element of its array); whether
+ * statement a reads or writes the target of statement b. (Whether e reads
+ * tensor t at all: graph_expr_reads, lower_int.h.) */
 int expr_mentions(const Lower *L, const IrExpr *e, const IrStmt *s);
 int touches_target(const Lower *L, const IrStmt *a, const IrStmt *b);
 

@@ -921,7 +921,7 @@ static int row_block_ok(const Lower *L, const IrNode *inner, int jv) {
       const IrStmt *o = &inner->body[j]->stmt;
       if (j != i && L->k->accesses[o->lhs_access].tensor == ac->tensor)
         return 0;
-      if (expr_touches(L, o->rhs, ac->tensor)) return 0;
+      if (graph_expr_reads(L->k, o->rhs, ac->tensor)) return 0;
     }
   }
   return kind;

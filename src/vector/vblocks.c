@@ -258,25 +258,8 @@ int vec_emit_blocks(Lower *L, const VecBlocks *vk, const char *scalar,
   }
   vc_line(&c, &b, d, "}");
   L->uniq = c.uniq;
-  sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
-  if (c.guard.len) {
-    vc_line(&c, out, vk->depth, "{");
-    vc_line(&c, out, vk->depth + 1, "if (%s) {", c.guard.data);
-    sb_puts(out, b.data);
-    vc_line(&c, out, vk->depth + 1, "} else");
-    sb_puts(out, "#endif\n");
-    sb_puts(out, scalar);
-    sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
-    vc_line(&c, out, vk->depth, "}");
-    sb_puts(out, "#endif\n");
-  } else {
-    vc_line(&c, out, vk->depth, "{");
-    sb_puts(out, b.data);
-    vc_line(&c, out, vk->depth, "}");
-    sb_puts(out, "#else\n");
-    sb_puts(out, scalar);
-    sb_puts(out, "#endif\n");
-  }
+  vc_guarded(&c, out, vk->depth, c.guard.len ? c.guard.data : NULL, "",
+             b.data, scalar);
   const char *lanes = w ? arena_printf(L->arena, "%d", w) : c.ops->vlen(&c.c);
   StrBuf what = {0};
   if (w)

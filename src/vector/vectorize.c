@@ -655,6 +655,36 @@ const char *vc_ind_of(VC *c, int depth) {
   return r;
 }
 
+void vc_guarded(VC *c, StrBuf *out, int d, const char *cond,
+                const char *decls, const char *vec, const char *scalar) {
+  sb_printf(out, "#if defined(__GNUC__) && %s\n", c->ops->guard);
+  if (!cond) {
+    vc_line(c, out, d, "{");
+    sb_puts(out, vec);
+    vc_line(c, out, d, "}");
+    sb_puts(out, "#else\n");
+    sb_puts(out, scalar);
+    sb_puts(out, "#endif\n");
+    return;
+  }
+  int di = d;
+  if (decls) {
+    vc_line(c, out, d, "{");
+    sb_puts(out, decls);
+    di = d + 1;
+  }
+  vc_line(c, out, di, "if (%s) {", cond);
+  sb_puts(out, vec);
+  vc_line(c, out, di, "} else");
+  sb_puts(out, "#endif\n");
+  sb_puts(out, scalar);
+  if (decls) {
+    sb_printf(out, "#if defined(__GNUC__) && %s\n", c->ops->guard);
+    vc_line(c, out, d, "}");
+    sb_puts(out, "#endif\n");
+  }
+}
+
 /* Address of the first element of the current vector value of a
  * contiguous dense access (dense loops). */
 static const char *dense_addr(VC *c, int a) {
@@ -1409,22 +1439,8 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
     emit_vector(&c, &vb, lp->depth);
   }
   L->uniq = c.uniq;
-  if (c.guard.len) {
-    sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
-    vc_line(&c, out, lp->depth, "if (%s) {", c.guard.data);
-    sb_puts(out, vb.data);
-    vc_line(&c, out, lp->depth, "} else");
-    sb_puts(out, "#endif\n");
-    sb_puts(out, scalar);
-  } else {
-    sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
-    vc_line(&c, out, lp->depth, "{");
-    sb_puts(out, vb.data);
-    vc_line(&c, out, lp->depth, "}");
-    sb_puts(out, "#else\n");
-    sb_puts(out, scalar);
-    sb_puts(out, "#endif\n");
-  }
+  vc_guarded(&c, out, lp->depth, c.guard.len ? c.guard.data : NULL, NULL,
+             vb.data, scalar);
   lower_note(L, "loop %s: vectorized: %s", c.lv->name, describe(&c));
   L->ctx->need_runtime_include |= 2;
   sb_free(&vb);
@@ -1646,33 +1662,23 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
                  k, graph_affine_str(L, &lv->lo), hi, vc_ov_print, &c);
   }
   L->uniq = c.uniq;
-  sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
+  StrBuf decls = {0};
+  const char *cond = NULL;
   if (c.guard.len || ok) {
     /* the checks are on types (sizeof, __typeof__) and may name the
      * position variable, which is declared for them */
-    vc_line(&c, out, vn->depth, "{");
-    if (ok) sb_puts(out, ob.data);
+    if (ok) sb_puts(&decls, ob.data);
     if (c.guard.len) {
-      vc_line(&c, out, vn->depth + 1, "const size_t %s = 0;", vn->p);
-      vc_line(&c, out, vn->depth + 1, "(void)%s;", vn->p);
+      vc_line(&c, &decls, vn->depth + 1, "const size_t %s = 0;", vn->p);
+      vc_line(&c, &decls, vn->depth + 1, "(void)%s;", vn->p);
     }
-    vc_line(&c, out, vn->depth + 1, "if (%s%s%s) {", ok ? ok : "",
-         ok && c.guard.len ? " && " : "", c.guard.len ? c.guard.data : "");
-    sb_puts(out, b.data);
-    vc_line(&c, out, vn->depth + 1, "} else");
-    sb_puts(out, "#endif\n");
-    sb_puts(out, scalar);
-    sb_printf(out, "#if defined(__GNUC__) && %s\n", c.ops->guard);
-    vc_line(&c, out, vn->depth, "}");
-    sb_puts(out, "#endif\n");
-  } else {
-    vc_line(&c, out, vn->depth, "{");
-    sb_puts(out, b.data);
-    vc_line(&c, out, vn->depth, "}");
-    sb_puts(out, "#else\n");
-    sb_puts(out, scalar);
-    sb_puts(out, "#endif\n");
+    cond = arena_printf(L->arena, "%s%s%s", ok ? ok : "",
+                        ok && c.guard.len ? " && " : "",
+                        c.guard.len ? c.guard.data : "");
   }
+  vc_guarded(&c, out, vn->depth, cond, decls.data ? decls.data : "", b.data,
+             scalar);
+  sb_free(&decls);
   drop_vec_notes(L, vn->notes_mark, lv->name);
   const char *w = c.cfg.lanes ? arena_printf(L->arena, "%d", c.cfg.lanes)
                               : c.ops->vlen(&c.c);

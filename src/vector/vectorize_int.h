@@ -113,6 +113,15 @@ void vc_bind_loop(VC *c);
 void vc_line(VC *c, StrBuf *sb, int depth, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 const char *vc_ind_of(VC *c, int depth);
+/* A vector loop `vec` and its scalar fallback `scalar` (the loop as the
+ * lowering emitted it), as every vectorized loop is emitted: under `#if
+ * defined(__GNUC__) && <the backend's macro>` with `scalar` in the `#else`.
+ * cond NULL: `{ vec }` at depth d. Else a run-time check: `if (cond) { vec }
+ * else scalar`, the `else` reaching past the `#endif`; with decls non-NULL
+ * (possibly "") the `if` sits at depth d + 1 in a block `{ decls ... }`
+ * opened and closed under the `#if` (decls: statements cond reads). */
+void vc_guarded(VC *c, StrBuf *out, int d, const char *cond,
+                const char *decls, const char *vec, const char *scalar);
 /* The statements of the loop body sorted into kinds (reasons through
  * vc_no); the vector type's name; the statements of one vector value at
  * offset c->off under mask c->m (used by vblocks.c too). */
