@@ -1,7 +1,8 @@
 /* rtnames.c — clashes between the input's identifiers and the names of
- * sparsecc_rt.h; see rtnames.h. The header's names are read from the
- * header itself (every word starting with sc_, SC_ or SPARSECC_, the
- * generated-code prefix sc__ excepted), so the list cannot fall behind. */
+ * sparsecc_rt.h, or the generated code's prefix sc__; see rtnames.h. The
+ * header's names are read from the header itself (every word starting
+ * with sc_, SC_ or SPARSECC_, the generated-code prefix sc__ excepted), so
+ * the list cannot fall behind. */
 #include "frontend/rtnames.h"
 
 #include <stdio.h>
@@ -135,7 +136,8 @@ static size_t walk(const Names *nm, const SourceFile *f, TSNode n) {
   return (size_t)-1;
 }
 
-/* The name found at `at` (or 0 for none) into *name and *offset. */
+/* The name found at `at` ((size_t)-1: none, 0 returned) into *name and
+ * *offset. */
 static int found(const SourceFile *f, size_t at, Arena *a, const char **name,
                  size_t *offset) {
   if (at == (size_t)-1) return 0;
