@@ -393,7 +393,8 @@ static void do_loop(S *s, const Attachment *g) {
   if (kernel)
     rc = run_kernel(s, &env, g->target, splittable, splittable, &why);
   else {
-    /* an iteration loop written with while/do: never a kernel itself */
+    /* an iteration loop written with while/do, or a for loop that only
+     * passes the arrays on: never a kernel itself */
     why.reason = node_is(g->target, "for_statement")     ? "for loop"
                  : node_is(g->target, "while_statement") ? "while loop"
                                                          : "do-while loop";
@@ -423,8 +424,8 @@ static void do_loop(S *s, const Attachment *g) {
     }
     s->annotated = span_make(0, 0);
   } else if (rc == 1 && !kernel) {
-    /* a while/do loop with no nest using the arrays: say so, and where a
-     * kernel in a called function needs its pragma */
+    /* an iteration loop with no nest using the arrays: say so, and where
+     * a kernel in a called function needs its pragma */
     const char *callee = passed_to_defined(s, body, bound.data, (int)bound.len);
     const char *hint = "";
     if (callee && func_has_pragma(s, callee))
