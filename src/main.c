@@ -297,6 +297,7 @@ static int translate(Run *r) {
    * one of the header's would clash with it; then nothing is rewritten
    * but the pragma lines (neutralized as those of refused kernels) */
   const char *clash = NULL;
+  int clash_reserved = 0;
   {
     RtPaths paths;
     rtpaths_get(&paths);
@@ -311,6 +312,13 @@ static int translate(Run *r) {
                    "(rename it, or include sparsecc_rt.h and use its '%s')",
                    name, name);
       clash = name;
+    } else if (nsites && rtnames_find_reserved(f, r->cp.tree, &r->arena, &name, &at)) {
+      diag_warning(&r->diags, f, span_make(at, at + strlen(name)),
+                   "'%s' starts with 'sc__', the prefix of the names sparsecc "
+                   "generates, and could collide with one of them; no "
+                   "#pragma sparse applied (rename it)", name);
+      clash = name;
+      clash_reserved = 1;
     }
   }
   if (expanded && o->report)
@@ -333,7 +341,9 @@ static int translate(Run *r) {
   int failed = 0;
   if (clash) {
     if (o->report)
-      sb_printf(&r->report, "%s: '%s' is a name of sparsecc_rt.h; no "
+      sb_printf(&r->report, clash_reserved ? "%s: '%s' starts with the generated "
+                "names' prefix sc__; no #pragma sparse applied\n"
+                : "%s: '%s' is a name of sparsecc_rt.h; no "
                 "#pragma sparse applied\n", f->name, clash);
     goto rewritten;
   }

@@ -310,6 +310,24 @@ static int func_has_pragma(const S *s, const char *name) {
   return 0;
 }
 
+/* Whether n subscripts one of the bound arrays (`A[i][j]`; `f(A)` does
+ * not). */
+static int subscripts(S *s, TSNode n, const BoundArray *b, int nb) {
+  if (node_is(n, "subscript_expression")) {
+    TSNode base = n;
+    while (node_is(base, "subscript_expression") || node_is(base, "parenthesized_expression"))
+      base = node_is(base, "subscript_expression") ? node_field(base, "argument")
+                                              : ts_node_named_child(base, 0);
+    if (refers(s, base, b, nb))
+      return 1;
+  }
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (subscripts(s, ts_node_named_child(n, i), b, nb))
+      return 1;
+  return 0;
+}
+
 static void do_loop(S *s, const Attachment *g) {
   SparsifyCtx *ctx = s->ctx;
   size_t fstart = ts_node_start_byte(g->target);
@@ -368,12 +386,22 @@ static void do_loop(S *s, const Attachment *g) {
   int splittable = !ts_node_is_null(body) && has_for_using(s, body, &env);
   s->annotated = span_make(0, 0);
   int rc = 1;
-  if (node_is(g->target, "for_statement"))
+  /* a for loop that only passes the arrays to functions of the file (CG's
+   * iteration loop calling matvec) is told like a while loop: where the
+   * pragma belongs, not why its header or body is no kernel */
+  int kernel = node_is(g->target, "for_statement") &&
+               (splittable || subscripts(s, g->target, bound.data, (int)bound.len) ||
+                !passed_to_defined(s, g->target, bound.data, (int)bound.len));
+  if (kernel)
     rc = run_kernel(s, &env, g->target, splittable, splittable, &why);
   else {
-    /* an iteration loop written with while/do: never a kernel itself */
-    why.reason = node_is(g->target, "while_statement") ? "while loop" : "do-while loop";
-    why.where = span_make(fstart, fstart + (node_is(g->target, "while_statement") ? 5 : 2));
+    /* an iteration loop written with while/do, or a for loop that only
+     * passes the arrays on: never a kernel itself */
+    why.reason = node_is(g->target, "for_statement")     ? "for loop"
+                 : node_is(g->target, "while_statement") ? "while loop"
+                                                         : "do-while loop";
+    why.where = span_make(fstart, fstart + (node_is(g->target, "do_statement") ? 2
+                                            : node_is(g->target, "for_statement") ? 3 : 5));
   }
   if (rc == 0)
     note_dropped_pragmas(s, g->pragma_span.end, fstart);
@@ -397,9 +425,9 @@ static void do_loop(S *s, const Attachment *g) {
       report(s, fstart, "kernel not sparsified: %s", why.reason);
     }
     s->annotated = span_make(0, 0);
-  } else if (rc == 1 && !node_is(g->target, "for_statement")) {
-    /* a while/do loop with no nest using the arrays: say so, and where a
-     * kernel in a called function needs its pragma */
+  } else if (rc == 1 && !kernel) {
+    /* an iteration loop with no nest using the arrays: say so, and where
+     * a kernel in a called function needs its pragma */
     const char *callee = passed_to_defined(s, body, bound.data, (int)bound.len);
     const char *hint = "";
     if (callee && func_has_pragma(s, callee))

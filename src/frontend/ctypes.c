@@ -470,6 +470,12 @@ int ct_lookup(CTypes *ct, const char *name, size_t offset, CtDecl *out) {
       if (r->is_global && r->in_main_file && r->name_offset < out->canon_offset &&
           clang_equalCursors(clang_getCanonicalCursor(r->cursor), canon))
         out->canon_offset = r->name_offset;
+      if (r->is_global && !r->in_main_file && !out->header &&
+          clang_equalCursors(clang_getCanonicalCursor(r->cursor), canon)) {
+        CXFile f = NULL;
+        clang_getSpellingLocation(clang_getCursorLocation(r->cursor), &f, NULL, NULL, NULL);
+        out->header = f ? cx_str(ct->arena, clang_getFileName(f)) : "an included file";
+      }
     }
   }
   out->decl_span = decl_span(ct, best);

@@ -37,6 +37,9 @@ typedef struct CtDecl {
   size_t canon_offset; /* the object's first declaration in the file (a
                         * global declared `extern`, then defined: both
                         * declarations give the extern's offset) */
+  const char *header;   /* a global of the file also declared in an
+                          * included file ("sim.h"), which other files may
+                          * include too; else NULL */
   const char *type_text; /* the C type as spelled by clang ("double *") */
   /* CT_ARRAY: */
   int rank;            /* C-visible subscripts: `double **A` 2, `A[N][M]` 2 */

@@ -148,6 +148,12 @@ int storage_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *ba,
                : arena_printf(ctx->arena, "the declarator of '%s' was not found", name);
     return 1;
   }
+  if (d->is_global && d->header && !out->is_static) {
+    *why = arena_printf(ctx->arena, "'%s' is declared in '%s' too, so other files may "
+                        "use its dense block (to store it sparse, make it 'static' "
+                        "and keep its declaration out of headers)", name, d->header);
+    return 1;
+  }
   out->global = d->is_global;
   out->is_pointer = d->layout != IR_LAYOUT_ARRAY;
   if (!ts_node_is_null(out->init)) {

@@ -25,6 +25,7 @@ typedef struct H {
   size_t decl;
   int strict;    /* the array may be aliased: writes only to scalars and
                     local arrays of arithmetic elements */
+  int crank;     /* subscripts of one of its elements */
   ExtentVar vars[MAX_EXTENT_VARS];
   int nvars;
   int overflow;  /* too many extent variables: never hoist */
@@ -217,6 +218,34 @@ static int escapes(H *h, TSNode n, int crank) {
   return 0;
 }
 
+/* Whether the occurrence n of the array's name reads one element and
+ * nothing else: `A[i][j]` with all its subscripts, not written (`=`, `+=`,
+ * `++`), its address not taken. Another kernel of the loop, or a function
+ * it calls, that reads the array leaves the cached tensor valid. */
+static int element_read(const H *h, TSNode n) {
+  TSNode c = n, p = ts_node_parent(n);
+  int depth = 0;
+  while (node_is(p, "subscript_expression") &&
+         ts_node_start_byte(node_field(p, "argument")) == ts_node_start_byte(c) &&
+         ts_node_end_byte(node_field(p, "argument")) == ts_node_end_byte(c)) {
+    depth++;
+    c = p;
+    p = ts_node_parent(p);
+  }
+  if (h->crank <= 0 || depth != h->crank) return 0;
+  while (node_is(p, "parenthesized_expression")) {
+    c = p;
+    p = ts_node_parent(p);
+  }
+  if (node_is(p, "update_expression")) return 0;
+  if (node_is(p, "pointer_expression") && text_is(h, ts_node_child(p, 0), "&"))
+    return 0;
+  if (node_is(p, "assignment_expression") &&
+      ts_node_start_byte(node_field(p, "left")) == ts_node_start_byte(c))
+    return 0;
+  return 1;
+}
+
 /* ---- the loop's text ---- */
 
 static const char *const harmless_calls[] = {
@@ -277,7 +306,8 @@ static int element_lvalue(H *h, TSNode n, size_t fs, size_t fe) {
 
 static int body_harmless(H *h, TSNode n, size_t fs, size_t fe, int depth) {
   const char *t = ts_node_type(n);
-  if (!strcmp(t, "identifier") && text_is(h, n, h->name)) return 0;
+  if (!strcmp(t, "identifier") && text_is(h, n, h->name) && !element_read(h, n))
+    return 0;
   if (!strcmp(t, "call_expression") && !call_harmless(h, n, depth + 1))
     return 0;
   if (!strcmp(t, "assignment_expression") &&
@@ -340,7 +370,8 @@ static int loop_text_ok(H *h, TSNode n) {
   size_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
   if (a >= h->kernel.start && b <= h->kernel.end) return 1;
   const char *t = ts_node_type(n);
-  if (!strcmp(t, "identifier") && text_is(h, n, h->name)) return 0;
+  if (!strcmp(t, "identifier") && text_is(h, n, h->name) && !element_read(h, n))
+    return 0;
   if (!strcmp(t, "return_statement") || !strcmp(t, "goto_statement") ||
       !strcmp(t, "labeled_statement"))
     return 0;
@@ -384,7 +415,8 @@ TSNode hoist_target(const SourceFile *f, CTypes *ct, TSNode nest, Span kernel,
   /* may another name reach the array's storage? */
   TSNode root = nest;
   while (!ts_node_is_null(ts_node_parent(root))) root = ts_node_parent(root);
-  int strict = ad.is_param || escapes(&h, root, ad.rank > 0 ? ad.rank : rank);
+  h.crank = ad.rank > 0 ? ad.rank : rank;
+  int strict = ad.is_param || escapes(&h, root, h.crank);
   TSNode best = none;
   for (TSNode p = ts_node_parent(nest); !ts_node_is_null(p);
        p = ts_node_parent(p)) {

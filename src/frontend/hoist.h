@@ -9,8 +9,9 @@
  * outside the kernel, can change the array or the expressions of its
  * extents. hoist_target() finds the outermost such loop by a conservative
  * syntactic check of the loop's text (outside the kernel):
- *   - the array's name does not appear (no write, no alias, no escape, no
- *     buffered insert);
+ *   - the array's name appears only in reads of one element (`A[i][j]`
+ *     with every subscript, in another kernel of the loop or in a function
+ *     it calls): no write, no alias, no escape, no buffered insert;
  *   - every call is to a function known not to write the program's arrays
  *     (stdio output, timers, <math.h>), or to a function of the file that
  *     writes only its locals — or, when no pointer can reach the array,

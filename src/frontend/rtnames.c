@@ -1,7 +1,8 @@
 /* rtnames.c — clashes between the input's identifiers and the names of
- * sparsecc_rt.h; see rtnames.h. The header's names are read from the
- * header itself (every word starting with sc_, SC_ or SPARSECC_, the
- * generated-code prefix sc__ excepted), so the list cannot fall behind. */
+ * sparsecc_rt.h, or the generated code's prefix sc__; see rtnames.h. The
+ * header's names are read from the header itself (every word starting
+ * with sc_, SC_ or SPARSECC_, the generated-code prefix sc__ excepted), so
+ * the list cannot fall behind. */
 #include "frontend/rtnames.h"
 
 #include <stdio.h>
@@ -13,6 +14,7 @@
 typedef struct Names {
   char **v;
   size_t n;
+  int reserved; /* the words wanted: the generated code's sc__..., not these */
 } Names;
 
 static int is_word_char(char c) {
@@ -33,7 +35,7 @@ static int cmp_str(const void *a, const void *b) {
 
 /* The header's names, sorted; 0 names when it cannot be read. */
 static Names read_names(const char *path, Arena *a) {
-  Names r = {NULL, 0};
+  Names r = {NULL, 0, 0};
   FILE *f = fopen(path, "rb");
   if (!f) return r;
   size_t cap = 0, len = 0;
@@ -73,6 +75,7 @@ static Names read_names(const char *path, Arena *a) {
 }
 
 static int known(const Names *nm, const char *w, size_t n) {
+  if (nm->reserved) return n > 4 && !strncmp(w, "sc__", 4);
   char buf[128];
   if (n >= sizeof buf || !runtime_word(w, n)) return 0;
   memcpy(buf, w, n);
@@ -133,6 +136,24 @@ static size_t walk(const Names *nm, const SourceFile *f, TSNode n) {
   return (size_t)-1;
 }
 
+/* The name found at `at` ((size_t)-1: none, 0 returned) into *name and
+ * *offset. */
+static int found(const SourceFile *f, size_t at, Arena *a, const char **name,
+                 size_t *offset) {
+  if (at == (size_t)-1) return 0;
+  size_t e = at;
+  while (e < f->len && is_word_char(f->text[e])) e++;
+  *name = arena_strndup(a, f->text + at, e - at);
+  *offset = at;
+  return 1;
+}
+
+int rtnames_find_reserved(const SourceFile *f, TSTree *tree, Arena *a,
+                          const char **name, size_t *offset) {
+  Names nm = {NULL, 0, 1};
+  return found(f, walk(&nm, f, ts_tree_root_node(tree)), a, name, offset);
+}
+
 int rtnames_find_clash(const SourceFile *f, TSTree *tree,
                        const char *header_path, Arena *a, const char **name,
                        size_t *offset) {
@@ -140,11 +161,5 @@ int rtnames_find_clash(const SourceFile *f, TSTree *tree,
   if (includes_header(f, root)) return 0;
   Names nm = read_names(header_path, a);
   if (nm.n == 0) return 0;
-  size_t at = walk(&nm, f, root);
-  if (at == (size_t)-1) return 0;
-  size_t e = at;
-  while (e < f->len && is_word_char(f->text[e])) e++;
-  *name = arena_strndup(a, f->text + at, e - at);
-  *offset = at;
-  return 1;
+  return found(f, walk(&nm, f, root), a, name, offset);
 }

@@ -3,8 +3,9 @@
  * variable or macro of the program spelled like one of the header's names
  * (`SC_OK`, `sc_status`, `sc_tensor`...) would redefine it or be redefined:
  * the output would not compile, or generated code would read the
- * program's macro. The generated code's own names (`sc__...`) are chosen
- * around the program's and are not concerned. */
+ * program's macro. The generated code's own names start with `sc__`: a
+ * name of the program with that prefix may be one of them (a kernel's
+ * `sc__st` would shadow the program's), so it is a clash as well. */
 #ifndef SC_RTNAMES_H
 #define SC_RTNAMES_H
 
@@ -21,5 +22,10 @@
 int rtnames_find_clash(const SourceFile *f, TSTree *tree,
                        const char *header_path, Arena *a, const char **name,
                        size_t *offset);
+
+/* Nonzero when some identifier of f (as above) starts with `sc__`, the
+ * prefix of the generated code's names: *name is the first, at *offset. */
+int rtnames_find_reserved(const SourceFile *f, TSTree *tree, Arena *a,
+                          const char **name, size_t *offset);
 
 #endif

@@ -194,7 +194,9 @@ static void escape(Uses *u, TSNode id, const char *fmt, const char *arg) {
              name, arena_printf(ctx->arena, fmt, arg));
   size_t off = u->cur->ba.decl.name_offset;
   diag_note(ctx->diags, ctx->file, span_make(off, off + strlen(name)),
-            "'%s' is declared here with '#pragma sparse encoding'", name);
+            "'%s' is declared here with '#pragma sparse encoding'; to keep "
+            "its dense block, put the pragma before the loop nests that use "
+            "it instead (each assembles it at entry)", name);
   u->escaped = 1;
 }
 

@@ -454,6 +454,60 @@ CEOF
   "$cc" -std=c99 -Wall -Wextra -Werror $cflags "$tmp/odd_out.c" -o "$tmp/odd" $libs &&
     [ "$("$tmp/odd")" = 3 ]
   check "and its output compiles without a trigraph warning and runs"
+  multifile_build "$cflags" "$libs"
+}
+
+# The Makefile workflow on two files sharing a header (-I, -D): the global
+# the header declares `extern` keeps its dense block (the other file uses
+# it), with a warning; the program links and prints what the dense one does.
+multifile_build() {
+  local cflags=$1 libs=$2 d="$tmp/multi"
+  mkdir -p "$d/inc"
+  cat >"$d/inc/sim.h" <<'CEOF'
+#ifndef NS
+#define NS 8
+#endif
+extern double coupling[NS][NS];
+double energy(const double *u);
+CEOF
+  cat >"$d/coupling.c" <<'CEOF'
+#include "sim.h"
+#pragma sparse encoding(coupling : CSR)
+double coupling[NS][NS];
+double energy(const double *u) {
+  double e = 0;
+  for (int i = 0; i < NS; i++)
+    for (int j = 0; j < NS; j++)
+      e += u[i] * coupling[i][j] * u[j];
+  return e;
+}
+CEOF
+  cat >"$d/main.c" <<'CEOF'
+#include <stdio.h>
+#include "sim.h"
+int main(void) {
+  double u[NS];
+  for (int i = 0; i < NS; i++) {
+    u[i] = 1.0 + i;
+    coupling[i][(3 * i + 1) % NS] = 0.5 * i;
+  }
+  printf("%.6f\n", energy(u));
+  return 0;
+}
+CEOF
+  run -I"$d/inc" -DNS=12 "$d/coupling.c" -o "$d/coupling_sparse.c" --report="$d/report.txt"
+  [ $rc -eq 0 ] && grep -q "'coupling' is declared in '.*sim.h' too" "$tmp/err" &&
+    grep -q "kernel sparsified" "$d/report.txt"
+  check "a global declared in a shared header keeps its dense block, with a warning"
+  run -I"$d/inc" -DNS=12 "$d/main.c" -o "$d/main_sparse.c"
+  [ $rc -eq 0 ] && cmp -s "$d/main.c" "$d/main_sparse.c"
+  check "the other file (no pragma) comes out byte-identical"
+  # shellcheck disable=SC2086
+  "$cc" -std=c99 -Wall -Wextra -Werror -I"$d/inc" -DNS=12 $cflags "$d/main_sparse.c" \
+    "$d/coupling_sparse.c" -o "$d/sparse" $libs &&
+    "$cc" -std=c99 -I"$d/inc" -DNS=12 "$d/main.c" "$d/coupling.c" -o "$d/dense" &&
+    [ "$("$d/sparse")" = "$("$d/dense")" ]
+  check "the two rewritten files link and print what the dense program prints"
 }
 
 section_check() {

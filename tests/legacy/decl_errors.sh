@@ -35,6 +35,11 @@ int main(void) {
   return 0;
 }
 C
+# the note says what to do instead
+if ! grep -q "note: 'A' is declared here with '#pragma sparse encoding'; to keep its dense block, put the pragma before the loop nests that use it instead" addr.err; then
+  echo "decl_errors addr: FAILED (the note does not say where the pragma can go)"
+  fails=$((fails + 1))
+fi
 expect_error passed 7:8 "it is passed to 'show'" <<'C'
 #include <stdlib.h>
 void show(double *p, int n);
