@@ -478,6 +478,9 @@ static int plan_vector(Lower *L, int ct, const char *refuse_base,
   else if (level_is_padded(l0))
     lower_note(L, "no zero filter for %s: its level is padded (it may store "
                "explicit zeros)", t->name);
+  else
+    lower_note(L, "no zero filter for %s: every operand is unpadded and the "
+               "operation preserves non-zeros", t->name);
   *why = NULL;
   return 1;
 }

@@ -1,13 +1,15 @@
 // Sparse outputs in a padded compressed level (SPEC section 3: writing
 // into a padded level never filters): C = A + B and the row sums r of A
 // are appended without a zero test, and --report says so for each, as it
-// says "zero filter" where one is emitted (D, unpadded, from the same sum).
-// EXPECT-SPARSIFIED: 4
+// says "zero filter" where one is emitted (D, unpadded, from the same sum)
+// and why there is none for q, a scaled copy of the sparse vector u.
+// EXPECT-SPARSIFIED: 5
 // EXPECT-ABSENT: C[i][j] = A[i][j] + B[i][j];
 // EXPECT-ABSENT: D[i][j] = A[i][j] + B[i][j];
 // EXPECT-REPORT: no zero filter for C: its level is padded (it may store explicit zeros)
 // EXPECT-REPORT: no zero filter for r: its level is padded (it may store explicit zeros)
 // EXPECT-REPORT: zero filter: values appended to D tested != 0
+// EXPECT-REPORT: no zero filter for q: every operand is unpadded and the operation preserves non-zeros
 // EXPECT-NOT-REPORT: zero filter: values appended to C
 // EXPECT-NOT-REPORT: zero filter: values appended to r
 #include <stdio.h>
@@ -21,6 +23,10 @@ double C[N][M];
 double D[N][M];
 #pragma sparse encoding(r : (i) -> (i : compressed(padded)))
 double r[N];
+#pragma sparse encoding(u : SparseVector)
+double u[M];
+#pragma sparse encoding(q : SparseVector)
+double q[M];
 
 int main(void) {
   for (int i = 0; i < N; i++)
@@ -43,6 +49,9 @@ int main(void) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
       r[i] += A[i][j];
+  for (int j = 0; j < M; j += 3) u[j] = 1.0 + j;
+  for (int j = 0; j < M; j++)
+    q[j] = -2.0 * u[j];
   double s = 0, t = 0;
   int nc = 0, nd = 0;
   for (int i = 0; i < N; i++)
@@ -53,6 +62,7 @@ int main(void) {
       nd += D[i][j] != 0;
     }
   for (int i = 0; i < N; i++) printf("r[%d] = %g\n", i, r[i]);
+  for (int j = 0; j < M; j++) printf("q[%d] = %g\n", j, q[j]);
   printf("%g %g %d %d %g %g\n", s, t, nc, nd, C[2][4], D[2][4]);
   return 0;
 }
