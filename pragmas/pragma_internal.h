@@ -45,6 +45,10 @@ typedef struct PLexer {
 /* The first token at or after offset pos (skipping whitespace,
  * backslash-newlines and comments). */
 PTok plex_at(const PLexer *L, size_t pos);
+/* The start of a `//` comment among the blanks at pos that runs over a
+ * backslash-newline (and so, as in C, to the end of the pragma), or
+ * (size_t)-1. */
+size_t plex_spliced_comment(const PLexer *L, size_t pos);
 /* Whether the token is the punctuator c / the identifier s. */
 int ptok_is(PTok t, char c);
 int ptok_ident(const PLexer *L, PTok t, const char *s);

@@ -32,8 +32,10 @@ static int is_ident_start(char c) {
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
 /* Skips whitespace, continuations and comments from p. An unterminated
- * block comment sets *bad to its start. */
-static size_t skip_blank(const PLexer *L, size_t p, size_t *bad) {
+ * block comment sets *bad to its start; a `//` comment that runs over a
+ * backslash-newline sets *spliced (when not NULL) to its start. */
+static size_t skip_blank_at(const PLexer *L, size_t p, size_t *bad,
+                            size_t *spliced) {
   for (;;) {
     size_t s;
     if (p >= L->end) return L->end;
@@ -42,8 +44,10 @@ static size_t skip_blank(const PLexer *L, size_t p, size_t *bad) {
     } else if ((s = splice_len(L, p))) {
       p += s;
     } else if (L->text[p] == '/' && p + 1 < L->end && L->text[p + 1] == '/') {
+      size_t start = p;
       while (p < L->end && L->text[p] != '\n') {
         size_t sl = splice_len(L, p);
+        if (sl && spliced && *spliced == (size_t)-1) *spliced = start;
         p += sl ? sl : 1;
       }
     } else if (L->text[p] == '/' && p + 1 < L->end && L->text[p + 1] == '*') {
@@ -59,6 +63,16 @@ static size_t skip_blank(const PLexer *L, size_t p, size_t *bad) {
       return p;
     }
   }
+}
+
+static size_t skip_blank(const PLexer *L, size_t p, size_t *bad) {
+  return skip_blank_at(L, p, bad, NULL);
+}
+
+size_t plex_spliced_comment(const PLexer *L, size_t pos) {
+  size_t bad = (size_t)-1, spliced = (size_t)-1;
+  skip_blank_at(L, pos, &bad, &spliced);
+  return spliced;
 }
 
 PTok plex_at(const PLexer *L, size_t pos) {

@@ -47,6 +47,17 @@ static char *text_of(P *p, PTok t) {
   return arena_strndup(p->arena, p->L.text + t.start, t.end - t.start);
 }
 
+/* After an error at the end of the pragma: when a `//` comment after the
+ * last token ran over a backslash-newline, the rest of the pragma was
+ * comment (as in C); say so. */
+static void note_spliced_comment(P *p) {
+  size_t c = plex_spliced_comment(&p->L, p->prev_end);
+  if (c != (size_t)-1)
+    diag_note(p->diags, p->f, span_make(c, c + 2),
+              "this '//' comment continues over the backslash-newline to the "
+              "end of the pragma, as in C; put it last or write /* ... */");
+}
+
 /* Reports a syntax error at token t (the lexer's own message for an
  * invalid token) and stops the parse. */
 __attribute__((format(printf, 3, 4))) static void syntax_error(P *p, PTok t,
@@ -63,9 +74,10 @@ __attribute__((format(printf, 3, 4))) static void syntax_error(P *p, PTok t,
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  if (t.kind == PT_EOF)
+  if (t.kind == PT_EOF) {
     diag_error(p->diags, p->f, tspan(t), "%s at end of pragma", msg);
-  else
+    note_spliced_comment(p);
+  } else
     diag_error(p->diags, p->f, tspan(t), "%s", msg);
 }
 
@@ -93,6 +105,7 @@ static int expect_close(P *p, PTok open, const char *ctx) {
     p->failed = 1;
     diag_error(p->diags, p->f, tspan(open), "unbalanced '%c': missing '%c'%s%s",
                open.ch, c, *ctx ? " " : "", ctx);
+    note_spliced_comment(p);
     return 0;
   }
   syntax_error(p, p->tok, "expected '%c'%s%s", c, *ctx ? " " : "", ctx);

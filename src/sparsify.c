@@ -68,6 +68,12 @@ typedef struct S {
                                holding it is not tried on its own */
 } S;
 
+void sparsify_note_split(SparsifyCtx *ctx) {
+  if (ctx->split_why && ctx->diags)
+    diag_note(ctx->diags, ctx->file, ctx->split_where,
+              "inside this loop nest, not sparsified whole: %s", ctx->split_why);
+}
+
 static void report(S *s, size_t off, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static void report(S *s, size_t off, const char *fmt, ...) {
@@ -207,6 +213,7 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
     if (!quiet) {
       diag_warning(ctx->diags, ctx->file, why->where, "loop not sparsified: %s",
                    why->reason);
+      sparsify_note_split(ctx);
       report(s, ts_node_start_byte(f), "kernel not sparsified: %s", why->reason);
     }
     return 1;
@@ -703,7 +710,13 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
     report(s, start, "loop nest split: %s", why.reason);
     ExtractEnv inner = *env;
     inner.vec_pragma = e.vec_pragma;
+    const char *outer_why = s->ctx->split_why;
+    Span outer_where = s->ctx->split_where;
+    s->ctx->split_why = why.reason;
+    s->ctx->split_where = span_make(start, start + 3); /* `for` */
     scan(s, &inner, body);
+    s->ctx->split_why = outer_why;
+    s->ctx->split_where = outer_where;
     return;
   }
   /* a nest using arrays of two declaration groups is tried by each: say
@@ -724,6 +737,7 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
                          ? "; its element reads become lookups" : "";
   diag_warning(s->ctx->diags, s->ctx->file, why.where, "loop not sparsified: %s%s",
                why.reason, then);
+  sparsify_note_split(s->ctx);
   report(s, start, "kernel not sparsified: %s%s", why.reason, then);
 }
 

@@ -60,10 +60,17 @@ typedef struct SparsifyCtx {
                                quiet_lowering is set (a nest that may be
                                split into inner nests) */
   int quiet_lowering;
+  const char *split_why;   /* while the inner nests of a nest refused whole
+                              are tried: why it was refused, and */
+  Span split_where;        /* its `for`, for a note after their warnings */
   int need_runtime_include;/* bit 1: edits call the runtime; bit 2:
                              vector loops need intrinsics headers; bit 4:
                              workspaces need <stdlib.h> */
 } SparsifyCtx;
+
+/* After a "loop not sparsified" warning on a nest inside one refused
+ * whole (ctx->split_why): a note at the enclosing nest saying why. */
+void sparsify_note_split(SparsifyCtx *ctx);
 
 /* Attaches pragmas, builds kernels, lowers them; appends edits. Reports
  * problems in ctx->diags (errors make the driver exit 1 without output).

@@ -476,6 +476,12 @@ static int plan_vector(Lower *L, int ct, const char *refuse_base,
   if (o->filter)
     lower_note(L, "zero filter: values appended to %s tested != 0 (unpadded "
                "level)", t->name);
+  else if (level_is_padded(l0))
+    lower_note(L, "no zero filter for %s: its level is padded (it may store "
+               "explicit zeros)", t->name);
+  else
+    lower_note(L, "no zero filter for %s: every operand is unpadded and the "
+               "operation preserves non-zeros", t->name);
   *why = NULL;
   return 1;
 }
@@ -654,6 +660,9 @@ int asm_plan(Lower *L, const char **why) {
   else if (!padded)
     lower_note(L, "no zero filter for %s: every operand is unpadded and the "
                "operation preserves non-zeros", t->name);
+  else
+    lower_note(L, "no zero filter for %s: its level is padded (it may store "
+               "explicit zeros)", t->name);
   *why = NULL;
   return 1;
 }

@@ -536,8 +536,10 @@ static int refuse(Lower *L, const char *why) {
   if (only_fills_stored(L->k))
     why = arena_printf(L->arena, "%s; its element writes become buffered "
                        "inserts", why);
-  else if (ctx->diags)
+  else if (ctx->diags) {
     diag_warning(ctx->diags, ctx->file, sp, "loop not sparsified: %s", why);
+    sparsify_note_split(ctx);
+  }
   report_head(L, "not sparsified", why);
   if (ctx->report && ctx->opts && ctx->opts->report && L->notes.len)
     sb_puts(ctx->report, L->notes.data);

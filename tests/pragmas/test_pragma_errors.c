@@ -363,6 +363,31 @@ static void unclosed_paren_at_end(void **state) {
         "1 error generated.\n");
 }
 
+/* a `//` comment before a backslash-newline runs on to the end of the
+ * pragma, as in C: the closing brackets after it are comment */
+static void line_comment_continued(void **state) {
+  t_err("#pragma sparse encoding(A : { map = (i, j) -> (i : dense, j : compressed), \\\n"
+        "    crdWidth = 8 // 8-bit coordinates \\\n"
+        "  })\n",
+        "t.c:1:29: error: unbalanced '{': missing '}' after the encoding fields\n"
+        "  #pragma sparse encoding(A : { map = (i, j) -> (i : dense, j : compressed), \\\n"
+        "                              ^\n"
+        "t.c:2:18: note: this '//' comment continues over the backslash-newline to the "
+        "end of the pragma, as in C; put it last or write /* ... */\n"
+        "      crdWidth = 8 // 8-bit coordinates \\\n"
+        "                   ^~\n"
+        "1 error generated.\n");
+}
+
+/* the same comment last (no continuation after it) is fine: no note */
+static void line_comment_last_no_note(void **state) {
+  t_err("#pragma sparse encoding(A : { map = (i, j) -> (i : dense, j : compressed) // CSR\n",
+        "t.c:1:29: error: unbalanced '{': missing '}' after the encoding fields\n"
+        "  #pragma sparse encoding(A : { map = (i, j) -> (i : dense, j : compressed) // CSR\n"
+        "                              ^\n"
+        "1 error generated.\n");
+}
+
 static void unclosed_paren_before_token(void **state) {
   t_err("#pragma sparse encoding(A : (i, j -> (i : dense, j : compressed))\n",
         "t.c:1:35: error: expected ')' after the dimension list\n"
@@ -598,6 +623,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(unknown_level_format),
       cmocka_unit_test(unknown_level_format_continued_line),
+      cmocka_unit_test(line_comment_continued),
+      cmocka_unit_test(line_comment_last_no_note),
       cmocka_unit_test(unknown_named_format_transposed),
       cmocka_unit_test(unknown_named_format_case),
       cmocka_unit_test(unknown_named_format_user_candidate),

@@ -1,0 +1,46 @@
+// A nest refused whole, then tried loop by loop: the warning on the inner
+// loop is followed by a note at the enclosing nest with the reason it was
+// refused whole. C (CSR) written with its columns outermost cannot be
+// appended row by row; the warning on the inner loop alone ("it is written
+// at subscript '(j)', which no loop of the nest walks") did not say that.
+// The writes become buffered inserts (correct, not a kernel); the nest
+// reading C is a kernel.
+// EXPECT-SPARSIFIED: 1
+// EXPECT-WARNING: which no loop of the nest walks
+// EXPECT-WARNING: note: inside this loop nest, not sparsified whole: the nest writes sparse array 'C' (its element writes become buffered inserts): the outermost loop is not the only loop over C's first level
+// EXPECT-WARNING: note: inside this loop nest, not sparsified whole: the nest writes sparse array 'C' (its element writes become buffered inserts): `=` does not cover every element
+// EXPECT-ABSENT: s += C[i][j] * (i * 31 + j);
+#include <stdio.h>
+
+#define N 14
+#define M 11
+#pragma sparse encoding(A : CSC)
+double A[N][M];
+#pragma sparse encoding(C : CSR)
+double C[N][M];
+
+int main(void) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      if ((2 * i + j) % 5 == 0) A[i][j] = i - j + 0.5;
+  C[0][0] = 9;
+  C[13][10] = 4;
+  C[5][5] = -1;
+  /* columns outermost */
+  for (int j = 0; j < M; j++)
+    for (int i = 0; i < N; i++)
+      C[i][j] += A[i][j] * 3.0;
+  /* a window of rows only: the rest of C keeps its values */
+  for (int i = 3; i < 8; i++)
+    for (int j = 0; j < M; j++)
+      C[i][j] = 2.0 * A[i][j];
+  int nz = 0;
+  double s = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++) {
+      s += C[i][j] * (i * 31 + j);
+      nz += C[i][j] != 0;
+    }
+  printf("%d %.12g\n", nz, s);
+  return 0;
+}
