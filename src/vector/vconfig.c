@@ -39,10 +39,13 @@ SimdBackend vec_auto_from_flags(const char *const *args, int nargs,
   for (int i = 0; i < nargs; i++) {
     const char *a = args[i];
     if (!a) continue;
-    if (strcmp(a, "-mavx512f") == 0) avx512 = 1, *why = a;
+    /* GCC's implications: every -mavx512... enables AVX-512F; -mno-avx
+     * disables AVX2 and AVX-512 as -mno-avx2 does */
+    if (has_prefix(a, "-mavx512")) avx512 = 1, *why = a;
     else if (strcmp(a, "-mno-avx512f") == 0) avx512 = 0, *why = a;
     else if (strcmp(a, "-mavx2") == 0) avx2 = 1, *why = a;
-    else if (strcmp(a, "-mno-avx2") == 0) avx2 = 0, avx512 = 0, *why = a;
+    else if (strcmp(a, "-mno-avx2") == 0 || strcmp(a, "-mno-avx") == 0)
+      avx2 = 0, avx512 = 0, *why = a;
     else if (has_prefix(a, "-march=") || has_prefix(a, "-mcpu=")) {
       const char *v = strchr(a, '=') + 1;
       *why = a;
@@ -55,6 +58,8 @@ SimdBackend vec_auto_from_flags(const char *const *args, int nargs,
       else b = SIMD_GENERIC;
     }
   }
+  /* a feature turned off without a -march: the host, less that feature */
+  if (b == SIMD_AUTO && (avx2 == 0 || avx512 == 0)) b = vec_auto_host();
   if (avx512 == 1) return SIMD_AVX512;
   if (avx2 == 1) return b == SIMD_AVX512 && avx512 != 0 ? b : SIMD_AVX2;
   if ((avx2 == 0 || avx512 == 0) && (b == SIMD_AVX512 || b == SIMD_AVX2))
