@@ -350,6 +350,17 @@ void vc_check_expr(VC *c, const IrExpr *e) {
         c->loads++;
         return;
       }
+      {
+        /* a last, dense level over this loop's variable is indexed, not
+         * searched (`(i : compressed, j : dense)`): say so */
+        const STensor *st = &c->L->st[s];
+        const LvlInfo *last = &st->lvl[st->nlvl - 1];
+        if (last->var == c->v && last->type.format == SC_LVL_DENSE) {
+          vc_no(c, "%s's last level, dense, is indexed per iteration (only "
+                "the dense levels inside blocks are vectorized)", st->name);
+          return;
+        }
+      }
       vc_no(c, "%s is searched per iteration", c->L->st[s].name);
       return;
     }
