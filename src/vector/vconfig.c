@@ -166,6 +166,14 @@ void vec_config_elem(Arena *a, VecConfig *cfg, int bytes) {
     if (cfg->vl < 2) {
       cfg->adjust = "vl 1 raised to 2";
       cfg->vl = cfg->lanes = 2;
+    } else if (cfg->vl & (cfg->vl - 1)) {
+      /* a pragma's vl = 12: GCC and Clang vectors hold a power of two of
+       * elements */
+      int p2 = 2;
+      while (p2 * 2 <= cfg->vl) p2 *= 2;
+      cfg->adjust = arena_printf(a, "vl %d lowered to %d (a vector holds a "
+                                 "power of two of elements)", cfg->vl, p2);
+      cfg->vl = cfg->lanes = p2;
     }
     cfg->unroll = 1;
     return;
@@ -176,6 +184,13 @@ void vec_config_elem(Arena *a, VecConfig *cfg, int bytes) {
     cfg->adjust = arena_printf(a, "vl %d raised to the %d lanes of %s", vl, w,
                                cfg->ops->name);
     vl = w;
+  } else if (vl % w) {
+    /* a step is vl / w whole vectors (a pragma's vl = 6 on 4 lanes: one
+     * vector, the step 4, not 6) */
+    cfg->adjust = arena_printf(a, "vl %d lowered to %d, a multiple of the %d "
+                               "lanes of %s", vl, vl - vl % w, w,
+                               cfg->ops->name);
+    vl -= vl % w;
   }
   cfg->vl = vl;
   cfg->lanes = w;
