@@ -384,8 +384,10 @@ static void do_loop(S *s, const Attachment *g) {
   }
   if (unsupported)
     return;
+  /* the loop's own vectorize line, else the one before its function */
+  const Pragma *vec = g->vec ? g->vec : func_vec(s, g->target);
   ExtractEnv env = {ctx,      s->ct,         bound.data, (int)bound.len,
-                    g->vec,   g->pragma_span, 1,          start,
+                    vec,      g->pragma_span, 1,          start,
                     s->handles.data, (int)s->handles.len};
   ExtractRefusal why;
   TSNode body = node_field(g->target, "body");

@@ -250,6 +250,12 @@ static sc_status sc_from_dense_impl(sc_tensor **out, const sc_encoding *enc,
                           rank);
     }
     ncols = (size_t)dims[1];
+    for (int64_t i = 0; ncols && i < dims[0]; i++)
+      if (!rows[i]) {
+        sc_tensor_free(t);
+        return sc_set_error(SC_ERR_INVALID_ARGUMENT, "row %lld is NULL",
+                            (long long)i);
+      }
   }
 #define SC_ELEM(i)                                                             \
   (use_rows ? (const unsigned char *)rows[(i) / ncols] + ((i) % ncols) * vs        \

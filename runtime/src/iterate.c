@@ -190,6 +190,10 @@ sc_status sc_tensor_to_dense_rows(sc_tensor *t, void *const *rows) {
                         t->dim_rank);
   if ((st = sc_tensor_finalize(t)) || (st = sc_dense_count(t, &count)))
     return st;
+  for (int64_t i = 0; sc_view_size(t, 1) && i < sc_view_size(t, 0); i++)
+    if (!rows[i])
+      return sc_set_error(SC_ERR_INVALID_ARGUMENT, "row %lld is NULL",
+                          (long long)i);
   for (int64_t i = 0; i < sc_view_size(t, 0); i++)
     memset(rows[i], 0, (size_t)sc_view_size(t, 1) * t->vsize);
   memset(&c, 0, sizeof c);

@@ -1,7 +1,8 @@
 /* lookup.c — element lookup at dimension coordinates: descends the levels,
  * binary search on ordered compressed levels, linear search on nonordered
  * ones and inside n_out_of_m blocks, every slice of an ELL counting level.
- * Duplicates on nonunique levels are summed (their dense meaning). */
+ * Duplicates on nonunique levels are summed (their dense meaning); a single
+ * entry is returned as stored (a stored -0.0 keeps its sign). */
 #include "sc_internal.h"
 
 static void sc_find(const sc_tensor *t, int l, size_t p, const int64_t *lc,
@@ -10,7 +11,13 @@ static void sc_find(const sc_tensor *t, int l, size_t p, const int64_t *lc,
   size_t lo, hi;
   int64_t c;
   if (l == t->lvl_rank) {
-    sc_val_add(t->vt, acc, (const unsigned char *)t->values + p * t->vsize);
+    /* the first entry as stored (0 + -0.0 would be +0.0), duplicates on
+     * nonunique levels added to it */
+    const unsigned char *v = (const unsigned char *)t->values + p * t->vsize;
+    if (*found)
+      sc_val_add(t->vt, acc, v);
+    else
+      memcpy(acc, v, t->vsize);
     *found = 1;
     return;
   }

@@ -39,10 +39,13 @@ SimdBackend vec_auto_from_flags(const char *const *args, int nargs,
   for (int i = 0; i < nargs; i++) {
     const char *a = args[i];
     if (!a) continue;
-    if (strcmp(a, "-mavx512f") == 0) avx512 = 1, *why = a;
+    /* GCC's implications: every -mavx512... enables AVX-512F; -mno-avx
+     * disables AVX2 and AVX-512 as -mno-avx2 does */
+    if (has_prefix(a, "-mavx512")) avx512 = 1, *why = a;
     else if (strcmp(a, "-mno-avx512f") == 0) avx512 = 0, *why = a;
     else if (strcmp(a, "-mavx2") == 0) avx2 = 1, *why = a;
-    else if (strcmp(a, "-mno-avx2") == 0) avx2 = 0, avx512 = 0, *why = a;
+    else if (strcmp(a, "-mno-avx2") == 0 || strcmp(a, "-mno-avx") == 0)
+      avx2 = 0, avx512 = 0, *why = a;
     else if (has_prefix(a, "-march=") || has_prefix(a, "-mcpu=")) {
       const char *v = strchr(a, '=') + 1;
       *why = a;
@@ -55,6 +58,8 @@ SimdBackend vec_auto_from_flags(const char *const *args, int nargs,
       else b = SIMD_GENERIC;
     }
   }
+  /* a feature turned off without a -march: the host, less that feature */
+  if (b == SIMD_AUTO && (avx2 == 0 || avx512 == 0)) b = vec_auto_host();
   if (avx512 == 1) return SIMD_AVX512;
   if (avx2 == 1) return b == SIMD_AVX512 && avx512 != 0 ? b : SIMD_AVX2;
   if ((avx2 == 0 || avx512 == 0) && (b == SIMD_AVX512 || b == SIMD_AVX2))
@@ -161,6 +166,14 @@ void vec_config_elem(Arena *a, VecConfig *cfg, int bytes) {
     if (cfg->vl < 2) {
       cfg->adjust = "vl 1 raised to 2";
       cfg->vl = cfg->lanes = 2;
+    } else if (cfg->vl & (cfg->vl - 1)) {
+      /* a pragma's vl = 12: GCC and Clang vectors hold a power of two of
+       * elements */
+      int p2 = 2;
+      while (p2 * 2 <= cfg->vl) p2 *= 2;
+      cfg->adjust = arena_printf(a, "vl %d lowered to %d (a vector holds a "
+                                 "power of two of elements)", cfg->vl, p2);
+      cfg->vl = cfg->lanes = p2;
     }
     cfg->unroll = 1;
     return;
@@ -171,6 +184,13 @@ void vec_config_elem(Arena *a, VecConfig *cfg, int bytes) {
     cfg->adjust = arena_printf(a, "vl %d raised to the %d lanes of %s", vl, w,
                                cfg->ops->name);
     vl = w;
+  } else if (vl % w) {
+    /* a step is vl / w whole vectors (a pragma's vl = 6 on 4 lanes: one
+     * vector, the step 4, not 6) */
+    cfg->adjust = arena_printf(a, "vl %d lowered to %d, a multiple of the %d "
+                               "lanes of %s", vl, vl - vl % w, w,
+                               cfg->ops->name);
+    vl -= vl % w;
   }
   cfg->vl = vl;
   cfg->lanes = w;

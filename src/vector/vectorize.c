@@ -350,6 +350,17 @@ void vc_check_expr(VC *c, const IrExpr *e) {
         c->loads++;
         return;
       }
+      {
+        /* a last, dense level over this loop's variable is indexed, not
+         * searched (`(i : compressed, j : dense)`): say so */
+        const STensor *st = &c->L->st[s];
+        const LvlInfo *last = &st->lvl[st->nlvl - 1];
+        if (last->var == c->v && last->type.format == SC_LVL_DENSE) {
+          vc_no(c, "%s's last level, dense, is indexed per iteration (only "
+                "the dense levels inside blocks are vectorized)", st->name);
+          return;
+        }
+      }
       vc_no(c, "%s is searched per iteration", c->L->st[s].name);
       return;
     }
@@ -873,6 +884,27 @@ static int affine_const(const IrAffine *a, int64_t *out) {
   return 1;
 }
 
+/* Whether a dense loop's `hi - iv >= step` test needs `iv < hi &&` first:
+ * unless the loop variable's type is spelled as a signed one, it may be
+ * unsigned (`unsigned`, `size_t`, `uint32_t`, a typedef), and then, when the
+ * loop starts past its end (`for (size_t k = 5; k < 3; k++)`), `hi - iv`
+ * wraps to a huge value and the full-vector loop would run far past the
+ * arrays. (With the test, GCC also knows where the next loop starts and does
+ * not warn that an iteration overflows the array,
+ * -Waggressive-loop-optimizations.) */
+static int maybe_unsigned(const char *ctype) {
+  static const char *const sig[] = {
+      "int", "signed", "signed int", "short", "short int", "signed short",
+      "long", "long int", "signed long", "long long", "long long int",
+      "signed long long", "ptrdiff_t", "ssize_t", "intptr_t", "intmax_t",
+      "int8_t", "int16_t", "int32_t", "int64_t", "char", "signed char"};
+  while (!strncmp(ctype, "const ", 6) || !strncmp(ctype, "register ", 9))
+    ctype = strchr(ctype, ' ') + 1;
+  for (size_t i = 0; i < sizeof sig / sizeof sig[0]; i++)
+    if (!strcmp(ctype, sig[i])) return 0;
+  return 1;
+}
+
 static void emit_vector(VC *c, StrBuf *sb, int depth) {
   const VecLoop *lp = c->lp;
   const IrLoopVar *lv = c->lv;
@@ -942,12 +974,9 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
     c->m = NULL;
   } else {
     int vl = c->cfg.vl, w = c->cfg.lanes;
-    /* an unsigned loop variable: `iv < hi` first, or GCC, not knowing where
-     * the second loop starts, reads `hi - iv >= w` as true again once iv
-     * wraps past hi and warns that an iteration overflows the array
-     * (-Waggressive-loop-optimizations, on by default) */
-    const char *below = lp->shape == VEC_DENSE && (strstr(itype, "unsigned") ||
-                                                   strstr(itype, "size_t"))
+    /* a loop variable that may be unsigned: `iv < hi` first
+     * (maybe_unsigned) */
+    const char *below = lp->shape == VEC_DENSE && maybe_unsigned(itype)
                             ? arena_printf(c->L->arena, "%s < %s && ", iv, hi)
                             : "";
     vc_line(c, sb, d2, "for (; %s%s - %s >= %d; %s += %d) {", below, hi, iv, vl, iv, vl);
@@ -1621,7 +1650,13 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
       c.cfg.lanes ? arena_printf(L->arena, "%d", nv * c.cfg.lanes)
                   : arena_printf(L->arena, "%d * (int)%s", nv,
                                  c.ops->vlen(&c.c));
-  vc_line(&c, &b, d2, "for (; %s - %s >= %s; %s += %s) {", hi, k, step, k, step);
+  if (maybe_unsigned(lv->ctype))
+    /* `k < hi` first; the step in k's type (SVE's `int` step against an
+     * unsigned difference would be a -Wsign-compare warning) */
+    vc_line(&c, &b, d2, "for (; %s < %s && %s - %s >= (%s)(%s); %s += %s) {", k, hi,
+         hi, k, lv->ctype, step, k, step);
+  else
+    vc_line(&c, &b, d2, "for (; %s - %s >= %s; %s += %s) {", hi, k, step, k, step);
   c.m = NULL;
   nest_pass(&c, vn, &b, d2 + 1, nv, vb, ve);
   vc_line(&c, &b, d2, "}");

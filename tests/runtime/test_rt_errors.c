@@ -204,6 +204,22 @@ static void test_invalid_arguments(void **state) {
     assert_null(t);
   }
   {
+    /* a NULL row among the row pointers: an error naming it, both ways
+     * (it was dereferenced) */
+    double r0[2] = {1, 0}, o0[2];
+    const void *rows[2] = {r0, NULL};
+    void *out[2] = {o0, NULL};
+    RT_FAILS(sc_tensor_from_dense_rows(&t, &e, SC_F64, dims, rows),
+             SC_ERR_INVALID_ARGUMENT, "row 1 is NULL");
+    assert_null(t);
+    rows[1] = r0;
+    RT_OK(sc_tensor_from_dense_rows(&t, &e, SC_F64, dims, rows));
+    RT_FAILS(sc_tensor_to_dense_rows(t, out), SC_ERR_INVALID_ARGUMENT,
+             "row 1 is NULL");
+    sc_tensor_free(t);
+    t = NULL;
+  }
+  {
     sc_encoding e3 = rt_named("CSF", 0);
     sc_tensor *u = NULL;
     RT_OK(sc_tensor_new(&t, &e, SC_F64, dims));

@@ -395,6 +395,37 @@ static void test_explicit_zeros(void **state) {
   }
 }
 
+/* A lookup returns a stored value as it is: a stored -0.0 (an explicit
+ * entry of COO input or of a Matrix Market file, "-0") keeps its sign,
+ * which 1 / x shows; duplicates on a nonunique level still add up. */
+static void test_lookup_negative_zero(void **state) {
+  (void)state;
+  const char *names[] = {"CSR", "CSC", "DCSR", "COO"};
+  const int64_t dims[2] = {2, 3}, crd[] = {0, 1, 1, 2, 1, 2};
+  const double val[] = {-0.0, -0.0, -0.0};
+  for (int q = 0; q < 4; q++) {
+    sc_encoding e = rt_named(names[q], 0);
+    sc_tensor *a = NULL;
+    double v = 1.0;
+    RT_OK(sc_tensor_from_coo(&a, &e, SC_F64, dims, 3, crd, val, SC_DUP_SUM));
+    RT_OK(sc_tensor_get(a, (const int64_t[]){0, 1}, &v));
+    if (!(v == 0 && 1 / v < 0)) fail_msg("%s: get gives %g, not -0", names[q], v);
+    v = sc_tensor_get_f64(a, (const int64_t[]){1, 2}); /* -0.0 + -0.0 */
+    if (!(v == 0 && 1 / v < 0)) fail_msg("%s: get_f64 gives %g, not -0", names[q], v);
+    assert_true(1 / sc_tensor_get_f32(a, (const int64_t[]){0, 1}) < 0);
+    assert_true(1 / sc_tensor_get_f64(a, (const int64_t[]){0, 0}) > 0); /* absent */
+    sc_tensor_free(a);
+  }
+  {
+    sc_encoding coo = rt_named("COO", 0);
+    const double v2[] = {1.5, 2.0, -0.5};
+    sc_tensor *a = NULL;
+    RT_OK(sc_tensor_from_coo(&a, &coo, SC_F64, dims, 3, crd, v2, SC_DUP_SUM));
+    assert_true(sc_tensor_get_f64(a, (const int64_t[]){1, 2}) == 1.5);
+    sc_tensor_free(a);
+  }
+}
+
 /* Duplicates: summed on unique levels, kept apart on COO, rejected. */
 static void test_duplicates(void **state) {
   (void)state;
@@ -575,6 +606,7 @@ int main(void) {
       cmocka_unit_test(test_coo_matches_dense),
       cmocka_unit_test(test_convert_all_pairs),
       cmocka_unit_test(test_explicit_zeros),
+      cmocka_unit_test(test_lookup_negative_zero),
       cmocka_unit_test(test_duplicates),
       cmocka_unit_test(test_other_ranks),
       cmocka_unit_test(test_dense_rows),

@@ -115,6 +115,22 @@ static void test_auto_flags(void **state) {
   assert_int_equal(vec_auto_from_flags(a6, 1, &why), SIMD_GENERIC);
   const char *a7[] = {"-march=skylake", "-mno-avx2"};
   assert_int_equal(vec_auto_from_flags(a7, 2, &why), SIMD_GENERIC);
+  /* -mno-avx turns AVX2 and AVX-512 off; -mavx512bw implies AVX-512F; a
+   * feature turned off without -march limits the host's choice */
+  const char *a9[] = {"-march=haswell", "-mno-avx"};
+  assert_int_equal(vec_auto_from_flags(a9, 2, &why), SIMD_GENERIC);
+  assert_string_equal(why, "-mno-avx");
+  const char *a10[] = {"-march=native", "-mno-avx"};
+  assert_int_equal(vec_auto_from_flags(a10, 2, &why), SIMD_GENERIC);
+  const char *a11[] = {"-mno-avx"};
+  assert_int_equal(vec_auto_from_flags(a11, 1, &why), SIMD_GENERIC);
+  const char *a12[] = {"-march=x86-64", "-mavx512bw"};
+  assert_int_equal(vec_auto_from_flags(a12, 2, &why), SIMD_AVX512);
+  const char *a13[] = {"-mavx512f", "-mno-avx512f"};
+  SimdBackend b13 = vec_auto_from_flags(a13, 2, &why);
+  assert_true(b13 == SIMD_AVX2 || b13 == SIMD_GENERIC);
+  const char *a14[] = {"-mno-avx", "-mavx2"};
+  assert_int_equal(vec_auto_from_flags(a14, 2, &why), SIMD_AVX2);
   const char *a8[] = {"-I", "inc", "-DX=1"};
   assert_int_equal(vec_auto_from_flags(a8, 3, &why), SIMD_AUTO);
   SimdBackend h = vec_auto_host();
