@@ -2,7 +2,7 @@
  * row before it, in the scalar output's dense row loop (CSR SpMV):
  *
  *   size_t sc__A_rb3 = 0;
- *   { const long sc__A_ri3 = 0; if (sc__A_ri3 < m) sc__A_rb3 = pos[0 + ri]; }
+ *   { const long sc__A_ri4 = 0; if (sc__A_ri4 < m) sc__A_rb3 = pos[... ri4]; }
  *   for (long i = 0; i < m; i++) {
  *     const size_t sc__A_p0 = ... + (size_t)((uint64_t)(i));
  *     { const size_t sc__A_e1 = pos[sc__A_p0 + 1];
@@ -15,13 +15,13 @@
  * dense level above it and every iteration walks its row, the row's begin
  * is the previous row's end: the positions are read once per row instead
  * of twice, and the row's first addresses do not wait on a load (banded
- * and Poisson CSR32 larger than the cache 1.04-1.07x / 1.00-1.04x,
- * docs/performance.md, "Row begin carried"). Taken only where that holds
- * by construction: a dense loop counting up whose only child loop is the
- * walk (no IF: every iteration reaches it), the dense level on the loop's
- * variable alone, located in this loop and nowhere else, directly over a
- * unique compressed level walked in full by the scalar (unrolled) walk.
- * Everything else reads both positions as before. */
+ * and Poisson CSR32 larger than the cache 1.04-1.07x / 1.00-1.05x in one
+ * process, docs/performance.md, "Row begin carried"). Taken only where
+ * that holds by construction: a dense loop counting up whose only child
+ * loop is the walk (no IF: every iteration reaches it), the dense level on
+ * the loop's variable alone, located in this loop and nowhere else,
+ * directly over a unique compressed level walked in full by the scalar
+ * (unrolled) walk. Everything else reads both positions as before. */
 #include "lower/row_carry.h"
 
 #include <string.h>
