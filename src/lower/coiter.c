@@ -33,6 +33,7 @@
 #include "lower/coiter_int.h"
 #include "lower/lower_int.h"
 #include "lower/merge_cursor.h"
+#include "lower/row_carry.h"
 #include "vector/overlap.h"
 #include "vector/vconfig.h"
 #include "vector/vectorize.h"
@@ -538,6 +539,7 @@ void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
   Cursor cur[LW_MAX_SPARSE];
   const unsigned cm = cursor_mask(L, n, sc, zero);
   cursor_begin(L, sb, sc, cm, cur, depth);
+  const size_t loop_at = sb->len; /* a carried row begin goes here */
   if (keep_rolled(L, n)) {
     if (!(L->rolled_noted & (1u << n->var)))
       lower_note(L, "loop %s: kept rolled (`#pragma GCC unroll 1`) so the "
@@ -560,9 +562,15 @@ void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
        lv->name);
   unsigned rel = graph_subtree_tensors(L, n) & ~zero;
   cursor_step(L, sb, &in, cm, cur, depth + 1);
+  Scope located = in;
   chain(L, sb, &in, rel, depth + 1);
+  RowCarry rc, *outer = L->carry;
+  row_carry_offer(L, &rc, n, &located, &in);
+  L->carry = &rc;
   emit_body(L, sb, n, &in, zero, depth + 1);
+  L->carry = outer;
   ln(L, sb, depth, "}");
+  row_carry_finish(L, &rc, sb, loop_at, depth);
   if (cm) L->ncursors++;
 }
 
@@ -1530,9 +1538,14 @@ void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
         !li->ops->full && unroll_reduction_ok(L, n, body)) {
       sb->len = for_at;
       sb->data[for_at] = '\0';
+      /* the row's begin carried from the row before (row_carry.c) */
+      const char *carried =
+          range || clamped ? NULL : row_carry_take(L, n, sc, s);
+      if (carried) begin = carried;
       unroll_emit(L, sb, n, p,
                   arena_printf(L->arena, "sc__%s_u%d", st->name, l), begin,
                   lim, body, depth + 1);
+      if (carried) ln(L, sb, depth + 1, "%s = %s;", carried, e);
       unrolled = 1;
     } else {
       sb_puts(sb, body);

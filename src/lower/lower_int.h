@@ -140,6 +140,8 @@ typedef struct Lower {
   const char *fallback;     /* the nest's source text, run as written when
                              * an entry assembly fails (lower.c), or NULL */
   Assume *assume;           /* non-NULL: lat_truth may assume (above) */
+  struct RowCarry *carry;   /* the innermost dense loop's offer of a
+                             * carried row begin (row_carry.c), or NULL */
 } Lower;
 
 /* graph.c */

@@ -265,7 +265,7 @@ static void test_spmv_unrolled(void **state) {
   b->k.vars[1].is_reduction = 1;
   assert_int_equal(lower(b, root), 0);
   const char *o = b->out.data;
-  assert_non_null(strstr(o, "size_t sc__A_u1 = (size_t)sc__A_pos1["));
+  assert_non_null(strstr(o, "size_t sc__A_u1 = sc__A_rb"));
   assert_non_null(strstr(o, "for (; sc__A_u1 + 4 <= sc__A_e1; sc__A_u1 += 4) {"));
   const char *step3 = strstr(o, "const size_t sc__A_p1 = sc__A_u1 + 3;");
   assert_non_null(step3);
@@ -289,18 +289,25 @@ static void test_spmv_row_prefetch_lines(void **state) {
   b->k.vars[1].is_reduction = 1;
   assert_int_equal(lower(b, root), 0);
   const char *o = b->out.data;
+  /* the row's begin: carried from the row before (row_carry.c) */
+  char rb[32];
+  const char *u = strstr(o, "size_t sc__A_u1 = ");
+  assert_non_null(u);
+  assert_int_equal(sscanf(u, "size_t sc__A_u1 = %31[a-z_A-Z0-9];", rb), 1);
   static const char *const lines[] = {
-      "SC_PREFETCH((uintptr_t)sc__A_crd1 + ((size_t)sc__A_pos1[sc__A_p0]) * sizeof *sc__A_crd1 + 8192);",
-      "SC_PREFETCH((uintptr_t)sc__A_val + ((size_t)sc__A_pos1[sc__A_p0]) * sizeof *sc__A_val + 8192);",
-      "if (sc__A_e1 - ((size_t)sc__A_pos1[sc__A_p0]) > 64 / sizeof *sc__A_val) {",
-      "SC_PREFETCH((uintptr_t)sc__A_crd1 + ((size_t)sc__A_pos1[sc__A_p0]) * sizeof *sc__A_crd1 + 8256);",
-      "SC_PREFETCH((uintptr_t)sc__A_val + ((size_t)sc__A_pos1[sc__A_p0]) * sizeof *sc__A_val + 8256);"};
+      "SC_PREFETCH((uintptr_t)sc__A_crd1 + (%s) * sizeof *sc__A_crd1 + 8192);",
+      "SC_PREFETCH((uintptr_t)sc__A_val + (%s) * sizeof *sc__A_val + 8192);",
+      "if (sc__A_e1 - (%s) > 64 / sizeof *sc__A_val) {",
+      "SC_PREFETCH((uintptr_t)sc__A_crd1 + (%s) * sizeof *sc__A_crd1 + 8256);",
+      "SC_PREFETCH((uintptr_t)sc__A_val + (%s) * sizeof *sc__A_val + 8256);"};
   const char *at = strstr(o, "if (sc__A_pf) {");
   assert_non_null(at);
   for (size_t k = 0; k < sizeof lines / sizeof *lines; k++) {
-    at = strstr(at, lines[k]);
+    char line[160];
+    snprintf(line, sizeof line, lines[k], rb);
+    at = strstr(at, line);
     assert_non_null(at); /* present, in this order */
-    assert_null(strstr(at + 1, lines[k])); /* in one copy of the loops */
+    assert_null(strstr(at + 1, line)); /* in one copy of the loops */
   }
   assert_non_null(strstr(b->report.data, "prefetched 8192 bytes ahead once "
                                          "per row, the next cache line too "
@@ -321,6 +328,56 @@ static void test_spmv_bounded_rolled(void **state) {
   assert_non_null(strstr(o, "for (size_t sc__A_p1 = (size_t)sc__A_pos1["));
   assert_null(strstr(o, "sc__A_u1"));
   assert_null(strstr(b->report.data, "walked 4 at a time"));
+  kb_free(b);
+}
+
+/* The row loop of the scalar output reads the positions once per row
+ * (row_carry.c): the carried begin is declared before the row loop with
+ * row lo's begin (read only when the loop runs a row), each row's walk
+ * starts at it and leaves its end in it. */
+static void test_spmv_row_begin_carried(void **state) {
+  (void)state;
+  KB *b = kb_new();
+  sc_encoding e = enc_simple(2, F_CSR, ROWS, 0);
+  IrNode *root = spmv(b, &e);
+  b->k.vars[1].is_reduction = 1;
+  assert_int_equal(lower(b, root), 0);
+  const char *o = b->out.data;
+  char rb[32], want[160];
+  const char *u = strstr(o, "size_t sc__A_u1 = ");
+  assert_non_null(u);
+  assert_int_equal(sscanf(u, "size_t sc__A_u1 = %31[a-z_A-Z0-9];", rb), 1);
+  snprintf(want, sizeof want, "size_t %s = 0;", rb);
+  const char *decl = strstr(o, want);
+  assert_non_null(decl);
+  const char *loop = strstr(o, "for (int i = ");
+  assert_non_null(loop);
+  assert_true(decl < loop); /* declared before the row loop */
+  snprintf(want, sizeof want, " %s = (size_t)sc__A_pos1[", rb);
+  const char *first = strstr(decl, want);
+  assert_non_null(first);
+  assert_true(first < loop);
+  snprintf(want, sizeof want, "%s = sc__A_e1;", rb);
+  const char *next = strstr(u, want);
+  assert_non_null(next); /* after the row's walk */
+  assert_null(strstr(o, "sc__A_u1 = (size_t)sc__A_pos1["));
+  assert_non_null(strstr(b->report.data, "loop i: the positions of A read "
+                                         "once per row"));
+  kb_free(b);
+}
+
+/* A rolled walk (a bound check in the body: `continue`) keeps reading
+ * both positions: no carry. */
+static void test_spmv_row_begin_not_carried(void **state) {
+  (void)state;
+  KB *b = kb_new();
+  sc_encoding e = enc_simple(2, F_CSR, ROWS, 0);
+  IrNode *root = spmv(b, &e);
+  b->k.vars[1].is_reduction = 1;
+  b->k.vars[1].lo.coef[0] = 1;
+  assert_int_equal(lower(b, root), 0);
+  assert_null(strstr(b->out.data, "sc__A_rb"));
+  assert_null(strstr(b->report.data, "read once per row"));
   kb_free(b);
 }
 
@@ -577,6 +634,8 @@ int main(void) {
       cmocka_unit_test(test_spmv_csr),
       cmocka_unit_test(test_spmv_unrolled),
       cmocka_unit_test(test_spmv_row_prefetch_lines),
+      cmocka_unit_test(test_spmv_row_begin_carried),
+      cmocka_unit_test(test_spmv_row_begin_not_carried),
       cmocka_unit_test(test_spmv_bounded_rolled),
       cmocka_unit_test(test_spmv_width32),
       cmocka_unit_test(test_spmv_csc_converted),
