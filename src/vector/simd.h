@@ -70,6 +70,12 @@ typedef struct SimdOps {
                              b bytes: lanes * 8 / b); 0: length agnostic
                              (then the loop is predicated by `whilelt`) */
   int min_crd_bits;       /* narrowest coordinate type gathers accept */
+  int seg_min;            /* fixed-lane backends: the least segment length
+                             (entries, raised to the lanes of the type)
+                             whose sum over positions (SpMV's row) runs the
+                             vector code; shorter segments run a scalar
+                             loop (measured: docs/performance.md,
+                             "Vectorized SpMV: short rows stay scalar") */
   const char *vtype[4];   /* C type of a vector, per SimdElem */
   /* Declarations needed once per vector loop (typedefs), or nothing. */
   void (*prologue)(SimdCtx *c, StrBuf *sb, const char *ind);

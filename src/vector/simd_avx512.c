@@ -289,6 +289,7 @@ const SimdOps simd_avx512_ops = {
     .needs = "-mavx512f",
     .lanes = 8,
     .min_crd_bits = 32,
+    .seg_min = 24,
     .vtype = {"__m512d", "__m512", "__m512i", "__m512i"},
     .prologue = k_prologue,
     .mask = k_mask,

@@ -211,6 +211,7 @@ const SimdOps simd_generic_ops = {
     .needs = "a GNU C compiler (gcc or clang)",
     .lanes = 4,
     .min_crd_bits = 8,
+    .seg_min = 16,
     .vtype = {"sc__vd", "sc__vd", "sc__vd", "sc__vd"},
     .prologue = g_prologue,
     .mask = g_mask,

@@ -1052,6 +1052,8 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
   vc_line(c, sb, d, "}");
 }
 
+#define SHORT_UNROLL 4 /* the short-segment loop's step, as unroll.c's */
+
 static const char *describe(VC *c) {
   StrBuf sb = {0};
   sb_puts(&sb, c->ops->name);
@@ -1096,9 +1098,12 @@ static const char *describe(VC *c) {
             c->ops->guard, c->ops->needs);
   if (c->guard.len) sb_printf(&sb, "; run-time check %s", c->guard.data);
   if (c->short_local)
-    sb_printf(&sb, "; segments of fewer than %d entries: a scalar loop "
-                   "summing into locals (one store per segment)",
-              c->cfg.lanes);
+    sb_printf(&sb, "; segments of fewer than %d entries (%s): a scalar loop "
+                   "summing into locals, %d entries a step (one store per "
+                   "segment)",
+              c->seg_min, c->seg_min > c->cfg.lanes
+                  ? "shorter rows ran slower vectorized than scalar"
+                  : "one vector", SHORT_UNROLL);
   if (c->stream)
     sb_printf(&sb, "; a streaming loop (contiguous loads and stores only, no "
                    "reduction): %d iterations or more run the scalar loop, "
@@ -1329,11 +1334,18 @@ static void stream_check(VC *c) {
 
 /* Segments shorter than one vector run a scalar loop. When the loop's
  * statements are all sums or products into locations that do not vary in
- * it (SpMV's `y[i] += A[i][j] * x[j]`), that loop keeps each location in a
- * local and stores it once:
+ * it (SpMV's `y[i] += A[i][j] * x[j]`), segments shorter than the
+ * backend's seg_min (several vectors: below it the vector code, its masked
+ * chunk and horizontal reduction ran slower than the scalar output) run a
+ * loop that keeps each location in a local and stores it once, walked 4
+ * entries a step as the scalar output walks them (src/lower/unroll.c):
  *
  *   { float sc__la0 = y[i];
- *     for (size_t sc__shortN = BEGIN; sc__shortN < END; sc__shortN++)
+ *     const size_t sc__shortNe = END;
+ *     size_t sc__shortN = BEGIN;
+ *     for (; sc__shortN + 4 <= sc__shortNe; sc__shortN += 4) {
+ *       sc__la0 += <e at sc__shortN>; ... <e at sc__shortN + 3>; }
+ *     for (; sc__shortN < sc__shortNe; sc__shortN++)
  *       sc__la0 += <e at sc__shortN>;
  *     y[i] = sc__la0; }
  *
@@ -1362,8 +1374,22 @@ static void emit_short_local(VC *c, StrBuf *sb, int d) {
   for (int i = 0; i < c->nvs; i++)
     vc_line(c, sb, d + 1, "%s sc__la%d = %s;", c->t->ctype, i,
          vc_lhs_text(c, c->vs[i].s));
-  vc_line(c, sb, d + 1, "for (size_t %s = %s; %s < %s; %s++) {", q, lp->begin, q,
-       lp->end, q);
+  /* SHORT_UNROLL entries a step, then one at a time: the scalar output's
+   * walk (src/lower/unroll.c), the same operations in the same order */
+  const char *qe = arena_printf(c->L->arena, "%se", q);
+  vc_line(c, sb, d + 1, "const size_t %s = %s;", qe, lp->end);
+  vc_line(c, sb, d + 1, "size_t %s = %s;", q, lp->begin);
+  vc_line(c, sb, d + 1, "for (; %s + %d <= %s; %s += %d) {", q, SHORT_UNROLL,
+          qe, q, SHORT_UNROLL);
+  for (int u = 0; u < SHORT_UNROLL; u++) {
+    const char *qu = u ? arena_printf(c->L->arena, "%s + %d", q, u) : q;
+    for (int i = 0; i < c->nvs; i++)
+      vc_line(c, sb, d + 2, "sc__la%d %s %s;", i, ir_op_text(c->vs[i].s->op),
+              vc_scalar_at(c, c->vs[i].e, qu));
+  }
+  if (lp->counter) vc_line(c, sb, d + 2, "%s += %d;", lp->counter, SHORT_UNROLL);
+  vc_line(c, sb, d + 1, "}");
+  vc_line(c, sb, d + 1, "for (; %s < %s; %s++) {", q, qe, q);
   for (int i = 0; i < c->nvs; i++)
     vc_line(c, sb, d + 2, "sc__la%d %s %s;", i, ir_op_text(c->vs[i].s->op),
          vc_scalar_at(c, c->vs[i].e, q));
@@ -1433,12 +1459,19 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
   }
   /* a segment shorter than one vector would run only the masked chunk and
    * the horizontal reduction: the scalar loop does it faster (a choice per
-   * segment at run time, not a remainder loop; docs/vectorization.md) */
+   * segment at run time, not a remainder loop; docs/vectorization.md).
+   * Sums over positions: shorter than the backend's seg_min (SpMV rows of
+   * fewer entries ran slower vectorized than the scalar output) */
   const char *seg = NULL;
   if (!c.why && lp->shape == VEC_POSITIONS && c.cfg.lanes) {
+    int min = c.cfg.lanes;
+    if (short_local_ok(&c)) {
+      c.seg_min = c.ops->seg_min > min ? c.ops->seg_min : min;
+      min = c.seg_min;
+    }
     seg = arena_printf(L->arena, "(size_t)(%s) - (size_t)(%s) >= %d", lp->end,
-                       lp->begin, c.cfg.lanes);
-    if (!short_local_ok(&c)) {
+                       lp->begin, min);
+    if (!c.seg_min) {
       vc_add_guard(&c, seg);
       seg = NULL;
     }

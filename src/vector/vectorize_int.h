@@ -52,6 +52,9 @@ typedef struct VC {
   SimdCtx c;
   const char *off;   /* offset of the current vector value in its chunk */
   const char *m;     /* the current mask, or NULL */
+  int seg_min;       /* a sum over positions (short_local_ok): the least
+                        segment length that runs the vector code (shorter
+                        ones: emit_short_local's loop); 0 otherwise */
   const char *crd_type;
   int crd_bits;
   int uniq;

@@ -1,7 +1,9 @@
 // SpMV-like row reductions through the vectorizer with every backend, over
-// rows of every length from 0 to 35 entries (around 4, 8 and 16 lanes and
+// rows of every length from 0 to 47 entries (around 4, 8 and 16 lanes and
 // twice that: one vector, a vector and a masked chunk, only the masked
-// chunk after a full step, the short-segment loop below one vector):
+// chunk after a full step; the short-segment loop below the sums'
+// threshold, 16 entries on avx2 and generic, 24 on avx512, and every
+// masked chunk above it, up to 15 of 16 float lanes):
 // double and float sums with gathers, a double product and int and long
 // sums of a row (the generic backend reduces sums and products by a
 // balanced tree of the lanes, integers through unsigned lanes). The
@@ -18,8 +20,8 @@
 // EXPECT-ABSENT: yf[i] += F[i][j] * xf[j];
 #include <stdio.h>
 
-#define N 72
-#define M 40
+#define N 96
+#define M 52
 
 static double A[N][M], x[M], y[N], pr[N];
 static float F[N][M], xf[M], yf[N];
@@ -29,7 +31,7 @@ static long sl[N];
 
 int main(void) {
   for (int i = 0; i < N; i++) {
-    int len = i % 36; /* entries of row i: columns (i + 3 c) % M, distinct */
+    int len = i % 48; /* entries of row i: columns (i + 3 c) % M, distinct */
     for (int c = 0; c < len; c++) {
       int j = (i + 3 * c) % M;
       A[i][j] = (double)((i * 7 + c * 5) % 33 - 16) / 16.0;

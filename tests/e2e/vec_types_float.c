@@ -5,12 +5,13 @@
 // lane group on avx2). The values are multiples of 1/16 and the products
 // short, so every float sum is exact and any association prints the same;
 // a double constant in float code (`2.0`) keeps its loop scalar with the
-// reason. Rows shorter than one vector run sparsecc's short-segment loop,
-// the sum kept in a local and stored once per row (the report says so).
+// reason. Rows shorter than the backend's threshold run sparsecc's
+// short-segment loop, the sum kept in a local and stored once per row (the
+// report says so).
 // EXPECT-SPARSIFIED: 6
 // EXPECT-VECTORIZED: 5
 // EXPECT-VECTOR-REPORT: , float, vl 
-// EXPECT-VECTOR-REPORT: entries: a scalar loop summing into locals (one store per segment)
+// EXPECT-VECTOR-REPORT: : a scalar loop summing into locals, 4 entries a step (one store per segment)
 // EXPECT-VECTOR-REPORT: , float, register-blocked over j: blocks of 8 x
 // EXPECT-VECTOR-REPORT: not vectorized: a double constant 2.0 in float arithmetic
 // EXPECT-ABSENT: y[i] += A[i][j] * x[j];
