@@ -11,15 +11,15 @@
 #
 # With SC_OBJ_CACHE set (ctest sets it to a directory; .ci/run gives both
 # build trees the same one), a successful compile is kept there under a
-# hash of everything that determines it: the compiler's name, the size and
-# time of its file, FLAGS, SRC's name as given and its text, and the text of every
-# header beside SRC and in the directories FLAGS name with -I (the
-# runtime's; the programs include system headers otherwise). A later call
-# with the same key copies the object and prints the same messages instead
-# of compiling again: object and messages are the compiler's, byte for
-# byte. A failed compile is never kept, so it fails again in every test
-# that makes it. Entries appear atomically (a directory renamed into
-# place), as in ref_cache.sh.
+# hash of everything that determines it: the compiler's name and the size
+# and time of its file, FLAGS, SRC's name as given and its text, and the
+# text of every header beside SRC and in the directories FLAGS name with
+# -I (the runtime's; the programs include system headers otherwise). A
+# later call with the same key copies the object and prints the same
+# messages instead of compiling again: object and messages are the
+# compiler's, byte for byte. A failed compile is never kept, so it fails
+# again in every test that makes it. Entries appear atomically (a
+# directory renamed into place), as in ref_cache.sh.
 obj_compile() {
   local cc=$1 src=$2 obj=$3 key="" dir="" tmp f st incs=()
   shift 3
