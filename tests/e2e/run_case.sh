@@ -50,7 +50,8 @@
 #
 # Environment: SPARSECC, NUMDIFF (the built tools), CC (default cc),
 # E2E_CLANG (optional second compiler), SC_REF_CACHE (optional: where
-# reference outputs are kept), E2E_OUT_PLAIN (1: out.c compiled without
+# reference outputs are kept), SC_OBJ_CACHE (optional: where compiled
+# outputs are kept, obj_cache.sh), E2E_OUT_PLAIN (1: out.c compiled without
 # the sanitizer flags of a sanitized build's --cflags, linked with its
 # --libs). Everything is left in WORKDIR.
 set -u
@@ -116,14 +117,18 @@ if [ "${E2E_OUT_PLAIN:-0}" = 1 ]; then
   for f in $cflags; do case $f in -fsanitize=*) ;; *) plain="$plain $f" ;; esac; done
   cflags=$plain
 fi
-# (compiled, then linked: the sanitizer flags of --libs apply to the link)
+# (compiled, then linked: the sanitizer flags of --libs apply to the link;
+# an out.c text already compiled with the same flags, by another test of
+# this case or by the other build tree, is not compiled again: obj_cache.sh)
+# shellcheck source-path=SCRIPTDIR source=obj_cache.sh
+. "$here/obj_cache.sh"
 # shellcheck disable=SC2086
-"$cc" -std=c11 -O1 -Wall -Wextra -Werror $cflags $simd_cflags -c out.c -o out.o 2>out.cc.txt &&
+obj_compile "$cc" out.c out.o -std=c11 -O1 -Wall -Wextra -Werror $cflags $simd_cflags 2>out.cc.txt &&
   "$cc" $cflags $simd_cflags out.o -o sparse $libs 2>>out.cc.txt ||
   fail "out.c does not compile cleanly with $cc: $(head -20 out.cc.txt)"
 if [ -n "${E2E_CLANG:-}" ]; then
   # shellcheck disable=SC2086
-  "$E2E_CLANG" -std=c11 -O1 -Wall -Wextra -Werror $cflags $simd_cflags -c out.c -o out.clang.o 2>out.clang.txt ||
+  obj_compile "$E2E_CLANG" out.c out.clang.o -std=c11 -O1 -Wall -Wextra -Werror $cflags $simd_cflags 2>out.clang.txt ||
     fail "out.c does not compile cleanly with $E2E_CLANG: $(head -20 out.clang.txt)"
 fi
 timeout 120 ./sparse >sparse.out 2>sparse.err

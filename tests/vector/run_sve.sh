@@ -13,7 +13,8 @@
 # Skipped (exit 77) with a message when the cross tools are absent
 # (Debian: gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user).
 # Environment: SPARSECC, NUMDIFF, CC (cc), SC_SOURCE_DIR (the repository),
-# SC_REF_CACHE (optional: where the references are kept).
+# SC_REF_CACHE (optional: where the references are kept), SC_OBJ_CACHE
+# (optional: where compiled objects are kept, tests/e2e/obj_cache.sh).
 set -u
 work=$1
 shift
@@ -34,10 +35,15 @@ rm -rf "$work" && mkdir -p "$work/rt" && cd "$work" || exit 1
 # the host references, shared with run_trips.sh (SC_REF_CACHE): ref_run
 # shellcheck source-path=SCRIPTDIR source=../e2e/ref_cache.sh
 . "$here/../e2e/ref_cache.sh"
+# a cross-compile already made with the same text and flags (by the other
+# build tree) is not made again (SC_OBJ_CACHE)
+# shellcheck source-path=SCRIPTDIR source=../e2e/obj_cache.sh
+. "$here/../e2e/obj_cache.sh"
 fail() { echo "sve: FAILED: $*"; exit 1; }
 xflags="-std=c11 -O2 -march=armv8-a+sve"
 for src in "$root"/runtime/src/*.c; do
-  "$xcc" $xflags -I"$root/runtime/include" -c "$src" -o "rt/$(basename "$src" .c).o" ||
+  # shellcheck disable=SC2086
+  obj_compile "$xcc" "$src" "rt/$(basename "$src" .c).o" $xflags -I"$root/runtime/include" ||
     fail "runtime source $(basename "$src") does not cross-compile"
 done
 ar rcs libsparsecc_rt_sve.a rt/*.o
@@ -52,8 +58,9 @@ for T in 0 1 2 3 5 8 15 16 17 31 33 67; do
     fail "${spec%%:*} T=$T: sparsecc: $(cat err.txt)"
   nv=$(grep -c ': vectorized:' report.txt)
   [ "$nv" -eq "$want_vec" ] || fail "${spec%%:*} T=$T: $nv loops vectorized, expected $want_vec"
-  "$xcc" $xflags -Wall -Wextra -Werror -DT=$T -I"$root/runtime/include" out.c \
-    -o sparse -static -L. -lsparsecc_rt_sve -lm 2>cc.txt ||
+  # shellcheck disable=SC2086
+  obj_compile "$xcc" out.c out.o $xflags -Wall -Wextra -Werror -DT=$T -I"$root/runtime/include" 2>cc.txt &&
+    "$xcc" $xflags out.o -o sparse -static -L. -lsparsecc_rt_sve -lm 2>>cc.txt ||
     fail "${spec%%:*} T=$T: out.c does not cross-compile: $(head -20 cc.txt)"
   for bytes in 16 32 64 256; do
     "$qemu" -cpu max,sve-default-vector-length=$bytes ./sparse > sparse.out ||
@@ -72,8 +79,9 @@ for KB in 0 1 3 15 16 17 33 67 131; do
     fail "KB=$KB: sparsecc: $(cat err.txt)"
   nb=$(grep -c 'vectorized: .*register-blocked' report.txt)
   [ "$nb" -eq 3 ] || fail "KB=$KB: $nb nests register-blocked, expected 3"
-  "$xcc" $xflags -Wall -Wextra -Werror -DKB=$KB -I"$root/runtime/include" out.c \
-    -o sparse -static -L. -lsparsecc_rt_sve -lm 2>cc.txt ||
+  # shellcheck disable=SC2086
+  obj_compile "$xcc" out.c out.o $xflags -Wall -Wextra -Werror -DKB=$KB -I"$root/runtime/include" 2>cc.txt &&
+    "$xcc" $xflags out.o -o sparse -static -L. -lsparsecc_rt_sve -lm 2>>cc.txt ||
     fail "KB=$KB: out.c does not cross-compile: $(head -20 cc.txt)"
   for bytes in 16 32 64 256; do
     "$qemu" -cpu max,sve-default-vector-length=$bytes ./sparse > sparse.out ||
@@ -93,8 +101,9 @@ for CB in 1 2 3 4 5 7 8 9 17 35; do
   # SpMV-like nests in BSR's level-order walk (vec_block_rows_plan)
   nb=$(grep -cE 'vectorized: .*(inside the blocks|in the level-order walk) of' report.txt)
   [ "$nb" -eq 4 ] || fail "CB=$CB: $nb block loops vectorized, expected 4"
-  "$xcc" $xflags -Wall -Wextra -Werror -DCB=$CB -I"$root/runtime/include" out.c \
-    -o sparse -static -L. -lsparsecc_rt_sve -lm 2>cc.txt ||
+  # shellcheck disable=SC2086
+  obj_compile "$xcc" out.c out.o $xflags -Wall -Wextra -Werror -DCB=$CB -I"$root/runtime/include" 2>cc.txt &&
+    "$xcc" $xflags out.o -o sparse -static -L. -lsparsecc_rt_sve -lm 2>>cc.txt ||
     fail "CB=$CB: out.c does not cross-compile: $(head -20 cc.txt)"
   for bytes in 16 32 64 256; do
     "$qemu" -cpu max,sve-default-vector-length=$bytes ./sparse > sparse.out ||
@@ -107,7 +116,8 @@ for c in "$root"/tests/e2e/*.c; do
   args=$(sed -n 's|^[[:space:]]*//[[:space:]]*SPARSECC-ARGS:[[:space:]]*||p' "$c" | head -1)
   # shellcheck disable=SC2086
   "$sparsecc" "$c" --simd=sve $args -o e2e.c 2>/dev/null || continue
-  "$xcc" $xflags -Wall -Wextra -Werror -I"$root/runtime/include" -c e2e.c -o e2e.o 2>cc.txt ||
+  # shellcheck disable=SC2086
+  obj_compile "$xcc" e2e.c e2e.o $xflags -Wall -Wextra -Werror -I"$root/runtime/include" 2>cc.txt ||
     fail "$(basename "$c") through --simd=sve does not cross-compile: $(head -10 cc.txt)"
 done
 echo "sve: passed (vector lengths 128, 256, 512, 2048 bits)"

@@ -23,9 +23,10 @@
 #   SIMD avx512: compiled with -mavx512f -Werror always, run only on AVX-512F
 #   hosts (otherwise compile-only).
 # Environment: SPARSECC, NUMDIFF, CC (cc), SC_REF_CACHE (optional: where
-# the references are kept, tests/e2e/ref_cache.sh), TRIPS_OUT_PLAIN (1:
-# in a sanitized build, out.c compiled with the sanitizers only at the last
-# count of each list: build_out).
+# the references are kept, tests/e2e/ref_cache.sh), SC_OBJ_CACHE
+# (optional: where compiled outputs are kept, tests/e2e/obj_cache.sh),
+# TRIPS_OUT_PLAIN (1: in a sanitized build, out.c compiled with the
+# sanitizers only at the last count of each list: build_out).
 set -u
 work=$1
 simd=$2
@@ -48,6 +49,10 @@ cflags=$("$sparsecc" --cflags) && libs=$("$sparsecc" --libs) || exit 1
 # the references, once per build tree (SC_REF_CACHE): ref_run
 # shellcheck source-path=SCRIPTDIR source=../e2e/ref_cache.sh
 . "$here/../e2e/ref_cache.sh"
+# an output compiled with the same flags before (the sanitizer build's
+# plain compiles: the plain build's), not compiled again (SC_OBJ_CACHE)
+# shellcheck source-path=SCRIPTDIR source=../e2e/obj_cache.sh
+. "$here/../e2e/obj_cache.sh"
 # build_out -DX=N N LAST: out.c compiled (-Werror), then linked into
 # ./sparse. With TRIPS_OUT_PLAIN=1 (the sanitizer build), out.c is compiled
 # without the sanitizer flags of --cflags unless N is LAST, the last count
@@ -59,7 +64,7 @@ build_out() {
     for f in $cflags; do case $f in -fsanitize=*) ;; *) flags="$flags $f" ;; esac; done
   fi
   # shellcheck disable=SC2086
-  "$cc" -std=c11 -O1 -Wall -Wextra -Werror "$1" $simd_cflags $flags -c out.c -o out.o 2>cc.txt &&
+  obj_compile "$cc" out.c out.o -std=c11 -O1 -Wall -Wextra -Werror "$1" $simd_cflags $flags 2>cc.txt &&
     "$cc" $simd_cflags $flags out.o -o sparse $libs -lm 2>>cc.txt
 }
 # CASE:LOOPS — the loops of each case that must be vectorized; the trip
