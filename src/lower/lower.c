@@ -897,6 +897,18 @@ static int dense_union_ok(const Lower *L) {
   return 0;
 }
 
+/* Whether the kernel assembles a sparse output whose array is stored
+ * sparse for its lifetime (a declaration or function pragma). Where no
+ * loop can skip, such a kernel still runs: it is SPEC §3's `a(i) = b(i)`
+ * (a compressed, b dense), every position visited and only the values the
+ * output's padding allows appended (the zero filter): faster than the
+ * alternative, one buffered insert per element. An output that is dense
+ * outside the nest is not: its dense loop as written is faster still. */
+static int stored_output(const Lower *L) {
+  const int t = asm_tensor(L);
+  return t >= 0 && L->k->tensors[t].handle != NULL;
+}
+
 static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
                    unsigned plain, StrBuf *loops, StrBuf *live) {
   memset(L, 0, sizeof *L);
@@ -923,7 +935,7 @@ static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
   if (as.n && emit_assumed(L, loops, depth) != 0) return -1;
   L->assume = NULL;
   vec_account(L);
-  if (L->nsparse_loops == 0 && !fixed_in_place(L)) {
+  if (L->nsparse_loops == 0 && !fixed_in_place(L) && !stored_output(L)) {
     const char *cause = nonzero_cause(L, kernel->root);
     if (!cause) cause = nonzero_stmt_cause(L, kernel->root, 0);
     if (!cause)

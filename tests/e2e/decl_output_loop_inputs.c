@@ -3,16 +3,18 @@
 // their inputs. Each such nest is a kernel with C as its sparse output (was:
 // the loop pragma ignored, "inside a loop nest sparsified by an earlier
 // pragma", and the nest filled C element by element). The last nest cannot
-// skip absent entries (4 + A); it stays a loop of element writes into C,
-// with the reason in the warning.
-// EXPECT-SPARSIFIED: 5
+// skip absent entries (4 + A) but C is stored sparse: it is a kernel too,
+// visiting every element and appending behind a zero filter (was: a loop
+// of element writes into C, with a warning).
+// EXPECT-SPARSIFIED: 6
 // EXPECT-ABSENT: C[i][j] = A[i][j] * B[i][j];
 // EXPECT-ABSENT: C[i][j] = 2.5 * A[i][j];
 // EXPECT-ABSENT: D[i][j] = -A[j][i];
 // EXPECT-REPORT: C: sparse output, ordered append
 // EXPECT-REPORT: loop j: intersection(A, B)
 // EXPECT-NOT-REPORT: pragma sparse ignored
-// EXPECT-WARNING: no loop can skip absent entries
+// EXPECT-ABSENT: C[i][j] = 4 + A[i][j];
+// EXPECT-NOT-REPORT: no loop can skip absent entries
 #include <stdio.h>
 
 #define N 9
