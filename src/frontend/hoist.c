@@ -155,19 +155,29 @@ static int is_alloc_call(const H *h, TSNode n) {
          (text_is(h, fn, "malloc") || text_is(h, fn, "calloc"));
 }
 
+/* The subscripts applied to the array name n (`A[i][j]`: two): their
+ * count, the outermost subscript expression (*c, n itself when none) and
+ * its parent (*p). */
+static int climb_subscripts(TSNode n, TSNode *c, TSNode *p) {
+  int depth = 0;
+  *c = n;
+  *p = ts_node_parent(n);
+  while (node_is(*p, "subscript_expression") &&
+         ts_node_start_byte(node_field(*p, "argument")) == ts_node_start_byte(*c) &&
+         ts_node_end_byte(node_field(*p, "argument")) == ts_node_end_byte(*c)) {
+    depth++;
+    *c = *p;
+    *p = ts_node_parent(*p);
+  }
+  return depth;
+}
+
 /* Whether the occurrence n of the array's name can create an alias of its
  * storage (the array escapes): anything but a full element access, its
  * declaration, free(A), sizeof, a null test, or A = malloc/calloc(...). */
 static int occurrence_escapes(H *h, TSNode n, int crank) {
-  TSNode p = ts_node_parent(n), c = n;
-  int depth = 0;
-  while (node_is(p, "subscript_expression") &&
-         ts_node_start_byte(node_field(p, "argument")) == ts_node_start_byte(c) &&
-         ts_node_end_byte(node_field(p, "argument")) == ts_node_end_byte(c)) {
-    depth++;
-    c = p;
-    p = ts_node_parent(p);
-  }
+  TSNode c, p;
+  int depth = climb_subscripts(n, &c, &p);
   while (node_is(p, "parenthesized_expression")) {
     c = p;
     p = ts_node_parent(p);
@@ -223,15 +233,8 @@ static int escapes(H *h, TSNode n, int crank) {
  * `++`), its address not taken. Another kernel of the loop, or a function
  * it calls, that reads the array leaves the cached tensor valid. */
 static int element_read(const H *h, TSNode n) {
-  TSNode c = n, p = ts_node_parent(n);
-  int depth = 0;
-  while (node_is(p, "subscript_expression") &&
-         ts_node_start_byte(node_field(p, "argument")) == ts_node_start_byte(c) &&
-         ts_node_end_byte(node_field(p, "argument")) == ts_node_end_byte(c)) {
-    depth++;
-    c = p;
-    p = ts_node_parent(p);
-  }
+  TSNode c, p;
+  int depth = climb_subscripts(n, &c, &p);
   if (h->crank <= 0 || depth != h->crank) return 0;
   while (node_is(p, "parenthesized_expression")) {
     c = p;
