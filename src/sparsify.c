@@ -1059,7 +1059,7 @@ static int edit_cmp_less(const Edit *a, const Edit *b) {
          (a->start == b->start && a->start == a->end && b->end > b->start);
 }
 
-int sparsify_file(SparsifyCtx *ctx, Edits *edits) {
+static int sparsify_groups(SparsifyCtx *ctx, Edits *edits) {
   S s;
   memset(&s, 0, sizeof s);
   s.ctx = ctx;
@@ -1131,4 +1131,47 @@ int sparsify_file(SparsifyCtx *ctx, Edits *edits) {
   for (size_t i = 0; i < s.edits.len; i++)
     ARRAY_PUSH(ctx->arena, *edits, s.edits.data[i]);
   return s.rc;
+}
+
+/* The length of the report entry at p: its head line and the indented
+ * lines under it. */
+static size_t entry_len(const char *p) {
+  const char *q = p;
+  do {
+    const char *e = strchr(q, '\n');
+    q = e ? e + 1 : q + strlen(q);
+  } while (*q == ' ');
+  return (size_t)(q - p);
+}
+
+/* Drops each report entry after `from` equal to an earlier one: a nest
+ * using arrays of two declaration groups is tried by each, and its
+ * decision (a split, a refusal) is said once, as its warning is
+ * (diag_add). */
+static void drop_repeated_entries(StrBuf *r, size_t from) {
+  if (!r || !r->data || r->len <= from) return;
+  size_t w = from;
+  for (size_t p = from; p < r->len;) {
+    size_t n = entry_len(r->data + p);
+    int seen = 0;
+    for (size_t q = from; q < w && !seen;) {
+      size_t m = entry_len(r->data + q);
+      seen = m == n && !memcmp(r->data + q, r->data + p, n);
+      q += m;
+    }
+    if (!seen) {
+      memmove(r->data + w, r->data + p, n);
+      w += n;
+    }
+    p += n;
+  }
+  r->len = w;
+  r->data[w] = 0;
+}
+
+int sparsify_file(SparsifyCtx *ctx, Edits *edits) {
+  size_t mark = ctx->report ? ctx->report->len : 0;
+  int rc = sparsify_groups(ctx, edits);
+  drop_repeated_entries(ctx->report, mark);
+  return rc;
 }

@@ -42,6 +42,9 @@
 #        // EXPECT-REPORT: text       text appears in report.txt (repeatable)
 #        // EXPECT-NOT-REPORT: text   text does not appear in report.txt
 #                                    (repeatable)
+#        // EXPECT-REPORT-ONCE: text  text appears on exactly one line of
+#                                    report.txt (repeatable): a decision
+#                                    said once
 #        // EXPECT-VECTOR-REPORT: text  with a SIMD backend other than none,
 #                                    text appears in report.txt (repeatable)
 #        // EXPECT-SCALAR-REPORT: text  without a SIMD backend or with none
@@ -178,6 +181,11 @@ while IFS= read -r text; do
   [ -z "$text" ] && continue
   ! grep -qF -- "$text" report.txt || fail "report.txt contains: $text"
 done < <(directive EXPECT-NOT-REPORT)
+while IFS= read -r text; do
+  [ -z "$text" ] && continue
+  n=$(grep -cF -- "$text" report.txt || true)
+  [ "${n:-0}" -eq 1 ] || fail "report.txt has ${n:-0} lines with: $text (expected one)"
+done < <(directive EXPECT-REPORT-ONCE)
 if grep -q '^[[:space:]]*//[[:space:]]*EXPECT-STDERR-EMPTY' "$case_file"; then
   [ ! -s sparsecc.err ] || fail "sparsecc printed: $(head -5 sparsecc.err)"
 fi
