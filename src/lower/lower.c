@@ -524,26 +524,6 @@ static int only_fills_stored(const IrKernel *k) {
   return writes;
 }
 
-/* The notes of a refused kernel describe loops that were planned, not
- * emitted: what the vectorizer said of them (`vectorized:`, `not
- * vectorized:`, a prefetch) is left out, so that the report claims no
- * vector code the output lacks. */
-static void put_refused_notes(StrBuf *out, const char *notes) {
-  static const char *const vec[] = {": vectorized:", ": not vectorized:",
-                                    " prefetched "};
-  for (const char *p = notes; *p;) {
-    const char *e = strchr(p, '\n');
-    size_t n = e ? (size_t)(e - p) + 1 : strlen(p);
-    int drop = 0;
-    for (size_t v = 0; v < sizeof vec / sizeof vec[0] && !drop; v++) {
-      const char *h = strstr(p, vec[v]);
-      drop = h && h < p + n;
-    }
-    if (!drop) sb_append(out, p, n);
-    p += n;
-  }
-}
-
 static int refuse(Lower *L, const char *why) {
   SparsifyCtx *ctx = L->ctx;
   Span sp = L->k->root ? L->k->root->span : L->k->span;
@@ -560,9 +540,10 @@ static int refuse(Lower *L, const char *why) {
     diag_warning(ctx->diags, ctx->file, sp, "loop not sparsified: %s", why);
     sparsify_note_split(ctx);
   }
+  /* the notes describe code planned, not emitted (a zero filter, the
+   * loops' walks, vector loops): the nest stays as written, and the report
+   * says only why and what its element accesses become */
   report_head(L, "not sparsified", why);
-  if (ctx->report && ctx->opts && ctx->opts->report && L->notes.len)
-    put_refused_notes(ctx->report, L->notes.data);
   sb_free(&L->notes);
   sb_free(&L->lattice);
   return -1;
