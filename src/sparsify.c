@@ -902,6 +902,19 @@ static void plan_storage(S *s) {
     uses_region(s->uses, i, &a, &b, &nest);
     if (!nest)
       continue;
+    const char *name;
+    int zero;
+    uses_nest_info(s->uses, i, &name, &zero);
+    if (zero)
+      report(s, a, "fill loop: zeroes every element of '%s': rewritten as a "
+             "clear of its tensor (the loop runs, clearing element by "
+             "element, only when its bounds are not the array's extents)",
+             name);
+    else
+      report(s, a, "fill loop: assigns every element of '%s' with '=': "
+             "rewritten as a clear of its tensor and an insert of each "
+             "non-zero value (when its bounds are the array's extents; else "
+             "an insert of every value)", name);
     unsigned line, col;
     source_line_col(ctx->file, b, &line, &col);
     Edit e = {a, b, NULL, line};

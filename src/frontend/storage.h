@@ -189,6 +189,9 @@ int uses_collect(SparsifyCtx *ctx, CTypes *ct, Stored *st, int nst,
 size_t uses_count(const Uses *u);
 void uses_region(const Uses *u, size_t i, size_t *start, size_t *end,
                  int *is_nest);
+/* For a region that is a nest assigning every element: the array's name,
+ * and whether the value is a literal zero (the nest only clears). */
+void uses_nest_info(const Uses *u, size_t i, const char **name, int *zero);
 /* The replacement text of region i (uses nested in it rewritten too). */
 const char *uses_text(Uses *u, size_t i);
 /* Rewrites [start, end) of the file with every use inside (used for a loop

@@ -1483,6 +1483,12 @@ void uses_region(const Uses *u, size_t i, size_t *start, size_t *end, int *is_ne
   *is_nest = s->kind == U_NEST;
 }
 
+void uses_nest_info(const Uses *u, size_t i, const char **name, int *zero) {
+  const Site *s = &u->s.data[u->top.data[i]];
+  *name = s->st->ba.b->name;
+  *zero = s->zero;
+}
+
 /* ---- text --------------------------------------------------------------- */
 
 static void gen(Uses *u, StrBuf *out, size_t si);
