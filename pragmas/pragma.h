@@ -65,8 +65,12 @@ typedef enum PragmaKind {
   PRAGMA_NOVECTORIZE
 } PragmaKind;
 
+/* The largest vector length, of `vectorize(vl = N)` and of `--vl=N` alike
+ * (vl / lanes vector accumulators per step: 8 on avx512's 8 doubles). */
+#define SC_VL_MAX 64
+
 typedef struct PragmaVectorize {
-  int vl;               /* 0: not given */
+  int vl;               /* 0: not given; else 1 to SC_VL_MAX */
   int vla, index32;
   char *simd;           /* NULL: not given */
 } PragmaVectorize;

@@ -851,10 +851,10 @@ static void vopt(P *p, PragmaVectorize *v, Span *seen) {
     Span vs;
     if (!expect(p, '=', "after 'vl'")) return;
     if (!signed_int(p, "a vector length", &val, &vs)) return;
-    if (val <= 0 || val > 4096)
+    if (val <= 0 || val > SC_VL_MAX)
       diag_error(p->diags, p->f, vs,
-                 "vector length must be between 1 and 4096, not %lld",
-                 (long long)val);
+                 "vector length must be between 1 and %d, not %lld",
+                 SC_VL_MAX, (long long)val);
     else
       v->vl = (int)val;
   } else {

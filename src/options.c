@@ -10,6 +10,11 @@
 #include <sys/stat.h>
 
 #include "base/diag.h"
+#include "pragma.h"
+
+/* SC_VL_MAX as text, for the messages */
+#define VL_MAX_TEXT_(n) #n
+#define VL_MAX_TEXT(n) VL_MAX_TEXT_(n)
 
 /* Every option spelling, for "did you mean" (values after '=' stripped). */
 static const char *const known_options[] = {
@@ -60,7 +65,8 @@ void options_usage(FILE *out) {
       "  -- FLAGS...        forward every later argument verbatim\n"
       "\n"
       "Code generation:\n"
-      "  --vl=N             vector length: a power of two from 1 to 64\n"
+      "  --vl=N             vector length: a power of two from 1 to "
+      VL_MAX_TEXT(SC_VL_MAX) "\n"
       "  --simd=BACKEND     none, generic, avx2, avx512, sve, or auto (follows\n"
       "                     -march/-mavx2/-mavx512f, else the host); without\n"
       "                     --simd, --vl, --index32 or a vectorize pragma the\n"
@@ -120,10 +126,10 @@ static const char *take_value(const char *arg, size_t optlen, int argc,
 static int parse_vl(Options *o, const char *v, FILE *err) {
   char *end;
   long n = strtol(v, &end, 10);
-  if (!*v || *end || n < 1 || n > 64 || (n & (n - 1)))
+  if (!*v || *end || n < 1 || n > SC_VL_MAX || (n & (n - 1)))
     return usage_error(err,
                        "invalid vector length '--vl=%s'%s: expected a power of "
-                       "two from 1 to 64",
+                       "two from 1 to " VL_MAX_TEXT(SC_VL_MAX),
                        v, "");
   o->vl = (int)n;
   return 0;

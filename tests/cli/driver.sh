@@ -78,6 +78,18 @@ section_usage() {
     [ $rc -eq 0 ]
     check "--vl=$vl accepted"
   done
+  # a vectorize pragma has the limit of --vl: an error at its line:column,
+  # no output written
+  printf 'double y[4], A[4][4], x[4];\nvoid f(void) {\n#pragma sparse vectorize(vl = 128)\n#pragma sparse encoding(A : CSR)\n  for (int i = 0; i < 4; i++)\n    for (int j = 0; j < 4; j++) y[i] += A[i][j] * x[j];\n}\n' >"$tmp/vlp.c"
+  rm -f "$tmp/vlp_out.c"
+  run "$tmp/vlp.c" -o "$tmp/vlp_out.c"
+  [ $rc -eq 1 ] && [ ! -e "$tmp/vlp_out.c" ] &&
+    grep -q "vlp.c:3:31: error: vector length must be between 1 and 64, not 128" "$tmp/err"
+  check "vectorize(vl = 128) refused at file:line:col, as --vl=128"
+  sed 's/vl = 128/vl = 64/' "$tmp/vlp.c" >"$tmp/vlp64.c"
+  run "$tmp/vlp64.c" -o "$tmp/vlp_out.c"
+  [ $rc -eq 0 ] && [ -s "$tmp/vlp_out.c" ]
+  check "vectorize(vl = 64) accepted"
   run
   [ $rc -eq 2 ] && grep -q "no input file" "$tmp/err"
   check "no input"

@@ -551,7 +551,7 @@ static void vectorize_options(void **state) {
 
 static void vectorize_duplicate_and_zero(void **state) {
   t_err("#pragma sparse vectorize(vl = 0, vl = 4)\n",
-        "t.c:1:31: error: vector length must be between 1 and 4096, not 0\n"
+        "t.c:1:31: error: vector length must be between 1 and 64, not 0\n"
         "  #pragma sparse vectorize(vl = 0, vl = 4)\n"
         "                                ^\n"
         "t.c:1:34: error: duplicate vectorize option 'vl'\n"
@@ -560,6 +560,21 @@ static void vectorize_duplicate_and_zero(void **state) {
         "t.c:1:26: note: first given here\n"
         "  #pragma sparse vectorize(vl = 0, vl = 4)\n"
         "                           ^~\n"
+        "2 errors generated.\n");
+}
+
+/* one limit with --vl (SC_VL_MAX): vl = 4096 on avx512 meant 512 vector
+ * accumulators; 64 is accepted, 65 is not */
+static void vectorize_vl_limit(void **state) {
+  t_err("#pragma sparse vectorize(vl = 64)\n"
+        "#pragma sparse vectorize(vl = 65)\n"
+        "#pragma sparse vectorize(simd = avx512, vl = 4096)\n",
+        "t.c:2:31: error: vector length must be between 1 and 64, not 65\n"
+        "  #pragma sparse vectorize(vl = 65)\n"
+        "                                ^~\n"
+        "t.c:3:46: error: vector length must be between 1 and 64, not 4096\n"
+        "  #pragma sparse vectorize(simd = avx512, vl = 4096)\n"
+        "                                               ^~~~\n"
         "2 errors generated.\n");
 }
 
@@ -683,6 +698,7 @@ int main(void) {
       cmocka_unit_test(bad_n_out_of_m),
       cmocka_unit_test(vectorize_options),
       cmocka_unit_test(vectorize_duplicate_and_zero),
+      cmocka_unit_test(vectorize_vl_limit),
       cmocka_unit_test(invalid_character),
       cmocka_unit_test(unterminated_comment),
       cmocka_unit_test(too_many_level_variables),
