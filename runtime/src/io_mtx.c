@@ -197,13 +197,14 @@ static inline int sc_mm_double(const char *s, const char **end, double *v) {
 
 /* The common entry line, parsed without calls: "i j value" (or "i j" for
  * pattern) of plain digits, a value sc_fast_double takes exactly (f64 and
- * f32) or a plain integer (integer types), blanks, then a newline, "\r\n"
- * or the end of the buffer (buf_end). Sets *end past the newline; 0 when
- * the line needs the checked path (which reports errors with their line).
- * The caller checks ranges. */
+ * f32) or a plain integer (integer types, and every type when `integer`:
+ * the file's field is integer), blanks, then a newline, "\r\n" or the end
+ * of the buffer (buf_end). Sets *end past the newline; 0 when the line
+ * needs the checked path (which reports errors with their line). The
+ * caller checks ranges. */
 static inline int sc_mm_fast_entry(const char *p, const char *buf_end,
-                                   int pattern, sc_value_type vt, int64_t *i,
-                                   int64_t *j, unsigned char *v,
+                                   int pattern, int integer, sc_value_type vt,
+                                   int64_t *i, int64_t *j, unsigned char *v,
                                    const char **end) {
   if (!(p = sc_mm_uint(p, i)))
     return 0;
@@ -217,6 +218,13 @@ static inline int sc_mm_fast_entry(const char *p, const char *buf_end,
     sc_val_set_one(vt, v);
   } else if (vt == SC_F64 || vt == SC_F32) {
     double x;
+    if (integer) {
+      const char *q = p + (*p == '-');
+      while (*q >= '0' && *q <= '9')
+        q++;
+      if (q == p + (*p == '-') || !sc_is_tok_end(*q))
+        return 0;
+    }
     if (!sc_mm_double(p, &p, &x))
       return 0;
     if (vt == SC_F64) {
@@ -266,7 +274,7 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
                               sc_mm_entries *E) {
   const char *w;
   size_t n;
-  int coordinate, pattern, sym;
+  int coordinate, pattern, integer, sym;
   int64_t rows, cols, nnz = 0;
   size_t vs = sc_value_size(vt);
   unsigned char v[8];
@@ -298,8 +306,8 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
     return sc_text_error(tx, SC_ERR_UNSUPPORTED,
                          "complex matrices are not supported (real, integer "
                          "or pattern only)");
-  if (sc_word_eq(w, n, "real") || sc_word_eq(w, n, "double") ||
-      sc_word_eq(w, n, "integer"))
+  integer = sc_word_eq(w, n, "integer");
+  if (sc_word_eq(w, n, "real") || sc_word_eq(w, n, "double") || integer)
     pattern = 0;
   else if (sc_word_eq(w, n, "pattern"))
     pattern = 1;
@@ -380,7 +388,8 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
        * ending the line. Anything else (signs, huge numbers, inf, comments,
        * errors) is parsed again by the checked path below. */
       if (k < nnz &&
-          sc_mm_fast_entry(tx->p, tx->end, pattern, vt, &i, &j, v, &q) &&
+          sc_mm_fast_entry(tx->p, tx->end, pattern, integer, vt, &i, &j, v,
+                           &q) &&
           i >= 1 && i <= rows && j >= 1 && j <= cols &&
           !(sym == MM_SKEW && i == j)) {
         tx->p = q;
@@ -412,7 +421,8 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
                                (long long)cols);
         if (pattern)
           sc_val_set_one(vt, v);
-        else if ((st = sc_text_value(tx, vt, v)))
+        else if ((st = integer ? sc_text_int_value(tx, vt, v)
+                               : sc_text_value(tx, vt, v)))
           return st;
         if (sym == MM_SKEW && i == j && !sc_val_is_zero(vt, v))
           return sc_text_error(tx, SC_ERR_PARSE,
@@ -443,7 +453,8 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
                                "truncated file: array data ends before "
                                "entry (%lld, %lld)",
                                (long long)i + 1, (long long)j + 1);
-        if ((st = sc_text_value(tx, vt, v)))
+        if ((st = integer ? sc_text_int_value(tx, vt, v)
+                          : sc_text_value(tx, vt, v)))
           return st;
         if (!sc_text_end_line(tx))
           return sc_text_error(tx, SC_ERR_PARSE,

@@ -393,6 +393,28 @@ sc_status sc_text_value(sc_text *tx, sc_value_type vt, void *out) {
   }
 }
 
+sc_status sc_text_int_value(sc_text *tx, sc_value_type vt, void *out) {
+  const char *p;
+  sc_text_skip_blanks(tx);
+  p = tx->p;
+  if (p < tx->end && (*p == '+' || *p == '-'))
+    p++;
+  if (tx->p < tx->end && *tx->p != '\n' && *tx->p != '\r') {
+    const char *d = p;
+    while (p < tx->end && *p >= '0' && *p <= '9')
+      p++;
+    if (p == d || (p < tx->end && !sc_is_tok_end(*p))) {
+      char tok[48];
+      sc_token_text(tx->p, tok, sizeof tok);
+      return sc_text_error(tx, SC_ERR_PARSE,
+                           "value '%s' is not an integer (the file's field "
+                           "is integer)",
+                           tok);
+    }
+  }
+  return sc_text_value(tx, vt, out); /* (a missing value is said there) */
+}
+
 int sc_fprint_value(FILE *out, sc_value_type vt, const void *v) {
   switch (vt) {
   case SC_F64: {

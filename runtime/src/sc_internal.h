@@ -503,6 +503,10 @@ sc_status sc_text_int(sc_text *tx, int64_t *v, const char *what);
 sc_status sc_text_double(sc_text *tx, double *v, const char *what);
 /* Parses a value of type vt into out (integer types: exact integers). */
 sc_status sc_text_value(sc_text *tx, sc_value_type vt, void *out);
+/* The same for a file that declares integer values (a Matrix Market
+ * `integer` field): the token must be an integer ([+-]digits) whatever
+ * vt is; `1.5` or `2.0` is an error naming the line. */
+sc_status sc_text_int_value(sc_text *tx, sc_value_type vt, void *out);
 /* An error at the cursor's line: "name:line: message". */
 sc_status sc_text_error(const sc_text *tx, sc_status st, const char *fmt, ...)
     SC_PRINTF(3, 4);

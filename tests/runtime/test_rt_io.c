@@ -182,6 +182,42 @@ static void test_malformed(void **state) {
              "t.mtx:3: value '123456789012345678901234567890' does not fit "
              "a 64-bit integer");
   }
+  /* A file whose field is integer holds integers, whatever the tensor's
+   * type: `1.5` (or `2.0`) is an error naming its line, not a value. */
+  {
+    static const sc_value_type vts[] = {SC_F64, SC_F32, SC_I32};
+    for (size_t k = 0; k < sizeof vts / sizeof vts[0]; k++) {
+      sc_tensor *t = NULL;
+      RT_FAILS(read_text(&t,
+                         "%%MatrixMarket matrix coordinate integer general\n"
+                         "2 2 2\n1 1 3\n2 2 1.5\n",
+                         vts[k], NULL),
+               SC_ERR_PARSE,
+               "t.mtx:4: value '1.5' is not an integer (the file's field is "
+               "integer)");
+      RT_FAILS(read_text(&t,
+                         "%%MatrixMarket matrix coordinate integer symmetric\n"
+                         "2 2 1\n2 1 2.0\n",
+                         vts[k], NULL),
+               SC_ERR_PARSE, "t.mtx:3: value '2.0' is not an integer");
+      RT_FAILS(read_text(&t,
+                         "%%MatrixMarket matrix array integer general\n"
+                         "1 2\n4\n-1e3\n",
+                         vts[k], NULL),
+               SC_ERR_PARSE, "t.mtx:4: value '-1e3' is not an integer");
+    }
+    /* signed integers are values like any other */
+    sc_tensor *t = NULL;
+    RT_OK(read_text(&t,
+                    "%%MatrixMarket matrix coordinate integer general\n"
+                    "2 2 2\n1 1 -3\n2 1 +7\n",
+                    SC_F64, NULL));
+    double d[4];
+    const double want[4] = {-3, 0, 7, 0};
+    dense_of(t, d);
+    rt_assert_dense_eq(d, want, 4, "integer field read as f64");
+    sc_tensor_free(t);
+  }
   {
     sc_tensor *t = NULL;
     char p[600];
