@@ -133,8 +133,9 @@ sc_status sc_tensor_begin_append_pattern(sc_tensor *t, sc_tensor *src,
   return SC_OK;
 }
 
+/* A kernel's zero filter, as in the generated code (`v != 0`): -0.0 too. */
 static int value_is_zero(const void *v, sc_value_type vt) {
-  return sc_val_is_zero(vt, v);
+  return sc_val_equals_zero(vt, v);
 }
 
 sc_status sc_tensor_end_append_pattern(sc_tensor *t, size_t zeros) {

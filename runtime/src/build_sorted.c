@@ -30,12 +30,12 @@ int sc_sorted_build_applies(const sc_tensor *t) {
   return 1;
 }
 
-/* sc_val_is_zero with the common f64 case inlined. */
+/* sc_val_is_zero with the common f64 case inlined (+0.0 only). */
 static inline int sc_zero(sc_value_type vt, const unsigned char *v) {
   if (vt == SC_F64) {
-    double x;
+    uint64_t x;
     memcpy(&x, v, sizeof x);
-    return x == 0.0;
+    return x == 0;
   }
   return sc_val_is_zero(vt, v);
 }

@@ -424,7 +424,7 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
         else if ((st = integer ? sc_text_int_value(tx, vt, v)
                                : sc_text_value(tx, vt, v)))
           return st;
-        if (sym == MM_SKEW && i == j && !sc_val_is_zero(vt, v))
+        if (sym == MM_SKEW && i == j && !sc_val_equals_zero(vt, v))
           return sc_text_error(tx, SC_ERR_PARSE,
                                "skew-symmetric matrix with a nonzero "
                                "diagonal entry (%lld, %lld)",

@@ -134,7 +134,9 @@ static int sc_scatter_visit(void *vctx, const int64_t *lc, size_t vpos) {
       off += (size_t)dc[d] * c->strides[d];
     dst = c->dense + off * t->vsize;
   }
-  if (c->add)
+  /* duplicates (nonunique levels) are summed; a -0.0 on an element no
+   * entry wrote yet is copied (+0.0 + -0.0 would be +0.0) */
+  if (c->add && !(sc_val_is_zero(t->vt, dst) && sc_val_equals_zero(t->vt, v)))
     sc_val_add(t->vt, dst, v);
   else
     memcpy(dst, v, t->vsize);

@@ -66,7 +66,12 @@ static inline int sc_mul_i64(int64_t a, int64_t b, int64_t *r) {
 
 /* ---- values (values.c) ---- */
 
+/* Whether v reads as an absent entry does: integer 0 or +0.0. -0.0 is a
+ * value (it prints "-0"): the zero filters keep it, so that a -0.0 the
+ * program writes reads back as written (SPEC section 1). */
 int sc_val_is_zero(sc_value_type vt, const void *v);
+/* Whether v == 0 in C: -0.0 too. */
+int sc_val_equals_zero(sc_value_type vt, const void *v);
 void sc_val_add(sc_value_type vt, void *dst, const void *src);
 /* dst = dst OP src for op in + - * or /; integer division by zero
  * is rejected by sc_val_check_op beforehand; INT_MIN / -1 leaves dst. */

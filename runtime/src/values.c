@@ -40,13 +40,21 @@ size_t sc_value_size(sc_value_type vt) {
 
 int sc_val_is_zero(sc_value_type vt, const void *v) {
   switch (vt) {
-  case SC_F64: { double x; memcpy(&x, v, sizeof x); return x == 0.0; }
-  case SC_F32: { float x; memcpy(&x, v, sizeof x); return x == 0.0f; }
+  case SC_F64: { uint64_t x; memcpy(&x, v, sizeof x); return x == 0; }
+  case SC_F32: { uint32_t x; memcpy(&x, v, sizeof x); return x == 0; }
 #define SC_ZERO(V, T, U, UNS) case V: { T x; memcpy(&x, v, sizeof x); return x == 0; }
   SC_INT_TYPES(SC_ZERO)
 #undef SC_ZERO
   }
   return 0;
+}
+
+int sc_val_equals_zero(sc_value_type vt, const void *v) {
+  switch (vt) {
+  case SC_F64: { double x; memcpy(&x, v, sizeof x); return x == 0.0; }
+  case SC_F32: { float x; memcpy(&x, v, sizeof x); return x == 0.0f; }
+  default: return sc_val_is_zero(vt, v);
+  }
 }
 
 #define SC_INT_OP(T, U, UNS, a, op, b)                                         \

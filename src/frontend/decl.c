@@ -426,7 +426,9 @@ typedef struct Helper {
   const char *text;
 } Helper;
 
-#define ELEM_HELPERS(T, S)                                                     \
+/* KEEP: the update `op v` that leaves every value as it is (x + 0 is x;
+ * for floating types only x - +0.0 and x + -0.0: -0.0 + +0.0 is +0.0). */
+#define ELEM_HELPERS(T, S, DEPS, KEEP)                                         \
   {"sc__set_" S, "sc__chk",                                                    \
    "static inline " T " sc__set_" S "(sc_tensor *t, const int64_t *c, " T    \
    " v,\n    const char *where) {\n"                                           \
@@ -441,10 +443,10 @@ typedef struct Helper {
    "  if (t) sc__chk(sc_tensor_finalize(t), where);\n"                        \
    "  return sc_tensor_get_" S "(t, c);\n"                                    \
    "}\n"},                                                                     \
-  {"sc__upd_" S, "sc__chk",                                                    \
+  {"sc__upd_" S, "sc__chk" DEPS,                                               \
    "static inline void sc__upd_" S "(sc_tensor *t, const int64_t *c, char op, " \
    T " v,\n    const char *where) {\n"                                         \
-   "  if ((op == '+' || op == '-') && v == 0) return; /* x + 0 is x */\n"     \
+   "  if (" KEEP ") return; /* x + 0 is x */\n"                               \
    "  sc__chk(sc_tensor_update(t, c, op, &v), where);\n"                       \
    "}\n"},                                                                     \
   {"sc__updv_" S, "sc__upd_" S,                                                \
@@ -452,6 +454,21 @@ typedef struct Helper {
    T " v,\n    const char *where) {\n"                                         \
    "  sc__upd_" S "(t, c, op, v, where);\n"                                    \
    "  return sc_tensor_get_" S "(t, c);\n"                                     \
+   "}\n"}
+
+#define INT_KEEP "(op == '+' || op == '-') && v == 0"
+#define FLOAT_KEEP(S)                                                          \
+  "(op == '+' || op == '-') && v == 0 && (op == '-') == sc__pz_" S "(v)"
+
+/* v is +0.0, which reads as an absent entry; -0.0 is a value (it prints
+ * "-0") and is stored (the runtime's zero filters drop +0.0 only) */
+#define PZ_HELPER(T, S, U)                                                     \
+  {"sc__pz_" S, "",                                                            \
+   "/* v is +0.0 (an absent entry reads so; -0.0 is stored) */\n"             \
+   "static inline int sc__pz_" S "(" T " v) {\n"                              \
+   "  union { " T " v; " U " u; } z;\n"                                       \
+   "  z.v = v;\n"                                                              \
+   "  return z.u == 0;\n"                                                      \
    "}\n"}
 
 static const Helper kHelpers[] = {
@@ -525,16 +542,18 @@ static const Helper kHelpers[] = {
      "  for (int64_t i = lin; i < lin + n; i++)\n"
      "    sc__chk(sc_tensor_insert(t, sc__lin(t, i, c), &zero), where);\n"
      "}\n"},
-    ELEM_HELPERS("double", "f64"),
-    ELEM_HELPERS("float", "f32"),
-    ELEM_HELPERS("int64_t", "i64"),
-    ELEM_HELPERS("int32_t", "i32"),
-    ELEM_HELPERS("uint64_t", "u64"),
-    ELEM_HELPERS("uint32_t", "u32"),
-    ELEM_HELPERS("int16_t", "i16"),
-    ELEM_HELPERS("uint16_t", "u16"),
-    ELEM_HELPERS("int8_t", "i8"),
-    ELEM_HELPERS("uint8_t", "u8"),
+    PZ_HELPER("double", "f64", "uint64_t"),
+    PZ_HELPER("float", "f32", "uint32_t"),
+    ELEM_HELPERS("double", "f64", " sc__pz_f64", FLOAT_KEEP("f64")),
+    ELEM_HELPERS("float", "f32", " sc__pz_f32", FLOAT_KEEP("f32")),
+    ELEM_HELPERS("int64_t", "i64", "", INT_KEEP),
+    ELEM_HELPERS("int32_t", "i32", "", INT_KEEP),
+    ELEM_HELPERS("uint64_t", "u64", "", INT_KEEP),
+    ELEM_HELPERS("uint32_t", "u32", "", INT_KEEP),
+    ELEM_HELPERS("int16_t", "i16", "", INT_KEEP),
+    ELEM_HELPERS("uint16_t", "u16", "", INT_KEEP),
+    ELEM_HELPERS("int8_t", "i8", "", INT_KEEP),
+    ELEM_HELPERS("uint8_t", "u8", "", INT_KEEP),
 };
 
 static int mentions(const char *const *texts, size_t n, const char *id) {

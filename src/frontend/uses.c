@@ -134,7 +134,8 @@ static int token_in(const char *t, const char *id) {
 }
 
 /* Whether a value's text is a literal zero (`0`, `0.0`, `(0.)`, `0.0f`,
- * `-0.0`): a nest assigning it to every element only clears. */
+ * `+0`): a nest assigning it to every element only clears. A negative
+ * one (`-0.0`) is not: it is stored, and reads back as -0.0. */
 static int zero_literal(const char *t) {
   size_t a = 0, b = strlen(t);
   for (;;) {
@@ -143,7 +144,7 @@ static int zero_literal(const char *t) {
     if (b - a >= 2 && t[a] == '(' && t[b - 1] == ')') { a++; b--; continue; }
     break;
   }
-  if (a < b && (t[a] == '-' || t[a] == '+')) a++;
+  if (a < b && t[a] == '+') a++;
   if (a == b || !(t[a] == '0' || t[a] == '.')) return 0;
   int digit = 0;
   for (size_t i = a; i < b; i++) {
@@ -1744,8 +1745,14 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
     }
     sb_printf(out, "{ const %s sc__v = (", st->ctype);
     node_text(u, out, s->val);
-    sb_printf(out, "); if (sc__v != 0 || !sc__full%d) sc__set_%s(%s, ", s->nest,
-              st->sfx, st->ba.handle);
+    /* a cleared tensor reads +0.0 where nothing is inserted; -0.0 is
+     * inserted (decl.c sc__pz_) */
+    if (st->sfx[0] == 'f')
+      sb_printf(out, "); if (!sc__pz_%s(sc__v) || !sc__full%d) sc__set_%s(%s, ",
+                st->sfx, s->nest, st->sfx, st->ba.handle);
+    else
+      sb_printf(out, "); if (sc__v != 0 || !sc__full%d) sc__set_%s(%s, ", s->nest,
+                st->sfx, st->ba.handle);
     coords(u, out, s);
     sb_printf(out, ", sc__v, %s); }", where(u, s));
     return;
