@@ -10,7 +10,9 @@
 #                  prints its median of 15 samples, the script the median
 #                  of those and the ratio base / test
 #   CC (cc), OPTFLAGS (-O2), N, BW (half-bandwidth) and OUT (entries per
-#   row outside the band), BENCH_CLOCK=cpu (thread CPU time), BENCH_BUILD
+#   row outside the band), GUARD (0: the band as loop bounds; 1: as the
+#   guard `if (j >= i - BW && j <= i + BW)`, 2: `if (abs(i - j) <= BW)`,
+#   over j from 0 to N), BENCH_CLOCK=cpu (thread CPU time), BENCH_BUILD
 #   (bench/build)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,7 +21,7 @@ base=${SPARSECC_BASE:-}
 cc=${CC:-cc}
 opt=${OPTFLAGS:--O2}
 rounds=${BENCH_ROUNDS:-5}
-size="-DN=${N:-20000} -DBW=${BW:-4} -DOUT=${OUT:-0}"
+size="-DN=${N:-20000} -DBW=${BW:-4} -DOUT=${OUT:-0} -DGUARD=${GUARD:-0}"
 out=${BENCH_BUILD:-$here/build}/band
 mkdir -p "$out"
 cd "$out"

@@ -3,6 +3,11 @@
  *
  *   for (j = MAX(0, i - BW); j <= MIN(N - 1, i + BW); j++) s += A[i][j] * x[j];
  *
+ * or (GUARD = 1, 2) with the band as a guard that is the whole loop body:
+ *
+ *   for (j = 0; j < N; j++) if (j >= i - BW && j <= i + BW) s += A[i][j] * x[j];
+ *   for (j = 0; j < N; j++) if (abs(i - j) <= BW) s += A[i][j] * x[j];
+ *
  * The matrix holds the band and, with OUT > 0, OUT more entries per row
  * outside it (a matrix whose band is read alone). Built by two sparsecc
  * binaries (band_run.sh): one that models the band (the whole nest is a
@@ -25,6 +30,9 @@
 #ifndef OUT
 #define OUT 0
 #endif
+#ifndef GUARD
+#define GUARD 0
+#endif
 #define MAX(a, b) ((a) > (b) ? (a) : (b))
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 
@@ -44,6 +52,28 @@ static int cmp(const void *a, const void *b) {
   return (u > v) - (u < v);
 }
 
+/* GUARD 0: the band as loop bounds; 1: as a guard that is the whole
+ * loop body, `if (j >= i - BW && j <= i + BW)`; 2: `if (abs(i - j) <= BW)`
+ * (one function each: a preprocessor line inside the nest would cut it) */
+#if GUARD == 1
+static void spmv(void) {
+  for (int i = 0; i < N; i++) {
+    double s = 0;
+    for (int j = 0; j < N; j++)
+      if (j >= i - BW && j <= i + BW) s += A[i][j] * x[j];
+    y[i] = s;
+  }
+}
+#elif GUARD == 2
+static void spmv(void) {
+  for (int i = 0; i < N; i++) {
+    double s = 0;
+    for (int j = 0; j < N; j++)
+      if (abs(i - j) <= BW) s += A[i][j] * x[j];
+    y[i] = s;
+  }
+}
+#else
 static void spmv(void) {
   for (int i = 0; i < N; i++) {
     double s = 0;
@@ -51,6 +81,7 @@ static void spmv(void) {
     y[i] = s;
   }
 }
+#endif
 
 int main(void) {
   unsigned long long r = 1;
