@@ -1146,14 +1146,14 @@ static int sparsify_groups(SparsifyCtx *ctx, Edits *edits) {
   return s.rc;
 }
 
-/* The length of the report entry at p: its head line and the indented
- * lines under it. */
-static size_t entry_len(const char *p) {
+/* The length of the report entry at p (text up to end): its head line
+ * and the indented lines under it. */
+static size_t entry_len(const char *p, const char *end) {
   const char *q = p;
   do {
-    const char *e = strchr(q, '\n');
-    q = e ? e + 1 : q + strlen(q);
-  } while (*q == ' ');
+    const char *e = memchr(q, '\n', (size_t)(end - q));
+    q = e ? e + 1 : end;
+  } while (q < end && *q == ' ');
   return (size_t)(q - p);
 }
 
@@ -1165,10 +1165,10 @@ static void drop_repeated_entries(StrBuf *r, size_t from) {
   if (!r || !r->data || r->len <= from) return;
   size_t w = from;
   for (size_t p = from; p < r->len;) {
-    size_t n = entry_len(r->data + p);
+    size_t n = entry_len(r->data + p, r->data + r->len);
     int seen = 0;
     for (size_t q = from; q < w && !seen;) {
-      size_t m = entry_len(r->data + q);
+      size_t m = entry_len(r->data + q, r->data + w);
       seen = m == n && !memcmp(r->data + q, r->data + p, n);
       q += m;
     }
