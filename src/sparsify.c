@@ -353,6 +353,23 @@ static TSNode while_using(S *s, TSNode n, const BoundArray *b, int nb) {
   return none;
 }
 
+/* The first for statement inside n (n excluded) that uses one of the
+ * arrays of env, outside the span `avoid`; a null node when there is none. */
+static TSNode for_using(S *s, TSNode n, const ExtractEnv *env, Span avoid) {
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode k = ts_node_named_child(n, i);
+    if (node_is(k, "for_statement") && refers(s, k, env->bound, env->nbound) &&
+        (ts_node_end_byte(k) <= avoid.start || avoid.end <= ts_node_start_byte(k)))
+      return k;
+    TSNode f = for_using(s, k, env, avoid);
+    if (!ts_node_is_null(f))
+      return f;
+  }
+  TSNode none = {0};
+  return none;
+}
+
 static void do_loop(S *s, const Attachment *g) {
   SparsifyCtx *ctx = s->ctx;
   size_t fstart = ts_node_start_byte(g->target);
@@ -419,9 +436,29 @@ static void do_loop(S *s, const Attachment *g) {
   int kernel = node_is(g->target, "for_statement") &&
                (splittable || subscripts(s, g->target, bound.data, (int)bound.len) ||
                 !passed_to_defined(s, g->target, bound.data, (int)bound.len));
-  if (kernel)
+  if (kernel) {
     rc = run_kernel(s, &env, g->target, splittable, splittable, &why);
-  else {
+    /* refused whole, and its inner nests are no kernels of their own: they
+     * index the array with a variable of the annotated loop (a row i), so
+     * each would assemble the whole array at every iteration. Say so, and
+     * what makes them kernels (SPEC §4: the array stored sparse, walked in
+     * place) */
+    TSNode inner = {0};
+    if (rc == 1 && !splittable && !ts_node_is_null(body))
+      inner = for_using(s, body, &env, why.where);
+    const char *name = NULL;
+    for (size_t i = 0; !ts_node_is_null(inner) && !name && i < bound.len; i++)
+      if (!bound.data[i].handle && refers(s, inner, &bound.data[i], 1))
+        name = bound.data[i].b->name;
+    if (name)
+      diag_note(ctx->diags, ctx->file,
+                span_make(ts_node_start_byte(inner), ts_node_start_byte(inner) + 3),
+                "this inner loop is no kernel of its own: it reads '%s' at a "
+                "subscript fixed by the annotated loop, so it would assemble the "
+                "whole array at every iteration; stored sparse (a pragma on its "
+                "declaration, or on the function for a parameter), '%s' is "
+                "walked in place and such loops are kernels", name, name);
+  } else {
     /* an iteration loop written with while/do, or a for loop that only
      * passes the arrays on: never a kernel itself */
     why.reason = node_is(g->target, "for_statement")     ? "for loop"
@@ -485,10 +522,16 @@ static void do_loop(S *s, const Attachment *g) {
   }
 }
 
-/* The name of the variable for statement f steps, into buf ("" if none). */
+/* The name of the variable for statement f steps, into buf ("" if none):
+ * the one its header initializes, else (`for (; it < n; it++)`) the one
+ * its update steps. */
 static void for_var(S *s, TSNode f, char *buf, size_t cap) {
   buf[0] = 0;
   TSNode init = node_field(f, "initializer");
+  if (ts_node_is_null(init)) {
+    init = node_field(f, "update");
+    if (node_is(init, "update_expression")) init = node_field(init, "argument");
+  }
   if (node_is(init, "declaration")) init = node_field(init, "declarator");
   if (node_is(init, "init_declarator")) init = node_field(init, "declarator");
   else if (node_is(init, "assignment_expression")) init = node_field(init, "left");
@@ -541,6 +584,9 @@ static int whole_nest(S *s, TSNode f, const ExtractEnv *env) {
     if (!node_is(p, "for_statement")) continue;
     if (nvars == 16) return 0;
     for_var(s, p, vars[nvars], sizeof vars[nvars]);
+    if (!vars[nvars][0] && ts_node_is_null(node_field(p, "initializer")) &&
+        ts_node_is_null(node_field(p, "update")))
+      continue; /* `for (;;)`, `for (; c;)`: it steps no variable */
     if (!vars[nvars][0]) return 0;
     nvars++;
   }
