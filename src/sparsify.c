@@ -1,6 +1,6 @@
 /* sparsify.c — entry of the sparsifier (see sparsify.h): attaches pragma
  * groups to their targets (frontend/attach.c), resolves bindings and models
- * each kernel (frontend/extract.c), dumps it (--dump=ir), lowers it
+ * each kernel (frontend/extract.h), dumps it (--dump=ir), lowers it
  * (lower/) and turns the result into an edit.
  *
  *  case 3  pragma on a loop nest: one kernel, its span starts at the

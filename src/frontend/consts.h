@@ -1,5 +1,5 @@
 /* consts.h — what a loop-invariant name in a loop bound or a shape stands
- * for, so the range proof of a flat subscript (extract.c) can compare the
+ * for, so the range proof of a flat subscript (extract_range.c) can compare the
  * loop `for (k = 0; k < nk; k++)` with the shape `A[M][K]` after
  *
  *   long nk = K;            (a local assigned nowhere else)

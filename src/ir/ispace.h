@@ -1,7 +1,7 @@
 /* ispace.h — the iteration-space IR: one kernel = index variables with
  * affine bounds, a loop tree, statements over tensor accesses with affine
  * subscripts, and the tensors with their formats. Built by the front end
- * (frontend/extract.c), read by lowering (lower/), printed by ir_dump.c
+ * (frontend/extract.h), read by lowering (lower/), printed by ir_dump.c
  * (--dump=ir). All memory lives in the run's Arena; nodes refer to each
  * other by index into the kernel's arrays where that keeps things simple.
  *

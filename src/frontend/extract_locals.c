@@ -1,0 +1,163 @@
+/* extract_locals.c — local temporaries: a scalar declared and assigned in
+ * the nest's body whose value can be substituted into its uses
+ * (substitute_locals). */
+#include "frontend/extract_walk.h"
+
+#include <string.h>
+
+/* What a subtree of statements writes: tensors (bit per index, all bits
+ * past 63) and whether it writes the scalar `name`. */
+static void writes_of(X *x, IrNode *const *v, int nv, uint64_t *tens,
+                      const char *name, int *writes_name, const IrExpr *reads,
+                      int *writes_read_scalar);
+
+static int expr_reads_scalar(const IrExpr *e, const char *name) {
+  if (!e) return 0;
+  if (e->kind == IR_SCALAR && !strcmp(e->text, name)) return 1;
+  if (expr_reads_scalar(e->a, name) || expr_reads_scalar(e->b, name) ||
+      expr_reads_scalar(e->c, name))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (expr_reads_scalar(e->args[i], name)) return 1;
+  return 0;
+}
+
+static uint64_t expr_tensors(X *x, const IrExpr *e) {
+  if (!e) return 0;
+  uint64_t m = 0;
+  if (e->kind == IR_ACCESS) {
+    int t = x->accesses.data[e->access].tensor;
+    m |= t < 64 ? (uint64_t)1 << t : ~(uint64_t)0;
+  }
+  m |= expr_tensors(x, e->a) | expr_tensors(x, e->b) | expr_tensors(x, e->c);
+  for (int i = 0; i < e->nargs; i++) m |= expr_tensors(x, e->args[i]);
+  return m;
+}
+
+static void writes_of(X *x, IrNode *const *v, int nv, uint64_t *tens,
+                      const char *name, int *writes_name, const IrExpr *reads,
+                      int *writes_read_scalar) {
+  for (int i = 0; i < nv; i++) {
+    const IrNode *n = v[i];
+    if (n->kind == IR_NODE_STMT) {
+      if (n->stmt.lhs_access >= 0) {
+        int t = x->accesses.data[n->stmt.lhs_access].tensor;
+        *tens |= t < 64 ? (uint64_t)1 << t : ~(uint64_t)0;
+      } else if (n->stmt.lhs_scalar) {
+        if (!strcmp(n->stmt.lhs_scalar, name)) *writes_name = 1;
+        if (expr_reads_scalar(reads, n->stmt.lhs_scalar)) *writes_read_scalar = 1;
+      }
+      continue;
+    }
+    writes_of(x, n->body, n->nbody, tens, name, writes_name, reads, writes_read_scalar);
+    if (n->kind == IR_NODE_IF)
+      writes_of(x, n->els, n->nels, tens, name, writes_name, reads, writes_read_scalar);
+  }
+}
+
+/* A copy of e with its own accesses (each access of the copy is a new
+ * entry of x->accesses, as a second occurrence in the source would be). */
+static IrExpr *copy_expr(X *x, const IrExpr *e) {
+  if (!e) return NULL;
+  IrExpr *c = arena_alloc(x->a, sizeof *c);
+  *c = *e;
+  if (e->kind == IR_ACCESS) {
+    IrAccess ac = x->accesses.data[e->access];
+    ARRAY_PUSH(x->a, x->accesses, ac);
+    c->access = (int)x->accesses.len - 1;
+  }
+  c->a = copy_expr(x, e->a);
+  c->b = copy_expr(x, e->b);
+  c->c = copy_expr(x, e->c);
+  if (e->nargs) {
+    c->args = arena_alloc(x->a, sizeof(IrExpr *) * (size_t)e->nargs);
+    for (int i = 0; i < e->nargs; i++) c->args[i] = copy_expr(x, e->args[i]);
+  }
+  return c;
+}
+
+/* e with every read of the scalar `name` replaced by (ctype)(val). */
+static IrExpr *subst_expr(X *x, IrExpr *e, const char *name, const IrExpr *val,
+                          const char *ctype) {
+  if (!e) return NULL;
+  if (e->kind == IR_SCALAR && !strcmp(e->text, name)) {
+    IrExpr *c = arena_alloc(x->a, sizeof *c);
+    *c = (IrExpr){.kind = IR_CAST, .text = ctype, .span = e->span};
+    c->a = copy_expr(x, val);
+    return c;
+  }
+  e->a = subst_expr(x, e->a, name, val, ctype);
+  e->b = subst_expr(x, e->b, name, val, ctype);
+  e->c = subst_expr(x, e->c, name, val, ctype);
+  for (int i = 0; i < e->nargs; i++) e->args[i] = subst_expr(x, e->args[i], name, val, ctype);
+  return e;
+}
+
+static void subst_nodes(X *x, IrNode **v, int nv, const char *name, const IrExpr *val,
+                        const char *ctype) {
+  for (int i = 0; i < nv; i++) {
+    IrNode *n = v[i];
+    if (n->kind == IR_NODE_STMT) {
+      n->stmt.rhs = subst_expr(x, n->stmt.rhs, name, val, ctype);
+      continue;
+    }
+    if (n->kind == IR_NODE_IF) {
+      n->cond = subst_expr(x, n->cond, name, val, ctype);
+      subst_nodes(x, n->els, n->nels, name, val, ctype);
+    }
+    subst_nodes(x, n->body, n->nbody, name, val, ctype);
+  }
+}
+
+/* How many statements of the nest assign the scalar `name` (its
+ * declaration included). */
+static int decls_named(IrNode *const *v, int nv, const char *name) {
+  int c = 0;
+  for (int i = 0; i < nv; i++) {
+    const IrNode *n = v[i];
+    if (n->kind == IR_NODE_STMT) {
+      c += n->stmt.lhs_access < 0 && n->stmt.lhs_scalar && !strcmp(n->stmt.lhs_scalar, name);
+      continue;
+    }
+    c += decls_named(n->body, n->nbody, name);
+    if (n->kind == IR_NODE_IF) c += decls_named(n->els, n->nels, name);
+  }
+  return c;
+}
+
+/* `const double a = A[i][j];` followed by statements reading a: a is a
+ * name for its value, so each read becomes `(double)(A[i][j])` and the
+ * declaration goes, when nothing after it in its body writes a, or any
+ * array or scalar its initializer reads, and no other statement of the
+ * nest assigns a scalar of its name. The statements then read the sparse operand
+ * themselves, which is what co-iteration needs (`y[i] += a * x[j]`). */
+void substitute_locals(X *x, IrNode *root, IrNode *loop) {
+  for (int p = 0; p < loop->nbody; p++) {
+    IrNode *n = loop->body[p];
+    if (n->kind == IR_NODE_LOOP) {
+      substitute_locals(x, root, n);
+      continue;
+    }
+    if (n->kind != IR_NODE_STMT || !n->stmt.decl_ctype || !n->stmt.rhs)
+      continue;
+    const char *name = n->stmt.lhs_scalar;
+    if (decls_named(&root, 1, name) != 1 || expr_reads_scalar(n->stmt.rhs, name))
+      continue;
+    IrNode **rest = loop->body + p + 1;
+    int nrest = loop->nbody - p - 1;
+    uint64_t tens = 0;
+    int wname = 0, wread = 0;
+    writes_of(x, rest, nrest, &tens, name, &wname, n->stmt.rhs, &wread);
+    if (wname || wread || (tens & expr_tensors(x, n->stmt.rhs)))
+      continue;
+    subst_nodes(x, rest, nrest, name, n->stmt.rhs, n->stmt.decl_ctype);
+    /* the declaration's own accesses stay in the table, unreferenced */
+    for (int i = p; i + 1 < loop->nbody; i++) loop->body[i] = loop->body[i + 1];
+    loop->nbody--;
+    p--;
+    size_t m = 0;
+    for (size_t i = 0; i < x->scalars.len; i++)
+      if (strcmp(x->scalars.data[i], name)) x->scalars.data[m++] = x->scalars.data[i];
+    x->scalars.len = m;
+  }
+}

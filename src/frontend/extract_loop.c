@@ -1,0 +1,203 @@
+/* extract_loop.c — loop headers: a for statement as an IrLoopVar with
+ * affine (or band) bounds and its body, counting up or down. */
+#include "frontend/extract_walk.h"
+
+#include <string.h>
+
+int is_int_type(const char *t) {
+  return !strstr(t, "float") && !strstr(t, "double") && !strchr(t, '*') &&
+         !strstr(t, "_Bool") && !strstr(t, "bool");
+}
+
+static int is_one(X *x, TSNode n) {
+  int64_t c;
+  return int_literal(x, strip_parens(n), &c) && c == 1;
+}
+
+int is_name(X *x, TSNode n, const char *name) {
+  n = strip_parens(n);
+  return node_is(n, "identifier") && !strcmp(ntext(x, n), name);
+}
+
+int build_for(X *x, TSNode n, IrNode **out) {
+  if (x->k->nvars == IR_MAX_VARS)
+    return refuse(x, n, "more than %d loops in the nest", IR_MAX_VARS);
+  TSNode init = node_field(n, "initializer");
+  TSNode cond = node_field(n, "condition");
+  TSNode upd = node_field(n, "update");
+  TSNode body = node_field(n, "body");
+  IrLoopVar lv;
+  memset(&lv, 0, sizeof lv);
+  lv.span = nspan(n);
+  TSNode lo_n;
+  if (node_is(init, "declaration")) {
+    TSNode d = node_field(init, "declarator");
+    if (ts_node_is_null(d) || !ts_node_is_null(ts_node_next_named_sibling(d)) ||
+        !node_is(d, "init_declarator") || !node_is(node_field(d, "declarator"), "identifier"))
+      return refuse(x, init, "loop header declares '%s'; expected one variable with "
+                             "an initial value", excerpt(x, init));
+    lv.name = ntext(x, node_field(d, "declarator"));
+    lv.ctype = ntext(x, node_field(init, "type"));
+    lv.declared_in_header = 1;
+    lo_n = node_field(d, "value");
+    if (!is_int_type(lv.ctype))
+      return refuse(x, init, "loop variable '%s' is not an integer", lv.name);
+  } else if (node_is(init, "assignment_expression") && !strcmp(op_of(x, init), "=") &&
+             node_is(node_field(init, "left"), "identifier")) {
+    lv.name = ntext(x, node_field(init, "left"));
+    lo_n = node_field(init, "right");
+    CtDecl d;
+    if (!ct_lookup(x->env->ct, lv.name, ts_node_start_byte(init), &d) ||
+        d.kind != CT_SCALAR || !is_int_type(d.elem_ctype ? d.elem_ctype : ""))
+      return refuse(x, init, "loop variable '%s' is not an integer variable",
+                    lv.name);
+    lv.ctype = d.elem_ctype;
+    lv.live_after = 1; /* refined in extract_kernel (frontend/liveness.c) */
+    if (name_in(lv.name, x->scoped.data, x->scoped.len)) {
+      lv.declared_in_header = 1; /* `int j;` in the body (scoped_loop_var) */
+      lv.live_after = 0;
+    }
+  } else {
+    return refuse(x, ts_node_is_null(init) ? n : init,
+                  "loop header without the form 'i = lo'");
+  }
+  if (find_var(x, lv.name) >= 0)
+    return refuse(x, n, "nested loop reuses loop variable '%s'", lv.name);
+  if (bound_of(x, lv.name))
+    return refuse(x, n, "loop variable '%s' names a sparse array", lv.name);
+  /* counting down (i--, --i, i -= 1, i = i - 1) from `i = hi` while
+   * `i >= lo` / `i > lo`: the range [lo, hi] walked upwards, which is legal
+   * when no dependence is carried (checked in extract_kernel) */
+  int down = 0;
+  if (node_is(upd, "update_expression"))
+    down = !strcmp(op_of(x, upd), "--") && is_name(x, node_field(upd, "argument"), lv.name);
+  else if (node_is(upd, "assignment_expression") && is_name(x, node_field(upd, "left"), lv.name)) {
+    const char *aop = op_of(x, upd);
+    TSNode r = strip_parens(node_field(upd, "right"));
+    if (!strcmp(aop, "-="))
+      down = is_one(x, r);
+    else if (!strcmp(aop, "=") && node_is(r, "binary_expression") && !strcmp(op_of(x, r), "-"))
+      down = is_name(x, node_field(r, "left"), lv.name) && is_one(x, node_field(r, "right"));
+  }
+  if (down) {
+    const char *dop = node_is(cond, "binary_expression") ? op_of(x, cond) : "";
+    TSNode lo_c;
+    int strict;
+    if ((!strcmp(dop, ">") || !strcmp(dop, ">=")) && is_name(x, node_field(cond, "left"), lv.name)) {
+      lo_c = node_field(cond, "right");
+      strict = dop[1] != '=';
+    } else if ((!strcmp(dop, "<") || !strcmp(dop, "<=")) &&
+               is_name(x, node_field(cond, "right"), lv.name)) {
+      lo_c = node_field(cond, "left");
+      strict = dop[1] != '=';
+    } else if (!strcmp(dop, "!=") && (is_name(x, node_field(cond, "left"), lv.name) ||
+                                      is_name(x, node_field(cond, "right"), lv.name))) {
+      /* i != lo counting down by one is i > lo */
+      lo_c = node_field(cond, is_name(x, node_field(cond, "left"), lv.name) ? "right" : "left");
+      strict = 1;
+    } else {
+      return refuse(x, ts_node_is_null(cond) ? n : cond,
+                    "loop counting down with a condition other than 'i >= bound' "
+                    "or 'i > bound'");
+    }
+    if (strstr(lv.ctype, "unsigned") || strstr(lv.ctype, "size_t"))
+      return refuse(x, cond, "loop counting down over the unsigned variable '%s'",
+                    lv.name);
+    AfPoly lo, hi;
+    if (poly_of(x, lo_c, &lo, "loop bound") || poly_of(x, lo_n, &hi, "loop bound"))
+      return -1;
+    if (strict)
+      af_add_term(&lo, 1, -1, NULL); /* i > lo: from lo + 1 */
+    af_add_term(&hi, 1, -1, NULL);   /* to the initial value, inclusive */
+    if (to_affine(x, lo_c, &lo, &lv.lo, "loop bound") ||
+        to_affine(x, lo_n, &hi, &lv.hi, "loop bound"))
+      return -1;
+    int v = x->k->nvars;
+    x->reversed |= 1u << v;
+    x->rev_node[v] = n;
+    goto body;
+  }
+  {
+  /* condition: i < hi, i <= hi, hi > i, hi >= i; and i != hi, hi != i,
+   * which with the unit step below is i < hi (a loop starting past its
+   * bound would run until the variable wraps, through the whole array) */
+  if (!node_is(cond, "binary_expression"))
+    return refuse(x, ts_node_is_null(cond) ? n : cond,
+                  "loop condition is not 'i < bound' or 'i <= bound'");
+  const char *cop = op_of(x, cond);
+  TSNode hi_n;
+  int incl;
+  if ((!strcmp(cop, "<") || !strcmp(cop, "<=")) &&
+      is_name(x, node_field(cond, "left"), lv.name)) {
+    hi_n = node_field(cond, "right");
+    incl = cop[1] == '=';
+  } else if ((!strcmp(cop, ">") || !strcmp(cop, ">=")) &&
+             is_name(x, node_field(cond, "right"), lv.name)) {
+    hi_n = node_field(cond, "left");
+    incl = cop[1] == '=';
+  } else if (!strcmp(cop, "!=") && (is_name(x, node_field(cond, "left"), lv.name) ||
+                                    is_name(x, node_field(cond, "right"), lv.name))) {
+    hi_n = node_field(cond, is_name(x, node_field(cond, "left"), lv.name) ? "right" : "left");
+    incl = 0;
+  } else {
+    return refuse(x, cond, "loop condition '%s' is not 'i < bound' or 'i <= bound'",
+                  excerpt(x, cond));
+  }
+  /* update: i++, ++i, i += 1, i = i + 1, i = 1 + i */
+  int step_ok = 0;
+  if (node_is(upd, "update_expression"))
+    step_ok = !strcmp(op_of(x, upd), "++") && is_name(x, node_field(upd, "argument"), lv.name);
+  else if (node_is(upd, "assignment_expression") && is_name(x, node_field(upd, "left"), lv.name)) {
+    const char *aop = op_of(x, upd);
+    TSNode r = strip_parens(node_field(upd, "right"));
+    if (!strcmp(aop, "+="))
+      step_ok = is_one(x, r);
+    else if (!strcmp(aop, "=") && node_is(r, "binary_expression") &&
+             !strcmp(op_of(x, r), "+"))
+      step_ok = (is_name(x, node_field(r, "left"), lv.name) && is_one(x, node_field(r, "right"))) ||
+                (is_one(x, node_field(r, "left")) && is_name(x, node_field(r, "right"), lv.name));
+  }
+  if (!step_ok)
+    return refuse(x, ts_node_is_null(upd) ? n : upd,
+                  "loop step is not 'i++', '++i', 'i += 1' or 'i = i + 1'");
+  /* bounds, affine in the enclosing loop variables, or a band: the max
+   * (lo) or min (hi) of such */
+  AfPoly lo, hi;
+  int lo_band = band_bound(x, n, lo_n, 0, 0, &lv.lo);
+  int hi_band = lo_band < 0 ? -1 : band_bound(x, n, hi_n, 1, incl, &lv.hi);
+  if (hi_band < 0)
+    return -1;
+  if ((lo_band || hi_band) && !signed_ctype(lv.ctype))
+    return refuse(x, lo_band ? lo_n : hi_n, "band bound '%s' of the loop "
+                  "variable '%s' of type '%s', which is not a signed integer "
+                  "type", excerpt(x, lo_band ? lo_n : hi_n), lv.name, lv.ctype);
+  if ((!lo_band && poly_of(x, lo_n, &lo, "loop bound")) ||
+      (!hi_band && poly_of(x, hi_n, &hi, "loop bound")))
+    return -1;
+  if (incl && !hi_band)
+    af_add_term(&hi, 1, -1, NULL);
+  if ((!lo_band && to_affine(x, lo_n, &lo, &lv.lo, "loop bound")) ||
+      (!hi_band && to_affine(x, hi_n, &hi, &lv.hi, "loop bound")))
+    return -1;
+  }
+body:;
+  int v = x->k->nvars++;
+  x->k->vars[v] = lv;
+  IrNode *loop = arena_alloc(x->a, sizeof *loop);
+  loop->kind = IR_NODE_LOOP;
+  loop->var = v;
+  loop->span = nspan(n);
+  x->stack[x->depth++] = v;
+  NodeList list = {0};
+  int rc = node_is(body, "compound_statement") ? build_seq(x, body, 0, &list)
+                                                : build_stmt(x, body, &list);
+  x->depth--;
+  if (rc)
+    return -1;
+  if (!list.len)
+    return refuse(x, n, "loop with an empty body");
+  loop->body = list.data;
+  loop->nbody = (int)list.len;
+  *out = loop;
+  return 0;
+}

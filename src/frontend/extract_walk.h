@@ -1,0 +1,113 @@
+/* extract_walk.h — what the parts of the front end's loop-nest walk
+ * (frontend/extract*.c) share: the walk's state (X) and the functions one
+ * part calls in another. Internal to extract_kernel (extract.h is the
+ * public interface). */
+#ifndef SC_FRONTEND_EXTRACT_WALK_H
+#define SC_FRONTEND_EXTRACT_WALK_H
+
+#include "frontend/extract.h"
+#include "frontend/tsnode.h"
+#include "ir/affine.h"
+
+/* What the walk keeps of a tensor beside its IrTensor. */
+typedef struct TensorInfo {
+  int crank;        /* subscripts C expects */
+  int delinearize;  /* flat: split one subscript into rank */
+  int inferred;     /* dense flat split on a symbolic stride we inferred */
+  size_t decl_off;  /* name_offset of its declaration (shadowing check) */
+  int member;       /* reached through a struct member (`p->f`, `s.f`) */
+} TensorInfo;
+
+/* The walk's state over one nest (extract_kernel). */
+typedef struct X {
+  const ExtractEnv *env;
+  SparsifyCtx *ctx;
+  Arena *a;
+  const char *src;
+  IrKernel *k;
+  ARRAY(IrTensor) tensors;
+  ARRAY(TensorInfo) tinfo;
+  ARRAY(IrAccess) accesses;
+  ARRAY(const char *) scalars;
+  ARRAY(const char *) written;  /* every name assigned in the nest */
+  ARRAY(const char *) scoped;   /* `int j;` in a body of the nest, j used
+                                   only as the variable of later loops
+                                   there: those loops declare it */
+  int stack[IR_MAX_VARS];       /* loop vars enclosing the current point */
+  int depth;
+  int in_if;                    /* statements under an if_statement */
+  TSNode nest;                  /* the nest's outermost for statement */
+  TSNode branch;                /* the innermost if branch being built */
+  uint32_t skip_byte;           /* a statement already taken as the
+                                   initializer of a declaration (or 0) */
+  int refused;
+  ExtractRefusal why;
+  unsigned reversed;            /* loop vars of loops counting down */
+  TSNode rev_node[IR_MAX_VARS]; /* their for statements */
+  ARRAY(int) pushed;            /* tensors appended to (`q[t++] = v`) */
+} X;
+
+/* The statements of one body being built. */
+typedef ARRAY(IrNode *) NodeList;
+
+/* extract_walk.c */
+int refuse(X *x, TSNode n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+Span nspan(TSNode n);
+char *ntext(X *x, TSNode n);
+const char *excerpt(X *x, TSNode n);
+const char *op_of(X *x, TSNode n);
+TSNode strip_parens(TSNode n);
+int name_in(const char *name, const char *const *v, size_t n);
+TSNode base_ident(TSNode n);
+void collect_writes(X *x, TSNode n);
+int find_var(X *x, const char *name);
+int any_var(X *x, const char *name);
+const BoundArray *bound_of(X *x, const char *name);
+const char *mentioned_bound(X *x, TSNode n);
+
+/* extract_invariant.c */
+int is_pure_fn(const char *name);
+int macro_defined(X *x, TSNode n, const char *name);
+int pure_macro(X *x, const char *name);
+int fn_defined(X *x, const char *name);
+int type_cast_call(X *x, TSNode n);
+int invariant(X *x, TSNode n);
+const char *inv_text(X *x, TSNode n);
+
+/* extract_affine.c */
+int int_literal(X *x, TSNode n, int64_t *out);
+int poly_of(X *x, TSNode n, AfPoly *p, const char *what);
+int to_affine(X *x, TSNode n, const AfPoly *p, IrAffine *out,
+              const char *what);
+
+/* extract_band.c */
+int signed_ctype(const char *t);
+int band_bound(X *x, TSNode for_n, TSNode bound, int upper, int incl,
+               IrAffine *out);
+
+/* extract_tensor.c */
+int get_tensor(X *x, TSNode ident, int *out);
+int int_value(X *x, const char *text, int64_t *v);
+int build_access(X *x, TSNode n, int *out);
+
+/* extract_range.c */
+int inner_in_range(X *x, const AfPoly *s, const char *ext);
+
+/* extract_expr.c */
+IrExpr *mk(X *x, IrExprKind k, TSNode n);
+IrExpr *expr_of(X *x, TSNode n);
+
+/* extract_stmt.c */
+int scoped_loop_var(X *x, TSNode decl, TSNode d);
+int build_stmt(X *x, TSNode n, NodeList *list);
+int build_seq(X *x, TSNode body, uint32_t from, NodeList *list);
+
+/* extract_loop.c */
+int is_int_type(const char *t);
+int is_name(X *x, TSNode n, const char *name);
+int build_for(X *x, TSNode n, IrNode **out);
+
+/* extract_locals.c */
+void substitute_locals(X *x, IrNode *root, IrNode *loop);
+
+#endif
