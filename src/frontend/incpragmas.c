@@ -28,14 +28,16 @@ static void dir_of(const char *path, char *out, size_t n) {
     snprintf(out, n, "%.*s", (int)(slash - path + (slash == path)), path);
 }
 
-/* Reads dir/name into a malloc'd NUL-terminated buffer; NULL when it is
- * not a readable file. *real gets its real path (malloc'd). */
-static char *read_header(const char *dir, const char *name, size_t *len, char **real) {
-  char path[PATH_MAX];
-  if (name[0] == '/')
-    snprintf(path, sizeof path, "%s", name);
-  else if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
-    return NULL;
+/* dir/name into out (name itself when absolute); 0 when it does not fit. */
+static int join(const char *dir, const char *name, char *out, size_t n) {
+  int w = name[0] == '/' ? snprintf(out, n, "%s", name)
+                         : snprintf(out, n, "%s/%s", dir, name);
+  return w >= 0 && (size_t)w < n;
+}
+
+/* Reads the file at path into a malloc'd NUL-terminated buffer; NULL when
+ * it is not a readable file. *real gets its real path (malloc'd). */
+static char *read_header(const char *path, size_t *len, char **real) {
   FILE *fp = fopen(path, "rb");
   if (!fp) return NULL;
   char *buf = NULL;
@@ -63,18 +65,13 @@ static char *read_header(const char *dir, const char *name, size_t *len, char **
   return buf;
 }
 
-/* Resolves a quoted include of a file in directory dir; returns its text
- * (or NULL), *hdir gets the header's own directory. */
+/* Resolves a quoted include of a file in directory dir: the header's text
+ * (or NULL); *hdir gets the header's own directory. */
 static char *resolve(const Scan *sc, const char *dir, const char *name, size_t *len,
                      char **real, char *hdir, size_t n) {
-  char *t = read_header(dir, name, len, real);
-  if (t) {
-    char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    dir_of(path, hdir, n);
-    return t;
-  }
-  for (int i = 0; i < sc->nargs; i++) {
+  char path[PATH_MAX];
+  char *t = join(dir, name, path, sizeof path) ? read_header(path, len, real) : NULL;
+  for (int i = 0; !t && i < sc->nargs; i++) {
     const char *a = sc->args[i], *d = NULL;
     if (!strcmp(a, "-I") || !strcmp(a, "-iquote"))
       d = i + 1 < sc->nargs ? sc->args[++i] : NULL;
@@ -82,13 +79,12 @@ static char *resolve(const Scan *sc, const char *dir, const char *name, size_t *
       d = a + 2;
     else if (!strncmp(a, "-iquote", 7))
       d = a + 7;
-    if (!d || !(t = read_header(d, name, len, real))) continue;
-    char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/%s", d, name);
-    dir_of(path, hdir, n);
-    return t;
+    if (d && join(d, name, path, sizeof path))
+      t = read_header(path, len, real);
   }
-  return NULL;
+  if (t)
+    dir_of(path, hdir, n);
+  return t;
 }
 
 /* The name of a quoted include starting at line offset p of t, copied
