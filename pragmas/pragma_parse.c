@@ -698,6 +698,25 @@ static int resolve(P *p, PragmaFormats *formats, const RawEncoding *raw,
 static void binding(P *p, PragmaFormats *formats, PragmaBinding *b) {
   memset(b, 0, sizeof *b);
   b->name = expect_ident(p, "an array name", &b->name_span);
+  if (!p->failed && (is(p, '.') || p->tok.kind == PT_ARROW)) {
+    /* `m.a`, `s->vals`: a pragma binds variables, not members */
+    int arrow = p->tok.kind == PT_ARROW;
+    size_t end = p->tok.end;
+    next(p);
+    const char *member = "member";
+    if (p->tok.kind == PT_IDENT) {
+      member = text_of(p, p->tok);
+      end = p->tok.end;
+    }
+    p->failed = 1;
+    diag_error(p->diags, p->f, span_make(b->name_span.start, end),
+               "'%s%s%s' names a member of a struct, and a pragma binds a "
+               "variable: copy the member into a local pointer ('*%s = %s%s%s') "
+               "and name that, with its shape",
+               b->name, arrow ? "->" : ".", member, member, b->name,
+               arrow ? "->" : ".", member);
+    return;
+  }
   while (!p->failed && is(p, '[')) {
     PTok open = p->tok;
     size_t end, err_at;

@@ -28,6 +28,7 @@
 #include "emit/splice.h"
 #include "frontend/compdb.h"
 #include "frontend/cparse.h"
+#include "frontend/incpragmas.h"
 #include "frontend/macros.h"
 #include "frontend/rtnames.h"
 #include "options.h"
@@ -253,6 +254,7 @@ static int translate(Run *r) {
   }
   int rc = collect_args(r);
   if (rc) return rc;
+  incpragmas_warn(f, r->args, r->nargs, &r->diags);
   if (!cparse_mentions_pragma_sparse(f->text, f->len)) return pass_through(r);
 
   if (cparse_file(f, &r->cp) != 0) {

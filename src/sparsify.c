@@ -335,6 +335,41 @@ static int subscripts(S *s, TSNode n, const BoundArray *b, int nb) {
   return 0;
 }
 
+/* The outermost while or do loop inside n (n itself excluded) that
+ * subscripts one of the arrays b: a loop the user wrote as a while loop,
+ * which is never a kernel; a null node when there is none. */
+static TSNode while_using(S *s, TSNode n, const BoundArray *b, int nb) {
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode k = ts_node_named_child(n, i);
+    if ((node_is(k, "while_statement") || node_is(k, "do_statement")) &&
+        subscripts(s, k, b, nb))
+      return k;
+    TSNode w = while_using(s, k, b, nb);
+    if (!ts_node_is_null(w))
+      return w;
+  }
+  TSNode none = {0};
+  return none;
+}
+
+/* The first for statement inside n (n excluded) that uses one of the
+ * arrays of env, outside the span `avoid`; a null node when there is none. */
+static TSNode for_using(S *s, TSNode n, const ExtractEnv *env, Span avoid) {
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode k = ts_node_named_child(n, i);
+    if (node_is(k, "for_statement") && refers(s, k, env->bound, env->nbound) &&
+        (ts_node_end_byte(k) <= avoid.start || avoid.end <= ts_node_start_byte(k)))
+      return k;
+    TSNode f = for_using(s, k, env, avoid);
+    if (!ts_node_is_null(f))
+      return f;
+  }
+  TSNode none = {0};
+  return none;
+}
+
 static void do_loop(S *s, const Attachment *g) {
   SparsifyCtx *ctx = s->ctx;
   size_t fstart = ts_node_start_byte(g->target);
@@ -401,9 +436,29 @@ static void do_loop(S *s, const Attachment *g) {
   int kernel = node_is(g->target, "for_statement") &&
                (splittable || subscripts(s, g->target, bound.data, (int)bound.len) ||
                 !passed_to_defined(s, g->target, bound.data, (int)bound.len));
-  if (kernel)
+  if (kernel) {
     rc = run_kernel(s, &env, g->target, splittable, splittable, &why);
-  else {
+    /* refused whole, and its inner nests are no kernels of their own: they
+     * index the array with a variable of the annotated loop (a row i), so
+     * each would assemble the whole array at every iteration. Say so, and
+     * what makes them kernels (SPEC §4: the array stored sparse, walked in
+     * place) */
+    TSNode inner = {0};
+    if (rc == 1 && !splittable && !ts_node_is_null(body))
+      inner = for_using(s, body, &env, why.where);
+    const char *name = NULL;
+    for (size_t i = 0; !ts_node_is_null(inner) && !name && i < bound.len; i++)
+      if (!bound.data[i].handle && refers(s, inner, &bound.data[i], 1))
+        name = bound.data[i].b->name;
+    if (name)
+      diag_note(ctx->diags, ctx->file,
+                span_make(ts_node_start_byte(inner), ts_node_start_byte(inner) + 3),
+                "this inner loop is no kernel of its own: it reads '%s' at a "
+                "subscript fixed by the annotated loop, so it would assemble the "
+                "whole array at every iteration; stored sparse (a pragma on its "
+                "declaration, or on the function for a parameter), '%s' is "
+                "walked in place and such loops are kernels", name, name);
+  } else {
     /* an iteration loop written with while/do, or a for loop that only
      * passes the arrays on: never a kernel itself */
     why.reason = node_is(g->target, "for_statement")     ? "for loop"
@@ -447,6 +502,18 @@ static void do_loop(S *s, const Attachment *g) {
       hint = arena_printf(ctx->arena, " (it is passed to '%s': a pragma on the "
                           "definition of '%s' makes its loops kernels)", callee,
                           callee);
+    /* its nests over the arrays written as while or do loops: say that
+     * only for loops are kernels, rather than that there is no nest */
+    TSNode w = ts_node_is_null(body) ? body : while_using(s, body, bound.data,
+                                                          (int)bound.len);
+    if (!callee && !ts_node_is_null(w)) {
+      unsigned wl, wc;
+      source_line_col(ctx->file, ts_node_start_byte(w), &wl, &wc);
+      hint = arena_printf(ctx->arena, " (the %s loop at line %u reads '%s', but only "
+                          "for loops become kernels: write it as a for loop)",
+                          node_is(w, "do_statement") ? "do-while" : "while", wl,
+                          bound.data[0].b->name);
+    }
     diag_warning(ctx->diags, ctx->file, why.where,
                  "loop not sparsified: the %s holds no loop nest using '%s'%s",
                  why.reason, bound.data[0].b->name, hint);
@@ -455,10 +522,16 @@ static void do_loop(S *s, const Attachment *g) {
   }
 }
 
-/* The name of the variable for statement f steps, into buf ("" if none). */
+/* The name of the variable for statement f steps, into buf ("" if none):
+ * the one its header initializes, else (`for (; it < n; it++)`) the one
+ * its update steps. */
 static void for_var(S *s, TSNode f, char *buf, size_t cap) {
   buf[0] = 0;
   TSNode init = node_field(f, "initializer");
+  if (ts_node_is_null(init)) {
+    init = node_field(f, "update");
+    if (node_is(init, "update_expression")) init = node_field(init, "argument");
+  }
   if (node_is(init, "declaration")) init = node_field(init, "declarator");
   if (node_is(init, "init_declarator")) init = node_field(init, "declarator");
   else if (node_is(init, "assignment_expression")) init = node_field(init, "left");
@@ -511,6 +584,9 @@ static int whole_nest(S *s, TSNode f, const ExtractEnv *env) {
     if (!node_is(p, "for_statement")) continue;
     if (nvars == 16) return 0;
     for_var(s, p, vars[nvars], sizeof vars[nvars]);
+    if (!vars[nvars][0] && ts_node_is_null(node_field(p, "initializer")) &&
+        ts_node_is_null(node_field(p, "update")))
+      continue; /* `for (;;)`, `for (; c;)`: it steps no variable */
     if (!vars[nvars][0]) return 0;
     nvars++;
   }
@@ -598,8 +674,9 @@ static const BoundArray *named(S *s, TSNode n, const BoundArray *b, int nb) {
  * arrays of a declaration or function pragma that keep their dense storage
  * (warned once, at the declaration), written element by element: the loop
  * writes its dense array as the program does. `seen` gets FILL_KEPT when
- * the nest writes such an array, FILL_STORED when it uses a stored one. */
-enum { FILL_KEPT = 1, FILL_STORED = 2 };
+ * the nest writes such an array, FILL_STORED when it uses a stored one,
+ * FILL_ELEM when it writes an element of a stored one. */
+enum { FILL_KEPT = 1, FILL_STORED = 2, FILL_ELEM = 4 };
 static int fills_only(S *s, TSNode n, const ExtractEnv *env, int *seen) {
   if (node_is(n, "identifier")) {
     const BoundArray *b = named(s, n, env->stored, env->nstored);
@@ -628,10 +705,13 @@ static int fills_only(S *s, TSNode n, const ExtractEnv *env, int *seen) {
     }
     if (k < b->decl.rank)
       return !kept; /* a whole use of a dense array is no fill */
-    if (node_is(p, "assignment_expression"))
-      return ts_node_start_byte(node_field(p, "left")) == ts_node_start_byte(top) &&
-             ts_node_end_byte(node_field(p, "left")) == ts_node_end_byte(top);
-    return node_is(p, "update_expression");
+    int w = node_is(p, "assignment_expression")
+                ? ts_node_start_byte(node_field(p, "left")) == ts_node_start_byte(top) &&
+                      ts_node_end_byte(node_field(p, "left")) == ts_node_end_byte(top)
+                : node_is(p, "update_expression");
+    if (w && !kept)
+      *seen |= FILL_ELEM;
+    return w;
   }
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
@@ -642,12 +722,14 @@ static int fills_only(S *s, TSNode n, const ExtractEnv *env, int *seen) {
 
 /* Whether nest n is refused without a warning (fills_only): it writes
  * arrays stored sparse, or arrays kept dense, not both (a nest writing
- * both is warned, for the stored arrays' sake). *kept: the latter. */
+ * both is warned, for the stored arrays' sake). *kept: 1 for the latter,
+ * 0 when it writes elements of stored ones, -1 when it uses those only
+ * whole (a call passing the tensor). */
 static int fill_nest(S *s, TSNode n, const ExtractEnv *env, int *kept) {
   int seen = 0;
-  if (!fills_only(s, n, env, &seen) || seen == (FILL_KEPT | FILL_STORED))
+  if (!fills_only(s, n, env, &seen) || (seen & FILL_KEPT && seen & FILL_STORED))
     return 0;
-  *kept = seen == FILL_KEPT;
+  *kept = seen & FILL_KEPT ? 1 : seen & FILL_ELEM ? 0 : -1;
   return 1;
 }
 
@@ -729,9 +811,11 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   int kept = 0;
   if (fill_nest(s, f, env, &kept)) {
     report(s, start, "kernel not sparsified: %s; %s", why.reason,
-           kept ? "it only writes arrays that keep their dense storage (see "
-                  "the warning about their storage)"
-                : "its element writes become buffered inserts");
+           kept > 0    ? "it only writes arrays that keep their dense storage (see "
+                         "the warning about their storage)"
+           : kept == 0 ? "its element writes become buffered inserts"
+                       : "it uses the arrays stored sparse only whole (calls, "
+                         "allocations, frees), which are rewritten");
     return;
   }
   int nreads = 0;

@@ -155,12 +155,16 @@ static int spells_pragma_sparse(const char *t, size_t len, size_t p) {
 }
 
 int cparse_mentions_pragma_sparse(const char *text, size_t len) {
+  return cparse_first_pragma_sparse(text, len) != (size_t)-1;
+}
+
+size_t cparse_first_pragma_sparse(const char *text, size_t len) {
   const char *p = text, *end = text + len;
   while (p < end && (p = memchr(p, '#', (size_t)(end - p))) != NULL) {
-    if (spells_pragma_sparse(text, len, (size_t)(p - text))) return 1;
+    if (spells_pragma_sparse(text, len, (size_t)(p - text))) return (size_t)(p - text);
     p++;
   }
-  return 0;
+  return (size_t)-1;
 }
 
 /* The value of an integer-literal condition: 0 or 1, or -1 when the

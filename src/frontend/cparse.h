@@ -39,6 +39,8 @@ void cparse_free(CParse *c);
  * between them). A file for which this is 0 has no pragma site, so the
  * driver can pass it through without parsing it at all. */
 int cparse_mentions_pragma_sparse(const char *text, size_t len);
+/* The offset of the '#' of the first such line, or (size_t)-1. */
+size_t cparse_first_pragma_sparse(const char *text, size_t len);
 
 /* The `#pragma sparse` lines of the tree, in file order, per the rule at
  * the top of this file: fills node and span of each PragmaSite (the pragma

@@ -354,6 +354,19 @@ static int build_decl(X *x, TSNode n, NodeList *list) {
       later = nx;
     }
     TSNode dn = ts_node_is_null(later) ? node_field(d, "declarator") : d;
+    if (node_is(dn, "pointer_declarator") && ts_node_is_null(later)) {
+      /* `const double *row = A[i];`, then `row[j]`: a row alias of an
+       * array the pragma binds, which the nest cannot follow */
+      TSNode v = strip_parens(node_field(d, "value")), base = v;
+      while (node_is(base, "subscript_expression"))
+        base = strip_parens(node_field(base, "argument"));
+      TSNode pn = node_field(dn, "declarator");
+      if (node_is(base, "identifier") && bound_of(x, ntext(x, base)) &&
+          node_is(pn, "identifier"))
+        return refuse(x, d, "local pointer '%s' into sparse array '%s' is not "
+                            "followed; index the array itself ('%s[j]' for '%s[j]')",
+                      ntext(x, pn), ntext(x, base), excerpt(x, v), ntext(x, pn));
+    }
     if (!node_is(dn, "identifier"))
       return refuse(x, d, "local declaration '%s' is not a scalar", excerpt(x, d));
     char *nm = ntext(x, dn);

@@ -204,13 +204,25 @@ int af_symbolic_shape(const AfPoly *p, int max_rank, int *rank,
   return 1;
 }
 
+/* A name, or a member path (`m.n`, `s->n`, `g.dims.n`): one value, which
+ * a symbol of a subscript matches by its text. */
 static int is_ident(const char *s) {
-  if (!s || !(isalpha((unsigned char)*s) || *s == '_'))
+  if (!s)
     return 0;
-  for (; *s; s++)
-    if (!isalnum((unsigned char)*s) && *s != '_')
+  for (;;) {
+    if (!(isalpha((unsigned char)*s) || *s == '_'))
       return 0;
-  return 1;
+    while (isalnum((unsigned char)*s) || *s == '_')
+      s++;
+    if (!*s)
+      return 1;
+    if (*s == '.')
+      s++;
+    else if (s[0] == '-' && s[1] == '>')
+      s += 2;
+    else
+      return 0;
+  }
 }
 
 int af_delinearize(const AfPoly *p, int rank, const char *const *ext,

@@ -19,6 +19,7 @@
 #   2. sparsecc CASE.c -o out.c --report=report.txt ARGS, where ARGS come
 #      from a `// SPARSECC-ARGS: ...` line of the case; it must exit 0.
 #   3. out.c compiled with -Wall -Wextra -Werror, $(sparsecc --cflags),
+#      -I the case's directory (its own headers),
 #      the flags of a `// OUT-CFLAGS: ...` line (e.g. -O3) and
 #      $(sparsecc --libs) (and, when E2E_CLANG names clang, compiled by it
 #      too), then run: same exit status, and stdout equal to the reference
@@ -112,6 +113,10 @@ fi
 # 3. the rewritten program (OUT-CFLAGS: extra flags for it, e.g. -O3)
 cflags=$("$sparsecc" --cflags) && libs=$("$sparsecc" --libs) || fail "--cflags/--libs"
 cflags="$cflags $(directive OUT-CFLAGS | head -1)"
+# the case's own headers (#include "x.h" beside it), found as they are
+# when the rewritten file sits beside its input (the %_sparse.c rule);
+# attached, so that obj_cache.sh hashes them
+cflags="$cflags -I$(dirname "$case_file")"
 # E2E_OUT_PLAIN=1 (the sanitizer build's backend variants): out.c itself is
 # compiled without the sanitizer flags of --cflags; --libs, at the link,
 # still brings the sanitized runtime

@@ -50,6 +50,23 @@ static void unknown_named_format_user_candidate(void **state) {
         "1 error generated.\n");
 }
 
+static void binding_names_struct_member(void **state) {
+  t_err("#pragma sparse encoding(m.a[N][N] : CSR)\n",
+        "t.c:1:25: error: 'm.a' names a member of a struct, and a pragma binds a "
+        "variable: copy the member into a local pointer ('*a = m.a') and name "
+        "that, with its shape\n"
+        "  #pragma sparse encoding(m.a[N][N] : CSR)\n"
+        "                          ^~~\n"
+        "1 error generated.\n");
+  t_err("#pragma sparse encoding(B : CSR, s->vals : CSR)\n",
+        "t.c:1:34: error: 's->vals' names a member of a struct, and a pragma binds "
+        "a variable: copy the member into a local pointer ('*vals = s->vals') and "
+        "name that, with its shape\n"
+        "  #pragma sparse encoding(B : CSR, s->vals : CSR)\n"
+        "                                   ^~~~~~~\n"
+        "1 error generated.\n");
+}
+
 static void unknown_named_format_no_guess(void **state) {
   t_err("#pragma sparse encoding(A : Banded)\n",
         "t.c:1:29: error: unknown format 'Banded'\n"
@@ -644,6 +661,7 @@ int main(void) {
       cmocka_unit_test(unknown_named_format_case),
       cmocka_unit_test(unknown_named_format_user_candidate),
       cmocka_unit_test(unknown_named_format_no_guess),
+      cmocka_unit_test(binding_names_struct_member),
       cmocka_unit_test(unknown_property),
       cmocka_unit_test(duplicate_property),
       cmocka_unit_test(property_on_dense_and_conflict),
