@@ -3,19 +3,23 @@
  * and more) are advised to use transparent huge pages where the system
  * offers them (Linux, madvise mode): far fewer page faults on first touch
  * and TLB misses in random scatters. Purely advisory: nothing depends on
- * whether it is honoured. */
+ * whether it is honoured. An array grown by realloc while it was written
+ * (the pending buffers of inserts) faulted its pages before any advice;
+ * sc_rehome moves it onto fresh advised pages when the storage keeps it. */
 #if defined(__linux__) && !defined(_DEFAULT_SOURCE)
 #define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #endif
 #include "sc_internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 #if defined(__linux__)
 #include <sys/mman.h>
 #include <unistd.h>
 #endif
 
 #define SC_HUGE_ADVICE_BYTES ((size_t)4 << 20)
+#define SC_HUGE_PAGE_BYTES ((size_t)2 << 20)
 
 /* Advises huge pages for the whole 2 MB-aligned pages inside [p, p + n). */
 static void sc_advise_huge(void *p, size_t n) {
@@ -75,4 +79,19 @@ sc_status sc_grow(void **p, size_t *cap, size_t need, size_t size,
   *p = np;
   *cap = ncap;
   return SC_OK;
+}
+
+void *sc_rehome(void *p, size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  void *q = NULL;
+  if (p && bytes >= SC_HUGE_ADVICE_BYTES &&
+      posix_memalign(&q, SC_HUGE_PAGE_BYTES, bytes) == 0 && q) {
+    sc_advise_huge(q, bytes); /* before the first write: pages still unmapped */
+    memcpy(q, p, bytes);
+    free(p);
+    return q;
+  }
+#endif
+  void *np = bytes ? realloc(p, bytes) : NULL;
+  return np ? np : p;
 }

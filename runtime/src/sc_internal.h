@@ -47,6 +47,14 @@ sc_status sc_alloc(void **out, size_t n, size_t size, int zero,
  * caller. */
 sc_status sc_grow(void **p, size_t *cap, size_t need, size_t size,
                   const char *what);
+/* The array p (bytes long, at least) as the storage keeps it: an array of
+ * 4 MB and more that was grown by realloc while it was written (its pages
+ * faulted before any huge-page advice could apply) is moved into a fresh
+ * 2 MB-aligned allocation advised first, so the kernels that stream it run
+ * on huge pages where the system grants them (docs/runtime.md, "Storage
+ * arrays on huge pages"); smaller arrays are shrunk by realloc. Never
+ * fails: on no memory p itself is returned, still valid. */
+void *sc_rehome(void *p, size_t bytes);
 /* a * b into *r; 0 on overflow. */
 static inline int sc_mul_sz(size_t a, size_t b, size_t *r) {
   if (a != 0 && b > SIZE_MAX / a)
