@@ -47,13 +47,13 @@ sc_status sc_alloc(void **out, size_t n, size_t size, int zero,
  * caller. */
 sc_status sc_grow(void **p, size_t *cap, size_t need, size_t size,
                   const char *what);
-/* The array p (bytes long, at least) as the storage keeps it: an array of
- * 4 MB and more that was grown by realloc while it was written (its pages
- * faulted before any huge-page advice could apply) is moved into a fresh
- * 2 MB-aligned allocation advised first, so the kernels that stream it run
- * on huge pages where the system grants them (docs/runtime.md, "Storage
- * arrays on huge pages"); smaller arrays are shrunk by realloc. Never
- * fails: on no memory p itself is returned, still valid. */
+/* Hands the first `bytes` bytes of array p over to the storage and returns
+ * the array to keep: from 4 MB on, an array grown by realloc while it was
+ * written (its pages faulted before any huge-page advice) is moved into a
+ * fresh 2 MB-aligned allocation advised first (Linux), so the kernels that
+ * stream it run on huge pages where the system grants them
+ * (docs/runtime.md, "Storage arrays on huge pages"); otherwise p is shrunk
+ * by realloc. Never fails: without memory p itself is returned. */
 void *sc_rehome(void *p, size_t bytes);
 /* a * b into *r; 0 on overflow. */
 static inline int sc_mul_sz(size_t a, size_t b, size_t *r) {
