@@ -5,34 +5,45 @@
  * and TLB misses in random scatters. Purely advisory: nothing depends on
  * whether it is honoured. An array grown by realloc while it was written
  * (the pending buffers of inserts) faulted its pages before any advice;
- * sc_rehome moves it onto fresh advised pages when the storage keeps it. */
+ * sc_shrink_huge collapses them into huge pages when the storage keeps it. */
 #if defined(__linux__) && !defined(_DEFAULT_SOURCE)
 #define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #endif
 #include "sc_internal.h"
 
 #include <stdlib.h>
-#include <string.h>
 #if defined(__linux__)
 #include <sys/mman.h>
 #include <unistd.h>
+#if defined(__has_include)
+#if __has_include(<linux/mman.h>)
+#include <linux/mman.h> /* MADV_COLLAPSE, which glibc's header may lack */
+#endif
+#endif
 #endif
 
 #define SC_HUGE_ADVICE_BYTES ((size_t)4 << 20)
-#define SC_HUGE_PAGE_BYTES ((size_t)2 << 20)
-
-/* Advises huge pages for the whole 2 MB-aligned pages inside [p, p + n). */
-static void sc_advise_huge(void *p, size_t n) {
+/* Advises huge pages for the whole 2 MB-aligned pages inside [p, p + n);
+ * with `collapse`, also turns the pages already written there into huge
+ * pages now (MADV_COLLAPSE: synchronous, Linux 6.1 on; an older kernel or
+ * a system without huge pages refuses it and nothing changes). */
+static void sc_advise_huge(void *p, size_t n, int collapse) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   uintptr_t a = (uintptr_t)p, e = a + n, huge = (uintptr_t)2 << 20;
   a = (a + huge - 1) & ~(huge - 1);
   e &= ~(huge - 1);
-  if (n >= SC_HUGE_ADVICE_BYTES && e > a)
-    (void)madvise((void *)a, e - a, MADV_HUGEPAGE);
+  if (n < SC_HUGE_ADVICE_BYTES || e <= a)
+    return;
+  (void)madvise((void *)a, e - a, MADV_HUGEPAGE);
+#if defined(MADV_COLLAPSE)
+  if (collapse)
+    (void)madvise((void *)a, e - a, MADV_COLLAPSE);
+#endif
 #else
   (void)p;
   (void)n;
 #endif
+  (void)collapse;
 }
 
 sc_status sc_alloc(void **out, size_t n, size_t size, int zero,
@@ -49,7 +60,7 @@ sc_status sc_alloc(void **out, size_t n, size_t size, int zero,
   if (!*out)
     return sc_set_error(SC_ERR_NO_MEMORY, "%s: out of memory (%zu bytes)",
                         what, bytes);
-  sc_advise_huge(*out, bytes);
+  sc_advise_huge(*out, bytes, 0);
   return SC_OK;
 }
 
@@ -75,23 +86,17 @@ sc_status sc_grow(void **p, size_t *cap, size_t need, size_t size,
   if (!np)
     return sc_set_error(SC_ERR_NO_MEMORY, "%s: out of memory (%zu bytes)",
                         what, bytes);
-  sc_advise_huge(np, bytes);
+  sc_advise_huge(np, bytes, 0);
   *p = np;
   *cap = ncap;
   return SC_OK;
 }
 
-void *sc_rehome(void *p, size_t bytes) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-  void *q = NULL;
-  if (p && bytes >= SC_HUGE_ADVICE_BYTES &&
-      posix_memalign(&q, SC_HUGE_PAGE_BYTES, bytes) == 0 && q) {
-    sc_advise_huge(q, bytes); /* before the first write: pages still unmapped */
-    memcpy(q, p, bytes);
-    free(p);
-    return q;
-  }
-#endif
+void *sc_shrink_huge(void *p, size_t bytes) {
   void *np = bytes ? realloc(p, bytes) : NULL;
-  return np ? np : p;
+  if (!np)
+    np = p;
+  if (np)
+    sc_advise_huge(np, bytes, 1);
+  return np;
 }

@@ -391,9 +391,9 @@ sc_status sc_build_sorted(sc_tensor *t) {
     free(p->val);
   } else if (n) {
     /* The buffers become the last level's coordinates and the values
-     * (shrunk, or moved onto huge pages: sc_rehome). */
-    s.lv[L - 1].crd = sc_rehome(key, n * (size_t)cb);
-    s.values = sc_rehome(p->val, n * t->vsize);
+     * (shrunk, their pages collapsed into huge pages: sc_shrink_huge). */
+    s.lv[L - 1].crd = sc_shrink_huge(key, n * (size_t)cb);
+    s.values = sc_shrink_huge(p->val, n * t->vsize);
   } else {
     free(key);
     free(p->val);

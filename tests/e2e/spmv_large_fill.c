@@ -1,8 +1,8 @@
 // CSR SpMV over matrices stored sparse from their declaration and filled
 // element by element by a legacy loop, large enough that the
 // storage's values (and 64-bit coordinates) hold 4 MB and more: the fill's
-// buffered inserts hand their buffers to the storage moved onto fresh
-// huge-page-advised memory (docs/runtime.md, "Storage arrays on huge
+// buffered inserts hand their buffers to the storage with their pages
+// collapsed into huge pages (docs/runtime.md, "Storage arrays on huge
 // pages"; the 32-bit coordinates, 2.9 MB, are only shrunk), and the
 // scalar row walk reads them. Rows of 0, 1, 3, 4, 5, 8, 9 and 17
 // entries (every exit of the 4-entry step and its remainder) among rows of
