@@ -23,6 +23,7 @@
 #endif
 
 #define SC_HUGE_ADVICE_BYTES ((size_t)4 << 20)
+
 /* Advises huge pages for the whole 2 MB-aligned pages inside [p, p + n);
  * with `collapse`, also turns the pages already written there into huge
  * pages now (MADV_COLLAPSE: synchronous, Linux 6.1 on; an older kernel or
