@@ -390,11 +390,10 @@ sc_status sc_build_sorted(sc_tensor *t) {
     free(p->key);
     free(p->val);
   } else if (n) {
-    /* The buffers become the last level's coordinates and the values. */
-    void *nc = realloc(key, n * (size_t)cb);
-    void *nv = realloc(p->val, n * t->vsize);
-    s.lv[L - 1].crd = nc ? nc : key;
-    s.values = nv ? nv : p->val;
+    /* The buffers become the last level's coordinates and the values
+     * (shrunk, their pages collapsed into huge pages: sc_shrink_huge). */
+    s.lv[L - 1].crd = sc_shrink_huge(key, n * (size_t)cb);
+    s.values = sc_shrink_huge(p->val, n * t->vsize);
   } else {
     free(key);
     free(p->val);

@@ -47,6 +47,15 @@ sc_status sc_alloc(void **out, size_t n, size_t size, int zero,
  * caller. */
 sc_status sc_grow(void **p, size_t *cap, size_t need, size_t size,
                   const char *what);
+/* Hands the first `bytes` bytes of array p over to the storage and returns
+ * the array to keep: p shrunk by realloc and, from 4 MB on, its pages
+ * collapsed into huge pages in place (Linux MADV_COLLAPSE, after the
+ * advice): an array grown by realloc while it was written faulted its
+ * pages as 4 KiB pages before any advice could apply, and the kernels that
+ * stream it ran 1.3-1.5x slower on them (docs/runtime.md, "Storage arrays
+ * on huge pages"). Never fails: without memory p itself is returned, and
+ * a collapse the system refuses changes nothing. */
+void *sc_shrink_huge(void *p, size_t bytes);
 /* a * b into *r; 0 on overflow. */
 static inline int sc_mul_sz(size_t a, size_t b, size_t *r) {
   if (a != 0 && b > SIZE_MAX / a)

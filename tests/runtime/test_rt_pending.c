@@ -3,7 +3,11 @@
  * inserts vs updates, replace vs combine, zero removal, reads finalizing
  * first, the in-order fast path against the general path, and randomized
  * differential tests against a dense model (fixed seeds) over 1-D, 2-D and
- * 3-D encodings, every key mode and both sort strategies. */
+ * 3-D encodings, every key mode and both sort strategies; a large fill's
+ * arrays handed to the storage on huge pages where the system has them. */
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE /* madvise */
+#endif
 #include <math.h>
 
 #include "rt_test_util.h"
@@ -678,6 +682,106 @@ static void test_wide_keys(void **state) {
   }
 }
 
+/* ---- large storage arrays from the pending buffers ---- */
+
+#if defined(__linux__) && defined(__has_include)
+#if __has_include(<linux/mman.h>)
+#include <sys/mman.h>
+#include <linux/mman.h>
+#endif
+#endif
+
+/* The AnonHugePages (kB) of the mapping holding p, from /proc/self/smaps;
+ * -1 when it cannot be read. */
+static long huge_kb_at(const void *p) {
+  FILE *f = fopen("/proc/self/smaps", "r");
+  char line[256];
+  int in = 0;
+  long kb = -1;
+  if (!f)
+    return -1;
+  while (fgets(line, sizeof line, f)) {
+    unsigned long lo, hi, v;
+    char perm[8];
+    if (sscanf(line, "%lx-%lx %7s", &lo, &hi, perm) == 3)
+      in = (uintptr_t)p >= lo && (uintptr_t)p < hi;
+    else if (in && sscanf(line, "AnonHugePages: %lu kB", &v) == 1)
+      kb = (long)v;
+  }
+  fclose(f);
+  return kb;
+}
+
+/* Whether this system collapses written 4 KiB pages into huge pages
+ * (MADV_COLLAPSE on a scratch buffer succeeds and shows in smaps). */
+static int system_collapses(void) {
+#if defined(MADV_COLLAPSE)
+  size_t n = (size_t)8 << 20, huge = (size_t)2 << 20;
+  char *b = malloc(n);
+  int ok = 0;
+  if (!b)
+    return 0;
+  memset(b, 1, n);
+  uintptr_t a = ((uintptr_t)b + huge - 1) & ~(uintptr_t)(huge - 1);
+  if (madvise((void *)a, huge, MADV_HUGEPAGE) == 0 &&
+      madvise((void *)a, huge, MADV_COLLAPSE) == 0)
+    ok = huge_kb_at((void *)a) >= 2048;
+  free(b);
+  return ok;
+#else
+  return 0;
+#endif
+}
+
+/* A CSR fill of 1.1M in-order inserts: its coordinates (8.8 MB at 64
+ * bits, 4.4 MB at 32) and values (8.8 MB) are the pending buffers, grown
+ * while written, handed to the storage shrunk and their pages collapsed
+ * into huge pages (sc_shrink_huge): every entry is the inserted one, and
+ * where the system collapses pages at all, the values' mapping holds huge
+ * pages. A 1000-entry fill stays under the 4 MB threshold. */
+static void check_fill(int width, int64_t rows, int64_t cols, int huge) {
+  /* the encoding sparsecc emits for CSR: dense, compressed (unpadded) */
+  const sc_level_format f[2] = {SC_LVL_DENSE, SC_LVL_COMPRESSED};
+  sc_encoding csr = rt_simple(2, f, NULL);
+  csr.pos_width = csr.crd_width = width;
+  const int64_t dims[2] = {rows, cols};
+  sc_tensor *t = NULL;
+  RT_OK(sc_tensor_new(&t, &csr, SC_F64, dims));
+  for (int64_t i = 0; i < rows; i++)
+    for (int64_t j = 0; j < cols; j++) {
+      const int64_t c[2] = {i, j};
+      double v = (double)(i * cols + j) + 0.5;
+      RT_OK(sc_tensor_insert(t, c, &v));
+    }
+  RT_OK(sc_tensor_finalize(t));
+  assert_int_equal(sc_tensor_nnz(t), (size_t)(rows * cols));
+  const void *crd = sc_tensor_coordinates(t, 1);
+  const double *val = sc_tensor_values(t);
+  /* the first 2 MB boundary inside the values: the advice and the
+   * collapse cover the aligned interior, a mapping of its own */
+  const void *in = (const void *)(((uintptr_t)val + ((uintptr_t)2 << 20) - 1) &
+                                  ~(((uintptr_t)2 << 20) - 1));
+  if (huge && huge_kb_at(in) < 2048)
+    fail_msg("width %d: the values' mapping holds %ld kB of huge pages",
+             width, huge_kb_at(in));
+  for (int64_t k = 0; k < rows * cols; k++) {
+    uint64_t j = width == 32 ? ((const uint32_t *)crd)[k]
+                             : ((const uint64_t *)crd)[k];
+    if (j != (uint64_t)(k % cols) || val[k] != (double)k + 0.5)
+      fail_msg("width %d: entry %lld: column %llu value %g", width,
+               (long long)k, (unsigned long long)j, val[k]);
+  }
+  sc_tensor_free(t);
+}
+
+static void test_large_fill_kept(void **state) {
+  (void)state;
+  int huge = system_collapses();
+  check_fill(64, 1100, 1000, huge);
+  check_fill(32, 1100, 1000, huge);
+  check_fill(32, 10, 100, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_order_insert_update),
@@ -691,6 +795,7 @@ int main(void) {
       cmocka_unit_test(test_differential),
       cmocka_unit_test(test_differential_large),
       cmocka_unit_test(test_wide_keys),
+      cmocka_unit_test(test_large_fill_kept),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
