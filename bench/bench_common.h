@@ -35,6 +35,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#ifndef MADV_HUGEPAGE
+/* hidden by <sys/mman.h> under strict POSIX (_POSIX_C_SOURCE alone) */
+#define MADV_HUGEPAGE 14
+int madvise(void *addr, size_t len, int advice);
+#endif
+#endif
 
 /* ------------------------------------------------------------------ */
 /* Timing and statistics                                               */
@@ -82,14 +90,27 @@ static inline double bench_min(const double *v, int n) {
   return m;
 }
 
+/* Arrays of 4 MB and more sit on 2 MB-aligned memory advised for huge
+ * pages before their first touch, as the runtime's storage arrays are
+ * (docs/runtime.md, "Storage arrays on huge pages"): the STREAM probe, the
+ * hand-written loops and MLIR's kernels then read memory of the same page
+ * size as sparsecc's kernels (bench/README.md, "Page size of the arrays").
+ * Advisory: where the system has no huge pages nothing changes. */
+#define BENCH_HUGE_BYTES ((size_t)4 << 20)
+
 static inline void *bench_xmalloc(size_t bytes) {
   void *p = NULL;
+  size_t align = 64; /* whole cache lines, AVX-512 friendly */
   if (bytes == 0) bytes = 1;
-  /* 64-byte alignment: whole cache lines, AVX-512 friendly. */
-  if (posix_memalign(&p, 64, bytes) != 0 || !p) {
+  if (bytes >= BENCH_HUGE_BYTES) align = (size_t)2 << 20;
+  if (posix_memalign(&p, align, bytes) != 0 || !p) {
     fprintf(stderr, "bench: out of memory (%zu bytes)\n", bytes);
     exit(2);
   }
+#if defined(__linux__)
+  if (bytes >= BENCH_HUGE_BYTES)
+    (void)madvise(p, bytes & ~(((size_t)2 << 20) - 1), MADV_HUGEPAGE);
+#endif
   return p;
 }
 
