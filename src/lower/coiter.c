@@ -427,6 +427,28 @@ static int note_not_offered(Lower *L, const IrNode *n) {
   return 0;
 }
 
+/* VecLoop.last_parent of dense loop n: the operands whose every level but
+ * the last is bound, at a plain position (no presence test, no segment to
+ * search, not walked as a view), and whose last level is dense with the
+ * loop variable as its coordinate (`(i : compressed, j : dense)`): their
+ * values lie at the level's locate_expr(parent, v), contiguous in v. */
+static void dense_last_parents(Lower *L, const IrNode *n, const Scope *sc,
+                               unsigned zero, VecLoop *vl) {
+  for (int s = 0; s < L->nst; s++) {
+    const STensor *st = &L->st[s];
+    const TBind *b = &sc->b[s];
+    const LvlInfo *li = &st->lvl[st->nlvl - 1];
+    if ((zero & (1u << s)) || b->next != st->nlvl - 1 || b->q || b->in ||
+        st->sliced || st->shifted || st->inplace ||
+        li->type.format != SC_LVL_DENSE || li->kind != LK_IDENT ||
+        li->var != n->var || li->aoff || !li->ops->locate_expr ||
+        strcmp(li->coord, arena_printf(L->arena, "(uint64_t)(%s)",
+                                       L->k->vars[n->var].name)))
+      continue;
+    vl->last_parent[s] = b->p;
+  }
+}
+
 static void emit_dense_loop(Lower *L, StrBuf *sb, const IrNode *n,
                             const Scope *sc, unsigned zero, int depth) {
   if (!vec_innermost(n) || L->out || L->inplace ||
@@ -443,6 +465,7 @@ static void emit_dense_loop(Lower *L, StrBuf *sb, const IrNode *n,
   VecUser u = {L, sc, zero};
   VecLoop vl = {.shape = VEC_DENSE, .n = n, .depth = depth, .zero = zero,
                 .invariant = vec_invariant, .user = &u};
+  dense_last_parents(L, n, sc, zero, &vl);
   vec_emit(L, &vl, scalar.data ? scalar.data : "", sb);
   sb_free(&scalar);
 }

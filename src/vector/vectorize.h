@@ -42,6 +42,13 @@ typedef struct VecLoop {
    * small array of the chunk's coordinates. */
   const char *(*coord)(void *user, const char *q);
   const char *coord_desc;
+  /* VEC_DENSE over the dense last level of sparse operands outside
+   * blocks (`(i : compressed, j : dense)`, the fibres stored whole;
+   * `(..., k : dense)` tails): per operand (index into L->st), the
+   * position of the level above (C text) when the last level's coordinate
+   * is the loop variable itself, so that its values lie at that level's
+   * locate_expr(parent, v), contiguous in v; NULL for the others. */
+  const char *last_parent[LW_MAX_SPARSE];
   /* Prints access `a` as scalar C when it does not vary in the loop
    * (dense accesses are the vectorizer's business): returns 1, or 0 when
    * the access varies (a sparse operand located per iteration). */
