@@ -428,17 +428,18 @@ static int note_not_offered(Lower *L, const IrNode *n) {
 }
 
 /* VecLoop.last_parent of dense loop n: the operands whose every level but
- * the last is bound, at a plain position (no presence test, no segment to
- * search, not walked as a view), and whose last level is dense with the
- * loop variable as its coordinate (`(i : compressed, j : dense)`): their
- * values lie at the level's locate_expr(parent, v), contiguous in v. */
+ * the last is bound, at a plain position (no segment to search, not walked
+ * as a view), and whose last level is dense with the loop variable as its
+ * coordinate (`(i : compressed, j : dense)`): their values lie at the
+ * level's locate_expr(parent, v), contiguous in v; last_in: their presence
+ * flag, when a co-iteration set one. */
 static void dense_last_parents(Lower *L, const IrNode *n, const Scope *sc,
                                unsigned zero, VecLoop *vl) {
   for (int s = 0; s < L->nst; s++) {
     const STensor *st = &L->st[s];
     const TBind *b = &sc->b[s];
     const LvlInfo *li = &st->lvl[st->nlvl - 1];
-    if ((zero & (1u << s)) || b->next != st->nlvl - 1 || b->q || b->in ||
+    if ((zero & (1u << s)) || b->next != st->nlvl - 1 || b->q ||
         st->sliced || st->shifted || st->inplace ||
         li->type.format != SC_LVL_DENSE || li->kind != LK_IDENT ||
         li->var != n->var || li->aoff || !li->ops->locate_expr ||
@@ -446,6 +447,7 @@ static void dense_last_parents(Lower *L, const IrNode *n, const Scope *sc,
                                        L->k->vars[n->var].name)))
       continue;
     vl->last_parent[s] = b->p;
+    vl->last_in[s] = b->in;
   }
 }
 

@@ -365,17 +365,21 @@ void vc_check_expr(VC *c, const IrExpr *e) {
         if ((int)c->L->st[s].t->elem != (int)c->t->elem)
           vc_no(c, "%s is not an array of %s", c->L->st[s].name, c->t->name);
         if (c->lp->last_parent[s]) c->dense_last |= 1u << s;
+        if (c->lp->last_in[s]) vc_add_guard(c, c->lp->last_in[s]);
         c->loads++;
         return;
       }
       {
         /* a last, dense level over this loop's variable is indexed, not
-         * searched (`(i : compressed, j : dense)`): say so */
+         * searched (`(i : compressed, j : dense)`); contiguous ones come
+         * with VecLoop.last_parent: say why this one does not */
         const STensor *st = &c->L->st[s];
         const LvlInfo *last = &st->lvl[st->nlvl - 1];
         if (last->var == c->v && last->type.format == SC_LVL_DENSE) {
-          vc_no(c, "%s's last level, dense, is indexed per iteration (only "
-                "the dense levels inside blocks are vectorized)", st->name);
+          vc_no(c, "%s's last level, dense, is indexed per iteration (%s)",
+                st->name, st->sliced || st->shifted
+                              ? "read as a view: shifted or sliced subscripts"
+                              : "not at a plain position in the loop");
           return;
         }
       }

@@ -47,8 +47,12 @@ typedef struct VecLoop {
    * `(..., k : dense)` tails): per operand (index into L->st), the
    * position of the level above (C text) when the last level's coordinate
    * is the loop variable itself, so that its values lie at that level's
-   * locate_expr(parent, v), contiguous in v; NULL for the others. */
+   * locate_expr(parent, v), contiguous in v; NULL for the others. With
+   * last_in[s] (C text, or NULL), the operand is present only where that
+   * holds (a co-iteration's flag, constant in the loop): the vector loop
+   * runs under it, the scalar loop otherwise. */
   const char *last_parent[LW_MAX_SPARSE];
+  const char *last_in[LW_MAX_SPARSE];
   /* Prints access `a` as scalar C when it does not vary in the loop
    * (dense accesses are the vectorizer's business): returns 1, or 0 when
    * the access varies (a sparse operand located per iteration). */
