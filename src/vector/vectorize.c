@@ -781,14 +781,14 @@ static const char *crd_ptr(VC *c) {
 
 static const char *vload(VC *c, int a) {
   int s = c->L->access_st[a];
-  if (s >= 0 && c->lp->last_parent[s])
-    return c->ops->load(&c->c, strcmp(c->off, "0")
-                            ? arena_printf(c->L->arena, "(sc__%s_val + %s + %s)",
-                                           c->L->st[s].name, last_pos(c, s, NULL),
-                                           c->off)
-                            : arena_printf(c->L->arena, "(sc__%s_val + %s)",
-                                           c->L->st[s].name, last_pos(c, s, NULL)),
+  if (s >= 0 && c->lp->last_parent[s]) {
+    const char *at = last_pos(c, s, NULL);
+    if (strcmp(c->off, "0"))
+      at = arena_printf(c->L->arena, "%s + %s", at, c->off);
+    return c->ops->load(&c->c, arena_printf(c->L->arena, "(sc__%s_val + %s)",
+                                            c->L->st[s].name, at),
                         c->m);
+  }
   if (s >= 0)
     return c->ops->load(&c->c, arena_printf(c->L->arena, "(sc__%s_val + %s)",
                                             c->L->st[s].name, pos_now(c)),
