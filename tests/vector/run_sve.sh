@@ -51,7 +51,11 @@ ar rcs libsparsecc_rt_sve.a rt/*.o
 for spec in shapes.c:8 types.c:22 select.c:16 nm.c:5 dense_last.c:7; do
 case_file=$here/${spec%%:*}
 want_vec=${spec##*:}
-for T in 0 1 2 3 5 8 15 16 17 31 33 67; do
+trips="0 1 2 3 5 8 15 16 17 31 33 67"
+# dense_last.c: its loops are dense loops, whose strip-mining shapes.c
+# covers at every count; around 2, 4, 8 and 16 lanes only
+[ "${spec%%:*}" = dense_last.c ] && trips="0 1 3 5 17 33"
+for T in $trips; do
   ref_run "$cc" "$case_file" -std=c11 -O1 -DT="$T" && [ "$REF_STATUS" -eq 0 ] ||
     fail "${spec%%:*} T=$T: reference"
   # shellcheck disable=SC2068
