@@ -151,6 +151,10 @@ void vec_block_rows_reduce(Lower *L, VecBlockRows *vr, StrBuf *sb,
 const char *vec_block_rows_guard(const VecBlockRows *vr);
 void vec_block_rows_done(Lower *L, VecBlockRows *vr);
 
+/* Whether a SIMD backend is on for the kernel being lowered (its
+ * vectorize pragma, else the command line). */
+int vec_simd_on(Lower *L);
+
 /* Whether loop node n contains statements only (an innermost loop). */
 int vec_innermost(const IrNode *n);
 

@@ -1,16 +1,19 @@
 // SpMM whose sparse operand keeps its rows whole, `(j : compressed, k :
 // dense)`: C[i][k] += D[i][j] * B[j][k] reads B's row j at position * size
-// + k, contiguous in k, and the vector backends vectorize the k loop
-// (contiguous loads of B's values and of C, contiguous stores). Three
-// forms: a dense left operand (the loop over B's rows), a CSR left operand
-// (the rows of S and B co-iterated: the vector loop runs under B's
-// presence flag, checked at run time), and float. 19 columns: full vectors
-// and a masked last chunk on every backend; empty rows of B and S.
+// + k, contiguous in k, and the vector backends vectorize the k loop.
+// Three forms: a dense left operand (the loop over B's rows around the k
+// loop: register-blocked, blocks of C[i][k] held in vector registers
+// across B's rows, as CSR SpMM's), a CSR left operand (the rows of S and B
+// co-iterated: the k loop alone, contiguous loads of B's values, loads
+// and stores of C, under B's presence flag, checked at run time), and
+// float (blocked). 19 columns: full vectors and a masked last chunk on
+// every backend; empty rows of B and S.
 // EXPECT-SPARSIFIED: 3
 // EXPECT-VECTORIZED: 3
+// EXPECT-VECTOR-REPORT: lanes of C[i][k] held in registers across the entries
 // EXPECT-VECTOR-REPORT: contiguous loads (B's dense last level at position * size + k), contiguous stores
 // EXPECT-VECTOR-REPORT: run-time check (sc__B_in0)
-// EXPECT-VECTOR-REPORT: contiguous loads (Bf's dense last level at position * size + k), contiguous stores
+// EXPECT-VECTOR-REPORT: lanes of Cf[i][k] held in registers across the entries
 // EXPECT-NOT-REPORT: indexed per iteration
 // EXPECT-ABSENT: C[i][k] += D[i][j] * B[j][k];
 // EXPECT-ABSENT: C2[i][k] += S[i][j] * B[j][k];
