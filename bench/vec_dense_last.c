@@ -116,7 +116,7 @@ static int pick(const char *k, void (**fn)(int), const double **out,
   if (!strcmp(k, "dl_spmv")) *fn = dl_spmv, *inner *= 50;
   else if (!strcmp(k, "dl_rowsum")) *fn = dl_rowsum, *inner *= 50;
   else if (!strcmp(k, "dl_spmv_short")) *fn = dl_spmv_short, *inner *= 100;
-  else if (!strcmp(k, "dl_spmm")) *fn = dl_spmm, *out = &C[0][0], *nout = (size_t)MI * MK, *inner /= 4;
+  else if (!strcmp(k, "dl_spmm")) *fn = dl_spmm, *out = &C[0][0], *nout = (size_t)MI * MK;
   else if (!strcmp(k, "dl_ttv")) *fn = dl_ttv, *out = &Y[0][0], *nout = (size_t)TN * TN, *inner *= 50;
   else return 0;
   return 1;

@@ -5,11 +5,12 @@
 # the host has AVX2) and --simd=avx512 (when it has AVX-512F), all compiled
 # with the same flags, and, when MLIR's tools are installed, MLIR's
 # sparsifier with vl=0 and vl=8 on the same kernels and data
-# (bench/mlir/dense_last.mlir, dense_last_harness.c). For each kernel the
-# builds run in turn, ROUNDS times (alternating processes), and the median
-# over the rounds of each build's median is reported with its ratios to
-# the scalar output and to MLIR vl=8. Times are thread CPU time (the
-# machine may be shared).
+# (bench/mlir/dense_last.mlir, dense_last_harness.c), vl=8 also compiled
+# with -mprefer-vector-width=256 (mlir_vl8_ymm: like for like with avx2).
+# For each kernel the builds run in turn, ROUNDS times (alternating
+# processes), and the median over the rounds of each build's median is
+# reported with its ratios to the scalar output and to MLIR vl=8. Times
+# are thread CPU time (the machine may be shared).
 #
 # Environment: CC (cc), OPTFLAGS (-O3 -march=native), SPARSECC (sparsecc on
 # PATH, then build/src/sparsecc), BENCH_REPS (11), VEC_INNER (40), ROUNDS
@@ -54,15 +55,21 @@ if [ $mlir -eq 1 ]; then
       $NICE "$MLIR_TRANSLATE" --mlir-to-llvmir "$B/dl_mlir_vl$VL.llvm.mlir" -o "$B/dl_mlir_vl$VL.ll" &&
       $NICE "$CLANG" $OPTFLAGS -Wno-override-module -c "$B/dl_mlir_vl$VL.ll" -o "$B/dl_mlir_vl$VL.o" || exit 2
   done
+  # vl=8 again with clang told to use 256-bit vectors (like for like with
+  # avx2: on an AVX-512 host clang otherwise widens to 512 bits)
   # shellcheck disable=SC2086
-  $NICE $CC $OPTFLAGS -std=c11 -D_POSIX_C_SOURCE=200809L -Ibench -Wno-unknown-pragmas \
-    bench/mlir/dense_last_harness.c "$B/dl_mlir_vl0.o" "$B/dl_mlir_vl8.o" -o "$B/dl_mlir" -lm || exit 2
+  $NICE "$CLANG" $OPTFLAGS -mprefer-vector-width=256 -Wno-override-module -c "$B/dl_mlir_vl8.ll" -o "$B/dl_mlir_vl8_ymm.o" || exit 2
+  for h in dl_mlir:dl_mlir_vl8 dl_mlir_ymm:dl_mlir_vl8_ymm; do
+    # shellcheck disable=SC2086
+    $NICE $CC $OPTFLAGS -std=c11 -D_POSIX_C_SOURCE=200809L -Ibench -Wno-unknown-pragmas \
+      bench/mlir/dense_last_harness.c "$B/dl_mlir_vl0.o" "$B/${h#*:}.o" -o "$B/${h%%:*}" -lm || exit 2
+  done
 fi
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 us() { echo "$1" | sed -n 's/.*us_per_rep=\([0-9.]*\).*/\1/p'; }
 median() { tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 all_impls=$impls
-[ $mlir -eq 1 ] && all_impls="$impls mlir_vl0 mlir_vl8"
+[ $mlir -eq 1 ] && all_impls="$impls mlir_vl0 mlir_vl8 mlir_vl8_ymm"
 echo "# dense last level benchmarks: $(date -u '+%Y-%m-%d %H:%M UTC'), $($CC --version | head -n1), $OPTFLAGS, load $(cut -d' ' -f1-3 /proc/loadavg)"
 for k in ${DL_KERNELS:-dl_spmv dl_rowsum dl_spmv_short dl_spmm dl_ttv}; do
   all=""
@@ -70,6 +77,7 @@ for k in ${DL_KERNELS:-dl_spmv dl_rowsum dl_spmv_short dl_spmm dl_ttv}; do
   while [ $r -lt "${ROUNDS:-5}" ]; do
     for impl in $all_impls; do
       case $impl in
+        mlir_vl8_ymm) line=$($NICE "$B/dl_mlir_ymm" "$k" 8 | sed 's/impl=mlir_vl8/impl=mlir_vl8_ymm/') ;;
         mlir_vl*) line=$($NICE "$B/dl_mlir" "$k" "${impl#mlir_vl}") ;;
         *) line=$($NICE "$B/vec_dl_$impl" "$k") ;;
       esac
@@ -81,11 +89,12 @@ for k in ${DL_KERNELS:-dl_spmv dl_rowsum dl_spmv_short dl_spmm dl_ttv}; do
   med() { for v in $all; do case $v in "$1="*) printf '%s ' "${v#*=}" ;; esac; done | median; }
   base=$(med none)
   m8=""
-  [ $mlir -eq 1 ] && m8=$(med mlir_vl8)
+  m8y=""
+  [ $mlir -eq 1 ] && m8=$(med mlir_vl8) && m8y=$(med mlir_vl8_ymm)
   for impl in $all_impls; do
     t=$(med "$impl")
     echo "MEDIAN kernel=$k impl=$impl us_per_rep=$t"
     [ "$impl" = none ] && continue
-    echo "RATIO kernel=$k impl=$impl speedup_vs_scalar=$(ratio "$base" "$t")${m8:+ speedup_vs_mlir_vl8=$(ratio "$m8" "$t")}"
+    echo "RATIO kernel=$k impl=$impl speedup_vs_scalar=$(ratio "$base" "$t")${m8:+ speedup_vs_mlir_vl8=$(ratio "$m8" "$t")}${m8y:+ speedup_vs_mlir_vl8_ymm=$(ratio "$m8y" "$t")}"
   done
 done
