@@ -4,9 +4,10 @@
  * the first T): SpMV and a scaled update of a dense array over
  * `(i : compressed, j : dense)`, a float SpMV, an int row sum, a TTV over
  * `(i : dense, j : compressed, k : dense)`, SpMM with the sparse operand
- * on the right (`(j : compressed, k : dense)`), and the same SpMM with a
- * CSR left operand (co-iterated: the vector loop runs under the dense
- * rows' presence flag). Every operand has empty rows. Compiled as it is,
+ * on the right (`(j : compressed, k : dense)`: register-blocked across
+ * its rows), and the same SpMM with a CSR left operand (co-iterated: the
+ * vector loop runs under the dense rows' presence flag). Every operand
+ * has empty rows. Compiled as it is,
  * this is the reference for tests/vector/run_trips.sh and run_sve.sh. */
 #include <stdio.h>
 
