@@ -427,6 +427,30 @@ static int note_not_offered(Lower *L, const IrNode *n) {
   return 0;
 }
 
+/* VecLoop.last_parent of dense loop n: the operands whose every level but
+ * the last is bound, at a plain position (no segment to search, not walked
+ * as a view), and whose last level is dense with the loop variable as its
+ * coordinate (`(i : compressed, j : dense)`): their values lie at the
+ * level's locate_expr(parent, v), contiguous in v; last_in: their presence
+ * flag, when a co-iteration set one. */
+static void dense_last_parents(Lower *L, const IrNode *n, const Scope *sc,
+                               unsigned zero, VecLoop *vl) {
+  for (int s = 0; s < L->nst; s++) {
+    const STensor *st = &L->st[s];
+    const TBind *b = &sc->b[s];
+    const LvlInfo *li = &st->lvl[st->nlvl - 1];
+    if ((zero & (1u << s)) || b->next != st->nlvl - 1 || b->q ||
+        st->sliced || st->shifted || st->inplace ||
+        li->type.format != SC_LVL_DENSE || li->kind != LK_IDENT ||
+        li->var != n->var || li->aoff || !li->ops->locate_expr ||
+        strcmp(li->coord, arena_printf(L->arena, "(uint64_t)(%s)",
+                                       L->k->vars[n->var].name)))
+      continue;
+    vl->last_parent[s] = b->p;
+    vl->last_in[s] = b->in;
+  }
+}
+
 static void emit_dense_loop(Lower *L, StrBuf *sb, const IrNode *n,
                             const Scope *sc, unsigned zero, int depth) {
   if (!vec_innermost(n) || L->out || L->inplace ||
@@ -443,6 +467,7 @@ static void emit_dense_loop(Lower *L, StrBuf *sb, const IrNode *n,
   VecUser u = {L, sc, zero};
   VecLoop vl = {.shape = VEC_DENSE, .n = n, .depth = depth, .zero = zero,
                 .invariant = vec_invariant, .user = &u};
+  dense_last_parents(L, n, sc, zero, &vl);
   vec_emit(L, &vl, scalar.data ? scalar.data : "", sb);
   sb_free(&scalar);
 }
@@ -1256,10 +1281,20 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
   }
   const IrLoopVar *lv = &L->k->vars[n->var];
   const char *begin, *end;
+  /* the level above a dense last level over the inner loop's variable
+   * (SpMM's B as `(j : compressed, k : dense)`): register-blocked like a
+   * last level, with a SIMD backend on (the scalar output keeps its walk) */
+  const LvlInfo *tl = &st->lvl[st->nlvl - 1];
+  int tail = b0->next + 2 == st->nlvl && n->nbody == 1 &&
+             n->body[0]->kind == IR_NODE_LOOP &&
+             tl->type.format == SC_LVL_DENSE && tl->kind == LK_IDENT &&
+             tl->var == n->body[0]->var && !tl->aoff && !st->sliced &&
+             !st->shifted && tl->ops->locate_expr && vec_simd_on(L);
   if (!L->out && !L->inplace && li->kind == LK_IDENT && !li->aoff &&
       level_is_unique(&li->type) &&
       !counter && n->nbody == 1 && vec_innermost(n->body[0]) &&
-      b0->next + 1 == st->nlvl && graph_subtree_tensors(L, n) == 1u << s &&
+      (b0->next + 1 == st->nlvl || tail) &&
+      graph_subtree_tensors(L, n) == 1u << s &&
       affine_is_zero(&lv->lo) && !hi_needed(L, n, 1u << s)) {
     /* a position loop around one innermost loop (SpMM's j around k): the
      * vectorizer may register-block the pair */
@@ -1281,12 +1316,14 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
                   .ordered = level_is_ordered(&li->type), .notes_mark = mark,
                   .st = s, .lvl = b0->next,
                   .parent = b0->next > 0 && !b0->q && !b0->in ? b0->p : NULL};
+    if (tail) vn.inner.last_parent[s] = in.b[s].p;
     /* SDDMM's entries: the element each reduces into, hinted ahead */
-    const char *pf = vec_nest_prefetch(
+    const char *pf = tail ? NULL : vec_nest_prefetch(
         L, &vn, arena_printf(L->arena, "sc__%s_e%d", st->name, b0->next));
     emit_single_scalar(L, &scalar, n, sc, s, counter, depth, pf);
     if (!vec_emit_nest(L, &vn, scalar.data ? scalar.data : "", sb) &&
-        !emit_row_block(L, sb, &vn, &in, scalar.data ? scalar.data : ""))
+        (tail ||
+         !emit_row_block(L, sb, &vn, &in, scalar.data ? scalar.data : "")))
       sb_puts(sb, scalar.data ? scalar.data : "");
     sb_free(&scalar);
     return;

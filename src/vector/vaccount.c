@@ -27,6 +27,8 @@ static int simd_on_by(Lower *L, int pragma) {
 
 static int simd_on(Lower *L) { return simd_on_by(L, 1); }
 
+int vec_simd_on(Lower *L) { return simd_on(L); }
+
 void vec_note_scalar(Lower *L, const IrNode *n, const char *fmt, ...) {
   if (!vec_innermost(n) || !simd_on(L)) return;
   char buf[512];

@@ -127,6 +127,17 @@ int vc_ov_collect(VC *c, OvSet *os) {
   return 1;
 }
 
+/* The position of operand s's value at loop variable value vtext (NULL:
+ * the variable's name) in a loop over its dense last level
+ * (VecLoop.last_parent): the level's locate_expr, contiguous in v. */
+static const char *last_pos(VC *c, int s, const char *vtext) {
+  const STensor *st = &c->L->st[s];
+  const LvlInfo *li = &st->lvl[st->nlvl - 1];
+  return li->ops->locate_expr(
+      &li->ref, c->lp->last_parent[s],
+      arena_printf(c->L->arena, "(uint64_t)(%s)", vtext ? vtext : c->lv->name));
+}
+
 void vc_s_access(void *user, StrBuf *out, int a) {
   PrintCtx *p = user;
   VC *c = p->c;
@@ -135,6 +146,11 @@ void vc_s_access(void *user, StrBuf *out, int a) {
     if (p->pos && c->lp->shape == VEC_POSITIONS && s == c->lp->st &&
         vc_access_variant(c, a)) {
       sb_printf(out, "sc__%s_val[%s]", c->L->st[s].name, p->pos);
+      return;
+    }
+    if (c->lp->last_parent[s] && vc_access_variant(c, a)) {
+      sb_printf(out, "sc__%s_val[%s]", c->L->st[s].name,
+                last_pos(c, s, p->vtext));
       return;
     }
     c->lp->invariant(c->lp->user, out, a);
@@ -344,20 +360,26 @@ void vc_check_expr(VC *c, const IrExpr *e) {
   case IR_ACCESS: {
     int s = c->L->access_st[e->access];
     if (s >= 0) {
-      if ((c->lp->shape == VEC_POSITIONS || c->lp->contig) && s == c->lp->st) {
+      if (((c->lp->shape == VEC_POSITIONS || c->lp->contig) &&
+           s == c->lp->st) || c->lp->last_parent[s]) {
         if ((int)c->L->st[s].t->elem != (int)c->t->elem)
           vc_no(c, "%s is not an array of %s", c->L->st[s].name, c->t->name);
+        if (c->lp->last_parent[s]) c->dense_last |= 1u << s;
+        if (c->lp->last_in[s]) vc_add_guard(c, c->lp->last_in[s]);
         c->loads++;
         return;
       }
       {
         /* a last, dense level over this loop's variable is indexed, not
-         * searched (`(i : compressed, j : dense)`): say so */
+         * searched (`(i : compressed, j : dense)`); contiguous ones come
+         * with VecLoop.last_parent: say why this one does not */
         const STensor *st = &c->L->st[s];
         const LvlInfo *last = &st->lvl[st->nlvl - 1];
         if (last->var == c->v && last->type.format == SC_LVL_DENSE) {
-          vc_no(c, "%s's last level, dense, is indexed per iteration (only "
-                "the dense levels inside blocks are vectorized)", st->name);
+          vc_no(c, "%s's last level, dense, is indexed per iteration (%s)",
+                st->name, st->sliced || st->shifted
+                              ? "read as a view: shifted or sliced subscripts"
+                              : "not at a plain position in the loop");
           return;
         }
       }
@@ -759,6 +781,14 @@ static const char *crd_ptr(VC *c) {
 
 static const char *vload(VC *c, int a) {
   int s = c->L->access_st[a];
+  if (s >= 0 && c->lp->last_parent[s]) {
+    const char *at = last_pos(c, s, NULL);
+    if (strcmp(c->off, "0"))
+      at = arena_printf(c->L->arena, "%s + %s", at, c->off);
+    return c->ops->load(&c->c, arena_printf(c->L->arena, "(sc__%s_val + %s)",
+                                            c->L->st[s].name, at),
+                        c->m);
+  }
   if (s >= 0)
     return c->ops->load(&c->c, arena_printf(c->L->arena, "(sc__%s_val + %s)",
                                             c->L->st[s].name, pos_now(c)),
@@ -1066,6 +1096,10 @@ static const char *describe(VC *c) {
     sb_printf(&sb, " = %d x %d lanes", c->cfg.unroll, c->cfg.lanes);
   sb_printf(&sb, " [%s]", c->cfg.origin ? c->cfg.origin : "");
   if (c->loads) sb_printf(&sb, ", contiguous loads");
+  for (int s = 0; s < c->L->nst; s++)
+    if (c->dense_last & (1u << s))
+      sb_printf(&sb, " (%s's dense last level at position * size + %s)",
+                c->L->st[s].name, c->lv->name);
   if (c->stores) sb_printf(&sb, ", contiguous stores");
   if (c->gathers)
     sb_printf(&sb, ", gathers (%d-bit coordinates%s)", c->crd_bits,

@@ -42,6 +42,17 @@ typedef struct VecLoop {
    * small array of the chunk's coordinates. */
   const char *(*coord)(void *user, const char *q);
   const char *coord_desc;
+  /* VEC_DENSE over the dense last level of sparse operands outside
+   * blocks (`(i : compressed, j : dense)`, the fibres stored whole;
+   * `(..., k : dense)` tails): per operand (index into L->st), the
+   * position of the level above (C text) when the last level's coordinate
+   * is the loop variable itself, so that its values lie at that level's
+   * locate_expr(parent, v), contiguous in v; NULL for the others. With
+   * last_in[s] (C text, or NULL), the operand is present only where that
+   * holds (a co-iteration's flag, constant in the loop): the vector loop
+   * runs under it, the scalar loop otherwise. */
+  const char *last_parent[LW_MAX_SPARSE];
+  const char *last_in[LW_MAX_SPARSE];
   /* Prints access `a` as scalar C when it does not vary in the loop
    * (dense accesses are the vectorizer's business): returns 1, or 0 when
    * the access varies (a sparse operand located per iteration). */
@@ -139,6 +150,10 @@ void vec_block_rows_reduce(Lower *L, VecBlockRows *vr, StrBuf *sb,
  * vr->note (after the walk is emitted; frees the state). */
 const char *vec_block_rows_guard(const VecBlockRows *vr);
 void vec_block_rows_done(Lower *L, VecBlockRows *vr);
+
+/* Whether a SIMD backend is on for the kernel being lowered (its
+ * vectorize pragma, else the command line). */
+int vec_simd_on(Lower *L);
 
 /* Whether loop node n contains statements only (an innermost loop). */
 int vec_innermost(const IrNode *n);

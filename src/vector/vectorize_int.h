@@ -45,6 +45,8 @@ typedef struct VC {
   VStmt vs[VEC_MAX_STMTS];
   StrBuf guard;      /* run-time conditions, joined by && */
   int gathers, scatters, loads, stores, bcasts, selects;
+  unsigned dense_last;/* operands read in their dense last level
+                        (VecLoop.last_parent; the report) */
   int stream;        /* a streaming loop: long trip counts run the scalar
                         loop (stream_check) */
   int short_local;   /* short segments run emit_short_local's loop */

@@ -18,6 +18,8 @@
 # any vector code, `sc__shortN`: docs/vectorization.md). The count 26
 # ends the vector loop of a sum over positions in a masked chunk of 2
 # lanes (4 and 8 lanes) and 10 (16 lanes) above those thresholds.
+# dense_last.c: loops over the dense last level of sparse operands (T
+# entries of a level of T + 1).
 # blocks.c: the loops inside BSR blocks at block widths around the lanes (the block loop, `sc__bpN++`, is not a remainder).
 #   SIMD avx2: compiled with -mavx2 -mfma, skipped (77) without AVX2;
 #   SIMD avx512: compiled with -mavx512f -Werror always, run only on AVX-512F
@@ -69,7 +71,7 @@ build_out() {
 }
 # CASE:LOOPS — the loops of each case that must be vectorized; the trip
 # counts around 4 and 8 lanes (64-bit elements) and 8 and 16 (32-bit)
-for spec in shapes.c:8 types.c:22 select.c:16 nm.c:5; do
+for spec in shapes.c:8 types.c:22 select.c:16 nm.c:5 dense_last.c:7; do
 case_file=$here/${spec%%:*}
 want_vec=${spec##*:}
 expected=$(grep -c '^#pragma sparse encoding' "$case_file")
