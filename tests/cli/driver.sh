@@ -343,8 +343,9 @@ CEOF
 section_robust() {
   printf 'int x;\n\0\1\2binary' >"$tmp/bin.c"
   run "$tmp/bin.c" -o "$tmp/bin.out"
-  [ $rc -eq 1 ] && grep -q "binary" "$tmp/err" && [ ! -e "$tmp/bin.out" ]
-  check "binary input: exit 1, clear error, no output"
+  [ $rc -eq 1 ] && grep -q "bin.c:2:1: error: input looks binary" "$tmp/err" &&
+    [ ! -e "$tmp/bin.out" ]
+  check "binary input: exit 1, clear error at the NUL byte's line:col, no output"
   : >"$tmp/empty.c"
   run "$tmp/empty.c" -o "$tmp/empty.out"
   [ $rc -eq 0 ] && [ -f "$tmp/empty.out" ] && [ ! -s "$tmp/empty.out" ]
