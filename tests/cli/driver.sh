@@ -403,6 +403,24 @@ section_robust() {
   run "$tmp/braces.c" -o "$tmp/braces.out"
   not_crashed
   check "20,000 unclosed braces after a pragma (status $rc)"
+  # a kernel whose expression is a sum of 10,000 terms (10,000 levels of
+  # syntax tree): left as it is, with a warning (was a stack overflow)
+  deep_kernel() { # TERM COUNT
+    printf 'double A[4][4], x[4], y[4];\nvoid f(void) {\n'
+    printf '#pragma sparse encoding(A : CSR)\n  for (int i = 0; i < 4; i++)\n'
+    printf '    for (int j = 0; j < 4; j++)\n      y[i] += A[i][j] * x[j]'
+    for _ in $(seq 1 "$2"); do printf ' %s' "$1"; done
+    printf ';\n}\n'
+  }
+  deep_kernel '+ 0.5' 10000 >"$tmp/deepk.c"
+  run "$tmp/deepk.c" -o "$tmp/deepk.out"
+  [ $rc -eq 0 ] && grep -q "deepk.c:3:1: warning: pragma sparse not applied: the file nests more than 1000 levels deep" "$tmp/err" &&
+    grep -q 'y\[i\] += A\[i\]\[j\] \* x\[j\] + 0.5 + 0.5' "$tmp/deepk.out" && ! grep -q 'sc_' "$tmp/deepk.out"
+  check "kernel 10,000 levels deep: left dense, with a warning (status $rc)"
+  deep_kernel '* 1.0' 900 >"$tmp/deepk2.c"
+  run "$tmp/deepk2.c" -o "$tmp/deepk2.out"
+  [ $rc -eq 0 ] && grep -q 'sc_' "$tmp/deepk2.out" && ! grep -q 'for (int j = 0; j < 4; j++)' "$tmp/deepk2.out"
+  check "kernel 900 levels deep: sparsified (status $rc)"
   printf '#pragma sparse' >"$tmp/eof.c"
   run "$tmp/eof.c" -o "$tmp/eof.out"
   not_crashed
