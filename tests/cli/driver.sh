@@ -473,6 +473,20 @@ CEOF
   "$cc" -std=c99 -Wall -Wextra -Werror $cflags "$tmp/odd_out.c" -o "$tmp/odd" $libs &&
     [ "$("$tmp/odd")" = 3 ]
   check "and its output compiles without a trigraph warning and runs"
+  # built by clang, which evaluates a call's arguments left to right, an
+  # element write whose subscripts and value both have effects prints
+  # what clang's build of the input prints (tests/e2e/element_write_effects.c)
+  local clang
+  clang=$(command -v clang-19 || command -v clang)
+  if [ -n "$clang" ]; then
+    local case_c=$src/tests/e2e/element_write_effects.c
+    run "$case_c" -o "$tmp/ew_out.c"
+    # shellcheck disable=SC2086
+    [ $rc -eq 0 ] && "$clang" -std=c11 -w "$case_c" -o "$tmp/ew_ref" &&
+      "$clang" -std=c11 -Wall -Wextra -Werror $cflags "$tmp/ew_out.c" -o "$tmp/ew" $libs &&
+      [ "$("$tmp/ew_ref")" = "$("$tmp/ew")" ]
+    check "element writes with effects on both sides, built by clang: same output"
+  fi
   multifile_build "$cflags" "$libs"
 }
 
