@@ -1582,12 +1582,12 @@ static const char *where(Uses *u, const Site *s) {
   return r;
 }
 
-/* Whether both the value written and a subscript may have effects: then
- * C leaves their order unspecified and compilers differ in how they order
- * a call's arguments, but clang and gcc both evaluate the value of
- * `A[f()] = g()` first here; the rewrite evaluates it first too, through
- * sc__val_T (so the program does not change its output with the compiler
- * that builds the rewritten file). */
+/* Whether both the value written and a subscript may have effects. C
+ * leaves their order unspecified; gcc and clang evaluate the value of
+ * `A[f()] = 1 + g()` and of every `A[f()] += g()` first, but order a
+ * call's arguments differently. Such a write evaluates its value first,
+ * through sc__val_T, so that the rewritten program prints the same
+ * whichever compiler builds it. */
 static int value_first(const Site *s) {
   if (ts_node_is_null(s->val) || !has_effects(s->val))
     return 0;
