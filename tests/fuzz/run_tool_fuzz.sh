@@ -6,7 +6,8 @@
 #   - no crash, no sanitizer report, no hang (a time limit per run);
 #   - exit status 0 or 1 (2 is for usage and I/O errors, which a file
 #     that reads cannot cause); on 1, an error located as FILE:LINE:COL;
-#   - on an error, nothing written to -o;
+#   - on an error, nothing written to -o; on success, the same bytes
+#     when run again;
 #   - on 0, out.c compiles (cc -fsyntax-only with --cflags) whenever the
 #     mutant itself does;
 #   - with --run, when the mutant compiles and runs cleanly under the
@@ -15,8 +16,10 @@
 #     (numdiff) and exits the same (unless the reference prints an Inf or
 #     a NaN: 0 x Inf is 0 in sparse code, SPEC section 4).
 # Classes: ACCEPTED (exit 0), COMPARED (accepted, run and compared),
-# REJECTED (exit 1, located errors), and the findings CRASH, SANITIZER, HANG,
-# STATUS, NOLOC, WROTE-ON-ERROR, NO-OUTPUT, NOCOMPILE, WRONG, RUN-FAIL.
+# MISFIT (accepted, and out.c stopped as documented: data that do not fit
+# the encoding of an array stored sparse), REJECTED (exit 1, located
+# errors), and the findings CRASH, SANITIZER, HANG, STATUS, NOLOC,
+# WROTE-ON-ERROR, NO-OUTPUT, NONDETERMINISTIC, NOCOMPILE, WRONG, RUN-FAIL.
 # A finding keeps its directory (WORKDIR/find-SEED: in.c, out.c, the
 # messages, the mutations applied and a repro.sh); the exit status is 0
 # when there was none.
@@ -60,7 +63,7 @@ while [ $# -gt 0 ]; do
     --keep) keep=1; shift ;;
     --as-is) asis=1; shift ;;
     --cc) cc=$2; shift 2 ;;
-    -h|--help) sed -n '2,35p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,38p' "$0"; exit 0 ;;
     -*) echo "run_tool_fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) inputs+=("$1"); shift ;;
   esac
@@ -148,6 +151,9 @@ EOF
     echo REJECTED; return
   fi
   [ -f out.c ] || { echo NO-OUTPUT; return; }
+  # the same input gives the same bytes (SPEC section 8)
+  timeout -s KILL "$tmo" "$sparsecc" "${inc[@]}" in.c -o out2.c 2> /dev/null
+  cmp -s out.c out2.c || { echo NONDETERMINISTIC; return; }
   # out.c must compile where the input does
   if ! "$cc" -std=c11 -fsyntax-only -w "${inc[@]}" "${rt_cflags[@]}" in.c > in_cc.txt 2>&1; then
     echo ACCEPTED; return
@@ -165,6 +171,13 @@ EOF
     fi
     "${prog_env[@]}" timeout -s KILL "$tmo" ./out > out.out 2> out.err < /dev/null
     rc=$?
+    # data that do not fit an encoding of an array stored sparse stop the
+    # program with a message (docs/user-guide.md, "When the rewritten
+    # program runs"): what the user asked for, not a finding
+    if [ $rc != 0 ] && grep -q '^sparsecc runtime: .*does not fit\|^sparsecc runtime: .*more than the' out.err &&
+       ! grep -q 'runs as written' out.err; then
+      echo MISFIT; return
+    fi
     if [ $rc != 0 ]; then echo RUN-FAIL; return; fi
     # an Inf or a NaN in the reference: a product with an absent entry is
     # 0 in sparse code (SPEC section 4, the one deliberate difference)
@@ -183,7 +196,7 @@ for ((s = first; s <= last; s++)); do
   [ "$cls" = "ACCEPTED compared" ] && key=COMPARED
   count[$key]=$(( ${count[$key]:-0} + 1 ))
   case $cls in
-    ACCEPTED*|REJECTED) [ "$keep" = 1 ] || rm -rf "$dir" ;;
+    ACCEPTED*|REJECTED|MISFIT) [ "$keep" = 1 ] || rm -rf "$dir" ;;
     *) findings+=("$s $cls ($(head -c 300 "$dir/mutations.txt" | tr '\n' ';'))")
        mv "$dir" "$workdir/find-$s" ;;
   esac
