@@ -83,8 +83,9 @@ static void line_directive(StrBuf *out, unsigned line, const char *name,
 int splice_apply(const SourceFile *f, Edits *edits, const SpliceOptions *o,
                  StrBuf *out, Diags *diags) {
   /* a UTF-8 byte order mark stays the file's first bytes: text inserted
-   * at the start of the file (the helpers of arrays stored sparse) goes
-   * after it, where compilers do not read it as a stray token */
+   * at the start of the file (the inline functions of arrays stored
+   * sparse) goes after it, where compilers do not read it as a stray
+   * token */
   int bom = f->len >= 3 && memcmp(f->text, "\xef\xbb\xbf", 3) == 0;
   for (size_t i = 0; bom && i < edits->len; i++)
     if (edits->data[i].start == 0 && edits->data[i].end == 0)

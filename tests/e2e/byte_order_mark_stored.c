@@ -1,6 +1,6 @@
 ﻿// A source file saved with a UTF-8 byte order mark whose array is stored
-// sparse (a pragma on its declaration): the helpers that the rewrite adds
-// at the start of the file go after the mark, which stays the file's
+// sparse (a pragma on its declaration): the inline functions the rewrite
+// adds at the start of the file go after the mark, which stays the file's
 // first bytes (they went before it, and the mark then stood in the middle
 // of the output: "unknown type name").
 // EXPECT-SPARSIFIED: 1

@@ -70,7 +70,7 @@ while [ $# -gt 0 ]; do
 done
 if [ ${#inputs[@]} -eq 0 ]; then
   inputs=("$root"/tests/e2e/*.c "$root"/examples/*.c "$root"/examples/*/*.c)
-  # the comparison helper is not a program
+  # numdiff.c compares outputs: it is not a case
   inputs=("${inputs[@]/#$root\/tests\/e2e\/numdiff.c/}")
   mapfile -t inputs < <(printf '%s\n' "${inputs[@]}" | grep -v '^$')
 fi
