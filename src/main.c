@@ -245,11 +245,11 @@ static int translate(Run *r) {
   const Options *o = r->opts;
   const SourceFile *f = &r->src;
   const char *nul = memchr(f->text, '\0', f->len);
-  if (nul) {
-    diag_error(&r->diags, NULL, span_make(0, 0),
-               "'%s': input looks binary (NUL byte at offset %zu), not C "
-               "source",
-               f->name, (size_t)(nul - f->text));
+  if (nul) { /* located at the byte, as every error of the input */
+    size_t at = (size_t)(nul - f->text);
+    diag_error(&r->diags, f, span_make(at, at + 1),
+               "input looks binary (NUL byte at offset %zu), not C source",
+               at);
     return EXIT_INPUT;
   }
   int rc = collect_args(r);

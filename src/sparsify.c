@@ -1149,6 +1149,11 @@ static void emit_storage(S *s) {
 
 /* ---- entry ------------------------------------------------------------- */
 
+/* The deepest syntax tree the passes take: they recurse once or more per
+ * level, and a 10,000-term sum overflowed an 8 MB stack (6,000 terms
+ * under ASan); 1000 leaves a wide margin and any real statement. */
+#define SPARSIFY_MAX_DEPTH 1000
+
 /* by start; at one offset an insertion (empty range) comes first, so the
  * helpers inserted at byte 0 precede a rewrite of a pragma on line 1 */
 static int edit_cmp_less(const Edit *a, const Edit *b) {
@@ -1181,8 +1186,17 @@ static int sparsify_groups(SparsifyCtx *ctx, Edits *edits) {
   if (!need_ct)
     return 0;
   const char *why = NULL;
-  s.ct = ct_open(ctx->file, ctx->tree, ctx->clang_args, ctx->nclang_args,
-                 ctx->arena, &why);
+  /* the passes walk expressions recursively: a deeper file (a sum of
+   * thousands of terms on one line) is left as it is */
+  uint32_t depth = node_depth(ts_tree_root_node(ctx->tree), SPARSIFY_MAX_DEPTH);
+  if (depth > SPARSIFY_MAX_DEPTH)
+    why = arena_printf(ctx->arena,
+                       "the file nests more than %d levels deep (a statement "
+                       "or expression too long to model)",
+                       SPARSIFY_MAX_DEPTH);
+  else
+    s.ct = ct_open(ctx->file, ctx->tree, ctx->clang_args, ctx->nclang_args,
+                   ctx->arena, &why);
   if (!s.ct) {
     for (size_t i = 0; i < s.ngroups; i++)
       if (s.groups[i].kind != ATTACH_NONE && s.groups[i].nenc) {

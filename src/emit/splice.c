@@ -82,6 +82,14 @@ static void line_directive(StrBuf *out, unsigned line, const char *name,
 
 int splice_apply(const SourceFile *f, Edits *edits, const SpliceOptions *o,
                  StrBuf *out, Diags *diags) {
+  /* a UTF-8 byte order mark stays the file's first bytes: text inserted
+   * at the start of the file (the inline functions of arrays stored
+   * sparse) goes after it, where compilers do not read it as a stray
+   * token */
+  int bom = f->len >= 3 && memcmp(f->text, "\xef\xbb\xbf", 3) == 0;
+  for (size_t i = 0; bom && i < edits->len; i++)
+    if (edits->data[i].start == 0 && edits->data[i].end == 0)
+      edits->data[i].start = edits->data[i].end = 3;
   sort_edits(edits);
   int crlf = file_is_crlf(f);
   size_t pos = 0;
@@ -99,10 +107,8 @@ int splice_apply(const SourceFile *f, Edits *edits, const SpliceOptions *o,
   }
   pos = 0;
   if (o->runtime_include) {
-    /* a UTF-8 byte order mark stays the file's first bytes: after the
-     * added lines, compilers would read it as a stray token */
-    if (f->len >= 3 && memcmp(f->text, "\xef\xbb\xbf", 3) == 0 &&
-        (edits->len == 0 || edits->data[0].start >= 3)) {
+    /* the byte order mark before the added lines too */
+    if (bom && (edits->len == 0 || edits->data[0].start >= 3)) {
       sb_append(out, f->text, 3);
       pos = 3;
     }

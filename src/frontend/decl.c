@@ -449,6 +449,14 @@ typedef struct Helper {
    "  if (" KEEP ") return; /* x + 0 is x */\n"                               \
    "  sc__chk(sc_tensor_update(t, c, op, &v), where);\n"                       \
    "}\n"},                                                                     \
+  {"sc__val_" S, "",                                                           \
+   "/* the value of a write whose subscripts and value both have effects,\n" \
+   " * evaluated before the subscripts */\n"                                  \
+   "static " T " sc__tv_" S ";\n"                                              \
+   "static inline int sc__val_" S "(" T " v) {\n"                             \
+   "  sc__tv_" S " = v;\n"                                                     \
+   "  return 0;\n"                                                             \
+   "}\n"},                                                                     \
   {"sc__updv_" S, "sc__upd_" S,                                                \
    "static inline " T " sc__updv_" S "(sc_tensor *t, const int64_t *c, char op, " \
    T " v,\n    const char *where) {\n"                                         \

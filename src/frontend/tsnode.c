@@ -1,4 +1,5 @@
-/* tsnode.c — the lookup of a function definition by name (tsnode.h). */
+/* tsnode.c — the lookup of a function definition by name and the depth of
+ * a tree (tsnode.h). */
 #include "frontend/tsnode.h"
 
 TSNode node_function_definition(TSNode root, const char *text,
@@ -19,4 +20,25 @@ TSNode node_function_definition(TSNode root, const char *text,
   }
   TSNode none = {0};
   return none;
+}
+
+uint32_t node_depth(TSNode root, uint32_t limit) {
+  TSTreeCursor c = ts_tree_cursor_new(root);
+  uint32_t depth = 1, max = 1;
+  for (;;) {
+    if (ts_tree_cursor_goto_first_child(&c)) {
+      if (++depth > max) max = depth;
+      if (max > limit) break;
+      continue;
+    }
+    while (!ts_tree_cursor_goto_next_sibling(&c)) {
+      if (depth == 1 || !ts_tree_cursor_goto_parent(&c)) {
+        ts_tree_cursor_delete(&c);
+        return max;
+      }
+      depth--;
+    }
+  }
+  ts_tree_cursor_delete(&c);
+  return max;
 }

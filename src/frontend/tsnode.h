@@ -1,6 +1,6 @@
 /* tsnode.h — small functions over tree-sitter nodes shared by the front end
- * and the driver: a node's type test, a child by field name, and the
- * lookup of a function definition of the file by name. */
+ * and the driver: a node's type test, a child by field name, the lookup of
+ * a function definition of the file by name, and the depth of a tree. */
 #ifndef SC_FRONTEND_TSNODE_H
 #define SC_FRONTEND_TSNODE_H
 
@@ -23,5 +23,11 @@ static inline TSNode node_field(TSNode n, const char *name) {
  * when the file does not define it. */
 TSNode node_function_definition(TSNode root, const char *text,
                                 const char *name);
+
+/* The depth of the tree under root (root alone: 1), walked without
+ * recursion; the walk stops once it passes `limit` (returns limit + 1).
+ * The passes walk expressions recursively: a file deeper than they can
+ * take on the stack is refused before them. */
+uint32_t node_depth(TSNode root, uint32_t limit);
 
 #endif

@@ -1589,9 +1589,43 @@ static const char *where(Uses *u, const Site *s) {
   return r;
 }
 
+/* Whether both the value written and a subscript may have effects. C
+ * leaves their order unspecified; gcc and clang evaluate the value of
+ * `A[f()] = 1 + g()` and of every `A[f()] += g()` first, but order a
+ * call's arguments differently. Such a write evaluates its value first,
+ * through sc__val_T, so that the rewritten program prints the same
+ * whichever compiler builds it. */
+static int value_first(const Site *s) {
+  if (ts_node_is_null(s->val) || !has_effects(s->val))
+    return 0;
+  for (int d = 0; d < s->nidx; d++)
+    if (has_effects(s->idx[d]))
+      return 1;
+  return 0;
+}
+
+/* `(sc__val_T((v)), ` before the call when value_first, and the value
+ * argument: sc__tv_T then, else `(v)`. */
+static void value_arg(Uses *u, StrBuf *out, const Site *s, int first) {
+  if (first) {
+    sb_printf(out, "sc__tv_%s", s->st->sfx);
+    return;
+  }
+  sb_puts(out, "(");
+  node_text(u, out, s->val);
+  sb_puts(out, ")");
+}
+
 static void gen(Uses *u, StrBuf *out, size_t si) {
   const Site *s = &u->s.data[si];
   const Stored *st = s->st;
+  const int first = (s->kind == U_SET || (s->kind == U_UPD && !s->recompute)) &&
+                    value_first(s);
+  if (first) {
+    sb_printf(out, "(sc__val_%s((", st->sfx);
+    node_text(u, out, s->val);
+    sb_puts(out, ")), ");
+  }
   switch (s->kind) {
   case U_READ:
     sb_printf(out, "sc__get_%s(%s, ", st->sfx, st->ba.handle);
@@ -1601,9 +1635,9 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
   case U_SET:
     sb_printf(out, "sc__set_%s(%s, ", st->sfx, st->ba.handle);
     coords(u, out, s);
-    sb_puts(out, ", (");
-    node_text(u, out, s->val);
-    sb_printf(out, "), %s)", where(u, s));
+    sb_puts(out, ", ");
+    value_arg(u, out, s, first);
+    sb_printf(out, ", %s)%s", where(u, s), first ? ")" : "");
     return;
   case U_UPD:
     if (s->recompute) {
@@ -1623,12 +1657,12 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
   case U_INC:
     sb_printf(out, "sc__upd%s_%s(%s, ", s->used ? "v" : "", st->sfx, st->ba.handle);
     coords(u, out, s);
-    sb_printf(out, ", '%c', (", s->op);
+    sb_printf(out, ", '%c', ", s->op);
     if (s->kind == U_INC)
-      sb_puts(out, "1");
+      sb_puts(out, "(1)");
     else
-      node_text(u, out, s->val);
-    sb_printf(out, "), %s)", where(u, s));
+      value_arg(u, out, s, first);
+    sb_printf(out, ", %s)%s", where(u, s), first ? ")" : "");
     return;
   case U_SIZEOF: {
     sb_puts(out, "sizeof(");

@@ -355,8 +355,9 @@ CEOF
 section_robust() {
   printf 'int x;\n\0\1\2binary' >"$tmp/bin.c"
   run "$tmp/bin.c" -o "$tmp/bin.out"
-  [ $rc -eq 1 ] && grep -q "binary" "$tmp/err" && [ ! -e "$tmp/bin.out" ]
-  check "binary input: exit 1, clear error, no output"
+  [ $rc -eq 1 ] && grep -q "bin.c:2:1: error: input looks binary" "$tmp/err" &&
+    [ ! -e "$tmp/bin.out" ]
+  check "binary input: exit 1, clear error at the NUL byte's line:col, no output"
   : >"$tmp/empty.c"
   run "$tmp/empty.c" -o "$tmp/empty.out"
   [ $rc -eq 0 ] && [ -f "$tmp/empty.out" ] && [ ! -s "$tmp/empty.out" ]
@@ -414,6 +415,24 @@ section_robust() {
   run "$tmp/braces.c" -o "$tmp/braces.out"
   not_crashed
   check "20,000 unclosed braces after a pragma (status $rc)"
+  # a kernel whose expression is a sum of 10,000 terms (10,000 levels of
+  # syntax tree): left as it is, with a warning (was a stack overflow)
+  deep_kernel() { # TERM COUNT
+    printf 'double A[4][4], x[4], y[4];\nvoid f(void) {\n'
+    printf '#pragma sparse encoding(A : CSR)\n  for (int i = 0; i < 4; i++)\n'
+    printf '    for (int j = 0; j < 4; j++)\n      y[i] += A[i][j] * x[j]'
+    for _ in $(seq 1 "$2"); do printf ' %s' "$1"; done
+    printf ';\n}\n'
+  }
+  deep_kernel '+ 0.5' 10000 >"$tmp/deepk.c"
+  run "$tmp/deepk.c" -o "$tmp/deepk.out"
+  [ $rc -eq 0 ] && grep -q "deepk.c:3:1: warning: pragma sparse not applied: the file nests more than 1000 levels deep" "$tmp/err" &&
+    grep -q 'y\[i\] += A\[i\]\[j\] \* x\[j\] + 0.5 + 0.5' "$tmp/deepk.out" && ! grep -q 'sc_' "$tmp/deepk.out"
+  check "kernel 10,000 levels deep: left dense, with a warning (status $rc)"
+  deep_kernel '* 1.0' 900 >"$tmp/deepk2.c"
+  run "$tmp/deepk2.c" -o "$tmp/deepk2.out"
+  [ $rc -eq 0 ] && grep -q 'sc_' "$tmp/deepk2.out" && ! grep -q 'for (int j = 0; j < 4; j++)' "$tmp/deepk2.out"
+  check "kernel 900 levels deep: sparsified (status $rc)"
   printf '#pragma sparse' >"$tmp/eof.c"
   run "$tmp/eof.c" -o "$tmp/eof.out"
   not_crashed
@@ -466,6 +485,20 @@ CEOF
   "$cc" -std=c99 -Wall -Wextra -Werror $cflags "$tmp/odd_out.c" -o "$tmp/odd" $libs &&
     [ "$("$tmp/odd")" = 3 ]
   check "and its output compiles without a trigraph warning and runs"
+  # built by clang, which evaluates a call's arguments left to right, an
+  # element write whose subscripts and value both have effects prints
+  # what clang's build of the input prints (tests/e2e/element_write_effects.c)
+  local clang
+  clang=$(command -v clang-19 || command -v clang)
+  if [ -n "$clang" ]; then
+    local case_c=$src/tests/e2e/element_write_effects.c
+    run "$case_c" -o "$tmp/ew_out.c"
+    # shellcheck disable=SC2086
+    [ $rc -eq 0 ] && "$clang" -std=c11 -w "$case_c" -o "$tmp/ew_ref" &&
+      "$clang" -std=c11 -Wall -Wextra -Werror $cflags "$tmp/ew_out.c" -o "$tmp/ew" $libs &&
+      [ "$("$tmp/ew_ref")" = "$("$tmp/ew")" ]
+    check "element writes with effects on both sides, built by clang: same output"
+  fi
   multifile_build "$cflags" "$libs"
 }
 
