@@ -1601,10 +1601,10 @@ static void walk_range(Lower *L, StrBuf *sb, const IrNode *n,
  * BEGIN is the begin carried from the row before where the row loop offers
  * it (row_carry.c): the row's length test, its prefetch and its loops then
  * start from values already in registers, one position read a row, as in
- * the scalar output (every row of a 5- or 9-entry matrix ran the short
- * loop, 1.01-1.20x slower than the scalar output, when each reread both
- * positions; docs/performance.md, "Vectorized SpMV: the row's bounds read
- * once"). A band's clamped range tests no bound on its entries, so it is
+ * the scalar output: a row sent to the short loop is the scalar output's
+ * row plus the length test (docs/performance.md, "Vectorized SpMV: the
+ * row's bounds read once"). A band's clamped range tests no bound on its
+ * entries, so it is
  * vectorized as any range of positions. Returns 0, emitting nothing, with
  * no backend (partial sums and the scalar output keep emit_walk's walk). */
 static int emit_vec_row(Lower *L, StrBuf *sb, const IrNode *n,
