@@ -1604,9 +1604,9 @@ static void walk_range(Lower *L, StrBuf *sb, const IrNode *n,
  * the scalar output: a row sent to the short loop is the scalar output's
  * row plus the length test (docs/performance.md, "Vectorized SpMV: the
  * row's bounds read once"). A band's clamped range tests no bound on its
- * entries, so it is
- * vectorized as any range of positions. Returns 0, emitting nothing, with
- * no backend (partial sums and the scalar output keep emit_walk's walk). */
+ * entries, so it is vectorized as any range of positions. Returns 0,
+ * emitting nothing, with no backend (partial sums and the scalar output
+ * keep emit_walk's walk). */
 static int emit_vec_row(Lower *L, StrBuf *sb, const IrNode *n,
                         const Scope *sc, int s, const char *counter,
                         int depth) {
