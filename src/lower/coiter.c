@@ -1258,6 +1258,10 @@ static void emit_row_prefetch(Lower *L, StrBuf *sb, const STensor *st, int l,
                               const char *end, const char *loop, int depth,
                               int simd);
 
+static int emit_vec_row(Lower *L, StrBuf *sb, const IrNode *n,
+                        const Scope *sc, int s, const char *counter,
+                        int depth);
+
 static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
                         const Scope *sc, int s, const char *counter,
                         int depth) {
@@ -1352,6 +1356,7 @@ static void emit_single(Lower *L, StrBuf *sb, const IrNode *n,
     emit_single_scalar(L, sb, n, sc, s, counter, depth, NULL);
     return;
   }
+  if (emit_vec_row(L, sb, n, sc, s, counter, depth)) return;
   StrBuf scalar = {0};
   emit_single_scalar(L, &scalar, n, sc, s, counter, depth, NULL);
   range_of(L, st, b0, &begin, &end);
@@ -1455,11 +1460,25 @@ static void emit_single_scalar(Lower *L, StrBuf *sb, const IrNode *n,
   emit_walk(L, sb, n, sc, s, counter, NULL, depth, pf);
 }
 
+static void walk_range(Lower *L, StrBuf *sb, const IrNode *n,
+                       const Scope *sc, int s, const char *counter,
+                       const char *const *range, int banded, int depth,
+                       const char *pf);
+
 /* The scalar walk of emit_single_scalar over the positions [range[0],
  * range[1]) of the level (C texts), or its whole range when range is NULL. */
 void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
                int s, const char *counter, const char *const *range,
                int depth, const char *pf) {
+  walk_range(L, sb, n, sc, s, counter, range, 0, depth, pf);
+}
+
+/* emit_walk's; banded: range is a band's clamped range (band_range), its
+ * bounds not tested on the entries. */
+static void walk_range(Lower *L, StrBuf *sb, const IrNode *n,
+                       const Scope *sc, int s, const char *counter,
+                       const char *const *range, int banded, int depth,
+                       const char *pf) {
   STensor *st = &L->st[s];
   const TBind *b0 = &sc->b[s];
   int l = b0->next;
@@ -1483,7 +1502,8 @@ void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
   ln(L, sb, depth, "{");
   ln(L, sb, depth + 1, "const size_t %s = %s;", e, end);
   const char *lim = e; /* where the walk stops */
-  int clamped = !range && band_range(L, sb, s, l, n, &begin, &lim, depth + 1);
+  int clamped = range ? banded
+                      : band_range(L, sb, s, l, n, &begin, &lim, depth + 1);
   const size_t loop_at = sb->len; /* the row prefetch goes here */
   if (!unique) ln(L, sb, depth + 1, "size_t %s;", q);
   const size_t for_at = sb->len; /* replaced by an unrolled walk */
@@ -1602,6 +1622,68 @@ void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     sb_free(&loop);
   }
   ln(L, sb, depth, "}");
+}
+
+/* With a SIMD backend, the position loop over a row (emit_single's
+ * vectorizable walk): the row's bounds named once, in a block around the
+ * vector and scalar versions vec_emit chooses between,
+ *
+ *   { const size_t sc__A_reN = END;           (the row's end, read once)
+ *     [const size_t sc__A_b1 = ..., sc__A_z1 = ...;   a band: band_range]
+ *     <row prefetch from BEGIN>
+ *     <vec_emit over [BEGIN, LIM): its segment test, vector loop, short
+ *      loop and scalar fallback all read the named bounds>
+ *     [sc__A_rbM = sc__A_reN;] }              (a carried begin)
+ *
+ * BEGIN is the begin carried from the row before where the row loop offers
+ * it (row_carry.c): the row's length test, its prefetch and its loops then
+ * start from values already in registers, one position read a row, as in
+ * the scalar output: a row sent to the short loop is the scalar output's
+ * row plus the length test (docs/performance.md, "Vectorized SpMV: the
+ * row's bounds read once"). A band's clamped range tests no bound on its
+ * entries, so it is vectorized as any range of positions. Returns 0,
+ * emitting nothing, with no backend (partial sums and the scalar output
+ * keep emit_walk's walk). */
+static int emit_vec_row(Lower *L, StrBuf *sb, const IrNode *n,
+                        const Scope *sc, int s, const char *counter,
+                        int depth) {
+  VecConfig cfg;
+  const SparsifyCtx *ctx = L->ctx;
+  vec_config(L->arena, ctx->opts, L->k->vec_pragma, ctx->clang_args,
+             ctx->nclang_args, &cfg);
+  if (!cfg.ops) return 0;
+  STensor *st = &L->st[s];
+  const TBind *b0 = &sc->b[s];
+  const int l = b0->next;
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  const char *begin, *end;
+  range_of(L, st, b0, &begin, &end);
+  const char *re = arena_printf(L->arena, "sc__%s_re%d", st->name, L->uniq++);
+  ln(L, sb, depth, "{");
+  ln(L, sb, depth + 1, "const size_t %s = %s;", re, end);
+  const char *lim = re;
+  const int banded = band_range(L, sb, s, l, n, &begin, &lim, depth + 1);
+  const char *carried = banded ? NULL : row_carry_take(L, n, sc, s);
+  if (carried) begin = carried;
+  const char *range[2] = {begin, lim};
+  StrBuf scalar = {0};
+  walk_range(L, &scalar, n, sc, s, counter, range, banded, depth + 1, NULL);
+  VecUser u = {L, sc, 0};
+  VecLoop vl = {.shape = VEC_POSITIONS, .n = n, .depth = depth + 1, .st = s,
+                .lvl = l,
+                .p = arena_printf(L->arena, "sc__%s_p%d", st->name, l),
+                .begin = begin, .end = lim, .counter = counter,
+                .ordered = level_is_ordered(&st->lvl[l].type),
+                .checks_bounds = !banded && (!affine_is_zero(&lv->lo) ||
+                                             hi_needed(L, n, 1u << s)),
+                .invariant = vec_invariant, .user = &u};
+  if (scalar.data)
+    emit_row_prefetch(L, sb, st, l, n, begin, lim, scalar.data, depth + 1, 1);
+  vec_emit(L, &vl, scalar.data ? scalar.data : "", sb);
+  sb_free(&scalar);
+  if (carried) ln(L, sb, depth + 1, "%s = %s;", carried, re);
+  ln(L, sb, depth, "}");
+  return 1;
 }
 
 /* Several iterators: a while loop on the minimum coordinate. */

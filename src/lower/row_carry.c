@@ -21,7 +21,9 @@
  * loop is the walk (no IF: every iteration reaches it), the dense level on
  * the loop's variable alone, located in this loop and nowhere else,
  * directly over a unique compressed level walked in full by the scalar
- * (unrolled) walk. Everything else reads both positions as before. */
+ * (unrolled) walk, or by the SIMD row of a backend (coiter.c emit_vec_row:
+ * its length test, prefetch, vector, short and scalar loops all start from
+ * the carried begin). Everything else reads both positions as before. */
 #include "lower/row_carry.h"
 
 #include <string.h>

@@ -24,9 +24,9 @@ typedef struct RowCarry {
  * after its locates); rc->st_ok is 0 when nothing can be carried. */
 void row_carry_offer(Lower *L, RowCarry *rc, const IrNode *n,
                      const Scope *before, const Scope *in);
-/* The walk of loop w over the level after sc->b[s]'s (the scalar walk,
- * walked in full): the variable holding its begin, or NULL; once taken,
- * the walk must end each row with `var = end;`. */
+/* The walk of loop w over the level after sc->b[s]'s (the scalar walk or
+ * a backend's SIMD row, walked in full): the variable holding its begin,
+ * or NULL; once taken, the walk must end each row with `var = end;`. */
 const char *row_carry_take(Lower *L, const IrNode *w, const Scope *sc,
                            int s);
 /* After dense loop n was emitted into sb from offset `at` on: when a walk

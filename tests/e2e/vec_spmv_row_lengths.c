@@ -3,7 +3,8 @@
 // twice that: one vector, a vector and a masked chunk, only the masked
 // chunk after a full step; the short-segment loop below the sums'
 // threshold, 16 entries on avx2 and generic, 24 on avx512, and every
-// masked chunk above it, up to 15 of 16 float lanes):
+// masked chunk above it, up to 15 of 16 float lanes), each row
+// beginning where the one before it ended (the carried row begin):
 // double and float sums with gathers, a double product and int and long
 // sums of a row (the generic backend reduces sums and products by a
 // balanced tree of the lanes, integers through unsigned lanes). The
@@ -16,6 +17,8 @@
 // EXPECT-VECTORIZED: 5
 // EXPECT-VECTOR-REPORT: gathers
 // EXPECT-VECTOR-REPORT: , float, vl
+// EXPECT-VECTOR-REPORT: loop i: the positions of A read once per row
+// EXPECT-VECTOR-REPORT: loop i: the positions of F read once per row
 // EXPECT-ABSENT: y[i] += A[i][j] * x[j];
 // EXPECT-ABSENT: yf[i] += F[i][j] * xf[j];
 #include <stdio.h>
