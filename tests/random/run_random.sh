@@ -32,7 +32,8 @@
 #   --sparsecc PATH    the sparsecc binary (default $SPARSECC, else `sparsecc`
 #                      on PATH)
 #   --gen PATH         the gen_kernel binary (default $GEN_KERNEL, else built
-#                      from gen_kernel.c next to this script into WORKDIR)
+#                      from gen_kernel.c and gen_common.c next to this script
+#                      into WORKDIR)
 #   --cc CC            the C compiler (default $CC, else cc)
 #   --simd B           pass --simd=B to sparsecc (none, generic, avx2, avx512)
 #                      and compile out.c with the flags that enable that
@@ -258,7 +259,7 @@ mkdir -p "$workdir/results"
 
 if [ -z "$gen" ]; then
   gen="$workdir/gen_kernel"
-  "$cc" -std=c11 -O1 -Wall -Wextra "$here/gen_kernel.c" -o "$gen" || {
+  "$cc" -std=c11 -O1 -Wall -Wextra "$here/gen_kernel.c" "$here/gen_common.c" -o "$gen" || {
     echo "run_random.sh: cannot build gen_kernel" >&2
     exit 2
   }
