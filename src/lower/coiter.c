@@ -205,22 +205,6 @@ void mark_level(STensor *st, int l) {
 }
 
 /* Locates level b->next of st (its coordinate is known). */
-/* Removes the line `const size_t P = ...;` found in sb after `from` when
- * nothing after it uses P; returns whether it did. */
-static int drop_unused_position(StrBuf *sb, size_t from, const char *p) {
-  char decl[96];
-  snprintf(decl, sizeof decl, "const size_t %s = ", p);
-  char *at = sb->data ? strstr(sb->data + from, decl) : NULL;
-  if (!at) return 0;
-  char *end = strchr(at, '\n');
-  if (!end || lower_uses_ident(end, p)) return 0;
-  while (at > sb->data + from && at[-1] == ' ') at--;
-  end++;
-  memmove(at, end, strlen(end) + 1);
-  sb->len -= (size_t)(end - at);
-  return 1;
-}
-
 static void locate_level(Lower *L, StrBuf *sb, STensor *st, TBind *b,
                          int depth) {
   int l = b->next;
@@ -1495,7 +1479,6 @@ void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     const char *val = arena_printf(L->arena, "%s * %lld + %s", c,
                                    (long long)li->div, k);
     ln(L, sb, d, "const uint64_t %s = %s;", c, crd);
-    const size_t blk_at = sb->len;
     while (b->next < m) locate_level(L, sb, st, b, d);
     mark_level(st, m);
     ln(L, sb, d, "for (uint64_t %s = 0; %s < %lld; %s++) {", k, k,
@@ -1518,12 +1501,6 @@ void emit_walk(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
     chain(L, sb, &in, graph_subtree_tensors(L, n), d + 1);
     if (counter) ln(L, sb, d + 1, "%s++;", counter);
     emit_body(L, sb, n, &in, 0, d + 1);
-    /* a body that reads no value of the tensor (it only gives the pattern:
-     * `A[i][j] *= c` on an array kept dense) needs no position in the block,
-     * nor those of the levels between */
-    for (int u = m; u > l; u--)
-      if (!drop_unused_position(sb, blk_at, arena_printf(L->arena, "sc__%s_p%d", st->name, u)))
-        break;
     ln(L, sb, d, "}");
   } else {
     if (pf) ln(L, sb, d, "%s", pf);

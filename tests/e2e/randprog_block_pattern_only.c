@@ -4,7 +4,7 @@
 // The scaling nest then walks the assembled BSR tensor only for its
 // pattern and scales the dense A in place: the positions inside the block
 // (sc__A_p2, sc__A_p3) were declared but never read, and out.c did not
-// compile with -Werror (unused variable). They are left out now.
+// compile with -Werror (unused variable). They are not declared now.
 // EXPECT-SPARSIFIED: 1
 // EXPECT-REPORT: kernel sparsified: forall(i) forall(j) A(i,j) *= 0.25
 // EXPECT-REPORT: A: updated in place: the loops visit its entries stored at entry
