@@ -131,11 +131,12 @@ static char *sval(void) {
 static void line(Str *b, int depth, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void line(Str *b, int depth, const char *fmt, ...) {
   for (int i = 0; i < depth; i++) sadd(b, "  ");
-  char buf[512];
+  char buf[1024];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
+  int k = vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
+  if (k < 0 || (size_t)k >= sizeof buf) abort();
   sadd(b, "%s\n", buf);
 }
 
