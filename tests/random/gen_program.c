@@ -1,7 +1,7 @@
 /* gen_program.c — random whole-program generator for the differential
  * tester of incremental sparsification.
  *
- *   gen_program SEED [--soak] [--drop I,J,...]
+ *   gen_program SEED [--soak] [--drop I,J.K,...]
  *
  * prints on stdout one complete, deterministic C11 program the way legacy
  * code is annotated one array at a time: one or two arrays under a pragma on
@@ -24,9 +24,11 @@
  *
  * and prints every array and scalar at the end. The first line is
  * `// seed N: TYPE ...` (TYPE double, float or int: the comparison's
- * tolerance), the second `// items K: ...` lists the items by number.
- * `--drop I,J` leaves items I and J out (the rest of the program is the
- * same): run_programs.sh minimizes a failure that way.
+ * tolerance), the second `// items K: ...` lists the items by number (J.K:
+ * item K of the repetition loop J), the third `// units:` what --drop
+ * takes. `--drop I,J.K` leaves item I and item K of repetition J out (the
+ * rest of the program is the same): run_programs.sh minimizes a failure
+ * that way.
  *
  * Numerics as in gen_kernel.c: every value is a small dyadic rational (an
  * integer for int), scaling factors are powers of two (or -1, 3 for int),
@@ -66,13 +68,22 @@ static const struct {
 };
 
 #define MAXITEMS 12
+#define MAXREP 3 /* items in a repetition loop */
 
+/* one item: what --drop I (or I.J inside a repetition) leaves out */
 typedef struct Item {
   Str file;    /* file-scope text (a function), may be empty */
   Str body;    /* statements of main */
   char *label;
   unsigned dense_used; /* bit per dense array */
+  int drop;
 } Item;
+
+/* a top-level item, or a repetition loop around several */
+typedef struct Group {
+  int rep;
+  int first, n; /* its items */
+} Group;
 
 typedef struct Prog {
   unsigned long seed;
@@ -82,11 +93,12 @@ typedef struct Prog {
   int reps;      /* repetition count R */
   Sp a, b;
   int has_b;     /* b is a second matrix (vec == 0) or sv (vec == 1) */
-  Item items[MAXITEMS];
+  Item items[MAXITEMS * MAXREP];
   int nitems;
+  Group groups[MAXITEMS];
+  int ngroups;
   int nfunc;
   int in_rep;    /* generating inside a repetition loop */
-  int drop[MAXITEMS];
 } Prog;
 
 static Prog P;
@@ -472,21 +484,21 @@ static void simple_item(int d, int allow_func) {
 }
 
 static void gen_item(void) {
-  cur = &P.items[P.nitems++];
+  Group *g = &P.groups[P.ngroups++];
+  g->first = P.nitems;
   if (chance(22)) {
     /* a repetition loop around one to three items */
-    int n = range(1, 3);
-    L(1, "for (int it = 0; it < R; it++) {");
+    g->rep = 1;
+    g->n = range(1, MAXREP);
     P.in_rep = 1;
-    Str labels = {0};
-    for (int q = 0; q < n; q++) {
+    for (int q = 0; q < g->n; q++) {
+      cur = &P.items[P.nitems++];
       simple_item(2, 1);
-      sadd(&labels, "%s%s", q ? " " : "", cur->label);
     }
     P.in_rep = 0;
-    L(1, "}");
-    cur->label = fmt_str("rep[%s]", labels.s);
   } else {
+    g->n = 1;
+    cur = &P.items[P.nitems++];
     simple_item(1, 1);
   }
 }
@@ -625,14 +637,32 @@ static void emit(void) {
   if (P.has_b)
     E("; %s%s : %s (%s)", P.b.name, shape(&P.b), P.b.enc,
       (const char *[]){"global", "local", "flat", "malloc", "rowptr"}[P.b.decl]);
-  E("\n// items %d:", P.nitems);
-  for (int i = 0; i < P.nitems; i++)
-    E(" %d=%s%s", i, P.items[i].label, P.drop[i] ? "(dropped)" : "");
+  /* the items, then the names --drop takes: whole items, then the
+   * items of each repetition */
+  E("\n// items %d:", P.ngroups);
+  for (int i = 0; i < P.ngroups; i++) {
+    const Group *g = &P.groups[i];
+    if (!g->rep) {
+      const Item *it = &P.items[g->first];
+      E(" %d=%s%s", i, it->label, it->drop ? "(dropped)" : "");
+      continue;
+    }
+    E(" %d=rep[", i);
+    for (int q = 0; q < g->n; q++) {
+      const Item *it = &P.items[g->first + q];
+      E("%s%d.%d=%s%s", q ? " " : "", i, q, it->label, it->drop ? "(dropped)" : "");
+    }
+    E("]");
+  }
+  E("\n// units:");
+  for (int i = 0; i < P.ngroups; i++) E(" %d", i);
+  for (int i = 0; i < P.ngroups; i++)
+    for (int q = 0; P.groups[i].rep && q < P.groups[i].n; q++) E(" %d.%d", i, q);
   E("\n#include <stdio.h>\n#include <stdlib.h>\n\n");
   E("#define N %d\n#define M %d\n#define K %d\n#define R %d\n", P.n, P.m, P.k, P.reps);
   unsigned used = 0;
   for (int i = 0; i < P.nitems; i++)
-    if (!P.drop[i]) used |= P.items[i].dense_used;
+    if (!P.items[i].drop) used |= P.items[i].dense_used;
   int need_val = fills_values(&P.a) || (P.has_b && fills_values(&P.b));
   for (int d = 0; d < NDENSE; d++) need_val |= (used & (1u << d)) && dense[d].input;
   gen_value_helpers(&out_, P.ty, P.seed, need_val, 0);
@@ -649,7 +679,7 @@ static void emit(void) {
   if (P.has_b) emit_decl(&P.b, 1);
   E("\n");
   for (int i = 0; i < P.nitems; i++)
-    if (!P.drop[i] && P.items[i].file.s) E("%s", P.items[i].file.s);
+    if (!P.items[i].drop && P.items[i].file.s) E("%s", P.items[i].file.s);
   E("int main(void) {\n");
   emit_decl(&P.a, 0);
   if (P.has_b) emit_decl(&P.b, 0);
@@ -672,8 +702,16 @@ static void emit(void) {
     emit_fill(&P.b);
     emit_inserts(&P.b);
   }
-  for (int i = 0; i < P.nitems; i++)
-    if (!P.drop[i]) E("%s", P.items[i].body.s);
+  for (int i = 0; i < P.ngroups; i++) {
+    const Group *g = &P.groups[i];
+    int kept = 0;
+    for (int q = 0; q < g->n; q++) kept += !P.items[g->first + q].drop;
+    if (!kept) continue;
+    if (g->rep) E("  for (int it = 0; it < R; it++) {\n");
+    for (int q = 0; q < g->n; q++)
+      if (!P.items[g->first + q].drop) E("%s", P.items[g->first + q].body.s);
+    if (g->rep) E("  }\n");
+  }
   /* everything the program computed */
   E("  printf(\"t %s s %s mx %s nnz %%d\\n\", %st, %ss, %smx, nnz);\n", pfmt(), pfmt(), pfmt(),
     pcast(), pcast(), pcast());
@@ -697,7 +735,7 @@ static void emit(void) {
 }
 
 static int usage(void) {
-  fprintf(stderr, "usage: gen_program SEED [--soak] [--drop I,J,...]\n");
+  fprintf(stderr, "usage: gen_program SEED [--soak] [--drop I,J.K,...]\n");
   return 2;
 }
 
@@ -723,18 +761,22 @@ int main(int argc, char **argv) {
   }
   g_state = (unsigned long long)P.seed * 0xD1342543DE82EF95ULL + (P.soak ? 0xA11CEULL : 0xB0BULL);
   build();
+  /* --drop I,J.K: item I, item K of the repetition J */
   for (const char *p = drop; p && *p;) {
-    long k = strtol(p, &end, 10);
-    if (end == p || k < 0 || k >= MAXITEMS) {
+    long k = strtol(p, &end, 10), q = -1;
+    int ok = end != p && k >= 0 && k < P.ngroups;
+    if (ok && *end == '.') {
+      p = end + 1;
+      q = strtol(p, &end, 10);
+      ok = end != p && q >= 0 && q < P.groups[k].n && P.groups[k].rep;
+    }
+    if (!ok || (*end && *end != ',')) {
       fprintf(stderr, "gen_program: bad --drop '%s'\n", drop);
       return 2;
     }
-    P.drop[k] = 1;
+    for (int u = 0; u < P.groups[k].n; u++)
+      if (q < 0 || u == q) P.items[P.groups[k].first + u].drop = 1;
     p = *end == ',' ? end + 1 : end;
-    if (*end && *end != ',') {
-      fprintf(stderr, "gen_program: bad --drop '%s'\n", drop);
-      return 2;
-    }
   }
   emit();
   fputs(out_.s, stdout);

@@ -17,8 +17,9 @@
 #              program itself does not compile cleanly or run
 # A failing seed keeps its files in WORKDIR/fail-SEED (prog.c, out-B.c,
 # report-B.txt, outputs, repro.sh) and is minimized: items of the program
-# are left out (gen_program --drop) while the failure stays the same kind;
-# the result is WORKDIR/fail-SEED/min.c. The last lines are the summary:
+# (and items inside its repetition loops) are left out (gen_program --drop)
+# while the failure stays the same kind; the result is
+# WORKDIR/fail-SEED/min.c. The last lines are the summary:
 #   N passed, M failed
 #   sparsified in X of N programs (P %), K kernels
 #
@@ -164,17 +165,19 @@ check_program() {
 # the kind of a failure: its backend and first words ("[avx2] output differs")
 failure_kind() { echo "$1" | awk '{ print $2, $3, $4 }'; }
 
-# leave items out while the failure stays of the same kind
+# leave items out while the failure stays of the same kind: whole items
+# first, then items inside the repetition loops (the `// units:` line)
 minimize() {
   local seed=$1 soakflag=$2 kind=$3 dir=$4
-  local n drop="" try r i
-  n=$(sed -n '2s/^\/\/ items \([0-9]*\):.*/\1/p' "$dir/prog.c")
-  [ -n "$n" ] || return
+  local units drop="" try r u
+  units=$(sed -n '3s/^\/\/ units://p' "$dir/prog.c")
+  [ -n "$units" ] || return
   local m="$dir/min" kb=${kind%%]*}
   kb=${kb#[}
   mkdir -p "$m"
-  for ((i = 0; i < n; i++)); do
-    try=${drop:+$drop,}$i
+  for u in $units; do
+    case ",$drop," in *",${u%%.*},"*) continue ;; esac
+    try=${drop:+$drop,}$u
     # shellcheck disable=SC2086
     "$gen" "$seed" $soakflag --drop "$try" >"$m/prog.c" 2>/dev/null || continue
     r=$(cd "$m" && RP_SIMDS=$kb check_program)
