@@ -47,7 +47,7 @@ set -u
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # compare(): two outputs token by token
-# shellcheck source=compare.sh
+# shellcheck source-path=SCRIPTDIR source=compare.sh
 . "$here/compare.sh"
 
 seeds=""
@@ -212,7 +212,7 @@ EOF
 
 run_one() {
   local seed=$1 soakflag=$2
-  local d="$workdir/seed-$seed" status detail
+  local d="$workdir/seed-$seed" status
   rm -rf "$d"
   mkdir -p "$d"
   # shellcheck disable=SC2086

@@ -136,7 +136,7 @@ EOF
 }
 
 # compare(): two outputs token by token
-# shellcheck source=compare.sh
+# shellcheck source-path=SCRIPTDIR source=compare.sh
 . "$here/compare.sh"
 
 # runs in the seed's directory; prints "STATUS detail"
