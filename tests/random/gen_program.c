@@ -32,8 +32,8 @@
  *
  * Numerics as in gen_kernel.c: every value is a small dyadic rational (an
  * integer for int), scaling factors are powers of two (or -1, 3 for int),
- * so sums are exact in any order and nothing overflows; conditions read
- * only dense inputs, which no item writes. */
+ * so sums are exact in any order and nothing overflows; the conditions of
+ * nests and early exits read only dense inputs, which no item writes. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
