@@ -1,7 +1,7 @@
 /* gen_common.c — the pieces the random program generators share
  * (gen_kernel.c, gen_program.c): the generator's own random numbers, strings
  * allocated on one list and released together, encodings drawn from the
- * SPEC's named formats and random legal maps, and the value helpers the
+ * SPEC's named formats and random legal maps, and the value functions the
  * generated programs fill their arrays with (gen_common.h). */
 #include "gen_common.h"
 
@@ -206,9 +206,9 @@ char *gen_encoding(int rank, int total, int nv24_ok) {
 }
 
 /* ------------------------------------------------------------------ */
-/* value helpers of the generated programs                              */
+/* value functions of the generated programs                              */
 
-void gen_value_helpers(Str *b, int ty, unsigned long seed, int need_val, int need_div) {
+void gen_value_functions(Str *b, int ty, unsigned long seed, int need_val, int need_div) {
   if (need_val || need_div) {
     sadd(b, "\nstatic unsigned long long lcg_state = %lluULL;\n",
       (unsigned long long)seed * 2654435761ULL + 12345ULL);

@@ -1,6 +1,6 @@
 /* gen_common.h — what the random program generators share (gen_kernel.c,
  * gen_program.c): the generator's random numbers, strings, encodings and
- * the value helpers of the generated programs. */
+ * the value functions of the generated programs. */
 #ifndef GEN_COMMON_H
 #define GEN_COMMON_H
 
@@ -33,6 +33,6 @@ char *gen_encoding(int rank, int total, int nv24_ok);
 
 /* the generated program's LCG `rnd(n)` and its value functions
  * (dval/fval/ival: a non-zero dyadic value; dnz/fnz/inz: never 0) */
-void gen_value_helpers(Str *b, int ty, unsigned long seed, int need_val, int need_div);
+void gen_value_functions(Str *b, int ty, unsigned long seed, int need_val, int need_div);
 
 #endif

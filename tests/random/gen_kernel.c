@@ -816,7 +816,7 @@ static void emit(void) {
     need_div |= t->role == R_DIV;
     need_val |= t->role != R_DIV && !(t->role == R_OUT && t->init_zero) && t->density > 0;
   }
-  gen_value_helpers(&out_, P.ty, P.seed, need_val, need_div);
+  gen_value_functions(&out_, P.ty, P.seed, need_val, need_div);
   E("\n");
   for (int i = 0; i < P.nt; i++) emit_decl(&P.t[i], 1, 0);
   if (P.in_function) {

@@ -577,7 +577,7 @@ static const char *val_fn(void) {
   return P.ty == TY_INT ? "ival()" : P.ty == TY_FLOAT ? "fval()" : "dval()";
 }
 
-/* does the fill of s call the value helper */
+/* does the fill of s call the value function */
 static int fills_values(const Sp *s) { return s->fill == 0 && s->density > 0; }
 
 static void emit_fill(const Sp *s) {
@@ -665,7 +665,7 @@ static void emit(void) {
     if (!P.items[i].drop) used |= P.items[i].dense_used;
   int need_val = fills_values(&P.a) || (P.has_b && fills_values(&P.b));
   for (int d = 0; d < NDENSE; d++) need_val |= (used & (1u << d)) && dense[d].input;
-  gen_value_helpers(&out_, P.ty, P.seed, need_val, 0);
+  gen_value_functions(&out_, P.ty, P.seed, need_val, 0);
   E("\n");
   for (int d = 0; d < NDENSE; d++)
     if (used & (1u << d)) {
