@@ -162,7 +162,10 @@ static void plan_hoists(S *s, IrKernel *k, TSNode nest) {
 }
 
 /* The edits that declare and free the used caches around their loops;
- * closing edits of loops ending at the same byte go innermost first. */
+ * closing edits of loops ending at the same byte go innermost first. A
+ * block opened at the loop's first byte by an earlier edit (a conversion
+ * at a call hoisted out of the loop, frontend/uses.c) closes at its last
+ * byte before these closes: the cache's block opens before it, outside. */
 static void emit_hoists(S *s) {
   SparsifyCtx *ctx = s->ctx;
   for (size_t i = 0; i < s->hoists.len; i++) {
@@ -176,6 +179,14 @@ static void emit_hoists(S *s) {
     sb_puts(&open, " ");
     Edit e = {hl->start, hl->start, arena_strdup(ctx->arena, open.data), 0};
     ARRAY_PUSH(ctx->arena, s->edits, e);
+    /* first among the insertions at that byte (the sort is stable) */
+    size_t at = s->edits.len - 1;
+    for (size_t j = 0; j < at; j++)
+      if (s->edits.data[j].start == hl->start && s->edits.data[j].end == hl->start) {
+        memmove(&s->edits.data[j + 1], &s->edits.data[j], (at - j) * sizeof e);
+        s->edits.data[j] = e;
+        break;
+      }
     sb_free(&open);
   }
   /* closes: larger start (inner loop) first among equal ends */

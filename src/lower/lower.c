@@ -1064,6 +1064,44 @@ static int out_read(const IrKernel *k, const IrNode *n, int ti) {
   return graph_expr_reads(k, r, ti);
 }
 
+/* An operand kept dense and updated in place (`A[i][j] *= c` on an array
+ * whose pragma'd storage was not replaced) is walked for its pattern only:
+ * its values are read and written in the dense array, so the positions of
+ * its last levels (a dense level located under a compressed one, the levels
+ * inside a block) may be located and never read. Such a declaration is
+ * dropped (an unused variable under -Wall), deepest level first, so that a
+ * position read only by the next one goes too. */
+static void drop_unread_positions(Lower *L, StrBuf *loops) {
+  for (int s = 0; s < L->nst && loops->data; s++) {
+    const STensor *st = &L->st[s];
+    if (!st->inplace || st->t->handle) continue;
+    for (int l = st->nlvl - 1; l >= 0; l--) {
+      const char *p = arena_printf(L->arena, "sc__%s_p%d", st->name, l);
+      const char *decl = arena_printf(L->arena, "const size_t %s = ", p);
+      const char *any = arena_printf(L->arena, "size_t %s =", p);
+      char *at = loops->data;
+      while ((at = strstr(at, decl))) {
+        char *end = strchr(at, '\n');
+        if (!end) break;
+        end++;
+        /* its scope ends at the next declaration of the name at the latest */
+        char *next = strstr(end, any);
+        char save = next ? *next : 0;
+        if (next) *next = '\0';
+        int read = lower_uses_ident(end, p);
+        if (next) *next = save;
+        if (read) {
+          at = end;
+          continue;
+        }
+        while (at > loops->data && at[-1] == ' ') at--;
+        memmove(at, end, strlen(end) + 1);
+        loops->len -= (size_t)(end - at);
+      }
+    }
+  }
+}
+
 int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   Lower L;
   memset(&L, 0, sizeof L);
@@ -1112,6 +1150,7 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
     sb_free(&live);
     return refuse(&L, L.refuse);
   }
+  drop_unread_positions(&L, &loops);
   sb_puts(out, kernel->indent ? kernel->indent : "");
   sb_puts(out, "{\n");
   L.fallback = fallback_text(&L);

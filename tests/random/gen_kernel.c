@@ -25,103 +25,15 @@
  * --soak widens the space: larger extents, deeper expressions, more
  * operands, a second statement more often. The same SEED with and without
  * --soak gives different programs. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ------------------------------------------------------------------ */
-/* generator's own random numbers (splitmix64)                          */
-
-static unsigned long long g_state;
-
-static unsigned long long next64(void) {
-  unsigned long long z = (g_state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-/* uniform in [0, n) */
-static int rnd(int n) { return n <= 1 ? 0 : (int)(next64() % (unsigned long long)n); }
-/* true with probability pct percent */
-static int chance(int pct) { return rnd(100) < pct; }
-/* uniform in [lo, hi] */
-static int range(int lo, int hi) { return lo + rnd(hi - lo + 1); }
-
-/* ------------------------------------------------------------------ */
-/* strings                                                              */
-
-typedef struct Str {
-  char *s;
-  size_t n, cap;
-} Str;
-
-/* Every string of the generator comes from gk_alloc: blocks kept on one
- * list and released together when the program ends (gk_release). */
-typedef struct GkBlock { struct GkBlock *next; } GkBlock;
-static GkBlock *gk_blocks;
-
-static void *gk_alloc(size_t n) {
-  GkBlock *b = malloc(sizeof(GkBlock) + n);
-  if (!b) abort();
-  b->next = gk_blocks;
-  gk_blocks = b;
-  return b + 1;
-}
-
-static void gk_release(void) {
-  while (gk_blocks) {
-    GkBlock *next = gk_blocks->next;
-    free(gk_blocks);
-    gk_blocks = next;
-  }
-}
-
-static void sadd(Str *b, const char *fmt, ...) {
-  va_list ap;
-  for (;;) {
-    size_t room = b->cap - b->n;
-    va_start(ap, fmt);
-    int k = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? room : 0, fmt, ap);
-    va_end(ap);
-    if (k < 0) abort();
-    if (b->s && (size_t)k < room) {
-      b->n += (size_t)k;
-      return;
-    }
-    size_t ncap = (b->cap + (size_t)k + 64) * 2;
-    char *ns = gk_alloc(ncap);
-    if (b->s) memcpy(ns, b->s, b->n + 1);
-    b->s = ns;
-    b->cap = ncap;
-  }
-}
-
-static char *xstrdup(const char *s) {
-  size_t n = strlen(s) + 1;
-  char *d = gk_alloc(n);
-  memcpy(d, s, n);
-  return d;
-}
-
-static char *fmt_str(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char probe[1];
-  int k = vsnprintf(probe, sizeof probe, fmt, ap);
-  va_end(ap);
-  if (k < 0) abort();
-  char *d = gk_alloc((size_t)k + 1);
-  va_start(ap, fmt);
-  vsnprintf(d, (size_t)k + 1, fmt, ap);
-  va_end(ap);
-  return d;
-}
+#include "gen_common.h"
 
 /* ------------------------------------------------------------------ */
 /* the model of one program                                             */
 
-enum { TY_DOUBLE, TY_FLOAT, TY_INT };
 enum { R_IN, R_DIV, R_OUT };
 enum { D_GLOBAL, D_LOCAL, D_FLAT, D_MALLOC, D_ROWPTR, D_PTRPTR };
 
@@ -333,119 +245,6 @@ static char *gen_expr(const int *use, int nuse, int divisor_tensor, int maxdepth
 }
 
 /* ------------------------------------------------------------------ */
-/* encodings                                                            */
-
-static const char *mapvars(int set, int d) {
-  static const char *names[3][3] = {{"i", "j", "k"}, {"d0", "d1", "d2"}, {"a", "b", "c"}};
-  return names[set][d];
-}
-
-static const char *widths(int total_elems) {
-  static char buf[64];
-  buf[0] = 0;
-  if (chance(30)) {
-    static const int pw[] = {16, 32, 64, 0, 8};
-    int w = pw[rnd(total_elems < 250 ? 5 : 4)];
-    snprintf(buf, sizeof buf, ", posWidth = %d", w);
-  }
-  if (chance(30)) {
-    static const int cw[] = {8, 16, 32, 64, 0};
-    size_t n = strlen(buf);
-    snprintf(buf + n, sizeof buf - n, ", crdWidth = %d", cw[rnd(5)]);
-  }
-  return buf;
-}
-
-static const char *lvl_plain(int last) {
-  int r = rnd(100);
-  if (r < 30) return "dense";
-  if (r < 70) return "compressed";
-  if (r < 78) return "compressed(nonordered)";
-  if (r < 86) return "loose_compressed";
-  if (r < 90 && last) return "loose_compressed(nonordered)";
-  if (r < 95) return "compressed(padded)";
-  return "compressed(unpadded)";
-}
-
-/* wrap a map (with its fields) in one of the three spellings */
-static char *spell(const char *map, const char *fields) {
-  int r = rnd(100);
-  if (r < 60) return fmt_str("%s%s", map, fields);
-  if (r < 85) return fmt_str("{ map = %s%s }", map, fields);
-  return fmt_str("#sparse_tensor.encoding<{ map = %s%s }>", map, fields);
-}
-
-/* an encoding for tensor t; nm24: the data have at most 2 non-zeros in
- * every aligned group of 4 along the last dimension */
-static char *gen_encoding(Tensor *t, int is_output) {
-  int total = 1;
-  for (int d = 0; d < t->rank; d++) total *= P.extv[t->idx[d]];
-  int vs = rnd(100) < 70 ? 0 : 1 + rnd(2);
-  const char *a = mapvars(vs, 0), *b = mapvars(vs, 1), *c = mapvars(vs, 2);
-  if (t->rank == 1) {
-    if (chance(45)) return xstrdup("SparseVector");
-    static const char *lt[] = {"compressed", "compressed", "dense", "loose_compressed",
-                               "compressed(nonordered)", "compressed(padded)"};
-    char *map = fmt_str("(%s) -> (%s : %s)", a, a, lt[rnd(6)]);
-    return spell(map, widths(total));
-  }
-  if (t->rank == 2) {
-    int r = rnd(100);
-    if (t->pattern == 3 && !is_output && r < 50) return xstrdup("NV24");
-    if (r < 55) {
-      static const char *named[] = {"CSR", "CSC", "DCSR", "DCSC", "COO", "BSR(2, 2)"};
-      int k = rnd(6);
-      if (k == 5 && chance(30)) {
-        int br = range(1, 3), bc = range(1, 4);
-        return fmt_str("BSR(%d, %d)", br, bc);
-      }
-      if (chance(8) && k != 5) return fmt_str("%s%s", named[k], widths(total));
-      return xstrdup(named[k]);
-    }
-    int swap = chance(35);
-    const char *l0 = swap ? b : a, *l1 = swap ? a : b;
-    char *map;
-    if (r < 70) {
-      /* COO-like */
-      map = fmt_str("(%s, %s) -> (%s : compressed(nonunique%s), %s : singleton%s)", a, b, l0,
-                    chance(20) ? ", nonordered" : "", l1, chance(15) ? "(nonordered)" : "");
-    } else if (r < 80) {
-      /* blocked */
-      int br = range(1, 4), bc = range(1, 4);
-      if (chance(50))
-        map = fmt_str("(%s, %s) -> (%s floordiv %d : dense, %s floordiv %d : compressed, "
-                      "%s mod %d : dense, %s mod %d : dense)",
-                      a, b, a, br, b, bc, a, br, b, bc);
-      else
-        map = fmt_str("(%s, %s) -> (%s : dense, %s floordiv %d : compressed, %s mod %d : dense)",
-                      a, b, l0, l1, bc, l1, bc);
-    } else {
-      map = fmt_str("(%s, %s) -> (%s : %s, %s : %s)", a, b, l0, lvl_plain(0), l1, lvl_plain(1));
-    }
-    return spell(map, widths(total));
-  }
-  /* rank 3 */
-  if (chance(40)) return xstrdup("CSF");
-  int perm[3] = {0, 1, 2};
-  if (chance(40))
-    for (int i = 2; i > 0; i--) {
-      int j = rnd(i + 1), tmp = perm[i];
-      perm[i] = perm[j];
-      perm[j] = tmp;
-    }
-  const char *v[3] = {a, b, c};
-  char *map;
-  if (chance(20))
-    map = fmt_str("(%s, %s, %s) -> (%s : compressed(nonunique), %s : singleton(nonunique), %s : "
-                  "singleton)",
-                  a, b, c, v[perm[0]], v[perm[1]], v[perm[2]]);
-  else
-    map = fmt_str("(%s, %s, %s) -> (%s : %s, %s : %s, %s : %s)", a, b, c, v[perm[0]],
-                  lvl_plain(0), v[perm[1]], lvl_plain(0), v[perm[2]], lvl_plain(1));
-  return spell(map, widths(total));
-}
-
-/* ------------------------------------------------------------------ */
 /* building the model                                                   */
 
 static int pick_decl(int rank) {
@@ -628,7 +427,11 @@ static void build(void) {
     if (t->role != R_OUT) choose_data(t);
     else if (!t->init_zero) t->density = 300, t->empty_a = -1, t->empty_b = -1;
     if (t->pattern == 3 && t->rank != 2) t->pattern = 0;
-    if (t->sparse) t->enc = gen_encoding(t, t->role == R_OUT);
+    if (t->sparse) {
+      int total = 1;
+      for (int d = 0; d < t->rank; d++) total *= P.extv[t->idx[d]];
+      t->enc = gen_encoding(t->rank, total, t->pattern == 3 && t->role != R_OUT);
+    }
   }
 
   P.expr = gen_expr(use, nuse, div, soak ? 3 : 2);
@@ -1013,35 +816,7 @@ static void emit(void) {
     need_div |= t->role == R_DIV;
     need_val |= t->role != R_DIV && !(t->role == R_OUT && t->init_zero) && t->density > 0;
   }
-  if (need_val || need_div) {
-    E("\nstatic unsigned long long lcg_state = %lluULL;\n",
-      (unsigned long long)P.seed * 2654435761ULL + 12345ULL);
-    E("/* deterministic pseudo-random integer in [0, n) */\n");
-    E("static int rnd(int n) {\n"
-      "  lcg_state = lcg_state * 6364136223846793005ULL + 1442695040888963407ULL;\n"
-      "  return (int)((lcg_state >> 33) %% (unsigned long long)n);\n}\n");
-  }
-  if (P.ty == TY_DOUBLE) {
-    if (need_val) E("/* a non-zero multiple of 1/4 in [-4, 4] */\n");
-    if (need_val) E("static double dval(void) {\n  int k = rnd(32) - 16;\n  return (k >= 0 ? k + 1 : k) / 4.0;\n}\n");
-    if (need_div)
-      E("/* a non-zero power of two, never 0 */\nstatic double dnz(void) {\n"
-        "  static const double t[] = {1.0, -1.0, 2.0, -2.0, 0.5, -0.5, 4.0, 0.25};\n"
-        "  return t[rnd(8)];\n}\n");
-  } else if (P.ty == TY_FLOAT) {
-    if (need_val) E("/* a non-zero multiple of 1/2 in [-3, 3] */\n");
-    if (need_val) E("static float fval(void) {\n  int k = rnd(12) - 6;\n  return (float)(k >= 0 ? k + 1 : k) / 2.0f;\n}\n");
-    if (need_div)
-      E("/* a non-zero power of two, never 0 */\nstatic float fnz(void) {\n"
-        "  static const float t[] = {1.0f, -1.0f, 2.0f, -2.0f, 0.5f, -0.5f, 4.0f};\n"
-        "  return t[rnd(7)];\n}\n");
-  } else {
-    if (need_val) E("/* a non-zero integer in [-3, 3] */\n");
-    if (need_val) E("static int ival(void) {\n  int k = rnd(6);\n  return k < 3 ? k - 3 : k - 2;\n}\n");
-    if (need_div)
-      E("/* never 0 */\nstatic int inz(void) {\n  static const int t[] = {1, -1, 2, -2, 3};\n"
-        "  return t[rnd(5)];\n}\n");
-  }
+  gen_value_functions(&out_, P.ty, P.seed, need_val, need_div);
   E("\n");
   for (int i = 0; i < P.nt; i++) emit_decl(&P.t[i], 1, 0);
   if (P.in_function) {
