@@ -49,6 +49,8 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # compare(): two outputs token by token
 # shellcheck source-path=SCRIPTDIR source=compare.sh
 . "$here/compare.sh"
+# shellcheck source-path=SCRIPTDIR source=setup.sh
+. "$here/setup.sh"
 
 seeds=""
 soak=""
@@ -268,36 +270,7 @@ for b in ${simds//,/ }; do
 done
 [ -n "$run_simds" ] || { echo "run_programs.sh: skipped: no backend of --simd $simds runs here"; exit 77; }
 
-made_workdir=0
-if [ -z "$workdir" ]; then
-  workdir=$(mktemp -d "${TMPDIR:-/tmp}/sparsecc-programs.XXXXXX") || exit 2
-  made_workdir=1
-fi
-mkdir -p "$workdir" || exit 2
-workdir=$(cd "$workdir" && pwd)
-rm -rf "$workdir/results"
-mkdir -p "$workdir/results"
-
-if [ -z "$gen" ]; then
-  gen="$workdir/gen_program"
-  "$cc" -std=c11 -O1 -Wall -Wextra "$here/gen_program.c" "$here/gen_common.c" -o "$gen" || {
-    echo "run_programs.sh: cannot build gen_program" >&2
-    exit 2
-  }
-fi
-case $sparsecc in /*) ;; *) sparsecc=$(cd "$(dirname "$sparsecc")" && pwd)/$(basename "$sparsecc") ;; esac
-case $gen in /*) ;; *) gen=$(cd "$(dirname "$gen")" && pwd)/$(basename "$gen") ;; esac
-
-rt_cflags=${SPARSECC_CFLAGS-$("$sparsecc" --cflags 2>/dev/null)}
-rt_libs=${SPARSECC_LIBS-$("$sparsecc" --libs 2>/dev/null)}
-printf 'int main(void) { return 0; }\n' >"$workdir/rt_probe.c"
-# shellcheck disable=SC2086
-if ! "$cc" -std=c11 $rt_cflags "$workdir/rt_probe.c" -o "$workdir/rt_probe" $rt_libs -lm \
-    >"$workdir/rt_probe.txt" 2>&1; then
-  echo "run_programs.sh: cannot build a program with the runtime ($sparsecc --cflags/--libs):" >&2
-  head -5 "$workdir/rt_probe.txt" >&2
-  exit 2
-fi
+random_setup run_programs.sh gen_program programs
 
 export RP_CFLAGS="$rt_cflags" RP_LIBS="$rt_libs" RP_SIMDS="$run_simds" \
   SPARSECC="$sparsecc" GEN_PROGRAM="$gen" CC="$cc"

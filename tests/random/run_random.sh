@@ -138,6 +138,8 @@ EOF
 # compare(): two outputs token by token
 # shellcheck source-path=SCRIPTDIR source=compare.sh
 . "$here/compare.sh"
+# shellcheck source-path=SCRIPTDIR source=setup.sh
+. "$here/setup.sh"
 
 # runs in the seed's directory; prints "STATUS detail"
 check_seed() {
@@ -226,39 +228,7 @@ case $simd in
   *) echo "run_random.sh: unknown --simd backend '$simd' (none, generic, avx2, avx512)" >&2; exit 2 ;;
 esac
 
-made_workdir=0
-if [ -z "$workdir" ]; then
-  workdir=$(mktemp -d "${TMPDIR:-/tmp}/sparsecc-random.XXXXXX") || exit 2
-  made_workdir=1
-fi
-mkdir -p "$workdir" || exit 2
-workdir=$(cd "$workdir" && pwd)
-rm -rf "$workdir/results"
-mkdir -p "$workdir/results"
-
-if [ -z "$gen" ]; then
-  gen="$workdir/gen_kernel"
-  "$cc" -std=c11 -O1 -Wall -Wextra "$here/gen_kernel.c" "$here/gen_common.c" -o "$gen" || {
-    echo "run_random.sh: cannot build gen_kernel" >&2
-    exit 2
-  }
-fi
-case $sparsecc in /*) ;; *) sparsecc=$(cd "$(dirname "$sparsecc")" && pwd)/$(basename "$sparsecc") ;; esac
-case $gen in /*) ;; *) gen=$(cd "$(dirname "$gen")" && pwd)/$(basename "$gen") ;; esac
-
-rt_cflags=${SPARSECC_CFLAGS-$("$sparsecc" --cflags 2>/dev/null)}
-rt_libs=${SPARSECC_LIBS-$("$sparsecc" --libs 2>/dev/null)}
-
-# a program linked with the runtime: catches a missing or unbuilt runtime
-# once, instead of as a failure of every seed
-printf 'int main(void) { return 0; }\n' >"$workdir/rt_probe.c"
-# shellcheck disable=SC2086
-if ! "$cc" -std=c11 $rt_cflags "$workdir/rt_probe.c" -o "$workdir/rt_probe" $rt_libs -lm \
-    >"$workdir/rt_probe.txt" 2>&1; then
-  echo "run_random.sh: cannot build a program with the runtime ($sparsecc --cflags/--libs):" >&2
-  head -5 "$workdir/rt_probe.txt" >&2
-  exit 2
-fi
+random_setup run_random.sh gen_kernel random
 
 export RR_CFLAGS="$rt_cflags" RR_LIBS="$rt_libs" RR_SIMD_CFLAGS="$simd_cflags" SPARSECC="$sparsecc" GEN_KERNEL="$gen" CC="$cc"
 
