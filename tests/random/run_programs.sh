@@ -282,30 +282,7 @@ run_batch() {
     $( [ "$keep" = 1 ] && echo --keep ) --one
 }
 
-start_time=$(date +%s)
-if [ -n "$soak" ]; then
-  secs=$(awk -v h="$soak" 'BEGIN { if (h !~ /^[0-9]*\.?[0-9]+$/) exit 1; printf "%d", h * 3600 }') || {
-    echo "run_programs.sh: bad --soak '$soak'" >&2; exit 2; }
-  if [ -n "$seeds" ]; then
-    next=${seeds%%-*}
-  else
-    next=$(( ($(date +%s) % 100000) * 10000 + 1000000 ))
-  fi
-  echo "soak: $soak h from seed $next (gen_program --soak), backends $run_simds, files in $workdir"
-  batch=$(( jobs * 8 ))
-  while [ $(( $(date +%s) - start_time )) -lt "$secs" ]; do
-    seq "$next" $(( next + batch - 1 )) | run_batch --soak
-    next=$(( next + batch ))
-  done
-  echo "soak: stopped before seed $next"
-else
-  seeds=${seeds:-1-150}
-  a=${seeds%%-*}
-  b=${seeds#*-}
-  [ "$seeds" = "$a" ] && b=$a
-  case "$a$b" in ''|*[!0-9]*) echo "run_programs.sh: bad --seeds '$seeds'" >&2; exit 2 ;; esac
-  seq "$a" "$b" | run_batch ""
-fi
+random_drive run_programs.sh 1-150 "gen_program --soak; backends $run_simds"
 
 # ---------------------------------------------------------------------
 # summary

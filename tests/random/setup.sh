@@ -43,3 +43,38 @@ random_setup() {
     exit 2
   fi
 }
+
+# Feeds seeds to the caller's run_batch (one argument: "--soak" or ""):
+# with $soak set, batches of new seeds until $soak hours have passed (from
+# the first of $seeds, else a time-derived seed), else the range $seeds
+# (default DEFAULT); sets start_time (seconds since the epoch) for the
+# caller's summary. Exits 2 on a bad --soak or --seeds.
+#
+#   random_drive SCRIPT DEFAULT SOAK-NOTE
+random_drive() {
+  local script=$1 default=$2 note=$3 secs next batch a b
+  start_time=$(date +%s)
+  if [ -n "$soak" ]; then
+    secs=$(awk -v h="$soak" 'BEGIN { if (h !~ /^[0-9]*\.?[0-9]+$/) exit 1; printf "%d", h * 3600 }') || {
+      echo "$script: bad --soak '$soak'" >&2; exit 2; }
+    if [ -n "$seeds" ]; then
+      next=${seeds%%-*}
+    else
+      next=$(( ($(date +%s) % 100000) * 10000 + 1000000 ))
+    fi
+    echo "soak: $soak h from seed $next ($note), files in $workdir"
+    batch=$(( jobs * 8 ))
+    while [ $(( $(date +%s) - start_time )) -lt "$secs" ]; do
+      seq "$next" $(( next + batch - 1 )) | run_batch --soak
+      next=$(( next + batch ))
+    done
+    echo "soak: stopped before seed $next"
+  else
+    seeds=${seeds:-$default}
+    a=${seeds%%-*}
+    b=${seeds#*-}
+    [ "$seeds" = "$a" ] && b=$a
+    case "$a$b" in ''|*[!0-9]*) echo "$script: bad --seeds '$seeds'" >&2; exit 2 ;; esac
+    seq "$a" "$b" | run_batch ""
+  fi
+}
