@@ -40,31 +40,12 @@ for impl in $impls; do
   $NICE $CC $OPTFLAGS -std=c11 -D_POSIX_C_SOURCE=200809L -Ibench -DVEC_IMPL="\"$impl\"" $("$SC" --cflags) \
     "$B/vec_dl_$impl.c" -o "$B/vec_dl_$impl" $("$SC" --libs) -lm || exit 2
 done
-MLIR_OPT=${MLIR_OPT:-mlir-opt-19}
-MLIR_TRANSLATE=${MLIR_TRANSLATE:-mlir-translate-19}
-CLANG=${CLANG:-clang-19}
-mlir=1
-for tool in "$MLIR_OPT" "$MLIR_TRANSLATE" "$CLANG"; do
-  command -v "$tool" >/dev/null 2>&1 || { echo "SKIP mlir: '$tool' not found"; mlir=0; }
-done
-if [ $mlir -eq 1 ]; then
-  for VL in 0 8; do
-    sed -e "s/@\(spmv\|rowsum\|spmvshort\|spmm\|ttv\)(/@\1_vl$VL(/" bench/mlir/dense_last.mlir > "$B/dl_mlir_vl$VL.mlir"
-    # shellcheck disable=SC2086
-    $NICE "$MLIR_OPT" "$B/dl_mlir_vl$VL.mlir" --sparsifier="vl=$VL enable-runtime-library=false" -o "$B/dl_mlir_vl$VL.llvm.mlir" &&
-      $NICE "$MLIR_TRANSLATE" --mlir-to-llvmir "$B/dl_mlir_vl$VL.llvm.mlir" -o "$B/dl_mlir_vl$VL.ll" &&
-      $NICE "$CLANG" $OPTFLAGS -Wno-override-module -c "$B/dl_mlir_vl$VL.ll" -o "$B/dl_mlir_vl$VL.o" || exit 2
-  done
-  # vl=8 again with clang told to use 256-bit vectors (like for like with
-  # avx2: on an AVX-512 host clang otherwise widens to 512 bits)
-  # shellcheck disable=SC2086
-  $NICE "$CLANG" $OPTFLAGS -mprefer-vector-width=256 -Wno-override-module -c "$B/dl_mlir_vl8.ll" -o "$B/dl_mlir_vl8_ymm.o" || exit 2
-  for h in dl_mlir:dl_mlir_vl8 dl_mlir_ymm:dl_mlir_vl8_ymm; do
-    # shellcheck disable=SC2086
-    $NICE $CC $OPTFLAGS -std=c11 -D_POSIX_C_SOURCE=200809L -Ibench -Wno-unknown-pragmas \
-      bench/mlir/dense_last_harness.c "$B/dl_mlir_vl0.o" "$B/${h#*:}.o" -o "$B/${h%%:*}" -lm || exit 2
-  done
-fi
+# MLIR's sparsifier on the same kernels and data (vl=0 and vl=8), when its
+# tools are installed
+# shellcheck source-path=SCRIPTDIR source=mlir_vl_build.sh
+. bench/mlir_vl_build.sh
+mlir_vl_build bench/mlir/dense_last.mlir 'spmv\|rowsum\|spmvshort\|spmm\|ttv' \
+  dl_mlir bench/mlir/dense_last_harness.c dl_mlir
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 us() { echo "$1" | sed -n 's/.*us_per_rep=\([0-9.]*\).*/\1/p'; }
 median() { tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
