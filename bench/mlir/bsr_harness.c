@@ -12,8 +12,7 @@
  * shape the kernels were built for. */
 #include "../bench_common.h"
 
-typedef struct mr1 { void *al, *ad; int64_t off, size, stride; } mr1;
-static mr1 m1(void *p, int64_t n) { mr1 m = {p, p, 0, n, 1}; return m; }
+#include "memref.h"
 
 #define DECL(K, V) \
   void _mlir_ciface_##K##_vl##V(mr1 *, mr1 *, mr1 *, mr1 *, mr1 *, mr1 *);

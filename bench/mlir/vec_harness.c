@@ -15,14 +15,7 @@
 #define VEC_NO_MAIN
 #include "../vec_kernels.c"
 
-typedef struct mr1 { void *al, *ad; int64_t off, size, stride; } mr1;
-typedef struct mr2 { void *al, *ad; int64_t off, size[2], stride[2]; } mr2;
-
-static mr1 m1(void *p, int64_t n) { mr1 m = {p, p, 0, n, 1}; return m; }
-static mr2 m2(void *p, int64_t r, int64_t c) {
-  mr2 m = {p, p, 0, {r, c}, {c, 1}};
-  return m;
-}
+#include "memref.h"
 
 #define DECL(V)                                                              \
   void _mlir_ciface_spmm_vl##V(mr2 *, mr1 *, mr1 *, mr1 *, mr2 *, mr2 *);    \
