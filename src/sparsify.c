@@ -13,6 +13,7 @@
  *          into its inner nests before giving up. */
 #include "sparsify.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -213,6 +214,7 @@ static void emit_hoists(S *s) {
 }
 
 static int fill_nest(S *s, TSNode n, const ExtractEnv *env, int *kept);
+static void drop_loop_pragmas_before(S *s, size_t at);
 
 /* Models, dumps and lowers one nest. Returns 0 when an edit was made, 1 on
  * a refusal (warned unless quiet, *why set), -1 when lowering declined. */
@@ -256,6 +258,7 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
     Edit e = {k->span.start, k->span.end,
               arena_strdup(ctx->arena, out.data ? out.data : ""), line + 1};
     ARRAY_PUSH(ctx->arena, s->edits, e);
+    drop_loop_pragmas_before(s, k->span.start);
   }
   sb_free(&out);
   return rc == 0 ? 0 : -1;
@@ -277,6 +280,86 @@ static void note_dropped_pragmas(S *s, size_t from, size_t to) {
       report(s, q, "note: '%.*s' dropped: the sparsified nest replaces the "
              "loop it applied to", (int)(e - q > 200 ? 200 : e - q), t + q);
     p = e + 1;
+  }
+}
+
+/* A pragma line of another tool that applies to the loop after it
+ * (OpenMP, OpenACC, the compilers' loop hints); t[0, n) is the line from
+ * its '#'. A `#pragma GCC diagnostic` or `#pragma pack` is not. */
+static int is_loop_pragma(const char *t, size_t n) {
+  static const char *const words[] = {
+      "omp", "acc", "ivdep", "unroll", "nounroll", "unroll_and_jam",
+      "nounroll_and_jam", "vector", "novector", "simd", "loop_count",
+      "GCC ivdep", "GCC unroll", "GCC novector", "clang loop"};
+  size_t q = 1;
+  if (n < 1 || t[0] != '#') return 0;
+  while (q < n && (t[q] == ' ' || t[q] == '\t')) q++;
+  if (n - q < 7 || memcmp(t + q, "pragma", 6) || (t[q + 6] != ' ' && t[q + 6] != '\t'))
+    return 0;
+  q += 6;
+  while (q < n && (t[q] == ' ' || t[q] == '\t')) q++;
+  for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
+    size_t len = strlen(words[w]);
+    if (n - q >= len && !memcmp(t + q, words[w], len) &&
+        (n - q == len || !(isalnum((unsigned char)t[q + len]) || t[q + len] == '_')))
+      return 1;
+  }
+  return 0;
+}
+
+/* Loop pragmas of other tools on the lines just before a rewritten nest
+ * (`#pragma omp parallel for` or `#pragma GCC ivdep` above a loop whose
+ * array is stored sparse) would apply to the generated block: a compiler
+ * error (`for statement expected`) or, under OpenMP, sequential generated
+ * loops shared by the threads. They are removed, as those between a
+ * sparse pragma and its nest are (their lines kept empty, so that the
+ * line numbers stay), and the report says so. */
+static void drop_loop_pragmas_before(S *s, size_t at) {
+  const SourceFile *f = s->ctx->file;
+  const char *t = f->text;
+  size_t ls = attach_line_start(f, at);
+  if (ls != at && (ls == 0 || t[ls - 1] != '\n'))
+    return; /* code before the nest on its line */
+  while (ls > 0 && t[ls - 1] == '\n') {
+    size_t e = ls - 1, b = e;
+    while (b > 0 && t[b - 1] != '\n') b--;
+    /* a pragma continued with backslashes: from its first line */
+    int nl = 0;
+    while (b >= 2 && (t[b - 2] == '\\' || (b >= 3 && t[b - 2] == '\r' && t[b - 3] == '\\'))) {
+      b--;
+      nl++;
+      while (b > 0 && t[b - 1] != '\n') b--;
+    }
+    size_t q = b;
+    while (q < e && (t[q] == ' ' || t[q] == '\t')) q++;
+    if (!is_loop_pragma(t + q, e - q))
+      return;
+    size_t end = e > q && t[e - 1] == '\r' ? e - 1 : e;
+    char *blank = arena_alloc(s->ctx->arena, (size_t)nl + 1);
+    memset(blank, '\n', (size_t)nl);
+    blank[nl] = 0;
+    Edit ed = {q, end, blank, 0};
+    ARRAY_PUSH(s->ctx->arena, s->edits, ed);
+    /* the pragma on one line: each backslash-newline and the blanks around
+     * it read as one space */
+    char *one = arena_alloc(s->ctx->arena, end - q + 1);
+    size_t w = 0;
+    for (size_t p = q; p < end; p++) {
+      if ((t[p] == '\\' && p + 1 < end && (t[p + 1] == '\r' || t[p + 1] == '\n')) ||
+          t[p] == '\r' || t[p] == '\n') {
+        while (w > 0 && (one[w - 1] == ' ' || one[w - 1] == '\t')) w--;
+        while (p + 1 < end && (t[p + 1] == '\r' || t[p + 1] == '\n' ||
+                               t[p + 1] == ' ' || t[p + 1] == '\t'))
+          p++;
+        one[w++] = ' ';
+        continue;
+      }
+      one[w++] = t[p];
+    }
+    one[w] = 0;
+    report(s, q, "note: '%.200s' dropped: the sparsified nest replaces the "
+           "loop it applied to", one);
+    ls = b;
   }
 }
 
@@ -1107,6 +1190,7 @@ static void emit_storage(S *s) {
         if (s->edits.data[e].start == a && s->edits.data[e].end == b &&
             !s->edits.data[e].text)
           s->edits.data[e].text = uses_text(s->uses, i);
+      drop_loop_pragmas_before(s, a);
       nuses++;
       continue;
     }

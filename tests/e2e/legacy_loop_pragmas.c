@@ -1,0 +1,73 @@
+// EXPECT-SPARSIFIED: 4
+// EXPECT-ABSENT: #pragma omp
+// EXPECT-ABSENT: #pragma GCC
+// EXPECT-ABSENT: for (j = 0; j < N; j++) t += A[i][j] * x[j];
+// EXPECT-ABSENT: for (int j = 0; j < N; j++) z[i] += B[i][j] * x[j];
+// EXPECT-REPORT: legacy_loop_pragmas.c:49:1: note: '
+// EXPECT-REPORT: omp parallel for private(j) schedule(static)' dropped: the sparsified nest replaces
+// EXPECT-REPORT: legacy_loop_pragmas.c:56:1: note: '
+// EXPECT-REPORT: GCC ivdep' dropped: the sparsified nest replaces
+// EXPECT-REPORT: legacy_loop_pragmas.c:59:3: note: '
+// EXPECT-REPORT: omp parallel for' dropped: the sparsified nest replaces
+// EXPECT-REPORT: legacy_loop_pragmas.c:64:3: note: '
+// EXPECT-REPORT: GCC unroll 4' dropped: the sparsified nest replaces
+// EXPECT-REPORT: legacy_loop_pragmas.c:68:3: note: '
+// EXPECT-REPORT: omp parallel for collapse(2)' dropped: the sparsified nest replaces
+// Legacy numerical code carries other tools' loop pragmas: OpenMP work
+// sharing and the compilers' loop hints, on the row loop of a product
+// whose matrix is stored sparse (a pragma on its declaration), above a
+// loop's own sparse pragma, continued over lines with backslashes, and on
+// a loop zeroing the matrix. Such a pragma applies to the statement after
+// it, which the rewriting turns into a block: left there it would make
+// the output fail to compile (a for statement expected) or, with OpenMP,
+// have every thread run the generated sequential loops. The lines are
+// dropped and the report says so; the output compiles with -Wall -Werror
+// (no unknown pragma left) and computes what the input computes.
+#include <stdio.h>
+#define N 120
+
+#pragma sparse encoding(A : CSR)
+static double A[N][N];
+static double B[N][N];
+static double x[N], y[N], z[N];
+
+static unsigned seed = 2024;
+static unsigned next(void) {
+  seed = seed * 1103515245u + 12345u;
+  return (seed >> 16) & 0x7fff;
+}
+
+int main(void) {
+  int i, j;
+  for (i = 0; i < N; i++) {
+    for (j = 0; j < 3; j++) A[i][next() % N] = 0.25 * (1 + next() % 8);
+    A[i][i] = 2.0;
+    B[i][(i * 7) % N] = 1.0 + i % 5;
+    B[i][(i + 3) % N] = -0.5;
+    x[i] = (double)(i % 9) / 9.0;
+  }
+#pragma omp parallel for private(j) \
+    schedule(static)
+  for (i = 0; i < N; i++) {
+    double t = 0.0;
+    for (j = 0; j < N; j++) t += A[i][j] * x[j];
+    y[i] = t;
+  }
+#pragma GCC ivdep
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++) y[i] += 0.5 * A[i][j];
+  #pragma omp parallel for
+#pragma sparse encoding(B : CSR)
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) z[i] += B[i][j] * x[j];
+  double s = 0, t = 0;
+  #pragma GCC unroll 4
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) s += A[i][j] * y[j];
+  for (i = 0; i < N; i++) t += y[i] + 2.0 * z[i];
+  #pragma omp parallel for collapse(2)
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) A[i][j] = 0;
+  printf("%.10f %.10f %.10f %.10f %g\n", s, t, y[0], z[N - 1], A[1][1]);
+  return 0;
+}
