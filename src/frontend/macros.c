@@ -17,6 +17,9 @@ typedef struct Macro {
   int access;          /* the body subscripts a pragma array: always expanded */
   int index;           /* the body is an index expression (`(i)*n+(j)`):
                           expanded as the subscript of a pragma array */
+  int loop;            /* the body is a for header (`for (int i = 0; i <
+                          (n); i++)`): always expanded, so that the loops
+                          written through it are seen as loops */
 } Macro;
 
 typedef struct M {
@@ -99,6 +102,24 @@ static int index_body(const char *b) {
     }
   }
   return names;
+}
+
+/* Whether the body is a for header and nothing else: `for` and a
+ * parenthesized group that ends the body. */
+static int loop_body(const char *b) {
+  while (*b == ' ' || *b == '\t') b++;
+  if (strncmp(b, "for", 3) || idc(b[3])) return 0;
+  b += 3;
+  while (*b == ' ' || *b == '\t') b++;
+  if (*b != '(') return 0;
+  int depth = 0;
+  for (; *b; b++) {
+    if (*b == '(') depth++;
+    else if (*b == ')' && --depth == 0) break;
+  }
+  if (!*b) return 0;
+  for (b++; *b == ' ' || *b == '\t'; b++) {}
+  return *b == 0;
 }
 
 /* Whether the invocation n is the subscript of an array named in a pragma
@@ -187,6 +208,8 @@ static void defs(M *m, TSNode n, int cond) {
       d->bad = 1;
     else if (access_body(m, d->body))
       d->access = 1;
+    else if (loop_body(d->body))
+      d->loop = 1;
     else
       d->index = index_body(d->body);
     return;
@@ -269,7 +292,8 @@ static void calls(M *m, TSNode n) {
         av[na++] = text(m, x);
       }
       if (na == d->nparams &&
-          (d->access || (d->index && pragma_subscript(m, n)) || names_array(m, av, na))) {
+          (d->access || d->loop || (d->index && pragma_subscript(m, n)) ||
+           names_array(m, av, na))) {
         size_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
         sb_append(&m->out, m->f->text + m->copied, s - m->copied);
         size_t at = m->out.len;
