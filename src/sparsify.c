@@ -307,6 +307,23 @@ static int is_loop_pragma(const char *t, size_t n) {
   return 0;
 }
 
+static int idchar(char c) { return c == '_' || isalnum((unsigned char)c); }
+
+/* The k-th word of a pragma line (k = 0: `pragma` after the '#'), or NULL. */
+static const char *pragma_word(const char *t, int k) {
+  const char *p = t;
+  if (*p == '#') p++;
+  for (int i = 0;; i++) {
+    while (*p == ' ' || *p == '\t') p++;
+    if (!*p) return NULL;
+    if (i == k) return p;
+    if (idchar(*p))
+      while (idchar(*p)) p++;
+    else
+      p++;
+  }
+}
+
 /* Loop pragmas of other tools on the lines just before a rewritten nest
  * (`#pragma omp parallel for` or `#pragma GCC ivdep` above a loop whose
  * array is stored sparse) would apply to the generated block: a compiler
@@ -335,11 +352,6 @@ static void drop_loop_pragmas_before(S *s, size_t at) {
     if (!is_loop_pragma(t + q, e - q))
       return;
     size_t end = e > q && t[e - 1] == '\r' ? e - 1 : e;
-    char *blank = arena_alloc(s->ctx->arena, (size_t)nl + 1);
-    memset(blank, '\n', (size_t)nl);
-    blank[nl] = 0;
-    Edit ed = {q, end, blank, 0};
-    ARRAY_PUSH(s->ctx->arena, s->edits, ed);
     /* the pragma on one line: each backslash-newline and the blanks around
      * it read as one space */
     char *one = arena_alloc(s->ctx->arena, end - q + 1);
@@ -357,8 +369,34 @@ static void drop_loop_pragmas_before(S *s, size_t at) {
       one[w++] = t[p];
     }
     one[w] = 0;
-    report(s, q, "note: '%.200s' dropped: the sparsified nest replaces the "
-           "loop it applied to", one);
+    /* `#pragma omp for` shares the loop among the threads of an enclosing
+     * parallel region: dropped, every thread would run the whole nest; the
+     * nest runs on one of them instead (`single`, with the barrier at its
+     * end unless the loop had `nowait`) */
+    const char *w1 = pragma_word(one, 1), *w2 = pragma_word(one, 2);
+    int shared = w1 && !strncmp(w1, "omp", 3) && !idchar(w1[3]) && w2 &&
+                 !strncmp(w2, "for", 3) && !idchar(w2[3]);
+    int nowait = 0;
+    for (int k = 3; shared && !nowait && pragma_word(one, k); k++) {
+      const char *wk = pragma_word(one, k);
+      nowait = !strncmp(wk, "nowait", 6) && !idchar(wk[6]);
+    }
+    /* the lines of the pragma kept, empty (or the single), so that the
+     * lines after it keep their numbers */
+    const char *repl = shared ? (nowait ? "#pragma omp single nowait" : "#pragma omp single") : "";
+    char *text = arena_alloc(s->ctx->arena, strlen(repl) + (size_t)nl + 1);
+    strcpy(text, repl);
+    memset(text + strlen(repl), '\n', (size_t)nl);
+    text[strlen(repl) + (size_t)nl] = 0;
+    Edit ed = {q, end, text, 0};
+    ARRAY_PUSH(s->ctx->arena, s->edits, ed);
+    if (shared)
+      report(s, q, "note: '%.200s' replaced by '%s': the sparsified nest replaces "
+             "the loop it applied to and runs on one thread of the parallel region",
+             one, repl);
+    else
+      report(s, q, "note: '%.200s' dropped: the sparsified nest replaces the "
+             "loop it applied to", one);
     ls = b;
   }
 }

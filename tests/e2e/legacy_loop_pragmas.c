@@ -1,18 +1,22 @@
-// EXPECT-SPARSIFIED: 4
-// EXPECT-ABSENT: #pragma omp
+// EXPECT-SPARSIFIED: 6
+// EXPECT-ABSENT: #pragma omp parallel for
+// EXPECT-ABSENT: #pragma omp for
 // EXPECT-ABSENT: #pragma GCC
 // EXPECT-ABSENT: for (j = 0; j < N; j++) t += A[i][j] * x[j];
 // EXPECT-ABSENT: for (int j = 0; j < N; j++) z[i] += B[i][j] * x[j];
-// EXPECT-REPORT: legacy_loop_pragmas.c:49:1: note: '
+// EXPECT-REPORT: legacy_loop_pragmas.c:58:1: note: '
 // EXPECT-REPORT: omp parallel for private(j) schedule(static)' dropped: the sparsified nest replaces
-// EXPECT-REPORT: legacy_loop_pragmas.c:56:1: note: '
+// EXPECT-REPORT: legacy_loop_pragmas.c:65:1: note: '
 // EXPECT-REPORT: GCC ivdep' dropped: the sparsified nest replaces
-// EXPECT-REPORT: legacy_loop_pragmas.c:59:3: note: '
-// EXPECT-REPORT: omp parallel for' dropped: the sparsified nest replaces
-// EXPECT-REPORT: legacy_loop_pragmas.c:64:3: note: '
-// EXPECT-REPORT: GCC unroll 4' dropped: the sparsified nest replaces
 // EXPECT-REPORT: legacy_loop_pragmas.c:68:3: note: '
+// EXPECT-REPORT: omp parallel for' dropped: the sparsified nest replaces
+// EXPECT-REPORT: legacy_loop_pragmas.c:73:3: note: '
+// EXPECT-REPORT: GCC unroll 4' dropped: the sparsified nest replaces
+// EXPECT-REPORT: legacy_loop_pragmas.c:91:3: note: '
 // EXPECT-REPORT: omp parallel for collapse(2)' dropped: the sparsified nest replaces
+// EXPECT-REPORT: omp for' replaced by '#pragma omp single': the sparsified nest
+// EXPECT-REPORT: omp for schedule(static) nowait' replaced by '#pragma omp single nowait'
+// OUT-CFLAGS: -fopenmp
 // Legacy numerical code carries other tools' loop pragmas: OpenMP work
 // sharing and the compilers' loop hints, on the row loop of a product
 // whose matrix is stored sparse (a pragma on its declaration), above a
@@ -22,14 +26,19 @@
 // the output fail to compile (a for statement expected) or, with OpenMP,
 // have every thread run the generated sequential loops. The lines are
 // dropped and the report says so; the output compiles with -Wall -Werror
-// (no unknown pragma left) and computes what the input computes.
+// (no unknown pragma left) and computes what the input computes. Inside
+// a parallel region, an `omp for` pragma (which shares the loop among the
+// threads) becomes `#pragma omp single`: dropped, each thread would run
+// the whole kernel and the `+=` would count once per thread. The output
+// is compiled with -fopenmp (the reference without: the sequential
+// program).
 #include <stdio.h>
 #define N 120
 
 #pragma sparse encoding(A : CSR)
 static double A[N][N];
 static double B[N][N];
-static double x[N], y[N], z[N];
+static double x[N], y[N], z[N], v[N], w[N];
 
 static unsigned seed = 2024;
 static unsigned next(void) {
@@ -65,9 +74,23 @@ int main(void) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++) s += A[i][j] * y[j];
   for (i = 0; i < N; i++) t += y[i] + 2.0 * z[i];
+#pragma omp parallel
+  {
+#pragma omp for
+    for (int i = 0; i < N; i++) {
+      double u = 0.0;
+      for (int j = 0; j < N; j++) u += A[i][j] * z[j];
+      v[i] += u;
+    }
+#pragma omp for schedule(static) nowait
+    for (int i = 0; i < N; i++)
+      for (int j = 0; j < N; j++) w[i] += A[i][j];
+  }
+  double r = 0;
+  for (i = 0; i < N; i++) r += v[i] + 3.0 * w[i];
   #pragma omp parallel for collapse(2)
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++) A[i][j] = 0;
-  printf("%.10f %.10f %.10f %.10f %g\n", s, t, y[0], z[N - 1], A[1][1]);
+  printf("%.10f %.10f %.10f %.10f %.10f %g\n", s, t, r, y[0], z[N - 1], A[1][1]);
   return 0;
 }
