@@ -268,19 +268,32 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
 
 /* Other pragma lines between a sparse pragma and its nest (`#pragma omp
  * parallel for`) are part of the rewritten region: the report says they
- * are gone (the generated loops are sequential). */
-static void note_dropped_pragmas(S *s, size_t from, size_t to) {
+ * are gone (the generated loops are sequential). Returns the `single`
+ * that replaces an `omp for` among them (omp_single_for), or NULL. */
+static const char *omp_single_for(const char *one);
+static const char *note_dropped_pragmas(S *s, size_t from, size_t to) {
   const char *t = s->ctx->file->text;
+  const char *single = NULL;
   for (size_t p = from; p < to;) {
     size_t e = p;
     while (e < to && t[e] != '\n') e++;
     size_t q = p;
     while (q < e && (t[q] == ' ' || t[q] == '\t')) q++;
-    if (e - q >= 7 && !memcmp(t + q, "#pragma", 7))
-      report(s, q, "note: '%.*s' dropped: the sparsified nest replaces the "
-             "loop it applied to", (int)(e - q > 200 ? 200 : e - q), t + q);
+    size_t n = e > q && t[e - 1] == '\r' ? e - 1 - q : e - q;
+    const char *one = n >= 7 && !memcmp(t + q, "#pragma", 7)
+                          ? arena_strndup(s->ctx->arena, t + q, n) : NULL;
+    const char *sg = one ? omp_single_for(one) : NULL;
+    if (sg)
+      report(s, q, "note: '%.200s' replaced by '%s': the sparsified nest replaces "
+             "the loop it applied to and runs on one thread of the parallel region",
+             one, sg);
+    else if (one)
+      report(s, q, "note: '%.200s' dropped: the sparsified nest replaces the "
+             "loop it applied to", one);
+    single = single ? single : sg;
     p = e + 1;
   }
+  return single;
 }
 
 /* A pragma line of another tool that applies to the loop after it
@@ -322,6 +335,23 @@ static const char *pragma_word(const char *t, int k) {
     else
       p++;
   }
+}
+
+/* `#pragma omp for` shares the loop among the threads of an enclosing
+ * parallel region: dropped, every thread would run the whole nest; the
+ * nest runs on one of them instead. Returns the pragma that does (`single`,
+ * with the barrier at its end unless the loop had `nowait`) for the pragma
+ * line `one`, or NULL when it is no `omp for`. */
+static const char *omp_single_for(const char *one) {
+  const char *w1 = pragma_word(one, 1), *w2 = pragma_word(one, 2);
+  if (!w1 || strncmp(w1, "omp", 3) || idchar(w1[3]) || !w2 || strncmp(w2, "for", 3) ||
+      idchar(w2[3]))
+    return NULL;
+  for (int k = 3; pragma_word(one, k); k++) {
+    const char *wk = pragma_word(one, k);
+    if (!strncmp(wk, "nowait", 6) && !idchar(wk[6])) return "#pragma omp single nowait";
+  }
+  return "#pragma omp single";
 }
 
 /* Loop pragmas of other tools on the lines just before a rewritten nest
@@ -369,21 +399,11 @@ static void drop_loop_pragmas_before(S *s, size_t at) {
       one[w++] = t[p];
     }
     one[w] = 0;
-    /* `#pragma omp for` shares the loop among the threads of an enclosing
-     * parallel region: dropped, every thread would run the whole nest; the
-     * nest runs on one of them instead (`single`, with the barrier at its
-     * end unless the loop had `nowait`) */
-    const char *w1 = pragma_word(one, 1), *w2 = pragma_word(one, 2);
-    int shared = w1 && !strncmp(w1, "omp", 3) && !idchar(w1[3]) && w2 &&
-                 !strncmp(w2, "for", 3) && !idchar(w2[3]);
-    int nowait = 0;
-    for (int k = 3; shared && !nowait && pragma_word(one, k); k++) {
-      const char *wk = pragma_word(one, k);
-      nowait = !strncmp(wk, "nowait", 6) && !idchar(wk[6]);
-    }
     /* the lines of the pragma kept, empty (or the single), so that the
      * lines after it keep their numbers */
-    const char *repl = shared ? (nowait ? "#pragma omp single nowait" : "#pragma omp single") : "";
+    const char *single = omp_single_for(one);
+    int shared = single != NULL;
+    const char *repl = shared ? single : "";
     char *text = arena_alloc(s->ctx->arena, strlen(repl) + (size_t)nl + 1);
     strcpy(text, repl);
     memset(text + strlen(repl), '\n', (size_t)nl);
@@ -599,8 +619,15 @@ static void do_loop(S *s, const Attachment *g) {
     why.where = span_make(fstart, fstart + (node_is(g->target, "do_statement") ? 2
                                             : node_is(g->target, "for_statement") ? 3 : 5));
   }
-  if (rc == 0)
-    note_dropped_pragmas(s, g->pragma_span.end, fstart);
+  if (rc == 0) {
+    const char *single = note_dropped_pragmas(s, g->pragma_span.end, fstart);
+    for (size_t i = 0; single && i < s->edits.len; i++)
+      if (s->edits.data[i].start == start && s->edits.data[i].end > start) {
+        s->edits.data[i].text = arena_printf(ctx->arena, "%s\n%s", single,
+                                             s->edits.data[i].text);
+        single = NULL;
+      }
+  }
   else if (rc == 1 && splittable) {
     /* "a call to an unknown function splits it": the whole nests inside
      * (has_for_using) that do not hold the refused construct are kernels

@@ -1,21 +1,23 @@
-// EXPECT-SPARSIFIED: 6
+// EXPECT-SPARSIFIED: 7
 // EXPECT-ABSENT: #pragma omp parallel for
 // EXPECT-ABSENT: #pragma omp for
 // EXPECT-ABSENT: #pragma GCC
 // EXPECT-ABSENT: for (j = 0; j < N; j++) t += A[i][j] * x[j];
 // EXPECT-ABSENT: for (int j = 0; j < N; j++) z[i] += B[i][j] * x[j];
-// EXPECT-REPORT: legacy_loop_pragmas.c:58:1: note: '
+// EXPECT-REPORT: legacy_loop_pragmas.c:60:1: note: '
 // EXPECT-REPORT: omp parallel for private(j) schedule(static)' dropped: the sparsified nest replaces
-// EXPECT-REPORT: legacy_loop_pragmas.c:65:1: note: '
+// EXPECT-REPORT: legacy_loop_pragmas.c:67:1: note: '
 // EXPECT-REPORT: GCC ivdep' dropped: the sparsified nest replaces
-// EXPECT-REPORT: legacy_loop_pragmas.c:68:3: note: '
+// EXPECT-REPORT: legacy_loop_pragmas.c:70:3: note: '
 // EXPECT-REPORT: omp parallel for' dropped: the sparsified nest replaces
-// EXPECT-REPORT: legacy_loop_pragmas.c:73:3: note: '
+// EXPECT-REPORT: legacy_loop_pragmas.c:75:3: note: '
 // EXPECT-REPORT: GCC unroll 4' dropped: the sparsified nest replaces
-// EXPECT-REPORT: legacy_loop_pragmas.c:91:3: note: '
+// EXPECT-REPORT: legacy_loop_pragmas.c:100:3: note: '
 // EXPECT-REPORT: omp parallel for collapse(2)' dropped: the sparsified nest replaces
-// EXPECT-REPORT: omp for' replaced by '#pragma omp single': the sparsified nest
 // EXPECT-REPORT: omp for schedule(static) nowait' replaced by '#pragma omp single nowait'
+// EXPECT-REPORT: legacy_loop_pragmas.c:81:1: note: '
+// EXPECT-REPORT: legacy_loop_pragmas.c:94:1: note: '
+// EXPECT-REPORT: omp for' replaced by '#pragma omp single': the sparsified nest replaces the loop it applied to and runs on one thread
 // OUT-CFLAGS: -fopenmp
 // Legacy numerical code carries other tools' loop pragmas: OpenMP work
 // sharing and the compilers' loop hints, on the row loop of a product
@@ -85,6 +87,13 @@ int main(void) {
 #pragma omp for schedule(static) nowait
     for (int i = 0; i < N; i++)
       for (int j = 0; j < N; j++) w[i] += A[i][j];
+  }
+#pragma omp parallel
+  {
+#pragma sparse encoding(B : CSR)
+#pragma omp for
+    for (int i = 0; i < N; i++)
+      for (int j = 0; j < N; j++) v[i] += B[i][j] * w[j];
   }
   double r = 0;
   for (i = 0; i < N; i++) r += v[i] + 3.0 * w[i];
