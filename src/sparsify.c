@@ -266,11 +266,24 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
 
 /* ---- case 3 ------------------------------------------------------------ */
 
+/* The report line for another tool's pragma `one` at q that the rewritten
+ * nest drops, or replaces by `single`. */
+static void note_pragma(S *s, size_t q, const char *one, const char *single) {
+  if (single)
+    report(s, q, "note: '%.200s' replaced by '%s': the sparsified nest replaces "
+           "the loop it applied to and runs on one thread of the parallel region",
+           one, single);
+  else
+    report(s, q, "note: '%.200s' dropped: the sparsified nest replaces the "
+           "loop it applied to", one);
+}
+
+static const char *omp_single_for(const char *one);
+
 /* Other pragma lines between a sparse pragma and its nest (`#pragma omp
  * parallel for`) are part of the rewritten region: the report says they
  * are gone (the generated loops are sequential). Returns the `single`
  * that replaces an `omp for` among them (omp_single_for), or NULL. */
-static const char *omp_single_for(const char *one);
 static const char *note_dropped_pragmas(S *s, size_t from, size_t to) {
   const char *t = s->ctx->file->text;
   const char *single = NULL;
@@ -283,18 +296,14 @@ static const char *note_dropped_pragmas(S *s, size_t from, size_t to) {
     const char *one = n >= 7 && !memcmp(t + q, "#pragma", 7)
                           ? arena_strndup(s->ctx->arena, t + q, n) : NULL;
     const char *sg = one ? omp_single_for(one) : NULL;
-    if (sg)
-      report(s, q, "note: '%.200s' replaced by '%s': the sparsified nest replaces "
-             "the loop it applied to and runs on one thread of the parallel region",
-             one, sg);
-    else if (one)
-      report(s, q, "note: '%.200s' dropped: the sparsified nest replaces the "
-             "loop it applied to", one);
+    if (one) note_pragma(s, q, one, sg);
     single = single ? single : sg;
     p = e + 1;
   }
   return single;
 }
+
+static int idchar(char c) { return c == '_' || isalnum((unsigned char)c); }
 
 /* A pragma line of another tool that applies to the loop after it
  * (OpenMP, OpenACC, the compilers' loop hints); t[0, n) is the line from
@@ -314,13 +323,11 @@ static int is_loop_pragma(const char *t, size_t n) {
   for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
     size_t len = strlen(words[w]);
     if (n - q >= len && !memcmp(t + q, words[w], len) &&
-        (n - q == len || !(isalnum((unsigned char)t[q + len]) || t[q + len] == '_')))
+        (n - q == len || !idchar(t[q + len])))
       return 1;
   }
   return 0;
 }
-
-static int idchar(char c) { return c == '_' || isalnum((unsigned char)c); }
 
 /* The k-th word of a pragma line (k = 0: `pragma` after the '#'), or NULL. */
 static const char *pragma_word(const char *t, int k) {
@@ -402,21 +409,14 @@ static void drop_loop_pragmas_before(S *s, size_t at) {
     /* the lines of the pragma kept, empty (or the single), so that the
      * lines after it keep their numbers */
     const char *single = omp_single_for(one);
-    int shared = single != NULL;
-    const char *repl = shared ? single : "";
+    const char *repl = single ? single : "";
     char *text = arena_alloc(s->ctx->arena, strlen(repl) + (size_t)nl + 1);
     strcpy(text, repl);
     memset(text + strlen(repl), '\n', (size_t)nl);
     text[strlen(repl) + (size_t)nl] = 0;
     Edit ed = {q, end, text, 0};
     ARRAY_PUSH(s->ctx->arena, s->edits, ed);
-    if (shared)
-      report(s, q, "note: '%.200s' replaced by '%s': the sparsified nest replaces "
-             "the loop it applied to and runs on one thread of the parallel region",
-             one, repl);
-    else
-      report(s, q, "note: '%.200s' dropped: the sparsified nest replaces the "
-             "loop it applied to", one);
+    note_pragma(s, q, one, single);
     ls = b;
   }
 }
@@ -627,8 +627,7 @@ static void do_loop(S *s, const Attachment *g) {
                                              s->edits.data[i].text);
         single = NULL;
       }
-  }
-  else if (rc == 1 && splittable) {
+  } else if (rc == 1 && splittable) {
     /* "a call to an unknown function splits it": the whole nests inside
      * (has_for_using) that do not hold the refused construct are kernels
      * of their own, their entry assemblies hoisted out of this loop when
