@@ -305,30 +305,6 @@ static const char *note_dropped_pragmas(S *s, size_t from, size_t to) {
 
 static int idchar(char c) { return c == '_' || isalnum((unsigned char)c); }
 
-/* A pragma line of another tool that applies to the loop after it
- * (OpenMP, OpenACC, the compilers' loop hints); t[0, n) is the line from
- * its '#'. A `#pragma GCC diagnostic` or `#pragma pack` is not. */
-static int is_loop_pragma(const char *t, size_t n) {
-  static const char *const words[] = {
-      "omp", "acc", "ivdep", "unroll", "nounroll", "unroll_and_jam",
-      "nounroll_and_jam", "vector", "novector", "simd", "loop_count",
-      "GCC ivdep", "GCC unroll", "GCC novector", "clang loop"};
-  size_t q = 1;
-  if (n < 1 || t[0] != '#') return 0;
-  while (q < n && (t[q] == ' ' || t[q] == '\t')) q++;
-  if (n - q < 7 || memcmp(t + q, "pragma", 6) || (t[q + 6] != ' ' && t[q + 6] != '\t'))
-    return 0;
-  q += 6;
-  while (q < n && (t[q] == ' ' || t[q] == '\t')) q++;
-  for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
-    size_t len = strlen(words[w]);
-    if (n - q >= len && !memcmp(t + q, words[w], len) &&
-        (n - q == len || !idchar(t[q + len])))
-      return 1;
-  }
-  return 0;
-}
-
 /* The k-th word of a pragma line (k = 0: `pragma` after the '#'), or NULL. */
 static const char *pragma_word(const char *t, int k) {
   const char *p = t;
@@ -344,20 +320,48 @@ static const char *pragma_word(const char *t, int k) {
   }
 }
 
+/* Whether the word at w is x. */
+static int word_is(const char *w, const char *x) {
+  size_t n = strlen(x);
+  return w && !strncmp(w, x, n) && !idchar(w[n]);
+}
+
+/* Whether a pragma line of another tool (`one`, from its '#') applies to
+ * the loop after it: an OpenMP or OpenACC loop construct (`omp for`, `omp
+ * parallel for`, `omp simd`, `acc parallel loop`: a directive word before
+ * the first clause's parenthesis), or a compiler's loop hint. A region
+ * (`omp parallel`, `omp critical`), a standalone directive (`omp barrier`),
+ * `#pragma GCC diagnostic` or `#pragma pack` is not. */
+static int is_loop_pragma(const char *one) {
+  static const char *const hints[] = {
+      "ivdep", "unroll", "nounroll", "unroll_and_jam", "nounroll_and_jam",
+      "vector", "novector", "simd", "loop_count"};
+  static const char *const constructs[] = {"for", "simd", "loop", "taskloop",
+                                           "distribute"};
+  const char *w1 = pragma_word(one, 1), *w2 = pragma_word(one, 2);
+  if (*one != '#' || !word_is(pragma_word(one, 0), "pragma") || !w1) return 0;
+  if (word_is(w1, "GCC"))
+    return word_is(w2, "ivdep") || word_is(w2, "unroll") || word_is(w2, "novector");
+  if (word_is(w1, "clang")) return word_is(w2, "loop");
+  for (size_t i = 0; i < sizeof hints / sizeof *hints; i++)
+    if (word_is(w1, hints[i])) return 1;
+  if (!word_is(w1, "omp") && !word_is(w1, "acc")) return 0;
+  for (int k = 2; pragma_word(one, k) && *pragma_word(one, k) != '('; k++)
+    for (size_t i = 0; i < sizeof constructs / sizeof *constructs; i++)
+      if (word_is(pragma_word(one, k), constructs[i])) return 1;
+  return 0;
+}
+
 /* `#pragma omp for` shares the loop among the threads of an enclosing
  * parallel region: dropped, every thread would run the whole nest; the
  * nest runs on one of them instead. Returns the pragma that does (`single`,
  * with the barrier at its end unless the loop had `nowait`) for the pragma
  * line `one`, or NULL when it is no `omp for`. */
 static const char *omp_single_for(const char *one) {
-  const char *w1 = pragma_word(one, 1), *w2 = pragma_word(one, 2);
-  if (!w1 || strncmp(w1, "omp", 3) || idchar(w1[3]) || !w2 || strncmp(w2, "for", 3) ||
-      idchar(w2[3]))
+  if (!word_is(pragma_word(one, 1), "omp") || !word_is(pragma_word(one, 2), "for"))
     return NULL;
-  for (int k = 3; pragma_word(one, k); k++) {
-    const char *wk = pragma_word(one, k);
-    if (!strncmp(wk, "nowait", 6) && !idchar(wk[6])) return "#pragma omp single nowait";
-  }
+  for (int k = 3; pragma_word(one, k); k++)
+    if (word_is(pragma_word(one, k), "nowait")) return "#pragma omp single nowait";
   return "#pragma omp single";
 }
 
@@ -386,8 +390,6 @@ static void drop_loop_pragmas_before(S *s, size_t at) {
     }
     size_t q = b;
     while (q < e && (t[q] == ' ' || t[q] == '\t')) q++;
-    if (!is_loop_pragma(t + q, e - q))
-      return;
     size_t end = e > q && t[e - 1] == '\r' ? e - 1 : e;
     /* the pragma on one line: each backslash-newline and the blanks around
      * it read as one space */
@@ -406,6 +408,8 @@ static void drop_loop_pragmas_before(S *s, size_t at) {
       one[w++] = t[p];
     }
     one[w] = 0;
+    if (!is_loop_pragma(one))
+      return;
     /* the lines of the pragma kept, empty (or the single), so that the
      * lines after it keep their numbers */
     const char *single = omp_single_for(one);

@@ -1,23 +1,26 @@
-// EXPECT-SPARSIFIED: 7
+// EXPECT-SPARSIFIED: 8
 // EXPECT-ABSENT: #pragma omp parallel for
 // EXPECT-ABSENT: #pragma omp for
 // EXPECT-ABSENT: #pragma GCC
 // EXPECT-ABSENT: for (j = 0; j < N; j++) t += A[i][j] * x[j];
 // EXPECT-ABSENT: for (int j = 0; j < N; j++) z[i] += B[i][j] * x[j];
-// EXPECT-REPORT: legacy_loop_pragmas.c:60:1: note: '
+// EXPECT-REPORT: legacy_loop_pragmas.c:64:1: note: '
 // EXPECT-REPORT: omp parallel for private(j) schedule(static)' dropped: the sparsified nest replaces
-// EXPECT-REPORT: legacy_loop_pragmas.c:67:1: note: '
+// EXPECT-REPORT: legacy_loop_pragmas.c:71:1: note: '
 // EXPECT-REPORT: GCC ivdep' dropped: the sparsified nest replaces
-// EXPECT-REPORT: legacy_loop_pragmas.c:70:3: note: '
+// EXPECT-REPORT: legacy_loop_pragmas.c:74:3: note: '
 // EXPECT-REPORT: omp parallel for' dropped: the sparsified nest replaces
-// EXPECT-REPORT: legacy_loop_pragmas.c:75:3: note: '
+// EXPECT-REPORT: legacy_loop_pragmas.c:79:3: note: '
 // EXPECT-REPORT: GCC unroll 4' dropped: the sparsified nest replaces
-// EXPECT-REPORT: legacy_loop_pragmas.c:100:3: note: '
+// EXPECT-REPORT: legacy_loop_pragmas.c:109:3: note: '
 // EXPECT-REPORT: omp parallel for collapse(2)' dropped: the sparsified nest replaces
 // EXPECT-REPORT: omp for schedule(static) nowait' replaced by '#pragma omp single nowait'
-// EXPECT-REPORT: legacy_loop_pragmas.c:81:1: note: '
-// EXPECT-REPORT: legacy_loop_pragmas.c:94:1: note: '
+// EXPECT-REPORT: legacy_loop_pragmas.c:85:1: note: '
+// EXPECT-REPORT: legacy_loop_pragmas.c:99:1: note: '
+// EXPECT-REPORT: legacy_loop_pragmas.c:104:1: note: '
 // EXPECT-REPORT: omp for' replaced by '#pragma omp single': the sparsified nest replaces the loop it applied to and runs on one thread
+// EXPECT-NOT-REPORT: omp parallel' dropped
+// EXPECT-NOT-REPORT: omp barrier' dropped
 // OUT-CFLAGS: -fopenmp
 // Legacy numerical code carries other tools' loop pragmas: OpenMP work
 // sharing and the compilers' loop hints, on the row loop of a product
@@ -33,7 +36,8 @@
 // threads) becomes `#pragma omp single`: dropped, each thread would run
 // the whole kernel and the `+=` would count once per thread. The output
 // is compiled with -fopenmp (the reference without: the sequential
-// program).
+// program). A region (`omp parallel` just above an `omp for`) and a
+// standalone directive (`omp barrier`) stay.
 #include <stdio.h>
 #define N 120
 
@@ -84,6 +88,7 @@ int main(void) {
       for (int j = 0; j < N; j++) u += A[i][j] * z[j];
       v[i] += u;
     }
+#pragma omp barrier
 #pragma omp for schedule(static) nowait
     for (int i = 0; i < N; i++)
       for (int j = 0; j < N; j++) w[i] += A[i][j];
@@ -95,6 +100,10 @@ int main(void) {
     for (int i = 0; i < N; i++)
       for (int j = 0; j < N; j++) v[i] += B[i][j] * w[j];
   }
+#pragma omp parallel
+#pragma omp for
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) v[i] += 0.25 * A[i][j];
   double r = 0;
   for (i = 0; i < N; i++) r += v[i] + 3.0 * w[i];
   #pragma omp parallel for collapse(2)
