@@ -325,7 +325,8 @@ static int translate(Run *r) {
   }
   if (expanded && o->report)
     sb_printf(&r->report, "%s: %d invocation%s of element-access macros "
-              "expanded (their bodies subscript arrays named in pragmas)\n",
+              "expanded (element accesses and for headers, where arrays named in "
+              "pragmas are used)\n",
               f->name, expanded, expanded == 1 ? "" : "s");
 
   for (size_t i = 0; i < nsites; i++)

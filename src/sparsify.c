@@ -13,6 +13,7 @@
  *          into its inner nests before giving up. */
 #include "sparsify.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -213,6 +214,7 @@ static void emit_hoists(S *s) {
 }
 
 static int fill_nest(S *s, TSNode n, const ExtractEnv *env, int *kept);
+static void drop_loop_pragmas_before(S *s, size_t at);
 
 /* Models, dumps and lowers one nest. Returns 0 when an edit was made, 1 on
  * a refusal (warned unless quiet, *why set), -1 when lowering declined. */
@@ -256,6 +258,7 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
     Edit e = {k->span.start, k->span.end,
               arena_strdup(ctx->arena, out.data ? out.data : ""), line + 1};
     ARRAY_PUSH(ctx->arena, s->edits, e);
+    drop_loop_pragmas_before(s, k->span.start);
   }
   sb_free(&out);
   return rc == 0 ? 0 : -1;
@@ -263,20 +266,162 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
 
 /* ---- case 3 ------------------------------------------------------------ */
 
+/* The report line for another tool's pragma `one` at q that the rewritten
+ * nest drops, or replaces by `single`. */
+static void note_pragma(S *s, size_t q, const char *one, const char *single) {
+  if (single)
+    report(s, q, "note: '%.200s' replaced by '%s': the sparsified nest replaces "
+           "the loop it applied to and runs on one thread of the parallel region",
+           one, single);
+  else
+    report(s, q, "note: '%.200s' dropped: the sparsified nest replaces the "
+           "loop it applied to", one);
+}
+
+static const char *omp_single_for(const char *one);
+
 /* Other pragma lines between a sparse pragma and its nest (`#pragma omp
  * parallel for`) are part of the rewritten region: the report says they
- * are gone (the generated loops are sequential). */
-static void note_dropped_pragmas(S *s, size_t from, size_t to) {
+ * are gone (the generated loops are sequential). Returns the `single`
+ * that replaces an `omp for` among them (omp_single_for), or NULL. */
+static const char *note_dropped_pragmas(S *s, size_t from, size_t to) {
   const char *t = s->ctx->file->text;
+  const char *single = NULL;
   for (size_t p = from; p < to;) {
     size_t e = p;
     while (e < to && t[e] != '\n') e++;
     size_t q = p;
     while (q < e && (t[q] == ' ' || t[q] == '\t')) q++;
-    if (e - q >= 7 && !memcmp(t + q, "#pragma", 7))
-      report(s, q, "note: '%.*s' dropped: the sparsified nest replaces the "
-             "loop it applied to", (int)(e - q > 200 ? 200 : e - q), t + q);
+    size_t n = e > q && t[e - 1] == '\r' ? e - 1 - q : e - q;
+    const char *one = n >= 7 && !memcmp(t + q, "#pragma", 7)
+                          ? arena_strndup(s->ctx->arena, t + q, n) : NULL;
+    const char *sg = one ? omp_single_for(one) : NULL;
+    if (one) note_pragma(s, q, one, sg);
+    single = single ? single : sg;
     p = e + 1;
+  }
+  return single;
+}
+
+static int idchar(char c) { return c == '_' || isalnum((unsigned char)c); }
+
+/* The k-th word of a pragma line (k = 0: `pragma` after the '#'), or NULL. */
+static const char *pragma_word(const char *t, int k) {
+  const char *p = t;
+  if (*p == '#') p++;
+  for (int i = 0;; i++) {
+    while (*p == ' ' || *p == '\t') p++;
+    if (!*p) return NULL;
+    if (i == k) return p;
+    if (idchar(*p))
+      while (idchar(*p)) p++;
+    else
+      p++;
+  }
+}
+
+/* Whether the word at w is x. */
+static int word_is(const char *w, const char *x) {
+  size_t n = strlen(x);
+  return w && !strncmp(w, x, n) && !idchar(w[n]);
+}
+
+/* Whether a pragma line of another tool (`one`, from its '#') applies to
+ * the loop after it: an OpenMP or OpenACC loop construct (`omp for`, `omp
+ * parallel for`, `omp simd`, `acc parallel loop`: a directive word before
+ * the first clause's parenthesis), or a compiler's loop hint. A region
+ * (`omp parallel`, `omp critical`), a standalone directive (`omp barrier`),
+ * `#pragma GCC diagnostic` or `#pragma pack` is not. */
+static int is_loop_pragma(const char *one) {
+  static const char *const hints[] = {
+      "ivdep", "unroll", "nounroll", "unroll_and_jam", "nounroll_and_jam",
+      "vector", "novector", "simd", "loop_count"};
+  static const char *const constructs[] = {"for", "simd", "loop", "taskloop",
+                                           "distribute"};
+  const char *w1 = pragma_word(one, 1), *w2 = pragma_word(one, 2);
+  if (*one != '#' || !word_is(pragma_word(one, 0), "pragma") || !w1) return 0;
+  if (word_is(w1, "GCC"))
+    return word_is(w2, "ivdep") || word_is(w2, "unroll") || word_is(w2, "novector");
+  if (word_is(w1, "clang")) return word_is(w2, "loop");
+  for (size_t i = 0; i < sizeof hints / sizeof *hints; i++)
+    if (word_is(w1, hints[i])) return 1;
+  if (!word_is(w1, "omp") && !word_is(w1, "acc")) return 0;
+  for (int k = 2; pragma_word(one, k) && *pragma_word(one, k) != '('; k++)
+    for (size_t i = 0; i < sizeof constructs / sizeof *constructs; i++)
+      if (word_is(pragma_word(one, k), constructs[i])) return 1;
+  return 0;
+}
+
+/* `#pragma omp for` shares the loop among the threads of an enclosing
+ * parallel region: dropped, every thread would run the whole nest; the
+ * nest runs on one of them instead. Returns the pragma that does (`single`,
+ * with the barrier at its end unless the loop had `nowait`) for the pragma
+ * line `one`, or NULL when it is no `omp for`. */
+static const char *omp_single_for(const char *one) {
+  if (!word_is(pragma_word(one, 1), "omp") || !word_is(pragma_word(one, 2), "for"))
+    return NULL;
+  for (int k = 3; pragma_word(one, k); k++)
+    if (word_is(pragma_word(one, k), "nowait")) return "#pragma omp single nowait";
+  return "#pragma omp single";
+}
+
+/* Loop pragmas of other tools on the lines just before a rewritten nest
+ * (`#pragma omp parallel for` or `#pragma GCC ivdep` above a loop whose
+ * array is stored sparse) would apply to the generated block: a compiler
+ * error (`for statement expected`) or, under OpenMP, sequential generated
+ * loops shared by the threads. They are removed, as those between a
+ * sparse pragma and its nest are (their lines kept empty, so that the
+ * line numbers stay), and the report says so. */
+static void drop_loop_pragmas_before(S *s, size_t at) {
+  const SourceFile *f = s->ctx->file;
+  const char *t = f->text;
+  size_t ls = attach_line_start(f, at);
+  if (ls != at && (ls == 0 || t[ls - 1] != '\n'))
+    return; /* code before the nest on its line */
+  while (ls > 0 && t[ls - 1] == '\n') {
+    size_t e = ls - 1, b = e;
+    while (b > 0 && t[b - 1] != '\n') b--;
+    /* a pragma continued with backslashes: from its first line */
+    int nl = 0;
+    while (b >= 2 && (t[b - 2] == '\\' || (b >= 3 && t[b - 2] == '\r' && t[b - 3] == '\\'))) {
+      b--;
+      nl++;
+      while (b > 0 && t[b - 1] != '\n') b--;
+    }
+    size_t q = b;
+    while (q < e && (t[q] == ' ' || t[q] == '\t')) q++;
+    size_t end = e > q && t[e - 1] == '\r' ? e - 1 : e;
+    /* the pragma on one line: each backslash-newline and the blanks around
+     * it read as one space */
+    char *one = arena_alloc(s->ctx->arena, end - q + 1);
+    size_t w = 0;
+    for (size_t p = q; p < end; p++) {
+      if ((t[p] == '\\' && p + 1 < end && (t[p + 1] == '\r' || t[p + 1] == '\n')) ||
+          t[p] == '\r' || t[p] == '\n') {
+        while (w > 0 && (one[w - 1] == ' ' || one[w - 1] == '\t')) w--;
+        while (p + 1 < end && (t[p + 1] == '\r' || t[p + 1] == '\n' ||
+                               t[p + 1] == ' ' || t[p + 1] == '\t'))
+          p++;
+        one[w++] = ' ';
+        continue;
+      }
+      one[w++] = t[p];
+    }
+    one[w] = 0;
+    if (!is_loop_pragma(one))
+      return;
+    /* the lines of the pragma kept, empty (or the single), so that the
+     * lines after it keep their numbers */
+    const char *single = omp_single_for(one);
+    const char *repl = single ? single : "";
+    char *text = arena_alloc(s->ctx->arena, strlen(repl) + (size_t)nl + 1);
+    strcpy(text, repl);
+    memset(text + strlen(repl), '\n', (size_t)nl);
+    text[strlen(repl) + (size_t)nl] = 0;
+    Edit ed = {q, end, text, 0};
+    ARRAY_PUSH(s->ctx->arena, s->edits, ed);
+    note_pragma(s, q, one, single);
+    ls = b;
   }
 }
 
@@ -478,9 +623,15 @@ static void do_loop(S *s, const Attachment *g) {
     why.where = span_make(fstart, fstart + (node_is(g->target, "do_statement") ? 2
                                             : node_is(g->target, "for_statement") ? 3 : 5));
   }
-  if (rc == 0)
-    note_dropped_pragmas(s, g->pragma_span.end, fstart);
-  else if (rc == 1 && splittable) {
+  if (rc == 0) {
+    const char *single = note_dropped_pragmas(s, g->pragma_span.end, fstart);
+    for (size_t i = 0; single && i < s->edits.len; i++)
+      if (s->edits.data[i].start == start && s->edits.data[i].end > start) {
+        s->edits.data[i].text = arena_printf(ctx->arena, "%s\n%s", single,
+                                             s->edits.data[i].text);
+        single = NULL;
+      }
+  } else if (rc == 1 && splittable) {
     /* "a call to an unknown function splits it": the whole nests inside
      * (has_for_using) that do not hold the refused construct are kernels
      * of their own, their entry assemblies hoisted out of this loop when
@@ -1107,6 +1258,7 @@ static void emit_storage(S *s) {
         if (s->edits.data[e].start == a && s->edits.data[e].end == b &&
             !s->edits.data[e].text)
           s->edits.data[e].text = uses_text(s->uses, i);
+      drop_loop_pragmas_before(s, a);
       nuses++;
       continue;
     }

@@ -15,8 +15,13 @@ typedef struct Macro {
   size_t def_end;
   int bad;             /* redefined, #undef'd, conditional */
   int access;          /* the body subscripts a pragma array: always expanded */
+  int dense_access;    /* the body subscripts another array: expanded in a
+                          loop nest that names a pragma array */
   int index;           /* the body is an index expression (`(i)*n+(j)`):
                           expanded as the subscript of a pragma array */
+  int loop;            /* the body is a for header (`for (int i = 0; i <
+                          (n); i++)`): always expanded, so that the loops
+                          written through it are seen as loops */
 } Macro;
 
 typedef struct M {
@@ -51,8 +56,8 @@ static int pragma_word(M *m, const char *w, size_t len) {
 }
 
 /* Whether the body is NAME[..][..] (or that in parentheses) with NAME a
- * word of a pragma line. */
-static int access_body(M *m, const char *b) {
+ * word of a pragma line (any name when `any`). */
+static int access_body(M *m, const char *b, int any) {
   while (*b == ' ' || *b == '\t') b++;
   if (*b == '(') { /* (NAME[..]): the parentheses must enclose it all */
     size_t e = strlen(b);
@@ -63,12 +68,12 @@ static int access_body(M *m, const char *b) {
       else if (b[i] == ')' && --depth == 0 && i + 1 != e) return 0;
     }
     if (e < 2 || b[e - 1] != ')') return 0;
-    return access_body(m, arena_strndup(m->a, b + 1, e - 2));
+    return access_body(m, arena_strndup(m->a, b + 1, e - 2), any);
   }
   const char *s = b;
   if (!idc(*b) || (*b >= '0' && *b <= '9')) return 0;
   while (idc(*b)) b++;
-  if (!pragma_word(m, s, (size_t)(b - s))) return 0;
+  if (!any && !pragma_word(m, s, (size_t)(b - s))) return 0;
   while (*b == ' ' || *b == '\t') b++;
   if (*b != '[') return 0;
   while (*b == '[') {
@@ -99,6 +104,52 @@ static int index_body(const char *b) {
     }
   }
   return names;
+}
+
+/* Whether the body is a for header and nothing else: `for` and a
+ * parenthesized group that ends the body. */
+static int loop_body(const char *b) {
+  while (*b == ' ' || *b == '\t') b++;
+  if (strncmp(b, "for", 3) || idc(b[3])) return 0;
+  b += 3;
+  while (*b == ' ' || *b == '\t') b++;
+  if (*b != '(') return 0;
+  int depth = 0;
+  for (; *b; b++) {
+    if (*b == '(') depth++;
+    else if (*b == ')' && --depth == 0) break;
+  }
+  if (!*b) return 0;
+  for (b++; *b == ' ' || *b == '\t'; b++) {}
+  return *b == 0;
+}
+
+/* Whether the outermost for loop around n (in its function) names an
+ * array a pragma binds: a loop nest that may become a kernel, where an
+ * element-access macro of a dense operand (`X_(j, k)`) must be seen as
+ * the subscript it is. */
+static int in_pragma_nest(M *m, TSNode n) {
+  TSNode outer = {0};
+  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
+    if (node_is(p, "function_definition")) break;
+    if (node_is(p, "for_statement")) outer = p;
+  }
+  if (ts_node_is_null(outer)) return 0;
+  const char *t = m->f->text + ts_node_start_byte(outer);
+  size_t len = ts_node_end_byte(outer) - ts_node_start_byte(outer);
+  for (size_t i = 0; i < len;) {
+    if (!idc(t[i])) {
+      i++;
+      continue;
+    }
+    size_t j = i;
+    while (j < len && idc(t[j])) j++;
+    for (size_t k = 0; k < m->narrays && !(t[i] >= '0' && t[i] <= '9'); k++)
+      if (strlen(m->arrays[k]) == j - i && !memcmp(m->arrays[k], t + i, j - i))
+        return 1;
+    i = j;
+  }
+  return 0;
 }
 
 /* Whether the invocation n is the subscript of an array named in a pragma
@@ -185,8 +236,12 @@ static void defs(M *m, TSNode n, int cond) {
     d->body = ts_node_is_null(v) ? "" : text(m, v);
     if (strchr(d->body, '#') || strchr(d->body, '\\') || strchr(d->body, '\n'))
       d->bad = 1;
-    else if (access_body(m, d->body))
+    else if (access_body(m, d->body, 0))
       d->access = 1;
+    else if (access_body(m, d->body, 1))
+      d->dense_access = 1;
+    else if (loop_body(d->body))
+      d->loop = 1;
     else
       d->index = index_body(d->body);
     return;
@@ -269,7 +324,8 @@ static void calls(M *m, TSNode n) {
         av[na++] = text(m, x);
       }
       if (na == d->nparams &&
-          (d->access || (d->index && pragma_subscript(m, n)) || names_array(m, av, na))) {
+          (d->access || d->loop || (d->index && pragma_subscript(m, n)) ||
+           names_array(m, av, na) || (d->dense_access && in_pragma_nest(m, n)))) {
         size_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
         sb_append(&m->out, m->f->text + m->copied, s - m->copied);
         size_t at = m->out.len;

@@ -13,7 +13,10 @@
  * of names, integer constants, parentheses and + - * / %) is expanded
  * where it is the subscript of such an array, `a[IDX(i, j)]`; any other
  * macro where an argument is an array a pragma binds or a subscript of it
- * (`NR(A)`, `NR(A[0])`), so that the uses of the array are visible. A
+ * (`NR(A)`, `NR(A[0])`), so that the uses of the array are visible; a
+ * loop macro (`#define FOR(i, n) for (int i = 0; i < (n); i++)`: a body
+ * that is a for header) at every invocation, so that the loops written
+ * through it are loops to the sparsifier. A
  * macro is left alone when it is defined more than once, is #undef'd,
  * sits under a conditional, uses # or ##, or spans lines. */
 #ifndef SC_FRONTEND_MACROS_H

@@ -2,12 +2,13 @@
 // EXPECT-REPORT: invocations of element-access macros expanded
 // EXPECT-ABSENT: y[i] += A(i, j) * x[j];
 // EXPECT-ABSENT: s += W(i, j) * W(i, j);
-// EXPECT-REPORT: kernel not sparsified: call in subscript 'P(0, j)'
+// EXPECT-REPORT: kernel not sparsified: indirect subscript 'p[0][j]'
 // Element access through function-like macros, as legacy code writes it:
 // a flat block reached by `A(i,j) a[(i)*n+(j)]` with the pragma on its
 // declaration (fills, updates, reads and a kernel through the macro), a
 // parenthesized body on a 2-D array with the pragma on the loop. A macro
-// over an array no pragma names (P) stays a macro.
+// over an array no pragma names (P) is expanded too inside a nest naming
+// one (its subscript of a is then refused as indirect), a macro elsewhere.
 #include <stdio.h>
 #include <stdlib.h>
 
