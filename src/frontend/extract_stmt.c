@@ -125,6 +125,15 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
     div = 1;
   } else
     return refuse(x, n, "compound assignment '%s'", op);
+  /* `a = b = e;` is `b = e; a = b;`: b read back has the value (and the
+   * type) of the inner assignment */
+  TSNode inner = strip_parens(rhsn);
+  if (sop == IR_SET && node_is(inner, "assignment_expression") &&
+      !strcmp(op_of(x, inner), "=")) {
+    if (build_assign(x, stmt, inner, list))
+      return -1;
+    rhsn = node_field(inner, "left");
+  }
   IrNode *s = stmt_node(x, stmt);
   const char *other_type = NULL; /* a scalar lhs of another arithmetic type */
   if (node_is(lhs, "identifier")) {
