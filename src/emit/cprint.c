@@ -100,9 +100,18 @@ void cprint_expr(StrBuf *out, const IrExpr *e, const CPrintHooks *h) {
   case IR_MUL: print_binary(out, e, "*", h); return;
   case IR_DIV: print_binary(out, e, "/", h); return;
   case IR_MOD: print_binary(out, e, "%", h); return;
-  case IR_CMP: print_binary(out, e, e->text, h); return;
+  case IR_CMP: /* a comparison of comparisons keeps its parentheses, as
+                  -Wparentheses wants (`(a > 0) == (b > 0)`) */
+    print_sub(out, e->a, e->a->kind == IR_CMP ? PREC_UNARY : prec_of(e), h);
+    sb_printf(out, " %s ", e->text);
+    print_sub(out, e->b, e->b->kind == IR_CMP ? PREC_UNARY : prec_of(e) + 1, h);
+    return;
   case IR_AND: print_binary(out, e, "&&", h); return;
-  case IR_OR: print_binary(out, e, "||", h); return;
+  case IR_OR: /* `(a && b) || c` keeps its parentheses (-Wparentheses) */
+    print_sub(out, e->a, e->a->kind == IR_AND ? PREC_UNARY : PREC_OR, h);
+    sb_puts(out, " || ");
+    print_sub(out, e->b, e->b->kind == IR_AND ? PREC_UNARY : PREC_OR + 1, h);
+    return;
   case IR_BITOP: /* operands parenthesized unless unary or primary, as
                     -Wparentheses wants (`a | (b & c)`, `a << (n + 1)`) */
     print_sub(out, e->a, PREC_UNARY, h);
