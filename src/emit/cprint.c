@@ -119,7 +119,8 @@ void cprint_expr(StrBuf *out, const IrExpr *e, const CPrintHooks *h) {
     print_sub(out, e->b, PREC_UNARY, h);
     return;
   case IR_SELECT:
-    print_sub(out, e->a, PREC_OR, h);
+    /* `(a & m) ? x : y`: clang's -Wbitwise-conditional-parentheses */
+    print_sub(out, e->a, e->a->kind == IR_BITOP ? PREC_UNARY : PREC_OR, h);
     sb_puts(out, " ? ");
     print_sub(out, e->b, PREC_OR, h);
     sb_puts(out, " : ");

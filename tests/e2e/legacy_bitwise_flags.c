@@ -4,8 +4,10 @@
 // are not, so those loops visit every position (or the union of A and
 // B); a bitwise result stored into a sparse output is filtered (4 & 3 is
 // 0); a shift count read from a dense array and comparisons of masked
-// values keep C's precedence in the output (which -Wparentheses checks).
-// EXPECT-SPARSIFIED: 8
+// values keep C's precedence in the output (which -Wparentheses checks),
+// and a bitwise condition of a ternary its parentheses (clang's
+// -Wbitwise-conditional-parentheses).
+// EXPECT-SPARSIFIED: 9
 // EXPECT-ABSENT: if (perm[u][r] & WRITE)
 // EXPECT-ABSENT: bits += (v & READ) + ((v & WRITE) >> 1)
 // EXPECT-ABSENT: odd += (perm[u][r] | 1u) ^ (u & 3u);
@@ -14,6 +16,7 @@
 // EXPECT-ABSENT: sh += (long)(delta[u][r] >> 1) + (long)(perm[u][r] << (k[r] + 1));
 // EXPECT-ABSENT: low += (perm[u][r] & 0xfu) == 3u || (mask[u][r] & (perm[u][r] | 2u)) != 0;
 // EXPECT-REPORT: perm(u,r) & WRITE
+// EXPECT-ABSENT: sel += (perm[u][r] & EXEC) ? 3 : ((mask[u][r] >> 1) ? 1 : 0);
 #include <stdio.h>
 
 #define NU 60
@@ -86,6 +89,11 @@ int main(void) {
     for (int r = 0; r < NR; r++)
       low += (perm[u][r] & 0xfu) == 3u || (mask[u][r] & (perm[u][r] | 2u)) != 0;
 
+  int sel = 0;
+  for (int u = 0; u < NU; u++)
+    for (int r = 0; r < NR; r++)
+      sel += (perm[u][r] & EXEC) ? 3 : ((mask[u][r] >> 1) ? 1 : 0);
+
   int stored = 0;
   unsigned long csum = 0;
   for (int u = 0; u < NU; u++)
@@ -94,6 +102,6 @@ int main(void) {
       stored += C[u][r] != 0;
     }
   printf("writers %d bits %lu odd %lu x %lu\n", writers, bits, odd, x);
-  printf("shifts %ld low %d common %lu in %d entries\n", sh, low, csum, stored);
+  printf("shifts %ld low %d sel %d common %lu in %d entries\n", sh, low, sel, csum, stored);
   return 0;
 }
