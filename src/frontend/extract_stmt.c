@@ -725,10 +725,14 @@ static int build_switch(X *x, TSNode n, NodeList *list) {
     for (int k = 0; k < g[i].nlabel; k++) {
       IrExpr *eq = mk(x, IR_CMP, g[i].label[k]);
       eq->text = "==";
+      /* messages quote the test as `case 0` */
+      eq->span = span_make(ts_node_start_byte(ts_node_parent(g[i].label[k])),
+                           ts_node_end_byte(g[i].label[k]));
       if (!(eq->a = expr_of(x, cn)) || !(eq->b = expr_of(x, g[i].label[k])))
         return -1;
       if (cond) {
         IrExpr *o = mk(x, IR_OR, g[i].label[k]);
+        o->span = span_make(cond->span.start, eq->span.end);
         o->a = cond;
         o->b = eq;
         eq = o;

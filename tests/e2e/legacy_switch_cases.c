@@ -13,7 +13,7 @@
 // EXPECT-ABSENT: switch (grade[s][q] % 3) {
 // EXPECT-REPORT: pts(s) += grade(s,q) == 4 ? 10 : 0
 // EXPECT-REPORT: loop q: positions of grade
-// EXPECT-REPORT: every q visited
+// EXPECT-REPORT: every q visited ('blank++' runs where 'case 0' holds
 #include <stdio.h>
 
 #define NS 300
