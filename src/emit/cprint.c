@@ -8,8 +8,12 @@ enum {
   PREC_TERNARY = 3,
   PREC_OR = 4,
   PREC_AND = 5,
+  PREC_BITOR = 6,
+  PREC_BITXOR = 7,
+  PREC_BITAND = 8,
   PREC_EQ = 9,
   PREC_REL = 10,
+  PREC_SHIFT = 11,
   PREC_ADD = 12,
   PREC_MUL = 13,
   PREC_UNARY = 14,
@@ -31,6 +35,11 @@ static int prec_of(const IrExpr *e) {
                ? PREC_EQ : PREC_REL;
   case IR_AND: return PREC_AND;
   case IR_OR: return PREC_OR;
+  case IR_BITOP:
+    return e->text[0] == '&'   ? PREC_BITAND
+           : e->text[0] == '^' ? PREC_BITXOR
+           : e->text[0] == '|' ? PREC_BITOR
+                               : PREC_SHIFT;
   case IR_SELECT: return PREC_TERNARY;
   }
   return 0;
@@ -91,11 +100,27 @@ void cprint_expr(StrBuf *out, const IrExpr *e, const CPrintHooks *h) {
   case IR_MUL: print_binary(out, e, "*", h); return;
   case IR_DIV: print_binary(out, e, "/", h); return;
   case IR_MOD: print_binary(out, e, "%", h); return;
-  case IR_CMP: print_binary(out, e, e->text, h); return;
+  case IR_CMP: /* a comparison of comparisons keeps its parentheses, as
+                  -Wparentheses wants (`(a > 0) == (b > 0)`) */
+    print_sub(out, e->a, e->a->kind == IR_CMP ? PREC_UNARY : prec_of(e), h);
+    sb_printf(out, " %s ", e->text);
+    print_sub(out, e->b, e->b->kind == IR_CMP ? PREC_UNARY : prec_of(e) + 1, h);
+    return;
   case IR_AND: print_binary(out, e, "&&", h); return;
-  case IR_OR: print_binary(out, e, "||", h); return;
+  case IR_OR: /* `(a && b) || c` keeps its parentheses (-Wparentheses) */
+    print_sub(out, e->a, e->a->kind == IR_AND ? PREC_UNARY : PREC_OR, h);
+    sb_puts(out, " || ");
+    print_sub(out, e->b, e->b->kind == IR_AND ? PREC_UNARY : PREC_OR + 1, h);
+    return;
+  case IR_BITOP: /* operands parenthesized unless unary or primary, as
+                    -Wparentheses wants (`a | (b & c)`, `a << (n + 1)`) */
+    print_sub(out, e->a, PREC_UNARY, h);
+    sb_printf(out, " %s ", e->text);
+    print_sub(out, e->b, PREC_UNARY, h);
+    return;
   case IR_SELECT:
-    print_sub(out, e->a, PREC_OR, h);
+    /* `(a & m) ? x : y`: clang's -Wbitwise-conditional-parentheses */
+    print_sub(out, e->a, e->a->kind == IR_BITOP ? PREC_UNARY : PREC_OR, h);
     sb_puts(out, " ? ");
     print_sub(out, e->b, PREC_OR, h);
     sb_puts(out, " : ");

@@ -93,7 +93,8 @@ IrExpr *expr_of(X *x, TSNode n) {
     } ops[] = {{"+", IR_ADD}, {"-", IR_SUB},  {"*", IR_MUL},  {"/", IR_DIV},
                {"<", IR_CMP}, {"<=", IR_CMP}, {">", IR_CMP},  {">=", IR_CMP},
                {"==", IR_CMP}, {"!=", IR_CMP}, {"&&", IR_AND}, {"||", IR_OR},
-               {"%", IR_MOD}};
+               {"%", IR_MOD}, {"&", IR_BITOP}, {"|", IR_BITOP},
+               {"^", IR_BITOP}, {"<<", IR_BITOP}, {">>", IR_BITOP}};
     for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
       if (!strcmp(ops[i].op, op)) {
         IrExpr *l = expr_of(x, node_field(n, "left"));
@@ -103,7 +104,7 @@ IrExpr *expr_of(X *x, TSNode n) {
         IrExpr *e = mk(x, ops[i].k, n);
         e->a = l;
         e->b = r;
-        if (ops[i].k == IR_CMP)
+        if (ops[i].k == IR_CMP || ops[i].k == IR_BITOP)
           e->text = op;
         return e;
       }

@@ -125,6 +125,15 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
     div = 1;
   } else
     return refuse(x, n, "compound assignment '%s'", op);
+  /* `a = b = e;` is `b = e; a = b;`: b read back has the value (and the
+   * type) of the inner assignment */
+  TSNode inner = strip_parens(rhsn);
+  if (sop == IR_SET && node_is(inner, "assignment_expression") &&
+      !strcmp(op_of(x, inner), "=")) {
+    if (build_assign(x, stmt, inner, list))
+      return -1;
+    rhsn = node_field(inner, "left");
+  }
   IrNode *s = stmt_node(x, stmt);
   const char *other_type = NULL; /* a scalar lhs of another arithmetic type */
   if (node_is(lhs, "identifier")) {
@@ -521,6 +530,9 @@ static int last_writer(X *x, const IrExpr *cond, NodeList *l) {
   return 1;
 }
 
+static int finish_if(X *x, TSNode n, TSNode cn, IrExpr *cond, NodeList then_l,
+                     NodeList else_l, NodeList *list);
+
 /* `if (cond) stmt [else stmt]` (ispace.h IR_NODE_IF). */
 static int build_if(X *x, TSNode n, NodeList *list) {
   TSNode cn = node_field(n, "condition");
@@ -551,6 +563,14 @@ static int build_if(X *x, TSNode n, NodeList *list) {
     return -1;
   if (!then_l.len && !else_l.len)
     return refuse(x, n, "if statement without an effect");
+  return finish_if(x, n, cn, cond, then_l, else_l, list);
+}
+
+/* The IR of `if (cond) then_l else else_l` (n the statement, cn its
+ * condition), pushed on list: a single guarded statement as a select,
+ * else an IR_NODE_IF whose condition reads nothing its branches write. */
+static int finish_if(X *x, TSNode n, TSNode cn, IrExpr *cond, NodeList then_l,
+                     NodeList else_l, NodeList *list) {
   uint64_t tens = 0;
   const char **sc = NULL;
   size_t nsc = 0, cap = 0;
@@ -613,6 +633,122 @@ static int build_if(X *x, TSNode n, NodeList *list) {
   return 0;
 }
 
+/* One group of a switch: its labels (a null node for `default`) and its
+ * statements, the named children [from, to) of the case node `at`. */
+typedef struct SwGroup {
+  TSNode label[16];
+  int nlabel, is_default;
+  TSNode at;
+  uint32_t from, to;
+} SwGroup;
+
+/* The statements of group g, as under an if. */
+static int build_group(X *x, const SwGroup *g, NodeList *l) {
+  TSNode outer_branch = x->branch;
+  int rc = 0;
+  x->in_if++;
+  x->branch = g->at;
+  for (uint32_t i = g->from; !rc && i < g->to; i++)
+    rc = build_stmt(x, ts_node_named_child(g->at, i), l);
+  x->branch = outer_branch;
+  x->in_if--;
+  return rc;
+}
+
+/* `switch (e) { case v1: case v2: ...; break; ... default: ...; }` whose
+ * groups of labels each end in `break;` (the last one may end without)
+ * and hold no other break: the chain `if (e == v1 || e == v2) { ... }
+ * else if ... else { default }`. e is pure (expr_of), so testing it per
+ * group is the single evaluation of the switch; the labels are distinct
+ * constants, so the order of the tests is free. */
+static int build_switch(X *x, TSNode n, NodeList *list) {
+  TSNode cn = node_field(n, "condition"), body = node_field(n, "body");
+  if (ts_node_is_null(cn) || !node_is(body, "compound_statement"))
+    return refuse(x, n, "switch statement '%s'", excerpt(x, n));
+  SwGroup g[64];
+  int ng = 0, open = 0; /* open: labels waiting for their statements */
+  uint32_t nc = ts_node_named_child_count(body);
+  for (uint32_t i = 0; i < nc; i++) {
+    TSNode c = ts_node_named_child(body, i);
+    if (node_is(c, "comment"))
+      continue;
+    if (!node_is(c, "case_statement"))
+      return refuse(x, c, "statement before the first case of a switch");
+    if (!open) {
+      if (ng == 64)
+        return refuse(x, n, "switch with more than 64 groups of cases");
+      memset(&g[ng++], 0, sizeof g[0]);
+      open = 1;
+    }
+    SwGroup *cur = &g[ng - 1];
+    TSNode v = node_field(c, "value");
+    if (ts_node_is_null(v))
+      cur->is_default = 1;
+    else if (cur->nlabel == 16)
+      return refuse(x, c, "more than 16 case labels on one group");
+    else
+      cur->label[cur->nlabel++] = v;
+    uint32_t k = ts_node_named_child_count(c), from = ts_node_is_null(v) ? 0 : 1;
+    while (from < k && node_is(ts_node_named_child(c, from), "comment"))
+      from++;
+    if (from == k)
+      continue; /* `case 1: case 2: ...`: the next label shares the group */
+    uint32_t to = k;
+    while (to > from && node_is(ts_node_named_child(c, to - 1), "comment"))
+      to--;
+    cur->at = c;
+    cur->from = from;
+    cur->to = to;
+    open = 0;
+    TSNode next = ts_node_next_named_sibling(c);
+    while (node_is(next, "comment"))
+      next = ts_node_next_named_sibling(next);
+    if (node_is(ts_node_named_child(c, to - 1), "break_statement"))
+      cur->to = to - 1;
+    else if (!ts_node_is_null(next))
+      return refuse(x, c, "switch case that falls through to the next");
+  }
+  /* the default group is the last else; the others test e */
+  NodeList tail = {0};
+  for (int i = 0; i < ng; i++)
+    if (g[i].is_default && !ts_node_is_null(g[i].at) && build_group(x, &g[i], &tail))
+      return -1;
+  for (int i = ng - 1; i >= 0; i--) {
+    if (g[i].is_default)
+      continue;
+    NodeList then_l = {0};
+    if (!ts_node_is_null(g[i].at) && build_group(x, &g[i], &then_l))
+      return -1;
+    if (!then_l.len && !tail.len)
+      continue; /* no effect, and nothing after it */
+    IrExpr *cond = NULL;
+    for (int k = 0; k < g[i].nlabel; k++) {
+      IrExpr *eq = mk(x, IR_CMP, g[i].label[k]);
+      eq->text = "==";
+      /* messages quote the test as `case 0` */
+      eq->span = span_make(ts_node_start_byte(ts_node_parent(g[i].label[k])),
+                           ts_node_end_byte(g[i].label[k]));
+      if (!(eq->a = expr_of(x, cn)) || !(eq->b = expr_of(x, g[i].label[k])))
+        return -1;
+      if (cond) {
+        IrExpr *o = mk(x, IR_OR, g[i].label[k]);
+        o->span = span_make(cond->span.start, eq->span.end);
+        o->a = cond;
+        o->b = eq;
+        eq = o;
+      }
+      cond = eq;
+    }
+    NodeList chain = {0};
+    if (finish_if(x, n, cn, cond, then_l, tail, &chain))
+      return -1;
+    tail = chain;
+  }
+  for (size_t i = 0; i < tail.len; i++)
+    ARRAY_PUSH(x->a, *list, tail.data[i]);
+  return 0;
+}
+
 int build_stmt(X *x, TSNode n, NodeList *list) {
   const char *ty = ts_node_type(n);
   if (!strcmp(ty, "comment"))
@@ -668,7 +804,7 @@ int build_stmt(X *x, TSNode n, NodeList *list) {
   if (!strcmp(ty, "if_statement"))
     return build_if(x, n, list);
   if (!strcmp(ty, "switch_statement"))
-    return refuse(x, n, "switch statement in the nest");
+    return build_switch(x, n, list);
   if (!strcmp(ty, "goto_statement"))
     return refuse(x, n, "goto in the nest");
   if (!strcmp(ty, "break_statement"))

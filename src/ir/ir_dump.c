@@ -65,6 +65,7 @@ static int prec(const IrExpr *e) {
   case IR_SELECT: return 1;
   case IR_OR: return 2;
   case IR_AND: return 3;
+  case IR_BITOP: return 4; /* dumped with its operands parenthesized */
   case IR_CMP: return 4;
   case IR_ADD: case IR_SUB: return 5;
   case IR_MUL: case IR_DIV: case IR_MOD: return 6;
@@ -112,6 +113,11 @@ static void ep(const IrKernel *k, const IrExpr *e, int min, StrBuf *out) {
     ep(k, e->a, p + 1, out);
     sb_printf(out, " %s ", e->text);
     ep(k, e->b, p + 1, out);
+    break;
+  case IR_BITOP:
+    ep(k, e->a, 7, out);
+    sb_printf(out, " %s ", e->text);
+    ep(k, e->b, 7, out);
     break;
   case IR_SELECT:
     ep(k, e->a, 2, out);

@@ -156,7 +156,8 @@ typedef enum IrExprKind {
   IR_SELECT,  /* a ? b : c */
   IR_CALL,    /* text: a pure <math.h> function; args */
   IR_CAST,    /* text: the C type; a */
-  IR_MOD      /* a % b (integer operands, as C requires) */
+  IR_MOD,     /* a % b (integer operands, as C requires) */
+  IR_BITOP    /* a OP b on integers, text: "&", "|", "^", "<<", ">>" */
 } IrExprKind;
 
 typedef struct IrExpr IrExpr;

@@ -134,6 +134,10 @@ static int entry_value(const Lower *L, const IrExpr *e, unsigned absent,
   case IR_MUL:
     return entry_value(L, e->a, absent, sparse) &&
            entry_value(L, e->b, absent, sparse);
+  case IR_BITOP: /* a shift by a count out of range is undefined: not here */
+    return e->text[0] != '<' && e->text[0] != '>' &&
+           entry_value(L, e->a, absent, sparse) &&
+           entry_value(L, e->b, absent, sparse);
   case IR_CALL:
     for (int i = 0; i < e->nargs; i++)
       if (!entry_value(L, e->args[i], absent, sparse)) return 0;
@@ -268,6 +272,12 @@ static int zero_in(const Lower *L, const IrExpr *e, unsigned absent, const Facts
     return zero_in(L, e->a, absent, f) && divisor_nonzero(L, e->b, f);
   case IR_ADD:
   case IR_SUB: return zero_in(L, e->a, absent, f) && zero_in(L, e->b, absent, f);
+  case IR_BITOP: /* 0 & b, 0 | 0, 0 ^ 0, 0 << b, 0 >> b */
+    if (e->text[0] == '&')
+      return zero_in(L, e->a, absent, f) || zero_in(L, e->b, absent, f);
+    if (e->text[0] == '|' || e->text[0] == '^')
+      return zero_in(L, e->a, absent, f) && zero_in(L, e->b, absent, f);
+    return zero_in(L, e->a, absent, f);
   case IR_NEG:
   case IR_CAST: return zero_in(L, e->a, absent, f);
   case IR_SELECT: {
@@ -446,6 +456,7 @@ int lat_expr_integer(const Lower *L, const IrExpr *e) {
   switch (e->kind) {
   case IR_INDEX:
   case IR_MOD:
+  case IR_BITOP:
   case IR_CMP:
   case IR_AND:
   case IR_OR:
