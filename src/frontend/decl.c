@@ -550,6 +550,47 @@ static const Helper kHelpers[] = {
      "  for (int64_t i = lin; i < lin + n; i++)\n"
      "    sc__chk(sc_tensor_insert(t, sc__lin(t, i, c), &zero), where);\n"
      "}\n"},
+    {"sc__cpin", "sc__chk sc__lin",
+     "/* memcpy(A, src, bytes): A's first bytes / esize elements (all of them:\n"
+     "   A assembled anew from the block, its zeros left out) */\n"
+     "static inline void sc__cpin(sc_tensor *t, const void *src, size_t bytes,\n"
+     "    size_t esize, const char *where) {\n"
+     "  int64_t total = 1, dims[SC_MAX_RANK], c[SC_MAX_RANK];\n"
+     "  for (int d = 0; d < sc_tensor_dim_rank(t); d++)\n"
+     "    total *= dims[d] = sc_tensor_dim_size(t, d);\n"
+     "  const int64_t n = (int64_t)(bytes / esize);\n"
+     "  if (bytes % esize || n > total)\n"
+     "    sc_fail(SC_ERR_OUT_OF_RANGE, where);\n"
+     "  if (n == total) {\n"
+     "    sc_tensor *a = NULL;\n"
+     "    sc__chk(sc_tensor_from_dense(&a, sc_tensor_encoding(t),\n"
+     "                                 sc_tensor_value_type(t), dims, src), where);\n"
+     "    const sc_status st = sc_tensor_assign(t, a);\n"
+     "    sc_tensor_free(a);\n"
+     "    sc__chk(st, where);\n"
+     "    return;\n"
+     "  }\n"
+     "  for (int64_t i = 0; i < n; i++)\n"
+     "    sc__chk(sc_tensor_insert(t, sc__lin(t, i, c), (const char *)src + i * esize),\n"
+     "            where);\n"
+     "}\n"},
+    {"sc__cpout", "sc__chk sc__lin",
+     "/* memcpy(dst, A, bytes): A's first bytes / esize elements into dst */\n"
+     "static inline void sc__cpout(sc_tensor *t, void *dst, size_t bytes,\n"
+     "    size_t esize, const char *where) {\n"
+     "  int64_t total = 1, c[SC_MAX_RANK];\n"
+     "  for (int d = 0; d < sc_tensor_dim_rank(t); d++) total *= sc_tensor_dim_size(t, d);\n"
+     "  const int64_t n = (int64_t)(bytes / esize);\n"
+     "  if (bytes % esize || n > total)\n"
+     "    sc_fail(SC_ERR_OUT_OF_RANGE, where);\n"
+     "  sc__chk(sc_tensor_finalize(t), where);\n"
+     "  if (n == total) {\n"
+     "    sc__chk(sc_tensor_to_dense(t, dst), where);\n"
+     "    return;\n"
+     "  }\n"
+     "  for (int64_t i = 0; i < n; i++)\n"
+     "    sc__chk(sc_tensor_get(t, sc__lin(t, i, c), (char *)dst + i * esize), where);\n"
+     "}\n"},
     PZ_HELPER("double", "f64", "uint64_t"),
     PZ_HELPER("float", "f32", "uint32_t"),
     ELEM_HELPERS("double", "f64", " sc__pz_f64", FLOAT_KEEP("f64")),

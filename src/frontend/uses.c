@@ -29,7 +29,8 @@
 
 typedef enum UKind {
   U_READ, U_SET, U_UPD, U_INC, U_SIZEOF, U_CLEAR, U_FREE, U_ALLOC, U_NAME,
-  U_VOID, U_EXIT, U_END, U_NEST, U_FSET, U_ZERO, U_PASS, U_CALL, U_TEXT
+  U_VOID, U_EXIT, U_END, U_NEST, U_FSET, U_ZERO, U_PASS, U_CALL, U_TEXT,
+  U_COPYIN, U_COPYOUT
 } UKind;
 
 #define U_MAX_FREES 8
@@ -44,7 +45,9 @@ typedef struct Site {
   int nidx;
   TSNode offs[4];           /* ZERO: `P + a + b`: one more subscript a + b */
   int noffs;
-  TSNode val;               /* SET/UPD/FSET: the value */
+  TSNode val;               /* SET/UPD/FSET: the value; ZERO/COPYIN/COPYOUT:
+                               the byte count */
+  TSNode block;             /* COPYIN/COPYOUT: the other block of memcpy */
   char op;                  /* UPD/INC */
   int recompute;            /* UPD: the runtime's update in the element type
                                would differ from C's (`int_elem *= 1.5`):
@@ -760,6 +763,40 @@ static int try_memset(Uses *u, TSNode top, TSNode p, const TSNode *idx, int k,
   return 1;
 }
 
+/* memcpy(A, SRC, SIZE) / memmove(A, SRC, SIZE) with A the whole array (a
+ * COPYIN site: the array takes SIZE bytes of SRC's elements), or
+ * memcpy(DST, A, SIZE) (a COPYOUT site: DST takes A's first elements), as
+ * a statement; SIZE is checked at run time (whole elements inside the
+ * array). The other block must not be another sparse array. 1 when the
+ * call was handled. */
+static int try_memcpy(Uses *u, TSNode top, TSNode p) {
+  const Stored *st = u->cur;
+  if (!node_is(p, "argument_list") || ts_node_named_child_count(p) != 3)
+    return 0;
+  TSNode call = ts_node_parent(p);
+  const char *fn = text(u, node_field(call, "function"));
+  if (strcmp(fn, "memcpy") && strcmp(fn, "memmove"))
+    return 0;
+  const int in = same(ts_node_named_child(p, 0), top);
+  if (!in && !same(ts_node_named_child(p, 1), top))
+    return 0; /* the byte count: sizeof, handled as such */
+  TSNode other = strip(ts_node_named_child(p, in ? 1 : 0));
+  if (!stmt_ctx(call) || st->ba.decl.layout == IR_LAYOUT_ROW_PTRS) {
+    unsupported(u, call, "'%s' (only a whole copy as a statement is rewritten)",
+                text(u, call));
+    return 1;
+  }
+  for (int a = 0; a < u->nall; a++)
+    if (node_is(other, "identifier") && !strcmp(text(u, other), u->all[a].ba.b->name)) {
+      unsupported(u, call, "'%s' (a copy between two sparse arrays)", text(u, call));
+      return 1;
+    }
+  Site *s = add(u, in ? U_COPYIN : U_COPYOUT, call, u->cur);
+  s->val = ts_node_named_child(p, 2);
+  s->block = ts_node_named_child(p, in ? 1 : 0);
+  return 1;
+}
+
 /* `P + a (+ b ...)` (also `a + P`) where P, the array or a part of it with k
  * < C-rank subscripts (e), is a pointer: when the sum is memset's
  * destination, a memset of the part at one more subscript a + b. */
@@ -979,7 +1016,7 @@ static void classify(Uses *u, TSNode id) {
       add(u, U_FREE, call, st);
       return;
     }
-    if (try_memset(u, top, p, idx, 0, 0, NULL, 0))
+    if (try_memset(u, top, p, idx, 0, 0, NULL, 0) || try_memcpy(u, top, p))
       return;
     int pos;
     FuncSig *f = callee(u, p, top, &pos);
@@ -1706,6 +1743,17 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
               storage_dense_type(u->ctx, st, st->ba.decl.rank), where(u, s));
     return;
   }
+  case U_COPYIN:
+  case U_COPYOUT:
+    /* memcpy to or from the whole array: SIZE bytes from its start */
+    sb_printf(out, "sc__%s(%s, (", s->kind == U_COPYIN ? "cpin" : "cpout",
+              st->ba.handle);
+    node_text(u, out, s->block);
+    sb_puts(out, "), (size_t)(");
+    node_text(u, out, s->val);
+    sb_printf(out, "), sizeof(%s), %s)",
+              storage_dense_type(u->ctx, st, st->ba.decl.rank), where(u, s));
+    return;
   case U_PASS:
     sb_puts(out, s->full ? s->full : st->ba.handle);
     return;
