@@ -1567,6 +1567,8 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
  *         }
  *         store(&C[i][k + u * lanes], acc_u);
  *       }
+ *       if (hi - k >= R / 2 * lanes) { the same for R / 2; k += ...; }
+ *       ... R / 4 ... 2                           (halving blocks)
  *       while (k < hi) {                          (one vector value a pass,
  *         m = mask(min(lanes, hi - k));            the last one partial)
  *         acc = load(&C[i][k], m);  for (p ...) acc += <e at k, m>;
@@ -1702,8 +1704,9 @@ static void nest_pass(VC *c, const VecNest *vn, StrBuf *sb, int d, int nv,
 }
 
 /* The nest's vector code at depth d (inside the block vc_guarded opens):
- * blocks of nv vector values of k, then one vector value a pass for the
- * rest, the last partial (masked); both rows of pr when not NULL. */
+ * blocks of nv vector values of k, then halving blocks, then one vector
+ * value a pass for the rest, the last partial (masked); both rows of pr
+ * when not NULL. */
 static void nest_text(VC *c, const VecNest *vn, StrBuf *b, int d, int nv,
                       const VecPair *pr) {
   Lower *L = c->L;
