@@ -555,7 +555,8 @@ static int scalar_acc_ok(const Lower *L, const IrNode *n) {
 typedef struct RowPair {
   const IrNode *node; /* the inner loop offered the pairing */
   VecPair vp;         /* what vec_emit_nest made of the offer */
-  const char *body;   /* the inner loop's text (the loop's whole body?) */
+  const char *body;   /* the inner loop's text, as emitted (the loop's body
+                         when it is all the loop holds) */
   int st;             /* the operand whose entries it walks */
 } RowPair;
 
