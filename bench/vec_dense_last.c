@@ -29,7 +29,13 @@
 #define LS 12   /* short rows */
 #define MI 256  /* SpMM: rows of C and D */
 #define MJ 512  /* SpMM: rows of B, columns of D */
-#define MK 64   /* SpMM: columns of B and C */
+#ifndef MK
+#define MK 64   /* SpMM: columns of B and C (vec_dense_last_run.sh: DL_MK) */
+#endif
+#ifndef DL_SPMM_STORED
+#define DL_SPMM_STORED 0.25 /* SpMM: the share of B's rows stored
+                               (vec_dense_last_run.sh: DL_SPMM_STORED) */
+#endif
 #define TN 64   /* TTV: every mode */
 
 static double A[NR][LR], x[LR], y[NR], As[NR][LS], xs[LS];
@@ -78,7 +84,8 @@ static void dl_ttv(int reps) {
           Y[i][j] += T[i][j][k] * v[k];
 }
 
-/* A quarter of the rows of A, As and B and of the fibres of T stored. */
+/* A quarter of the rows of A, As and B (DL_SPMM_STORED) and of the fibres
+ * of T stored. */
 static void fill(void) {
   uint64_t s = 42;
   for (int i = 0; i < NR; i++) {
@@ -89,7 +96,7 @@ static void fill(void) {
   for (int j = 0; j < LR; j++) x[j] = bench_rand_value(&s);
   for (int j = 0; j < LS; j++) xs[j] = bench_rand_value(&s);
   for (int j = 0; j < MJ; j++) {
-    int on = bench_rand_value(&s) < 0.75;
+    int on = bench_rand_value(&s) < 0.5 + DL_SPMM_STORED;
     for (int k = 0; k < MK; k++) B[j][k] = on ? bench_rand_value(&s) : 0.0;
   }
   for (int i = 0; i < MI; i++)

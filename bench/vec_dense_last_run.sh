@@ -16,7 +16,9 @@
 # PATH, then build/src/sparsecc), BENCH_REPS (11), VEC_INNER (40), ROUNDS
 # (5), DL_KERNELS (dl_spmv dl_rowsum dl_spmv_short dl_spmm dl_ttv),
 # BENCH_BUILD (bench/build), NICE ("nice -n 10"), MLIR_OPT, MLIR_TRANSLATE,
-# CLANG (mlir-opt-19, mlir-translate-19, clang-19).
+# CLANG (mlir-opt-19, mlir-translate-19, clang-19); dl_spmm's shape: DL_MK
+# (64, the columns of B and C) and DL_SPMM_STORED (0.25, the share of B's
+# rows stored), given to sparsecc, the C compiler and MLIR's kernel alike.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 2
@@ -30,12 +32,15 @@ if [ -z "$SC" ]; then
 fi
 export BENCH_REPS="${BENCH_REPS:-11}" VEC_INNER="${VEC_INNER:-40}"
 mkdir -p "$B"
+DL_MK=${DL_MK:-64}
+OPTFLAGS="$OPTFLAGS -DMK=$DL_MK -DDL_SPMM_STORED=${DL_SPMM_STORED:-0.25}"
 impls="none generic avx2"
 grep -qw avx2 /proc/cpuinfo 2>/dev/null || impls="none generic"
 grep -qw avx512f /proc/cpuinfo 2>/dev/null && impls="$impls avx512"
 for impl in $impls; do
   # shellcheck disable=SC2086
-  $NICE "$SC" bench/vec_dense_last.c -o "$B/vec_dl_$impl.c" -Ibench --simd=$impl || exit 2
+  $NICE "$SC" bench/vec_dense_last.c -o "$B/vec_dl_$impl.c" -Ibench --simd=$impl \
+    -DMK="$DL_MK" -DDL_SPMM_STORED="${DL_SPMM_STORED:-0.25}" || exit 2
   # shellcheck disable=SC2086,SC2046
   $NICE $CC $OPTFLAGS -std=c11 -D_POSIX_C_SOURCE=200809L -Ibench -DVEC_IMPL="\"$impl\"" $("$SC" --cflags) \
     "$B/vec_dl_$impl.c" -o "$B/vec_dl_$impl" $("$SC" --libs) -lm || exit 2
@@ -44,7 +49,8 @@ done
 # tools are installed
 # shellcheck source-path=SCRIPTDIR source=mlir_vl_build.sh
 . bench/mlir_vl_build.sh
-mlir_vl_build bench/mlir/dense_last.mlir 'spmv\|rowsum\|spmvshort\|spmm\|ttv' \
+sed -e "s/\(256\|512\)x64xf64/\1x${DL_MK}xf64/g" bench/mlir/dense_last.mlir > "$B/dense_last_mk.mlir"
+mlir_vl_build "$B/dense_last_mk.mlir" 'spmv\|rowsum\|spmvshort\|spmm\|ttv' \
   dl_mlir bench/mlir/dense_last_harness.c dl_mlir
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 us() { echo "$1" | sed -n 's/.*us_per_rep=\([0-9.]*\).*/\1/p'; }

@@ -142,6 +142,8 @@ typedef struct Lower {
   Assume *assume;           /* non-NULL: lat_truth may assume (above) */
   struct RowCarry *carry;   /* the innermost dense loop's offer of a
                              * carried row begin (row_carry.c), or NULL */
+  struct RowPair *pair;     /* the dense loop whose rows a register-blocked
+                             * nest inside may pair (coiter.c), or NULL */
 } Lower;
 
 /* graph.c */

@@ -83,7 +83,24 @@ typedef struct VecNest {
   const char *parent;     /* the position of the level above (its segment's
                              successor is the next row), or NULL: not a
                              plain unique parent */
+  struct VecPair *pair;   /* rows to pair (NULL: none; see VecPair) */
 } VecNest;
+
+/* Two rows of a register-blocked nest at once (SpMM `C[i][k] += D[i][j] *
+ * B[j][k]` with B `(j : compressed, k : dense)`: the same entries of B for
+ * every i): vec_emit_nest also makes `text`, the nest for rows var and var
+ * + 1 (blocks of both rows held across one walk of the entries), when
+ * every left side's row subscript is var alone and the rows' elements are
+ * apart (declared arrays, no run-time check). The caller steps var by 2
+ * around it under `#if defined(__GNUC__) && guard`. */
+typedef struct VecPair {
+  int var;                /* the row variable */
+  int depth;              /* indentation depth of text (the body of the
+                             caller's loop over var) */
+  StrBuf text;            /* the paired nest, or empty: not paired */
+  const char *guard;      /* the backend's preprocessor condition */
+  int nv;                 /* vector values a row in one block */
+} VecPair;
 
 /* A position loop over a block level (`v floordiv c`: BSR's block
  * columns) around the dense `v mod c` level inside each block, the pair

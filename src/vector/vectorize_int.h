@@ -70,6 +70,9 @@ typedef struct VC {
   const char *vhi;   /* a position loop's end (emit_vector) */
   const char *ix;    /* VecLoop.coord: the current vector value's array of
                         coordinates (vc_emit_value), or NULL */
+  int row_var;       /* a paired nest's second row (VecPair): variable
+                        row_var printed as row_text, when not NULL */
+  const char *row_text;
 } VC;
 
 typedef struct PrintCtx {
