@@ -106,6 +106,8 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
     return 1;
   }
   substitute_locals(&x, root, root);
+  if (extract_check_gathers(&x, why))
+    return 1;
   /* an array appended to (`q[t++] = v`) is accessed nowhere else */
   for (size_t i = 0; i < x.pushed.len; i++) {
     int n = 0;

@@ -62,6 +62,8 @@ IrExpr *expr_of(X *x, TSNode n) {
   if (!strcmp(ty, "identifier"))
     return scalar_of(x, n);
   if (!strcmp(ty, "subscript_expression")) {
+    if (extract_is_gather(x, n))
+      return extract_gather(x, n);
     int a;
     if (build_access(x, n, &a))
       return NULL;

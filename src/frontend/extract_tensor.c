@@ -195,7 +195,7 @@ static TSNode member_root(X *x, TSNode n, int *through_ptr) {
  * `.` alone (an array behind `->` could be the same storage as another
  * operand's without any pointer showing it), and the chain's root must not
  * be assigned in the nest. */
-static int get_member_tensor(X *x, TSNode base, int *out) {
+int get_member_tensor(X *x, TSNode base, int *out) {
   char *name = ntext(x, base);
   for (size_t i = 0; i < x->tensors.len; i++)
     if (!strcmp(x->tensors.data[i].name, name)) {

@@ -45,6 +45,8 @@ typedef struct X {
   unsigned reversed;            /* loop vars of loops counting down */
   TSNode rev_node[IR_MAX_VARS]; /* their for statements */
   ARRAY(int) pushed;            /* tensors appended to (`q[t++] = v`) */
+  ARRAY(int) gathered;          /* tensors read at computed positions
+                                   (IR_GATHER) */
 } X;
 
 /* The statements of one body being built. */
@@ -89,6 +91,12 @@ int band_bound(X *x, TSNode for_n, TSNode bound, int upper, int incl,
 int get_tensor(X *x, TSNode ident, int *out);
 int int_value(X *x, const char *text, int64_t *v);
 int build_access(X *x, TSNode n, int *out);
+int get_member_tensor(X *x, TSNode base, int *out);
+
+/* extract_gather.c */
+int extract_is_gather(X *x, TSNode n);
+IrExpr *extract_gather(X *x, TSNode n);
+int extract_check_gathers(X *x, ExtractRefusal *why);
 
 /* extract_range.c */
 int inner_in_range(X *x, const AfPoly *s, const char *ext);

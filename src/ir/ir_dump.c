@@ -129,6 +129,14 @@ static void ep(const IrKernel *k, const IrExpr *e, int min, StrBuf *out) {
     }
     sb_puts(out, ")");
     break;
+  case IR_GATHER:
+    sb_puts(out, e->text);
+    for (int i = 0; i < e->nargs; i++) {
+      sb_puts(out, "[");
+      ep(k, e->args[i], 0, out);
+      sb_puts(out, "]");
+    }
+    break;
   }
   if (paren)
     sb_puts(out, ")");

@@ -156,7 +156,16 @@ typedef enum IrExprKind {
   IR_SELECT,  /* a ? b : c */
   IR_CALL,    /* text: a pure <math.h> function; args */
   IR_CAST,    /* text: the C type; a */
-  IR_MOD      /* a % b (integer operands, as C requires) */
+  IR_MOD,     /* a % b (integer operands, as C requires) */
+  IR_GATHER   /* text[args[0]]...[args[nargs-1]]: an element of a dense
+                 array (text: its C name, as written) read at a computed
+                 position, `x[perm[j]]`. The subscripts are integer
+                 expressions (at least one not affine in the loop
+                 variables); the array is written nowhere in the nest and
+                 no subscript reads a sparse array or anything the nest
+                 writes, so the element's value depends only on the loop
+                 variables the subscripts name: evaluated at a stored
+                 entry's coordinates, it is the dense program's */
 } IrExprKind;
 
 typedef struct IrExpr IrExpr;

@@ -662,6 +662,42 @@ static const Case kCases[] = {
     {"t.c:6:3"},
     "t.c:6:3: kernel not sparsified: libclang could not parse the file: t.c:1:10: fatal error: 'does_not_exist.h' file not found",
     0, 0},
+  {"indirect_subscript_sparse_operand",
+    "#define N 8\n"
+    "#define M 6\n"
+    "double A[N][M], x[M], y[N];\n"
+    "int perm[M];\n"
+    "void f(void) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      y[i] += A[i][perm[j]] * x[j];\n"
+    "}\n",
+    "",
+    {"warning: loop not sparsified: indirect subscript 'perm[j]' of sparse array 'A': "
+     "its stored entries are found by their coordinates"},
+    {"t.c:9:20"},
+    "t.c:7:3: kernel not sparsified: indirect subscript 'perm[j]' of sparse array 'A'",
+    0, 0},
+  {"gather_index_written",
+    "#define N 8\n"
+    "#define M 6\n"
+    "double A[N][M], x[M], y[N];\n"
+    "int perm[M];\n"
+    "void f(void) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = 0; j < M; j++) {\n"
+    "      y[i] += A[i][j] * x[perm[j]];\n"
+    "      perm[j] = i;\n"
+    "    }\n"
+    "}\n",
+    "",
+    {"warning: loop not sparsified: indirect subscript 'perm[j]' of 'x' reads 'perm', "
+     "which the loop nest writes"},
+    {"t.c:9:27"},
+    "t.c:7:3: kernel not sparsified: indirect subscript 'perm[j]' of 'x' reads 'perm'",
+    0, 0},
 };
 
 static void run_case(void **state) {
