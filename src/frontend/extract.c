@@ -195,6 +195,16 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
       k->vars[v].carries_dependence = pk->vars[v].carries_dependence;
       k->vars[v].is_reduction = pk->vars[v].is_reduction;
     }
+  /* a strided loop is walked over its step count: its variable keeps
+   * the count, not the source's value */
+  for (int v = 0; v < k->nvars; v++)
+    if (k->vars[v].stride > 1 && k->vars[v].live_after) {
+      why->reason = arena_printf(x.a, "loop stepping by %lld over '%s' whose final "
+                                 "value is used after the nest",
+                                 (long long)k->vars[v].stride, k->vars[v].name);
+      why->where = k->vars[v].span;
+      return 1;
+    }
   /* a loop counting down is walked upwards when its order does not
    * matter; when it does (back substitution), it stays a dense loop
    * counting down (lowering). Either way its variable must not be read

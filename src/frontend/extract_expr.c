@@ -19,6 +19,8 @@ IrExpr *mk(X *x, IrExprKind k, TSNode n) {
 static IrExpr *scalar_of(X *x, TSNode n) {
   char *t = ntext(x, n);
   int v = find_var(x, t);
+  if (v >= 0 && x->stride[v] > 1)
+    return stride_value(x, v, n);
   if (v >= 0) {
     IrExpr *e = mk(x, IR_INDEX, n);
     e->var = v;

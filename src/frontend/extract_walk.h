@@ -45,6 +45,11 @@ typedef struct X {
   unsigned reversed;            /* loop vars of loops counting down */
   TSNode rev_node[IR_MAX_VARS]; /* their for statements */
   ARRAY(int) pushed;            /* tensors appended to (`q[t++] = v`) */
+  int64_t stride[IR_MAX_VARS];  /* loops stepping by a constant > 1: the
+                                   IR variable counts the steps, and the
+                                   source's variable is from + stride * it */
+  const AfPoly *stride_from[IR_MAX_VARS]; /* that first value (invariant) */
+  TSNode stride_from_node[IR_MAX_VARS];
   ARRAY(int) gathered;          /* tensors read at computed positions
                                    (IR_GATHER) */
 } X;
@@ -111,6 +116,7 @@ int build_stmt(X *x, TSNode n, NodeList *list);
 int build_seq(X *x, TSNode body, uint32_t from, NodeList *list);
 
 /* extract_loop.c */
+IrExpr *stride_value(X *x, int v, TSNode n);
 int is_int_type(const char *t);
 int is_name(X *x, TSNode n, const char *name);
 int build_for(X *x, TSNode n, IrNode **out);

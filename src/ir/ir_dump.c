@@ -221,6 +221,9 @@ static void node_print(const IrKernel *k, const IrNode *n, int depth, StrBuf *ou
       flags[nf++] = "descending";
     for (int i = 0; i < nf; i++)
       sb_printf(out, "%s%s", i ? ", " : " : ", flags[i]);
+    if (v->stride > 1) /* the loop counts the source's steps */
+      sb_printf(out, " (counts steps of %lld from %s)", (long long)v->stride,
+                v->stride_from);
     sb_puts(out, "\n");
     for (int i = 0; i < n->nbody; i++)
       node_print(k, n->body[i], depth + 1, out);

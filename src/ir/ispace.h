@@ -272,6 +272,13 @@ typedef struct IrLoopVar {
   int descending;               /* written counting down and its order
                                    matters: walked from hi - 1 down to lo,
                                    as a dense loop */
+  int64_t stride;               /* > 1: the source steps by this constant
+                                   (`i += 2`) from stride_from; the IR
+                                   variable counts the steps, [0, count),
+                                   and every use of the source's variable
+                                   is stride_from + stride * it (the front
+                                   end substituted it); 0 otherwise */
+  const char *stride_from;      /* the first value, loop-invariant C text */
   Span span;                    /* the for statement */
 } IrLoopVar;
 

@@ -385,7 +385,7 @@ static const Case kCases[] = {
     "void f(void) {\n"
     "  int i, j;\n"
     "  #pragma sparse encoding(A : CSR)\n"
-    "  for (i = 0; i < N; i += 2)\n"
+    "  for (i = 1; i < N; i *= 2)\n"
     "    for (j = 0; j < M; j++)\n"
     "      y[i] += A[i][j];\n"
     "}\n",
@@ -697,6 +697,22 @@ static const Case kCases[] = {
      "which the loop nest writes"},
     {"t.c:9:27"},
     "t.c:7:3: kernel not sparsified: indirect subscript 'perm[j]' of 'x' reads 'perm'",
+    0, 0},
+  {"strided_variable_step",
+    "#define N 8\n"
+    "#define M 6\n"
+    "double A[N][M], x[M], y[N];\n"
+    "void f(int s) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i += s)\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      y[i] += A[i][j] * x[j];\n"
+    "}\n",
+    "",
+    {"warning: loop not sparsified: loop step 's' is not an integer constant (a "
+     "strided loop is modelled with a constant step, 'i += 2')"},
+    {"t.c:6:31"},
+    "t.c:6:3: kernel not sparsified: loop step 's' is not an integer constant",
     0, 0},
 };
 
