@@ -34,6 +34,12 @@ static IrExpr *scalar_of(X *x, TSNode n) {
     refuse(x, n, "sparse array '%s' used as a value", t);
     return NULL;
   }
+  const RowAlias *al = alias_of(x, n);
+  if (al) {
+    refuse(x, n, "local pointer '%s' into sparse array '%s' is used other than "
+           "subscripted", t, ntext(x, al->base));
+    return NULL;
+  }
   CtDecl d;
   if (ct_lookup(x->env->ct, t, ts_node_start_byte(n), &d) && d.kind != CT_SCALAR) {
     refuse(x, n, "'%s' used as a value is not an arithmetic scalar", t);
@@ -161,6 +167,12 @@ IrExpr *expr_of(X *x, TSNode n) {
       if (node_is(arg, "pointer_expression") && !strcmp(op_of(x, arg), "&") &&
           mentioned_bound(x, arg)) {
         refuse(x, arg, "address of sparse array '%s' taken", mentioned_bound(x, arg));
+        return NULL;
+      }
+      const RowAlias *al = alias_of(x, arg);
+      if (al) {
+        refuse(x, arg, "local pointer '%s' into sparse array '%s' passed to "
+               "function '%s'", ntext(x, arg), ntext(x, al->base), fname);
         return NULL;
       }
       if (node_is(arg, "identifier") && bound_of(x, ntext(x, arg))) {

@@ -85,12 +85,13 @@ IrExpr *extract_gather(X *x, TSNode n) {
       ind = idx[i];
       break;
     }
-  const BoundArray *ba = member ? NULL : bound_of(x, ntext(x, cur));
+  const RowAlias *al = alias_of(x, cur);
+  const BoundArray *ba = member ? NULL : bound_of(x, ntext(x, al ? al->base : cur));
   if (ba) {
     refuse(x, ind, "indirect subscript '%s' of sparse array '%s': its stored "
            "entries are found by their coordinates, not read at a computed "
            "position (random access); only a dense operand may be indexed "
-           "through an index array", excerpt(x, ind), ntext(x, cur));
+           "through an index array", excerpt(x, ind), ntext(x, al ? al->base : cur));
     return NULL;
   }
   int ti = -1;

@@ -361,6 +361,13 @@ static int build_decl(X *x, TSNode n, NodeList *list) {
       while (node_is(base, "subscript_expression"))
         base = strip_parens(node_field(base, "argument"));
       TSNode pn = node_field(dn, "declarator");
+      int al = node_is(pn, "identifier") ? alias_decl(x, d, pn, v) : 0;
+      if (al < 0)
+        return -1;
+      if (al) { /* followed: row[j] is the array's element */
+        any = 1;
+        continue;
+      }
       if (node_is(base, "identifier") && bound_of(x, ntext(x, base)) &&
           node_is(pn, "identifier"))
         return refuse(x, d, "local pointer '%s' into sparse array '%s' is not "

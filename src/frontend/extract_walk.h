@@ -18,6 +18,17 @@ typedef struct TensorInfo {
   int member;       /* reached through a struct member (`p->f`, `s.f`) */
 } TensorInfo;
 
+/* `T *row = A[i];` in the nest: row[j] is A[i][j] (extract_alias.c). */
+typedef struct RowAlias {
+  const char *name;
+  size_t decl_off;              /* name_offset of its declaration */
+  TSNode base;                  /* the sparse array's identifier */
+  int npre;                     /* subscripts the alias fixes */
+  AfPoly pre[SC_MAX_RANK];
+  AfPoly add;                   /* added to row's first subscript (`&A[i][k]`:
+                                   k; `A + i * n`: i * n) */
+} RowAlias;
+
 /* The walk's state over one nest (extract_kernel). */
 typedef struct X {
   const ExtractEnv *env;
@@ -50,7 +61,8 @@ typedef struct X {
                                    source's variable is from + stride * it */
   const AfPoly *stride_from[IR_MAX_VARS]; /* that first value (invariant) */
   TSNode stride_from_node[IR_MAX_VARS];
-  ARRAY(int) gathered;          /* tensors read at computed positions
+  ARRAY(int) gathered;
+  ARRAY(RowAlias) aliases;      /* row pointers followed */          /* tensors read at computed positions
                                    (IR_GATHER) */
 } X;
 
@@ -97,6 +109,10 @@ int get_tensor(X *x, TSNode ident, int *out);
 int int_value(X *x, const char *text, int64_t *v);
 int build_access(X *x, TSNode n, int *out);
 int get_member_tensor(X *x, TSNode base, int *out);
+
+/* extract_alias.c */
+const RowAlias *alias_of(X *x, TSNode n);
+int alias_decl(X *x, TSNode d, TSNode pn, TSNode v);
 
 /* extract_gather.c */
 int extract_is_gather(X *x, TSNode n);

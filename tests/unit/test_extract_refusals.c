@@ -714,6 +714,25 @@ static const Case kCases[] = {
     {"t.c:6:31"},
     "t.c:6:3: kernel not sparsified: loop step 's' is not an integer constant",
     0, 0},
+  {"row_alias_escapes",
+    "#define N 8\n"
+    "#define M 6\n"
+    "double A[N][M], x[M], y[N];\n"
+    "double first(const double *r);\n"
+    "void f(void) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++) {\n"
+    "    double *row = A[i];\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      y[i] += row[j] * first(row);\n"
+    "  }\n"
+    "}\n",
+    "",
+    {"warning: loop not sparsified: local pointer 'row' into sparse array 'A' "
+     "passed to function 'first'"},
+    {"t.c:10:30"},
+    "t.c:7:3: kernel not sparsified: local pointer 'row' into sparse array 'A' passed",
+    0, 0},
 };
 
 static void run_case(void **state) {
