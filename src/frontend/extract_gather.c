@@ -22,6 +22,22 @@ static int indirect_index(X *x, TSNode n) {
   return 0;
 }
 
+int extract_sparse_base(X *x, TSNode b) {
+  if (!node_is(b, "identifier"))
+    return 0;
+  const char *nm = ntext(x, b);
+  if (bound_of(x, nm))
+    return 1;
+  CtDecl d;
+  if (!x->env->nstored || !ct_lookup(x->env->ct, nm, ts_node_start_byte(b), &d))
+    return 0;
+  for (int i = 0; i < x->env->nstored; i++)
+    if (x->env->stored[i].decl.name_offset == d.name_offset &&
+        !strcmp(x->env->stored[i].b->name, nm))
+      return 1;
+  return 0;
+}
+
 int extract_is_gather(X *x, TSNode n) {
   for (TSNode cur = strip_parens(n); node_is(cur, "subscript_expression");
        cur = strip_parens(node_field(cur, "argument")))

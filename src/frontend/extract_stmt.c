@@ -146,6 +146,13 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
     add_scalar(x, nm);
   } else if (node_is(lhs, "subscript_expression")) {
     int a;
+    TSNode b = base_ident(lhs);
+    if (extract_is_gather(x, lhs) && !alias_of(x, b) && !extract_sparse_base(x, b))
+      /* `y[perm[i]] += e`: a scatter, not modelled (its order of writes,
+       * with two i of one perm[i], would have to be the source's) */
+      return refuse(x, lhs, "'%s' is written at a computed position (an "
+                    "indirect subscript of a dense output, a scatter), which "
+                    "is not modelled", excerpt(x, lhs));
     if (build_access(x, lhs, &a))
       return -1;
     IrTensor *t = &x->tensors.data[x->accesses.data[a].tensor];

@@ -116,6 +116,8 @@ int alias_decl(X *x, TSNode d, TSNode pn, TSNode v);
 
 /* extract_gather.c */
 int extract_is_gather(X *x, TSNode n);
+/* Whether identifier b names a sparse array (bound or stored). */
+int extract_sparse_base(X *x, TSNode b);
 IrExpr *extract_gather(X *x, TSNode n);
 int extract_check_gathers(X *x, ExtractRefusal *why);
 

@@ -1,11 +1,11 @@
 // A transpose into an array stored sparse: `B[j][i] = A[i][j]` under `for
 // i` writes B's rows in the order of the inner loop, so a CSR B cannot be
 // appended row by row: its writes stay buffered inserts (correct), and the
-// warning says it is a transpose and which encoding makes it a kernel. The
-// same transpose into a CSC C (its first level over the outer loop's
-// variable) is a kernel.
+// note says it is written column by column and which encoding is appended
+// in that order. The same transpose into a CSC C (its first level over the
+// outer loop's variable) is a kernel.
 // EXPECT-SPARSIFIED: 3
-// EXPECT-WARNING: it is written transposed (its rows follow the inner loop over 'j', its columns the outer loop over 'i'), so its rows cannot be appended one after another; to make the nest a kernel, give B a column-major encoding (CSC: its first level over the outer loop's 'i')
+// EXPECT-WARNING: it is written column by column (its rows follow the inner loop over 'j', its columns the outer loop over 'i'), so its rows cannot be appended one after another; a column-major encoding of B (CSC: its first level over the outer loop's 'i') is appended in this order
 // EXPECT-REPORT: kernel sparsified: forall(i) forall(j) C(j,i) = A(i,j)
 // EXPECT-ABSENT: C[j][i] = A[i][j];
 #include <stdio.h>

@@ -212,9 +212,10 @@ static const Case kCases[] = {
     "      y[idx[i]] += A[i][j];\n"
     "}\n",
     "",
-    {"warning: loop not sparsified: indirect subscript 'idx[i]' is not affine in the loop variables"},
-    {"t.c:11:9"},
-    "t.c:9:3: kernel not sparsified: indirect subscript 'idx[i]' is not affine in the loop variables",
+    {"warning: loop not sparsified: 'y[idx[i]]' is written at a computed position (an "
+     "indirect subscript of a dense output, a scatter), which is not modelled"},
+    {"t.c:11:7"},
+    "t.c:9:3: kernel not sparsified: 'y[idx[i]]' is written at a computed position",
     0, 0},
   {"pointer_arith",
     "#define N 8\n"
