@@ -61,9 +61,9 @@ typedef struct X {
                                    source's variable is from + stride * it */
   const AfPoly *stride_from[IR_MAX_VARS]; /* that first value (invariant) */
   TSNode stride_from_node[IR_MAX_VARS];
-  ARRAY(int) gathered;
-  ARRAY(RowAlias) aliases;      /* row pointers followed */          /* tensors read at computed positions
+  ARRAY(int) gathered;          /* tensors read at computed positions
                                    (IR_GATHER) */
+  ARRAY(RowAlias) aliases;      /* row pointers followed */
 } X;
 
 /* The statements of one body being built. */
