@@ -25,7 +25,7 @@ static int prec_of(const IrExpr *e) {
   case IR_CONST:
     /* a literal such as "-1" is not primary */
     return (e->text && e->text[0] == '-') ? PREC_UNARY : PREC_PRIMARY;
-  case IR_SCALAR: case IR_INDEX: case IR_ACCESS: case IR_CALL:
+  case IR_SCALAR: case IR_INDEX: case IR_ACCESS: case IR_CALL: case IR_GATHER:
     return PREC_PRIMARY;
   case IR_NEG: case IR_NOT: case IR_CAST: return PREC_UNARY;
   case IR_MUL: case IR_DIV: case IR_MOD: return PREC_MUL;
@@ -133,6 +133,14 @@ void cprint_expr(StrBuf *out, const IrExpr *e, const CPrintHooks *h) {
       print_sub(out, e->args[i], PREC_TERNARY, h);
     }
     sb_puts(out, ")");
+    return;
+  case IR_GATHER:
+    sb_puts(out, e->text);
+    for (int i = 0; i < e->nargs; i++) {
+      sb_puts(out, "[");
+      cprint_expr(out, e->args[i], h);
+      sb_puts(out, "]");
+    }
     return;
   }
 }

@@ -106,6 +106,8 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
     return 1;
   }
   substitute_locals(&x, root, root);
+  if (extract_check_gathers(&x, why))
+    return 1;
   /* an array appended to (`q[t++] = v`) is accessed nowhere else */
   for (size_t i = 0; i < x.pushed.len; i++) {
     int n = 0;
@@ -192,6 +194,16 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
     for (int v = 0; v < k->nvars; v++) {
       k->vars[v].carries_dependence = pk->vars[v].carries_dependence;
       k->vars[v].is_reduction = pk->vars[v].is_reduction;
+    }
+  /* a strided loop is walked over its step count: its variable keeps
+   * the count, not the source's value */
+  for (int v = 0; v < k->nvars; v++)
+    if (k->vars[v].stride > 1 && k->vars[v].live_after) {
+      why->reason = arena_printf(x.a, "loop stepping by %lld over '%s' whose final "
+                                 "value is used after the nest",
+                                 (long long)k->vars[v].stride, k->vars[v].name);
+      why->where = k->vars[v].span;
+      return 1;
     }
   /* a loop counting down is walked upwards when its order does not
    * matter; when it does (back substitution), it stays a dense loop

@@ -65,6 +65,11 @@ int poly_of(X *x, TSNode n, AfPoly *p, const char *what) {
   if (!strcmp(ty, "identifier")) {
     char *t = ntext(x, n);
     int v = find_var(x, t);
+    if (v >= 0 && x->stride[v] > 1) { /* from + stride * steps */
+      *p = *x->stride_from[v];
+      af_add_term(p, x->stride[v], v, NULL);
+      return 0;
+    }
     if (v >= 0) {
       af_add_term(p, 1, v, NULL);
       return 0;

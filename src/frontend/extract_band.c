@@ -89,6 +89,8 @@ static int band_of_expr(X *x, const CtExpr *e, Band *out, const char **why) {
     return 1;
   case CTX_NAME: {
     int v = find_var(x, e->name);
+    if (v >= 0 && x->stride[v] > 1)
+      return 0; /* a strided loop's variable: no band */
     if (v >= 0) {
       af_add_term(&out->p[0], 1, v, NULL);
       return 1;

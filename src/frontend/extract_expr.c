@@ -19,6 +19,8 @@ IrExpr *mk(X *x, IrExprKind k, TSNode n) {
 static IrExpr *scalar_of(X *x, TSNode n) {
   char *t = ntext(x, n);
   int v = find_var(x, t);
+  if (v >= 0 && x->stride[v] > 1)
+    return stride_value(x, v, n);
   if (v >= 0) {
     IrExpr *e = mk(x, IR_INDEX, n);
     e->var = v;
@@ -30,6 +32,12 @@ static IrExpr *scalar_of(X *x, TSNode n) {
   }
   if (bound_of(x, t)) {
     refuse(x, n, "sparse array '%s' used as a value", t);
+    return NULL;
+  }
+  const RowAlias *al = alias_of(x, n);
+  if (al) {
+    refuse(x, n, "local pointer '%s' into sparse array '%s' is used other than "
+           "subscripted", t, ntext(x, al->base));
     return NULL;
   }
   CtDecl d;
@@ -62,6 +70,8 @@ IrExpr *expr_of(X *x, TSNode n) {
   if (!strcmp(ty, "identifier"))
     return scalar_of(x, n);
   if (!strcmp(ty, "subscript_expression")) {
+    if (extract_is_gather(x, n))
+      return extract_gather(x, n);
     int a;
     if (build_access(x, n, &a))
       return NULL;
@@ -158,6 +168,12 @@ IrExpr *expr_of(X *x, TSNode n) {
       if (node_is(arg, "pointer_expression") && !strcmp(op_of(x, arg), "&") &&
           mentioned_bound(x, arg)) {
         refuse(x, arg, "address of sparse array '%s' taken", mentioned_bound(x, arg));
+        return NULL;
+      }
+      const RowAlias *al = alias_of(x, arg);
+      if (al) {
+        refuse(x, arg, "local pointer '%s' into sparse array '%s' passed to "
+               "function '%s'", ntext(x, arg), ntext(x, al->base), fname);
         return NULL;
       }
       if (node_is(arg, "identifier") && bound_of(x, ntext(x, arg))) {

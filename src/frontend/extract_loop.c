@@ -19,6 +19,72 @@ int is_name(X *x, TSNode n, const char *name) {
   return node_is(n, "identifier") && !strcmp(ntext(x, n), name);
 }
 
+/* A positive integer constant (a literal or a `#define`d one): 1 and *c. */
+static int step_const(X *x, TSNode n, int64_t *c) {
+  n = strip_parens(n);
+  return (int_literal(x, n, c) ||
+          (node_is(n, "identifier") && int_value(x, ntext(x, n), c))) && *c > 0;
+}
+
+/* The step of an update counting up: i++, ++i, i += c, i = i + c,
+ * i = c + i with c a positive constant. 0 when it is none of these; then
+ * *var_step is the step's node when it is `i += s` or `i = i + s` with s
+ * not a constant. */
+static int64_t up_step(X *x, TSNode upd, const char *name, TSNode *var_step) {
+  int64_t c = 0;
+  *var_step = (TSNode){0};
+  if (node_is(upd, "update_expression"))
+    return !strcmp(op_of(x, upd), "++") && is_name(x, node_field(upd, "argument"), name);
+  if (!node_is(upd, "assignment_expression") || !is_name(x, node_field(upd, "left"), name))
+    return 0;
+  const char *aop = op_of(x, upd);
+  TSNode r = strip_parens(node_field(upd, "right"));
+  TSNode by = {0};
+  if (!strcmp(aop, "+="))
+    by = r;
+  else if (!strcmp(aop, "=") && node_is(r, "binary_expression") && !strcmp(op_of(x, r), "+")) {
+    if (is_name(x, node_field(r, "left"), name))
+      by = node_field(r, "right");
+    else if (is_name(x, node_field(r, "right"), name))
+      by = node_field(r, "left");
+  }
+  if (ts_node_is_null(by))
+    return 0;
+  if (step_const(x, by, &c))
+    return c;
+  *var_step = by;
+  return 0;
+}
+
+/* The value of strided loop v's source variable at use n: from + stride *
+ * v (the IR variable counts the steps). */
+IrExpr *stride_value(X *x, int v, TSNode n) {
+  IrExpr *k = mk(x, IR_CONST, n);
+  k->text = arena_printf(x->a, "%lld", (long long)x->stride[v]);
+  IrExpr *idx = mk(x, IR_INDEX, n);
+  idx->var = v;
+  IrExpr *mul = mk(x, IR_MUL, n);
+  mul->a = k;
+  mul->b = idx;
+  int64_t from;
+  if (int_literal(x, strip_parens(x->stride_from_node[v]), &from) && from == 0)
+    return mul;
+  IrExpr *lo = expr_of(x, x->stride_from_node[v]);
+  if (!lo)
+    return NULL;
+  IrExpr *add = mk(x, IR_ADD, n);
+  add->a = lo;
+  add->b = mul;
+  return add;
+}
+
+/* Whether p names a loop variable. */
+static int names_var(const AfPoly *p) {
+  for (int i = 0; i < p->n; i++)
+    if (p->t[i].var >= 0) return 1;
+  return 0;
+}
+
 int build_for(X *x, TSNode n, IrNode **out) {
   if (x->k->nvars == IR_MAX_VARS)
     return refuse(x, n, "more than %d loops in the nest", IR_MAX_VARS);
@@ -143,23 +209,55 @@ int build_for(X *x, TSNode n, IrNode **out) {
     return refuse(x, cond, "loop condition '%s' is not 'i < bound' or 'i <= bound'",
                   excerpt(x, cond));
   }
-  /* update: i++, ++i, i += 1, i = i + 1, i = 1 + i */
-  int step_ok = 0;
-  if (node_is(upd, "update_expression"))
-    step_ok = !strcmp(op_of(x, upd), "++") && is_name(x, node_field(upd, "argument"), lv.name);
-  else if (node_is(upd, "assignment_expression") && is_name(x, node_field(upd, "left"), lv.name)) {
-    const char *aop = op_of(x, upd);
-    TSNode r = strip_parens(node_field(upd, "right"));
-    if (!strcmp(aop, "+="))
-      step_ok = is_one(x, r);
-    else if (!strcmp(aop, "=") && node_is(r, "binary_expression") &&
-             !strcmp(op_of(x, r), "+"))
-      step_ok = (is_name(x, node_field(r, "left"), lv.name) && is_one(x, node_field(r, "right"))) ||
-                (is_one(x, node_field(r, "left")) && is_name(x, node_field(r, "right"), lv.name));
-  }
-  if (!step_ok)
+  /* update: i++, ++i, i += 1, i = i + 1, i = 1 + i; or a constant step
+   * c > 1 (i += 2), below */
+  TSNode var_step;
+  int64_t step = up_step(x, upd, lv.name, &var_step);
+  if (!ts_node_is_null(var_step))
+    return refuse(x, var_step, "loop step '%s' is not an integer constant (a "
+                  "strided loop is modelled with a constant step, 'i += 2')",
+                  excerpt(x, var_step));
+  if (!step)
     return refuse(x, ts_node_is_null(upd) ? n : upd,
                   "loop step is not 'i++', '++i', 'i += 1' or 'i = i + 1'");
+  if (step > 1) {
+    /* `for (i = lo; i < hi; i += c)`: the IR loop counts the steps, [0,
+     * count), and each use of i is lo + c * step (stride_value, poly_of);
+     * lo and hi must not depend on an enclosing loop (the count would not
+     * be affine) */
+    if (!strcmp(cop, "!="))
+      return refuse(x, cond, "loop stepping by %lld with the condition '%s' "
+                    "(the step may pass over the bound); write 'i < bound'",
+                    (long long)step, excerpt(x, cond));
+    AfPoly lo, hi;
+    if (poly_of(x, lo_n, &lo, "loop bound") || poly_of(x, hi_n, &hi, "loop bound"))
+      return -1;
+    if (names_var(&lo) || names_var(&hi))
+      return refuse(x, names_var(&lo) ? lo_n : hi_n, "bound '%s' of the loop "
+                    "stepping by %lld depends on an enclosing loop's variable",
+                    excerpt(x, names_var(&lo) ? lo_n : hi_n), (long long)step);
+    const char *lt = inv_text(x, lo_n), *ht = inv_text(x, hi_n);
+    int64_t from;
+    int from_zero = int_literal(x, strip_parens(lo_n), &from) && from == 0;
+    memset(&lv.lo, 0, sizeof lv.lo);
+    memset(&lv.hi, 0, sizeof lv.hi);
+    if (from_zero)
+      lv.hi.sym = arena_printf(x->a, "((%s)%s + %lld) / %lld", ht, incl ? " + 1" : "",
+                               (long long)(step - 1), (long long)step);
+    else
+      lv.hi.sym = arena_printf(x->a, "(%s) %s (%s) ? ((%s)%s - (%s) + %lld) / %lld : 0",
+                               ht, incl ? ">=" : ">", lt, ht, incl ? " + 1" : "", lt,
+                               (long long)(step - 1), (long long)step);
+    lv.stride = step;
+    lv.stride_from = lt;
+    int v = x->k->nvars;
+    AfPoly *keep = arena_alloc(x->a, sizeof *keep);
+    *keep = lo;
+    x->stride[v] = step;
+    x->stride_from[v] = keep;
+    x->stride_from_node[v] = lo_n;
+    goto body;
+  }
   /* bounds, affine in the enclosing loop variables, or a band: the max
    * (lo) or min (hi) of such */
   AfPoly lo, hi;

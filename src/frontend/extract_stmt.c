@@ -155,6 +155,13 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
     add_scalar(x, nm);
   } else if (node_is(lhs, "subscript_expression")) {
     int a;
+    TSNode b = base_ident(lhs);
+    if (extract_is_gather(x, lhs) && !alias_of(x, b) && !extract_sparse_base(x, b))
+      /* `y[perm[i]] += e`: a scatter, not modelled (its order of writes,
+       * with two i of one perm[i], would have to be the source's) */
+      return refuse(x, lhs, "'%s' is written at a computed position (an "
+                    "indirect subscript of a dense output, a scatter), which "
+                    "is not modelled", excerpt(x, lhs));
     if (build_access(x, lhs, &a))
       return -1;
     IrTensor *t = &x->tensors.data[x->accesses.data[a].tensor];
@@ -370,6 +377,13 @@ static int build_decl(X *x, TSNode n, NodeList *list) {
       while (node_is(base, "subscript_expression"))
         base = strip_parens(node_field(base, "argument"));
       TSNode pn = node_field(dn, "declarator");
+      int al = node_is(pn, "identifier") ? alias_decl(x, d, pn, v) : 0;
+      if (al < 0)
+        return -1;
+      if (al) { /* followed: row[j] is the array's element */
+        any = 1;
+        continue;
+      }
       if (node_is(base, "identifier") && bound_of(x, ntext(x, base)) &&
           node_is(pn, "identifier"))
         return refuse(x, d, "local pointer '%s' into sparse array '%s' is not "

@@ -195,7 +195,7 @@ static TSNode member_root(X *x, TSNode n, int *through_ptr) {
  * `.` alone (an array behind `->` could be the same storage as another
  * operand's without any pointer showing it), and the chain's root must not
  * be assigned in the nest. */
-static int get_member_tensor(X *x, TSNode base, int *out) {
+int get_member_tensor(X *x, TSNode base, int *out) {
   char *name = ntext(x, base);
   for (size_t i = 0; i < x->tensors.len; i++)
     if (!strcmp(x->tensors.data[i].name, name)) {
@@ -282,6 +282,18 @@ int build_access(X *x, TSNode n, int *out) {
     idx[i] = idx[nidx - 1 - i];
     idx[nidx - 1 - i] = t;
   }
+  /* `row[j]` with `row = A[i]` (extract_alias.c): A[i][j] */
+  const RowAlias *al = alias_of(x, cur);
+  if (al) {
+    if (al->npre + nidx > SC_MAX_RANK)
+      return refuse(x, n, "too many subscripts");
+    for (int i = nidx - 1; i >= 0; i--)
+      idx[al->npre + i] = idx[i];
+    for (int i = 0; i < al->npre; i++)
+      idx[i] = n; /* the alias's subscripts: messages point at the use */
+    nidx += al->npre;
+    cur = al->base;
+  }
   int ti = -1;
   if (member ? get_member_tensor(x, cur, &ti) : get_tensor(x, cur, &ti))
     return -1;
@@ -296,9 +308,16 @@ int build_access(X *x, TSNode n, int *out) {
                         "(a row or pointer used as a value)",
                   t->name, nidx, nidx == 1 ? "" : "s", info->crank);
   AfPoly polys[SC_MAX_RANK];
-  for (int i = 0; i < nidx; i++)
+  for (int i = 0; i < nidx; i++) {
+    if (al && i < al->npre) {
+      polys[i] = al->pre[i];
+      continue;
+    }
     if (poly_of(x, idx[i], &polys[i], "subscript"))
       return -1;
+    if (al && i == al->npre)
+      af_add(&polys[i], &al->add);
+  }
   if (info->crank == 1 && !t->binding && !info->delinearize && !info->member) {
     /* dense flat block indexed with symbolic strides (`i*n + j`,
      * `i*m*n + j*n + k`): infer its shape */

@@ -18,6 +18,17 @@ typedef struct TensorInfo {
   int member;       /* reached through a struct member (`p->f`, `s.f`) */
 } TensorInfo;
 
+/* `T *row = A[i];` in the nest: row[j] is A[i][j] (extract_alias.c). */
+typedef struct RowAlias {
+  const char *name;
+  size_t decl_off;              /* name_offset of its declaration */
+  TSNode base;                  /* the sparse array's identifier */
+  int npre;                     /* subscripts the alias fixes */
+  AfPoly pre[SC_MAX_RANK];
+  AfPoly add;                   /* added to row's first subscript (`&A[i][k]`:
+                                   k; `A + i * n`: i * n) */
+} RowAlias;
+
 /* The walk's state over one nest (extract_kernel). */
 typedef struct X {
   const ExtractEnv *env;
@@ -45,6 +56,14 @@ typedef struct X {
   unsigned reversed;            /* loop vars of loops counting down */
   TSNode rev_node[IR_MAX_VARS]; /* their for statements */
   ARRAY(int) pushed;            /* tensors appended to (`q[t++] = v`) */
+  int64_t stride[IR_MAX_VARS];  /* loops stepping by a constant > 1: the
+                                   IR variable counts the steps, and the
+                                   source's variable is from + stride * it */
+  const AfPoly *stride_from[IR_MAX_VARS]; /* that first value (invariant) */
+  TSNode stride_from_node[IR_MAX_VARS];
+  ARRAY(int) gathered;          /* tensors read at computed positions
+                                   (IR_GATHER) */
+  ARRAY(RowAlias) aliases;      /* row pointers followed */
 } X;
 
 /* The statements of one body being built. */
@@ -89,6 +108,18 @@ int band_bound(X *x, TSNode for_n, TSNode bound, int upper, int incl,
 int get_tensor(X *x, TSNode ident, int *out);
 int int_value(X *x, const char *text, int64_t *v);
 int build_access(X *x, TSNode n, int *out);
+int get_member_tensor(X *x, TSNode base, int *out);
+
+/* extract_alias.c */
+const RowAlias *alias_of(X *x, TSNode n);
+int alias_decl(X *x, TSNode d, TSNode pn, TSNode v);
+
+/* extract_gather.c */
+int extract_is_gather(X *x, TSNode n);
+/* Whether identifier b names a sparse array (bound or stored). */
+int extract_sparse_base(X *x, TSNode b);
+IrExpr *extract_gather(X *x, TSNode n);
+int extract_check_gathers(X *x, ExtractRefusal *why);
 
 /* extract_range.c */
 int inner_in_range(X *x, const AfPoly *s, const char *ext);
@@ -103,6 +134,7 @@ int build_stmt(X *x, TSNode n, NodeList *list);
 int build_seq(X *x, TSNode body, uint32_t from, NodeList *list);
 
 /* extract_loop.c */
+IrExpr *stride_value(X *x, int v, TSNode n);
 int is_int_type(const char *t);
 int is_name(X *x, TSNode n, const char *name);
 int build_for(X *x, TSNode n, IrNode **out);

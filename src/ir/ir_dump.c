@@ -135,6 +135,14 @@ static void ep(const IrKernel *k, const IrExpr *e, int min, StrBuf *out) {
     }
     sb_puts(out, ")");
     break;
+  case IR_GATHER:
+    sb_puts(out, e->text);
+    for (int i = 0; i < e->nargs; i++) {
+      sb_puts(out, "[");
+      ep(k, e->args[i], 0, out);
+      sb_puts(out, "]");
+    }
+    break;
   }
   if (paren)
     sb_puts(out, ")");
@@ -219,6 +227,9 @@ static void node_print(const IrKernel *k, const IrNode *n, int depth, StrBuf *ou
       flags[nf++] = "descending";
     for (int i = 0; i < nf; i++)
       sb_printf(out, "%s%s", i ? ", " : " : ", flags[i]);
+    if (v->stride > 1) /* the loop counts the source's steps */
+      sb_printf(out, " (counts steps of %lld from %s)", (long long)v->stride,
+                v->stride_from);
     sb_puts(out, "\n");
     for (int i = 0; i < n->nbody; i++)
       node_print(k, n->body[i], depth + 1, out);

@@ -157,7 +157,16 @@ typedef enum IrExprKind {
   IR_CALL,    /* text: a pure <math.h> function; args */
   IR_CAST,    /* text: the C type; a */
   IR_MOD,     /* a % b (integer operands, as C requires) */
-  IR_BITOP    /* a OP b on integers, text: "&", "|", "^", "<<", ">>" */
+  IR_BITOP,   /* a OP b on integers, text: "&", "|", "^", "<<", ">>" */
+  IR_GATHER   /* text[args[0]]...[args[nargs-1]]: an element of a dense
+                 array (text: its C name, as written) read at a computed
+                 position, `x[perm[j]]`. The subscripts are integer
+                 expressions (at least one not affine in the loop
+                 variables); the array is written nowhere in the nest and
+                 no subscript reads a sparse array or anything the nest
+                 writes, so the element's value depends only on the loop
+                 variables the subscripts name: evaluated at a stored
+                 entry's coordinates, it is the dense program's */
 } IrExprKind;
 
 typedef struct IrExpr IrExpr;
@@ -264,6 +273,13 @@ typedef struct IrLoopVar {
   int descending;               /* written counting down and its order
                                    matters: walked from hi - 1 down to lo,
                                    as a dense loop */
+  int64_t stride;               /* > 1: the source steps by this constant
+                                   (`i += 2`) from stride_from; the IR
+                                   variable counts the steps, [0, count),
+                                   and every use of the source's variable
+                                   is stride_from + stride * it (the front
+                                   end substituted it); 0 otherwise */
+  const char *stride_from;      /* the first value, loop-invariant C text */
   Span span;                    /* the for statement */
 } IrLoopVar;
 

@@ -575,6 +575,22 @@ int asm_plan(Lower *L, const char **why) {
                         refuse_base);
     return -1;
   }
+  if (k->root->kind == IR_NODE_LOOP && k->root->var == col_var && row_var >= 0 &&
+      col_var != row_var) {
+    /* written column by column (a transpose, `B[j][i] = A[i][j]` under
+     * `for i`, or column loops outermost): B's rows change
+     * at every step of the inner loop */
+    *why = arena_printf(L->arena, "%s: it is written column by column (its rows "
+                        "follow the inner loop over '%s', its columns the "
+                        "outer loop over '%s'), so its rows cannot be "
+                        "appended one after another; a column-major "
+                        "encoding of %s (CSC: its first level over the outer "
+                        "loop's '%s') is appended in this order",
+                        refuse_base, graph_var_name(L, row_var),
+                        graph_var_name(L, col_var), t->name,
+                        graph_var_name(L, col_var));
+    return -1;
+  }
   if (k->root->kind != IR_NODE_LOOP || k->root->var != row_var ||
       L->var_nloops[row_var] != 1) {
     *why = arena_printf(L->arena, "%s: the outermost loop is not the only "

@@ -1215,6 +1215,13 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
       n = next;
     }
     sb_puts(&order, " (as in the source)\n");
+    for (int v = 0; v < kernel->nvars; v++)
+      if (kernel->vars[v].stride > 1)
+        sb_printf(&order, "  loop %s: steps of %lld from %s in the source: "
+                  "walked over its step count k, %s = %s + %lld * k\n",
+                  kernel->vars[v].name, (long long)kernel->vars[v].stride,
+                  kernel->vars[v].stride_from, kernel->vars[v].name,
+                  kernel->vars[v].stride_from, (long long)kernel->vars[v].stride);
     sb_puts(ctx->report, order.data);
     sb_free(&order);
     format_notes(&L, ctx->report);

@@ -327,7 +327,7 @@ static int check_invariant(VC *c, const IrExpr *e) {
          s >= 0 ? c->L->st[s].name : vc_tensor_name(c, e->access), c->t->name);
     return 0;
   }
-  case IR_SCALAR: case IR_CALL: case IR_CAST: return 1;
+  case IR_SCALAR: case IR_CALL: case IR_CAST: case IR_GATHER: return 1;
   case IR_INDEX: return 1;
   default: break;
   }
@@ -432,6 +432,10 @@ void vc_check_expr(VC *c, const IrExpr *e) {
   case IR_CMP: case IR_AND: case IR_OR: case IR_NOT:
     /* a truth value as a number: 1 or 0 of the loop's type */
     vc_check_cond(c, e);
+    return;
+  case IR_GATHER:
+    vc_no(c, "%s is read at a computed position (an indirect subscript: "
+          "no gather of a gathered index)", e->text);
     return;
   default:
     vc_no(c, "an operation on values that vary in the loop");

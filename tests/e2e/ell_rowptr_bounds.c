@@ -3,7 +3,8 @@
 // EXPECT-ABSENT: B[i][colind[p]] = (long)(val[p] * 4);
 // EXPECT-ABSENT: s += A[i][col[i][k]] * x[col[i][k]];
 // EXPECT-ABSENT: for (int j = 0; j < N; j++) s += B[i][j] * x[j];
-// EXPECT-WARNING: loop not sparsified: indirect subscript 'col[i][k]' is not affine in the loop variables; its element reads become lookups
+// EXPECT-WARNING: loop not sparsified: indirect subscript 'col[i][k]' of sparse array 'A': its stored entries are found by their coordinates
+// EXPECT-WARNING: only a dense operand may be indexed through an index array; its element reads become lookups
 // EXPECT-REPORT: kernel not sparsified: indirect subscript 'col[i][k]' is not affine in the loop variables; its element writes become buffered inserts
 // EXPECT-REPORT: kernel not sparsified: indirect subscript 'colind[p]' is not affine in the loop variables; its element writes become buffered inserts
 // Loops whose bounds are data: an ELL-like fill (`k < len[i]`, duplicate

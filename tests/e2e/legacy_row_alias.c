@@ -1,11 +1,12 @@
-// EXPECT-SPARSIFIED: 1
-// EXPECT-WARNING: legacy_row_alias.c:24:18: warning: loop not sparsified: local pointer 'row' into sparse array 'A' is not followed; index the array itself ('A[i][j]' for 'row[j]')
+// EXPECT-SPARSIFIED: 2
+// EXPECT-STDERR-EMPTY
+// EXPECT-ABSENT: for (int j = 0; j < N; j++) s += row[j] * x[j];
 // EXPECT-ABSENT: for (int j = 0; j < N; j++) s += A[i][j] * x[j];
+// EXPECT-REPORT: kernel sparsified: forall(i) { s = 0; forall(j) s += A(i,j) * x(j); y(i) = s }
 // EXPECT-REPORT: kernel sparsified: forall(i) { s = 0; forall(j) s += A(i,j) * x(j); z(i) = s }
 // The row-pointer idiom of legacy code, `const double *row = A[i];` then
-// `row[j]`, is not followed into A: that nest stays as written, and the
-// warning names the pointer and says how to write the read so that it is
-// (the second nest, the same product indexing A itself, is a kernel).
+// `row[j]`, is followed into A: that nest is the same kernel as the second
+// one, which indexes A itself.
 #include <stdio.h>
 #define N 30
 

@@ -7,7 +7,7 @@
 // reading C is a kernel.
 // EXPECT-SPARSIFIED: 1
 // EXPECT-WARNING: which no loop of the nest walks
-// EXPECT-WARNING: note: inside this loop nest, not sparsified whole: the nest writes sparse array 'C' (its element writes become buffered inserts): the outermost loop is not the only loop over C's first level
+// EXPECT-WARNING: note: inside this loop nest, not sparsified whole: the nest writes sparse array 'C' (its element writes become buffered inserts): it is written column by column (its rows follow the inner loop over 'i', its columns the outer loop over 'j'), so its rows cannot be appended one after another; a column-major encoding of C (CSC: its first level over the outer loop's 'j') is appended in this order
 // EXPECT-WARNING: note: inside this loop nest, not sparsified whole: the nest writes sparse array 'C' (its element writes become buffered inserts): `=` does not cover every element
 // EXPECT-ABSENT: s += C[i][j] * (i * 31 + j);
 #include <stdio.h>

@@ -991,6 +991,73 @@ static const Case kCases[] = {
     {NULL},
     NULL,
     1, 0},
+  {"gather_dense_operand",
+    "#define N 8\n"
+    "#define M 6\n"
+    "double A[N][M], x[M], y[N];\n"
+    "int perm[M];\n"
+    "void f(void) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      y[i] += A[i][j] * x[perm[j] % M];\n"
+    "}\n",
+    "kernel t.c:7:3\n"
+    "  tensor y[N]: double, array, dense, read, written\n"
+    "  tensor A[N][M]: double, array, CSR (i : dense, j : compressed), read\n"
+    "  tensor x[M]: double, array, dense, read\n"
+    "  tensor perm[M]: int, array, dense, read\n"
+    "  forall i in [0, N)\n"
+    "    forall j in [0, M) : reduction\n"
+    "      y(i) += A(i,j) * x[perm(j) % M]\n",
+    {NULL},
+    {NULL},
+    NULL,
+    1, 0},
+  {"strided_outer_loop",
+    "#define N 8\n"
+    "#define M 6\n"
+    "double A[N][M], x[M], y[N];\n"
+    "void f(void) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 1; i < N; i += 2)\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      y[i] += A[i][j] * x[j] * i;\n"
+    "}\n",
+    "kernel t.c:6:3\n"
+    "  tensor y[N]: double, array, dense, read, written\n"
+    "  tensor A[N][M]: double, array, CSR (i : dense, j : compressed), read\n"
+    "  tensor x[M]: double, array, dense, read\n"
+    "  forall i in [0, (N) > (1) ? ((N) - (1) + 1) / 2 : 0) (counts steps of 2 from 1)\n"
+    "    forall j in [0, M) : reduction\n"
+    "      y(2*i + 1) += A(2*i + 1,j) * x(j) * (1 + 2 * i)\n",
+    {NULL},
+    {NULL},
+    NULL,
+    1, 0},
+  {"row_alias_followed",
+    "#define N 8\n"
+    "#define M 6\n"
+    "double A[N][M], x[M], y[N];\n"
+    "void f(void) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++) {\n"
+    "    const double *row = &A[i][0];\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      y[i] += row[j] * x[j];\n"
+    "  }\n"
+    "}\n",
+    "kernel t.c:6:3\n"
+    "  tensor y[N]: double, array, dense, read, written\n"
+    "  tensor A[N][M]: double, array, CSR (i : dense, j : compressed), read\n"
+    "  tensor x[M]: double, array, dense, read\n"
+    "  forall i in [0, N)\n"
+    "    forall j in [0, M) : reduction\n"
+    "      y(i) += A(i,j) * x(j)\n",
+    {NULL},
+    {NULL},
+    NULL,
+    1, 0},
 };
 
 static void run_case(void **state) {

@@ -1,0 +1,165 @@
+/* extract_gather.c — gathers: an element of a dense array read at a
+ * computed position (`x[perm[j]]`, `dist[col[k]]`) as an IR_GATHER
+ * expression (ir/ispace.h). A dense operand's subscript only has to be
+ * evaluated where the kernel visits: at a stored entry's coordinates the
+ * subscript, and so the element, is the dense program's. Refused: such a
+ * subscript on a sparse array (random access into its storage), a
+ * gathered array the nest writes, a subscript reading a sparse array or
+ * anything the nest writes. */
+#include "frontend/extract_walk.h"
+
+#include <string.h>
+
+/* Whether subscript n is not affine because it reads an array element
+ * that varies in the nest (`perm[j]`, `i + perm[j]`). */
+static int indirect_index(X *x, TSNode n) {
+  if (node_is(n, "subscript_expression"))
+    return !invariant(x, n);
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (indirect_index(x, ts_node_named_child(n, i)))
+      return 1;
+  return 0;
+}
+
+int extract_sparse_base(X *x, TSNode b) {
+  if (!node_is(b, "identifier"))
+    return 0;
+  const char *nm = ntext(x, b);
+  if (bound_of(x, nm))
+    return 1;
+  CtDecl d;
+  if (!x->env->nstored || !ct_lookup(x->env->ct, nm, ts_node_start_byte(b), &d))
+    return 0;
+  for (int i = 0; i < x->env->nstored; i++)
+    if (x->env->stored[i].decl.name_offset == d.name_offset &&
+        !strcmp(x->env->stored[i].b->name, nm))
+      return 1;
+  return 0;
+}
+
+int extract_is_gather(X *x, TSNode n) {
+  for (TSNode cur = strip_parens(n); node_is(cur, "subscript_expression");
+       cur = strip_parens(node_field(cur, "argument")))
+    if (indirect_index(x, node_field(cur, "index")))
+      return 1;
+  return 0;
+}
+
+/* The first thing subscript expression e reads that a gather's subscript
+ * may not: a sparse array, an array or scalar the nest writes. NULL: none.
+ * *sparse is set for a sparse array. */
+static const char *bad_read(X *x, const IrExpr *e, int *sparse) {
+  if (!e)
+    return NULL;
+  if (e->kind == IR_ACCESS) {
+    const IrTensor *t = &x->tensors.data[x->accesses.data[e->access].tensor];
+    if (t->binding || t->handle) {
+      *sparse = 1;
+      return t->name;
+    }
+    if (name_in(t->name, x->written.data, x->written.len))
+      return t->name;
+  }
+  if (e->kind == IR_SCALAR && name_in(e->text, x->written.data, x->written.len))
+    return e->text;
+  const char *r;
+  if ((r = bad_read(x, e->a, sparse)) || (r = bad_read(x, e->b, sparse)) ||
+      (r = bad_read(x, e->c, sparse)))
+    return r;
+  for (int i = 0; i < e->nargs; i++)
+    if ((r = bad_read(x, e->args[i], sparse)))
+      return r;
+  return NULL;
+}
+
+IrExpr *extract_gather(X *x, TSNode n) {
+  TSNode idx[SC_MAX_RANK];
+  int nidx = 0;
+  TSNode cur = strip_parens(n);
+  while (node_is(cur, "subscript_expression")) {
+    if (nidx == SC_MAX_RANK) {
+      refuse(x, n, "too many subscripts");
+      return NULL;
+    }
+    idx[nidx++] = node_field(cur, "index");
+    cur = strip_parens(node_field(cur, "argument"));
+  }
+  for (int i = 0; i < nidx / 2; i++) {
+    TSNode t = idx[i];
+    idx[i] = idx[nidx - 1 - i];
+    idx[nidx - 1 - i] = t;
+  }
+  int member = node_is(cur, "field_expression");
+  if (!member && !node_is(cur, "identifier")) {
+    refuse(x, n, "subscripted expression '%s' is not an array name", excerpt(x, cur));
+    return NULL;
+  }
+  TSNode ind = idx[0];
+  for (int i = 0; i < nidx; i++)
+    if (indirect_index(x, idx[i])) {
+      ind = idx[i];
+      break;
+    }
+  const RowAlias *al = alias_of(x, cur);
+  const BoundArray *ba = member ? NULL : bound_of(x, ntext(x, al ? al->base : cur));
+  if (ba) {
+    refuse(x, ind, "indirect subscript '%s' of sparse array '%s': its stored "
+           "entries are found by their coordinates, not read at a computed "
+           "position (random access); only a dense operand may be indexed "
+           "through an index array", excerpt(x, ind), ntext(x, al ? al->base : cur));
+    return NULL;
+  }
+  int ti = -1;
+  if (member ? get_member_tensor(x, cur, &ti) : get_tensor(x, cur, &ti))
+    return NULL;
+  IrTensor *t = &x->tensors.data[ti];
+  if (t->binding || t->handle) {
+    refuse(x, ind, "indirect subscript '%s' of sparse array '%s': its stored "
+           "entries are found by their coordinates, not read at a computed "
+           "position (random access)", excerpt(x, ind), t->name);
+    return NULL;
+  }
+  if (nidx != x->tinfo.data[ti].crank) {
+    refuse(x, n, "'%s' has %d subscript%s here but %d in its declaration "
+           "(a row or pointer used as a value)", t->name, nidx,
+           nidx == 1 ? "" : "s", x->tinfo.data[ti].crank);
+    return NULL;
+  }
+  IrExpr *e = mk(x, IR_GATHER, n);
+  e->text = t->name;
+  e->nargs = nidx;
+  e->args = arena_alloc(x->a, sizeof(IrExpr *) * (size_t)nidx);
+  for (int i = 0; i < nidx; i++) {
+    if (!(e->args[i] = expr_of(x, idx[i])))
+      return NULL;
+    int sparse = 0;
+    const char *r = bad_read(x, e->args[i], &sparse);
+    if (r) {
+      if (sparse)
+        refuse(x, idx[i], "indirect subscript '%s' of '%s' reads sparse array "
+               "'%s'", excerpt(x, idx[i]), t->name, r);
+      else
+        refuse(x, idx[i], "indirect subscript '%s' of '%s' reads '%s', which "
+               "the loop nest writes", excerpt(x, idx[i]), t->name, r);
+      return NULL;
+    }
+  }
+  t->is_read = 1;
+  ARRAY_PUSH(x->a, x->gathered, ti);
+  return e;
+}
+
+int extract_check_gathers(X *x, ExtractRefusal *why) {
+  for (size_t i = 0; i < x->gathered.len; i++) {
+    const IrTensor *t = &x->tensors.data[x->gathered.data[i]];
+    if (t->is_written || name_in(t->name, x->written.data, x->written.len)) {
+      why->reason = arena_printf(x->a, "'%s' is read at a computed position "
+                                 "(an indirect subscript) and written in the "
+                                 "loop nest", t->name);
+      why->where = nspan(x->nest);
+      return 1;
+    }
+  }
+  return 0;
+}
