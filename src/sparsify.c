@@ -19,10 +19,12 @@
 #include "frontend/attach.h"
 #include "frontend/ctypes.h"
 #include "frontend/extract.h"
+#include "frontend/guarded.h"
 #include "frontend/hoist.h"
 #include "frontend/storage.h"
 #include "frontend/tsnode.h"
 #include "ir/ir_dump.h"
+#include "lower/guarded_walk.h"
 #include "lower/lower.h"
 
 /* The resolved bindings of one declaration/function group. */
@@ -214,6 +216,51 @@ static void emit_hoists(S *s) {
 
 static int fill_nest(S *s, TSNode n, const ExtractEnv *env, int *kept);
 
+/* A nest the kernel model refused whose whole body is a guarded statement
+ * with effects (frontend/guarded.h): walked at the guarded array's stored
+ * entries (lower/guarded_walk.h). 0 when an edit was made; 1 when the nest
+ * has another shape; 2 when it has that shape but stays refused (*why
+ * replaced by that reason). */
+/* GuardedText over the file: the uses of arrays stored sparse rewritten. */
+static void guarded_text(void *user, size_t start, size_t end, StrBuf *out) {
+  S *s = user;
+  if (s->uses) sb_puts(out, uses_subst(s->uses, start, end));
+  else sb_append(out, s->ctx->file->text + start, end - start);
+}
+
+static int run_guarded(S *s, const ExtractEnv *env, TSNode f, ExtractRefusal *why) {
+  SparsifyCtx *ctx = s->ctx;
+  GuardedNest g;
+  ExtractRefusal gwhy;
+  int m = guarded_match(env, f, &g, &gwhy);
+  if (m == 2) *why = gwhy;
+  if (m) return m;
+  const char *text = ctx->file->text;
+  size_t ls = attach_line_start(ctx->file, ts_node_start_byte(f)), le = ls;
+  while (text[le] == ' ' || text[le] == '\t') le++;
+  const char *indent = arena_strndup(ctx->arena, text + ls, le - ls);
+  StrBuf out = {0}, notes = {0};
+  const char *lwhy = NULL;
+  if (lower_guarded(ctx, &g, indent, guarded_text, s, &out, &notes, &lwhy)) {
+    why->reason = lwhy;
+    sb_free(&out);
+    sb_free(&notes);
+    return 2;
+  }
+  unsigned line, col;
+  size_t end = ts_node_end_byte(f);
+  source_line_col(ctx->file, end ? end - 1 : 0, &line, &col);
+  Edit e = {env->span_start, end, arena_strdup(ctx->arena, out.data), line + 1};
+  ARRAY_PUSH(ctx->arena, s->edits, e);
+  report(s, ts_node_start_byte(f), "kernel sparsified: guarded body with effects, "
+         "run at the stored entries in source order");
+  if (ctx->opts && ctx->opts->report && ctx->report && notes.len)
+    sb_puts(ctx->report, notes.data);
+  sb_free(&out);
+  sb_free(&notes);
+  return 0;
+}
+
 /* Models, dumps and lowers one nest. Returns 0 when an edit was made, 1 on
  * a refusal (warned unless quiet, *why set), -1 when lowering declined. */
 static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
@@ -221,6 +268,8 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
   SparsifyCtx *ctx = s->ctx;
   IrKernel *k;
   if (extract_kernel(env, f, &k, why)) {
+    int gr = run_guarded(s, env, f, why);
+    if (gr == 0) return 0;
     if (!quiet) {
       diag_warning(ctx->diags, ctx->file, why->where, "loop not sparsified: %s",
                    why->reason);
