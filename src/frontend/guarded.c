@@ -231,6 +231,19 @@ static int pure(G *m, TSNode n) {
   return 1;
 }
 
+/* Whether n holds an assignment, ++/-- or a call (or leaves the loop). */
+static int effects(TSNode n) {
+  const char *t = ts_node_type(n);
+  if (!strcmp(t, "assignment_expression") || !strcmp(t, "update_expression") ||
+      !strcmp(t, "call_expression") || !strcmp(t, "break_statement") ||
+      !strcmp(t, "return_statement") || !strcmp(t, "goto_statement"))
+    return 1;
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (effects(ts_node_named_child(n, i))) return 1;
+  return 0;
+}
+
 /* The identifier assigned, incremented or whose address is taken by n
  * (an identifier or an element of one), else a null node. */
 static TSNode target(TSNode n) {
@@ -414,6 +427,8 @@ int guarded_match(const ExtractEnv *env, TSNode f, GuardedNest *g,
                        "loop variable '%s' is declared outside the nest and its "
                        "bounds depend on another loop's", g->loop[l].var));
   }
+  if (!effects(node_field(stmt, "consequence")))
+    return 1; /* the kernel model says why */
   g->stmt = span_make(ts_node_start_byte(stmt), ts_node_end_byte(stmt));
   g->loops = span_make(ts_node_start_byte(f), ts_node_end_byte(f));
   collect(&m, stmt);
