@@ -14,6 +14,7 @@
 #include "sparsify.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "frontend/attach.h"
@@ -62,6 +63,9 @@ typedef struct S {
   ARRAY(BoundArray) handles;/* the non-dropped ones, for every kernel */
   Uses *uses;
   ARRAY(size_t) refused;    /* nests already reported as not sparsified */
+  ARRAY(size_t) loop_refused; /* loops whose own pragma was refused (or
+                               split): a declaration's pragma does not try
+                               them again, their decision is said once */
   ARRAY(HoistLoop *) hoists;
   int nhoist;               /* for unique cache names */
   Span annotated;           /* while the nests of a split case-3 loop are
@@ -527,6 +531,8 @@ static void do_loop(S *s, const Attachment *g) {
     why.where = span_make(fstart, fstart + (node_is(g->target, "do_statement") ? 2
                                             : node_is(g->target, "for_statement") ? 3 : 5));
   }
+  if (rc != 0 && node_is(g->target, "for_statement"))
+    ARRAY_PUSH(ctx->arena, s->loop_refused, fstart);
   if (rc == 0)
     note_dropped_pragmas(s, g->pragma_span.end, fstart);
   else if (rc == 1 && splittable) {
@@ -827,8 +833,75 @@ static int reads_only(S *s, TSNode n, const ExtractEnv *env, int *nreads) {
   return 1;
 }
 
+static int is_refusal(const Diag *d) {
+  return d->severity == DIAG_WARNING &&
+         !strncmp(d->message, "loop not sparsified: ", 21);
+}
+
+static int is_split_note(const Diag *d) {
+  return d->severity == DIAG_NOTE &&
+         !strncmp(d->message, "inside this loop nest, not sparsified whole: ", 45);
+}
+
+/* The inner nests of a nest refused whole (split at `where` because of
+ * `why`) warned from diagnostic `mark` on: one warning for the nest, at
+ * its first refused construct, each other reason said once after it
+ * ("; also at line N: ..."), and the note naming why the nest was split
+ * only when no warning says that already. Other diagnostics stay. */
+static void one_warning_per_nest(S *s, size_t mark, Span where, const char *why) {
+  Diags *d = s->ctx->diags;
+  if (!d) return;
+  size_t first = (size_t)-1, out = mark;
+  int told = 0;
+  StrBuf msg = {0};
+  for (size_t i = mark; i < d->len; i++) {
+    Diag *g = &d->items[i];
+    if (is_split_note(g)) {
+      free(g->message);
+      free(g->fixit);
+      continue;
+    }
+    if (is_refusal(g)) {
+      const char *reason = g->message + 21;
+      if (strstr(reason, why) == reason) told = 1;
+      if (first == (size_t)-1) {
+        first = out;
+        sb_puts(&msg, g->message);
+      } else if (!strstr(msg.data, reason)) {
+        unsigned line, col;
+        source_line_col(s->ctx->file, g->span.start, &line, &col);
+        sb_printf(&msg, "; also at line %u: %s", line, reason);
+      }
+      if (first != out) {
+        free(g->message);
+        free(g->fixit);
+        /* its notes (a declaration) go with it */
+        while (i + 1 < d->len && d->items[i + 1].severity == DIAG_NOTE &&
+               !is_split_note(&d->items[i + 1])) {
+          i++;
+          free(d->items[i].message);
+          free(d->items[i].fixit);
+        }
+        continue;
+      }
+    }
+    d->items[out++] = *g;
+  }
+  d->len = out;
+  if (first != (size_t)-1) {
+    free(d->items[first].message);
+    d->items[first].message = strdup(msg.data);
+    if (!told)
+      diag_note(d, s->ctx->file, where, "inside this loop nest, not sparsified "
+                "whole: %s", why);
+  }
+  sb_free(&msg);
+}
+
 static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   size_t start = ts_node_start_byte(f);
+  for (size_t i = 0; i < s->loop_refused.len; i++)
+    if (s->loop_refused.data[i] == start) return;
   if (overlaps(s, start, ts_node_end_byte(f))) {
     /* part of it is rewritten already (a clear, another kernel): the
      * nests inside that are not may still be kernels */
@@ -858,9 +931,12 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
     Span outer_where = s->ctx->split_where;
     s->ctx->split_why = why.reason;
     s->ctx->split_where = span_make(start, start + 3); /* `for` */
+    size_t mark = s->ctx->diags ? s->ctx->diags->len : 0;
     scan(s, &inner, body);
     s->ctx->split_why = outer_why;
     s->ctx->split_where = outer_where;
+    if (!outer_why)
+      one_warning_per_nest(s, mark, span_make(start, start + 3), why.reason);
     return;
   }
   /* a nest using arrays of two declaration groups is tried by each: say
