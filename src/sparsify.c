@@ -684,9 +684,15 @@ static int refers(S *s, TSNode n, const BoundArray *b, int nb) {
 
 static void try_nest(S *s, ExtractEnv *env, TSNode f);
 
+/* Whether loop n sits in a preprocessor branch the compiler does not see
+ * (`#if 0`, `#ifdef` of an undefined macro): no kernel, left as written. */
+static int inactive(const S *s, TSNode n) {
+  return ct_inactive(s->ct, ts_node_start_byte(n));
+}
+
 static int has_for_using(S *s, TSNode n, const ExtractEnv *env) {
   if (node_is(n, "for_statement")) {
-    if (!refers(s, n, env->bound, env->nbound)) return 0;
+    if (!refers(s, n, env->bound, env->nbound) || inactive(s, n)) return 0;
     int holds_avoid = s->avoid.end > s->avoid.start &&
                       ts_node_start_byte(n) <= s->avoid.start &&
                       s->avoid.end <= ts_node_end_byte(n);
@@ -704,7 +710,7 @@ static int has_for_using(S *s, TSNode n, const ExtractEnv *env) {
 /* Every outermost for statement under n that uses a bound array. */
 static void scan(S *s, ExtractEnv *env, TSNode n) {
   if (node_is(n, "for_statement")) {
-    if (!refers(s, n, env->bound, env->nbound)) return;
+    if (!refers(s, n, env->bound, env->nbound) || inactive(s, n)) return;
     if (whole_nest(s, n, env)) {
       try_nest(s, env, n);
       return;
