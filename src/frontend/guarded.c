@@ -264,15 +264,15 @@ static TSNode target(TSNode n) {
   return t;
 }
 
+static int ident_char(char c) {
+  return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
+}
+
 /* Whether text s names identifier name (a whole word). */
 static int names(const char *s, const char *name) {
   size_t n = strlen(name);
   for (const char *p = strstr(s, name); p; p = strstr(p + 1, name)) {
-    int before = p > s && (p[-1] == '_' || (p[-1] >= '0' && p[-1] <= '9') ||
-                           ((p[-1] | 32) >= 'a' && (p[-1] | 32) <= 'z'));
-    char c = p[n];
-    int after = c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
-    if (!before && !after) return 1;
+    if (!(p > s && ident_char(p[-1])) && !ident_char(p[n])) return 1;
   }
   return 0;
 }
@@ -284,6 +284,29 @@ static int kept_name(const G *m, const char *name) {
     if (!strcmp(m->g->loop[l].var, name) || names(m->g->loop[l].lo, name) ||
         names(m->g->loop[l].hi, name))
       return 1;
+  return 0;
+}
+
+/* Whether text (a function of the file the body calls at n) names a
+ * global variable a loop bound reads: the call may change it. */
+static int bound_global_in(const G *m, TSNode n, const char *text) {
+  for (int l = 0; l < m->g->depth; l++)
+    for (int hi = 0; hi < 2; hi++)
+      for (const char *p = hi ? m->g->loop[l].hi : m->g->loop[l].lo; *p;) {
+        if (!ident_char(*p) || (*p >= '0' && *p <= '9')) {
+          while (ident_char(*p)) p++; /* a number's suffix */
+          if (*p) p++;
+          continue;
+        }
+        const char *q = p;
+        while (ident_char(*q)) q++;
+        const char *name = arena_strndup(m->env->ctx->arena, p, (size_t)(q - p));
+        CtDecl d;
+        if (ct_lookup(m->env->ct, name, ts_node_start_byte(n), &d) && d.is_global &&
+            names(text, name))
+          return 1;
+        p = q;
+      }
   return 0;
 }
 
@@ -351,20 +374,7 @@ static int body_ok(G *m, TSNode n, int inner) {
         while (!ts_node_is_null(fn) && !node_is(fn, "function_definition"))
           fn = ts_node_parent(fn);
         const char *body = ts_node_is_null(fn) ? "" : txt(m, fn);
-        int bad = names(body, m->g->array->b->name);
-        for (int l = 0; l < m->g->depth && !bad; l++) {
-          /* a global the bounds read */
-          const char *s = m->g->loop[l].hi;
-          bad = 0;
-          for (const char *p = s; *p && !bad; p++) {
-            if (!((*p | 32) >= 'a' && (*p | 32) <= 'z') && *p != '_') continue;
-            const char *q = p;
-            while (*q == '_' || (*q >= '0' && *q <= '9') || ((*q | 32) >= 'a' && (*q | 32) <= 'z'))
-              q++;
-            bad = names(body, arena_strndup(m->env->ctx->arena, p, (size_t)(q - p)));
-            p = q - 1;
-          }
-        }
+        int bad = names(body, m->g->array->b->name) || bound_global_in(m, n, body);
         if (bad)
           return refuse_at(m, n, arena_printf(m->env->ctx->arena,
                            "the guarded body calls '%s', which may change '%s' or "

@@ -214,6 +214,8 @@ int lower_guarded(SparsifyCtx *ctx, const GuardedNest *g, const char *indent,
   sb_printf(notes, "  walk: %s's stored entries in the loops' order, levels (%s); "
             "explicit zeros skipped by the guard as written\n", A, lv.data);
   sb_free(&lv);
+  sb_printf(notes, "  loop %s: not vectorized: the guarded body has effects, run "
+            "one stored entry at a time in the source's order\n", g->loop[r - 1].var);
   if (plain || order_differs) {
     StrBuf lo = {0};
     for (int l = 0; l < r; l++) sb_printf(&lo, "%s%s", l ? ", " : "", g->loop[l].var);
