@@ -220,17 +220,18 @@ static void emit_hoists(S *s) {
 
 static int fill_nest(S *s, TSNode n, const ExtractEnv *env, int *kept);
 
-/* A nest the kernel model refused whose whole body is a guarded statement
- * with effects (frontend/guarded.h): walked at the guarded array's stored
- * entries (lower/guarded_walk.h). 0 when an edit was made; 1 when the nest
- * has another shape; 2 when it has that shape but stays refused (*why
- * replaced by that reason). */
 /* GuardedText over the file: the uses of arrays stored sparse rewritten. */
 static void guarded_text(void *user, size_t start, size_t end, StrBuf *out) {
   S *s = user;
   if (s->uses) sb_puts(out, uses_subst(s->uses, start, end));
   else sb_append(out, s->ctx->file->text + start, end - start);
 }
+
+/* A nest the kernel model refused whose whole body is a guarded statement
+ * with effects (frontend/guarded.h): walked at the guarded array's stored
+ * entries (lower/guarded_walk.h). 0 when an edit was made; 1 when the nest
+ * has another shape; 2 when it has that shape but stays refused (*why
+ * replaced by that reason). */
 
 static int run_guarded(S *s, const ExtractEnv *env, TSNode f, ExtractRefusal *why) {
   SparsifyCtx *ctx = s->ctx;
@@ -335,6 +336,7 @@ static void note_dropped_pragmas(S *s, size_t from, size_t to) {
 
 static int has_for_using(S *s, TSNode n, const ExtractEnv *env);
 static void scan(S *s, ExtractEnv *env, TSNode n);
+static void one_warning_per_nest(S *s, size_t mark, Span where, const char *why);
 static int refers(S *s, TSNode n, const BoundArray *b, int nb);
 
 /* A function defined in the file that n passes one of the arrays to
@@ -548,7 +550,9 @@ static void do_loop(S *s, const Attachment *g) {
       report(s, fstart, "loop nest split: %s", why.reason);
       ExtractEnv inner = env;
       inner.pragma_on_nest = 0;
+      size_t mark = ctx->diags ? ctx->diags->len : 0;
       scan(s, &inner, body);
+      one_warning_per_nest(s, mark, why.where, NULL);
     } else {
       diag_warning(ctx->diags, ctx->file, why.where, "loop not sparsified: %s",
                    why.reason);
@@ -853,11 +857,12 @@ static int is_split_note(const Diag *d) {
  * `why`) warned from diagnostic `mark` on: one warning for the nest, at
  * its first refused construct, each other reason said once after it
  * ("; also at line N: ..."), and the note naming why the nest was split
- * only when no warning says that already. Other diagnostics stay. */
+ * (`why` not NULL) right after it, only when no warning says that
+ * already. Other diagnostics stay. */
 static void one_warning_per_nest(S *s, size_t mark, Span where, const char *why) {
   Diags *d = s->ctx->diags;
   if (!d) return;
-  size_t first = (size_t)-1, out = mark;
+  size_t first = (size_t)-1, out = mark, after = 0;
   int told = 0;
   StrBuf msg = {0};
   for (size_t i = mark; i < d->len; i++) {
@@ -869,7 +874,7 @@ static void one_warning_per_nest(S *s, size_t mark, Span where, const char *why)
     }
     if (is_refusal(g)) {
       const char *reason = g->message + 21;
-      if (strstr(reason, why) == reason) told = 1;
+      if (!why || strstr(reason, why) == reason) told = 1;
       if (first == (size_t)-1) {
         first = out;
         sb_puts(&msg, g->message);
@@ -892,14 +897,23 @@ static void one_warning_per_nest(S *s, size_t mark, Span where, const char *why)
       }
     }
     d->items[out++] = *g;
+    if (first != (size_t)-1 && (out - 1 == first || (after == out - 1 &&
+                                                    g->severity == DIAG_NOTE)))
+      after = out; /* past the first warning and its notes */
   }
   d->len = out;
   if (first != (size_t)-1) {
     free(d->items[first].message);
     d->items[first].message = strdup(msg.data);
-    if (!told)
+    if (!told) {
       diag_note(d, s->ctx->file, where, "inside this loop nest, not sparsified "
                 "whole: %s", why);
+      if (d->len == out + 1) { /* added (not dropped under -w): move it up */
+        Diag note = d->items[out];
+        memmove(&d->items[after + 1], &d->items[after], (out - after) * sizeof note);
+        d->items[after] = note;
+      }
+    }
   }
   sb_free(&msg);
 }
