@@ -123,9 +123,21 @@ static const BoundArray *array_of(const G *m, TSNode n) {
   return NULL;
 }
 
-/* Whether n is the array's element at the loop variables, each once:
- * A[i][j] (any order of the variables); fills dim_depth. */
-static int element(G *m, TSNode n, const BoundArray **arr, int *dim_depth) {
+/* An element of a bound array: the array, the loop of each dimension
+ * (-1 for a leading fixed one) and the fixed subscripts' text. */
+typedef struct Elem {
+  const BoundArray *arr;
+  int dd[SC_MAX_RANK];
+  const char *fixed[SC_MAX_RANK];
+  int nfixed;
+} Elem;
+
+static int names(const char *s, const char *name);
+
+/* Whether n is an element of a bound array whose subscripts are the loop
+ * variables, each once, in any order, after leading subscripts that name
+ * no loop variable and are pure (a fixed row): A[i][j], A[j][i], A[r][j]. */
+static int element(G *m, TSNode n, Elem *e) {
   n = unparen(n);
   TSNode idx[SC_MAX_RANK];
   int k = 0;
@@ -134,18 +146,39 @@ static int element(G *m, TSNode n, const BoundArray **arr, int *dim_depth) {
     n = unparen(node_field(n, "argument"));
   }
   const BoundArray *b = array_of(m, n);
-  if (!b || k != m->g->depth || b->rank != k || b->delinearize) return 0;
+  if (!b || b->rank != k || b->delinearize) return 0;
   unsigned seen = 0;
+  e->nfixed = 0;
   for (int d = 0; d < k; d++) {
+    TSNode x = idx[k - 1 - d];
     int dep = -1;
     for (int l = 0; l < m->g->depth; l++)
-      if (node_is(idx[k - 1 - d], "identifier") && is_text(m, idx[k - 1 - d], m->g->loop[l].var))
-        dep = l;
-    if (dep < 0 || (seen & (1u << dep))) return 0;
+      if (node_is(x, "identifier") && is_text(m, x, m->g->loop[l].var)) dep = l;
+    if (dep < 0) {
+      const char *t = txt(m, x);
+      if (d != e->nfixed || !pure(m, x)) return 0;
+      for (int l = 0; l < m->g->depth; l++)
+        if (names(t, m->g->loop[l].var)) return 0;
+      e->fixed[e->nfixed++] = t;
+      e->dd[d] = -1;
+      continue;
+    }
+    if (seen & (1u << dep)) return 0;
     seen |= 1u << dep;
-    dim_depth[d] = dep;
+    e->dd[d] = dep;
   }
-  *arr = b;
+  if (k - e->nfixed != m->g->depth) return 0;
+  e->arr = b;
+  return 1;
+}
+
+/* Whether two elements are the same (array and subscripts). */
+static int same_elem(const Elem *a, const Elem *b) {
+  if (a->arr != b->arr || a->nfixed != b->nfixed ||
+      memcmp(a->dd, b->dd, sizeof(int) * (size_t)a->arr->rank))
+    return 0;
+  for (int d = 0; d < a->nfixed; d++)
+    if (strcmp(a->fixed[d], b->fixed[d])) return 0;
   return 1;
 }
 
@@ -166,7 +199,7 @@ static int literal(G *m, TSNode n, double *v) {
 }
 
 /* Whether n is the guarded element, or |element| (*absv) through fabs. */
-static int elem_or_abs(G *m, TSNode n, const BoundArray **arr, int *dd, int *absv) {
+static int elem_or_abs(G *m, TSNode n, Elem *e, int *absv) {
   n = unparen(n);
   *absv = 0;
   if (node_is(n, "call_expression")) {
@@ -177,20 +210,20 @@ static int elem_or_abs(G *m, TSNode n, const BoundArray **arr, int *dd, int *abs
     *absv = 1;
     n = ts_node_named_child(args, 0);
   }
-  return element(m, n, arr, dd);
+  return element(m, n, e);
 }
 
 /* Whether condition n is false wherever the element it tests is zero:
  * `A[i][j]`, `A[i][j] != 0`, `A[i][j] > c` (c >= 0), `fabs(A[i][j]) > c`,
  * `A[i][j] < c` (c <= 0), ... and `X && Y` with either side so. */
-static int false_at_zero(G *m, TSNode n, const BoundArray **arr, int *dd) {
+static int false_at_zero(G *m, TSNode n, Elem *e) {
   n = unparen(n);
-  if (node_is(n, "subscript_expression")) return element(m, n, arr, dd);
+  if (node_is(n, "subscript_expression")) return element(m, n, e);
   if (!node_is(n, "binary_expression")) return 0;
   TSNode op = node_field(n, "operator"), a = node_field(n, "left"),
          b = node_field(n, "right");
   if (is_text(m, op, "&&"))
-    return false_at_zero(m, a, arr, dd) || false_at_zero(m, b, arr, dd);
+    return false_at_zero(m, a, e) || false_at_zero(m, b, e);
   static const char *const ops[] = {"!=", ">", ">=", "<", "<="};
   int o = -1;
   for (int i = 0; i < 5; i++)
@@ -206,7 +239,7 @@ static int false_at_zero(G *m, TSNode n, const BoundArray **arr, int *dd) {
     o = mirror[o];
   } else if (!literal(m, b, &c))
     return 0;
-  if (!elem_or_abs(m, a, arr, dd, &absv)) return 0;
+  if (!elem_or_abs(m, a, e, &absv)) return 0;
   switch (o) {
   case 0: return c == 0;                 /* X != 0 */
   case 1: return c >= 0;                 /* X > c */
@@ -284,15 +317,20 @@ static int kept_name(const G *m, const char *name) {
     if (!strcmp(m->g->loop[l].var, name) || names(m->g->loop[l].lo, name) ||
         names(m->g->loop[l].hi, name))
       return 1;
+  for (int d = 0; d < m->g->nfixed; d++)
+    if (names(m->g->fixed[d], name)) return 1;
   return 0;
 }
 
 /* Whether text (a function of the file the body calls at n) names a
- * global variable a loop bound reads: the call may change it. */
+ * global variable a loop bound or a fixed subscript reads: the call may
+ * change it. */
 static int bound_global_in(const G *m, TSNode n, const char *text) {
-  for (int l = 0; l < m->g->depth; l++)
+  for (int l = 0; l < m->g->depth + m->g->nfixed; l++)
     for (int hi = 0; hi < 2; hi++)
-      for (const char *p = hi ? m->g->loop[l].hi : m->g->loop[l].lo; *p;) {
+      for (const char *p = l >= m->g->depth ? (hi ? m->g->fixed[l - m->g->depth] : "")
+                           : hi ? m->g->loop[l].hi : m->g->loop[l].lo;
+           *p;) {
         if (!ident_char(*p) || (*p >= '0' && *p <= '9')) {
           while (ident_char(*p)) p++; /* a number's suffix */
           if (*p) p++;
@@ -391,19 +429,17 @@ static int body_ok(G *m, TSNode n, int inner) {
 }
 
 /* Collects the reads of the guarded element under n. */
-static void collect(G *m, TSNode n) {
-  const BoundArray *b;
-  int dd[SC_MAX_RANK];
-  if (node_is(n, "subscript_expression") && element(m, n, &b, dd)) {
-    if (b != m->g->array || memcmp(dd, m->g->dim_depth, sizeof(int) * (size_t)b->rank) ||
-        m->g->naccess == 16)
+static void collect(G *m, const Elem *tested, TSNode n) {
+  Elem e;
+  if (node_is(n, "subscript_expression") && element(m, n, &e)) {
+    if (!same_elem(&e, tested) || m->g->naccess == 16)
       return; /* body_ok refuses it */
     m->g->access[m->g->naccess++] =
         span_make(ts_node_start_byte(n), ts_node_end_byte(n));
     return;
   }
   uint32_t c = ts_node_named_child_count(n);
-  for (uint32_t i = 0; i < c; i++) collect(m, ts_node_named_child(n, i));
+  for (uint32_t i = 0; i < c; i++) collect(m, tested, ts_node_named_child(n, i));
 }
 
 int guarded_match(const ExtractEnv *env, TSNode f, GuardedNest *g,
@@ -425,7 +461,12 @@ int guarded_match(const ExtractEnv *env, TSNode f, GuardedNest *g,
         g->loop[l].rect = -1;
   for (int l = 0; l < g->depth; l++) g->loop[l].rect = g->loop[l].rect == 0;
   TSNode cond = node_field(stmt, "condition");
-  if (!false_at_zero(&m, cond, &g->array, g->dim_depth)) return 1;
+  Elem e;
+  if (!false_at_zero(&m, cond, &e)) return 1;
+  g->array = e.arr;
+  g->nfixed = e.nfixed;
+  memcpy(g->fixed, e.fixed, sizeof e.fixed);
+  memcpy(g->dim_depth, e.dd, sizeof e.dd);
   if (g->array->layout == IR_LAYOUT_FLAT || !g->array->decl.elem_ok) return 1;
   for (int d = 0; d < g->array->rank; d++)
     if (!g->array->extent[d] && !g->array->handle) return 1;
@@ -441,6 +482,6 @@ int guarded_match(const ExtractEnv *env, TSNode f, GuardedNest *g,
     return 1; /* the kernel model says why */
   g->stmt = span_make(ts_node_start_byte(stmt), ts_node_end_byte(stmt));
   g->loops = span_make(ts_node_start_byte(f), ts_node_end_byte(f));
-  collect(&m, stmt);
+  collect(&m, &e, stmt);
   return body_ok(&m, stmt, 0);
 }

@@ -24,10 +24,15 @@ typedef struct GuardedLoop {
 } GuardedLoop;
 
 typedef struct GuardedNest {
-  int depth;                    /* loops, == the array's rank */
+  int depth;                    /* loops, == the array's rank - nfixed */
   GuardedLoop loop[SC_MAX_RANK];/* outermost first */
   const BoundArray *array;      /* the array the guard tests */
-  int dim_depth[SC_MAX_RANK];   /* the loop subscripting each dimension */
+  int nfixed;                   /* its leading dimensions subscripted by */
+  const char *fixed[SC_MAX_RANK]; /* values the nest does not change (a
+                                   row `A[r][j]` of an enclosing loop's r):
+                                   their C text */
+  int dim_depth[SC_MAX_RANK];   /* the loop subscripting each dimension
+                                   (-1 for the fixed ones) */
   Span stmt;                    /* the guarded `if` statement */
   Span access[16];              /* the reads A[i][j] of the statement */
   int naccess;

@@ -73,19 +73,20 @@ int lower_guarded(SparsifyCtx *ctx, const GuardedNest *g, const char *indent,
   const BoundArray *ba = g->array;
   const char *A = ba->b->name, *H = ba->handle;
   const sc_encoding *e = &ba->b->enc.rt;
-  int r = g->depth;
+  int nf = g->nfixed, r = nf + g->depth;
   if (r < 1 || r > SC_MAX_LEVELS || e->dim_rank != r) {
     *why = "the guarded array's rank differs from the nest's depth";
     return -1;
   }
-  /* the walk's encoding: level k over the dimension of loop k */
+  /* the walk's encoding: the fixed dimensions first, then level nf + k
+   * over the dimension of loop k */
   sc_encoding w = *e;
   int order_differs = 0, plain = !walkable(e);
   if (!plain)
     for (int l = 0; l < r; l++) {
-      int d = plain_dim(e, l);
-      w.lvl_exprs[g->dim_depth[d]] = e->lvl_exprs[l];
-      order_differs |= g->dim_depth[d] != l;
+      int d = plain_dim(e, l), at = d < nf ? d : nf + g->dim_depth[d];
+      w.lvl_exprs[at] = e->lvl_exprs[l];
+      order_differs |= at != l;
     }
   if (plain) {
     memset(&w, 0, sizeof w);
@@ -94,7 +95,25 @@ int lower_guarded(SparsifyCtx *ctx, const GuardedNest *g, const char *indent,
       w.lvl_types[l].format = l ? SC_LVL_COMPRESSED : SC_LVL_DENSE;
       w.lvl_exprs[l].kind = SC_LEXPR_AFFINE;
       for (int d = 0; d < r; d++)
-        if (g->dim_depth[d] == l) w.lvl_exprs[l].coef[d] = 1;
+        if ((d < nf ? d : nf + g->dim_depth[d]) == l) w.lvl_exprs[l].coef[d] = 1;
+    }
+  }
+  if (nf) {
+    /* a fixed row: walked in place, never assembled or converted per
+     * execution of the nest (each would cost a pass over all of A) */
+    int dense_lead = !plain && !order_differs;
+    for (int l = 0; l < nf && dense_lead; l++)
+      dense_lead = w.lvl_types[l].format == SC_LVL_DENSE;
+    /* the first walked level is a loop (a singleton there has none) */
+    dense_lead = dense_lead && w.lvl_types[nf].format != SC_LVL_SINGLETON;
+    if (!H || !dense_lead) {
+      *why = arena_printf(a, "the guarded body reads a fixed %s of '%s', which "
+                          "is walked in place only when '%s' is stored sparse "
+                          "with %s first, on dense levels, then the loops' "
+                          "dimensions in their order",
+                          nf == 1 && r == 2 ? "row" : "slab", A, A,
+                          nf == 1 ? "that dimension" : "those dimensions");
+      return -1;
     }
   }
   int convert = H && (plain || order_differs);
@@ -151,6 +170,17 @@ int lower_guarded(SparsifyCtx *ctx, const GuardedNest *g, const char *indent,
     int dep = 2 + l;
     sc_level_format f = w.lvl_types[l].format;
     const char *parent = l ? arena_printf(a, "sc__%s_p%d", A, l - 1) : "0";
+    if (l < nf) { /* a fixed coordinate on a dense level */
+      ln(out, indent, dep, "{ const int64_t sc__%s_c%d = (int64_t)(%s);", A, l, g->fixed[l]);
+      ln(out, indent, dep + 1, "if (sc__%s_c%d >= 0 && sc__%s_c%d < sc_tensor_level_size(sc__%s, %d)) {",
+         A, l, A, l, A, l);
+      if (l)
+        ln(out, indent, dep + 1, "const size_t sc__%s_p%d = %s * (size_t)sc_tensor_level_size(sc__%s, %d) + (size_t)sc__%s_c%d;",
+           A, l, parent, A, l, A, l);
+      else
+        ln(out, indent, dep + 1, "const size_t sc__%s_p0 = (size_t)sc__%s_c0;", A, A);
+      continue;
+    }
     if (f == SC_LVL_DENSE) {
       ln(out, indent, dep, "for (int64_t sc__%s_c%d = 0; sc__%s_c%d < sc_tensor_level_size(sc__%s, %d); sc__%s_c%d++) {",
          A, l, A, l, A, l, A, l);
@@ -168,7 +198,7 @@ int lower_guarded(SparsifyCtx *ctx, const GuardedNest *g, const char *indent,
       ln(out, indent, dep + 1, "const int64_t sc__%s_c%d = (int64_t)sc__%s_crd%d[sc__%s_p%d];",
          A, l, A, l, A, l);
     }
-    const GuardedLoop *gl = &g->loop[l];
+    const GuardedLoop *gl = &g->loop[l - nf];
     ln(out, indent, dep + 1, "if (sc__%s_c%d < (int64_t)(%s) || sc__%s_c%d >= (int64_t)(%s)) continue;",
        A, l, gl->lo, A, l, gl->hi);
     if (gl->decl_type)
@@ -191,13 +221,13 @@ int lower_guarded(SparsifyCtx *ctx, const GuardedNest *g, const char *indent,
   sb_puts(out, body.data);
   sb_puts(out, "\n");
   sb_free(&body);
-  for (int l = r - 1; l >= 0; l--) ln(out, indent, 2 + l, "}");
+  for (int l = r - 1; l >= 0; l--) ln(out, indent, 2 + l, l < nf ? "} }" : "}");
   ln(out, indent, 1, "}");
   if (!H || convert) ln(out, indent, 1, "sc_tensor_free(sc__%s);", A);
   /* loop variables declared outside: the values the dense loops leave
    * (bounds that name no loop variable: guarded.c) */
   StrBuf ran = {0};
-  for (int l = 0; l < r; l++) {
+  for (int l = 0; l < g->depth; l++) {
     const GuardedLoop *gl = &g->loop[l];
     if (!gl->decl_type)
       ln(out, indent, 1, "if (%s(%s) < (%s)) %s = (%s); else %s = (%s);",
@@ -210,15 +240,16 @@ int lower_guarded(SparsifyCtx *ctx, const GuardedNest *g, const char *indent,
   /* the report */
   StrBuf lv = {0};
   for (int l = 0; l < r; l++)
-    sb_printf(&lv, "%s%s : %s", l ? ", " : "", g->loop[l].var, fmt_text(&w.lvl_types[l]));
+    sb_printf(&lv, "%s%s : %s%s", l ? ", " : "", l < nf ? g->fixed[l] : g->loop[l - nf].var,
+              fmt_text(&w.lvl_types[l]), l < nf ? " (fixed)" : "");
   sb_printf(notes, "  walk: %s's stored entries in the loops' order, levels (%s); "
             "explicit zeros skipped by the guard as written\n", A, lv.data);
   sb_free(&lv);
   sb_printf(notes, "  loop %s: not vectorized: the guarded body has effects, run "
-            "one stored entry at a time in the source's order\n", g->loop[r - 1].var);
+            "one stored entry at a time in the source's order\n", g->loop[g->depth - 1].var);
   if (plain || order_differs) {
     StrBuf lo = {0};
-    for (int l = 0; l < r; l++) sb_printf(&lo, "%s%s", l ? ", " : "", g->loop[l].var);
+    for (int l = 0; l < g->depth; l++) sb_printf(&lo, "%s%s", l ? ", " : "", g->loop[l].var);
     sb_printf(notes, "  conversion: %s %s at entry in the loops' order (%s)%s, so "
               "the body runs in the order of the source\n", A,
               H ? "converted" : "assembled", lo.data,
