@@ -5,7 +5,9 @@
 // sparsified as usual, and nothing is said about the others.
 // EXPECT-SPARSIFIED: 2
 // EXPECT-STDERR-EMPTY
-// EXPECT-NOT-REPORT: kernel not sparsified
+// EXPECT-NOT-REPORT: undeclared_scale
+// EXPECT-NOT-REPORT: missing
+// EXPECT-ABSENT: sc__get_f64(A
 // EXPECT-ABSENT: y[i] += A[i][j] * x[j];
 #include <stdio.h>
 
