@@ -4,8 +4,9 @@
  * entries only, in the loops' order: G is pure; S does not leave the nest
  * (break, return, goto), assign the loop variables or the names of their
  * bounds, or use the array other than reading the guarded element; it
- * reads no other array whose storage is replaced; a function of the file
- * it calls does not name the array or a bound. */
+ * is no subscript of another array whose uses are rewritten; a function
+ * of the file it calls names neither the array nor a global that a bound
+ * or a fixed subscript reads. */
 #include "frontend/guarded.h"
 
 #include <stdlib.h>
@@ -81,11 +82,11 @@ static int header(G *m, TSNode f, GuardedLoop *l) {
     lo = node_field(init, "right");
   }
   if (!node_is(var, "identifier") || ts_node_is_null(lo)) return -1;
-  if (!pure(m, lo) || !pure(m, node_field(cond, "right"))) return -1;
   l->var = txt(m, var);
   l->lo = txt(m, lo);
   if (!node_is(cond, "binary_expression") ||
-      !is_text(m, node_field(cond, "left"), l->var))
+      !is_text(m, node_field(cond, "left"), l->var) || !pure(m, lo) ||
+      !pure(m, node_field(cond, "right")))
     return -1;
   TSNode op = node_field(cond, "operator");
   const char *hi = txt(m, node_field(cond, "right"));
