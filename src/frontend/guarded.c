@@ -397,7 +397,8 @@ static int body_ok(G *m, TSNode n, int inner) {
         if (m->g->access[a].start == ts_node_start_byte(e) &&
             m->g->access[a].end == ts_node_end_byte(e))
           ok = 1;
-      if (!ok || node_is(target(p), "identifier"))
+      TSNode w = target(p); /* the element written, or its address taken */
+      if (!ok || (node_is(w, "identifier") && ts_node_start_byte(w) == ts_node_start_byte(n)))
         return refuse_at(m, e, arena_printf(m->env->ctx->arena,
                          "the guarded body uses '%s' other than by reading the "
                          "element its guard tests", b->b->name));

@@ -21,6 +21,7 @@
   "#define N 8\n"                                                             \
   "double A[N][N], T[N][N][4];\n"                                             \
   "int cnt, n = N, gi, gj;\n"                                                 \
+  "double h[7];\n"                                                            \
   "void touch(void) { A[0][0] = 1; }\n"                                       \
   "void shrink(void) { n = 2; }\n"
 
@@ -38,6 +39,7 @@ static const Case kCases[] = {
     {"mirrored", IJ, "      if (0 < A[i][j]) printf(\"%d\", i);\n", NULL},
     {"fabs", IJ, "      if (fabs(A[i][j]) > 1e-9) printf(\"%d\", j);\n", NULL},
     {"and_other", IJ, "      if (i != j && A[i][j] != 0) printf(\"%d\", j);\n", NULL},
+    {"update_other", IJ, "      if (A[i][j] != 0) h[(i + j) % 7] += A[i][j];\n", NULL},
     {"transposed", IJ, "      if (A[j][i] != 0) printf(\"%d %d\", i, j);\n", NULL},
     {"outside_vars", "  for (gi = 0; gi < N; gi++)\n    for (gj = 0; gj <= N - 1; ++gj)\n",
      "      if (A[gi][gj] != 0) printf(\"%d\", gj);\n", NULL},
