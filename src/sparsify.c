@@ -15,15 +15,18 @@
 
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "frontend/attach.h"
 #include "frontend/ctypes.h"
 #include "frontend/extract.h"
+#include "frontend/guarded.h"
 #include "frontend/hoist.h"
 #include "frontend/storage.h"
 #include "frontend/tsnode.h"
 #include "ir/ir_dump.h"
+#include "lower/guarded_walk.h"
 #include "lower/lower.h"
 
 /* The resolved bindings of one declaration/function group. */
@@ -61,6 +64,9 @@ typedef struct S {
   ARRAY(BoundArray) handles;/* the non-dropped ones, for every kernel */
   Uses *uses;
   ARRAY(size_t) refused;    /* nests already reported as not sparsified */
+  ARRAY(size_t) loop_refused; /* loops whose own pragma was refused (or
+                               split): a declaration's pragma does not try
+                               them again, their decision is said once */
   ARRAY(HoistLoop *) hoists;
   int nhoist;               /* for unique cache names */
   Span annotated;           /* while the nests of a split case-3 loop are
@@ -216,6 +222,52 @@ static void emit_hoists(S *s) {
 static int fill_nest(S *s, TSNode n, const ExtractEnv *env, int *kept);
 static void drop_loop_pragmas_before(S *s, size_t at);
 
+/* GuardedText over the file: the uses of arrays stored sparse rewritten. */
+static void guarded_text(void *user, size_t start, size_t end, StrBuf *out) {
+  S *s = user;
+  if (s->uses) sb_puts(out, uses_subst(s->uses, start, end));
+  else sb_append(out, s->ctx->file->text + start, end - start);
+}
+
+/* A nest the kernel model refused whose whole body is a guarded statement
+ * with effects (frontend/guarded.h): walked at the guarded array's stored
+ * entries (lower/guarded_walk.h). 0 when an edit was made; 1 when the nest
+ * has another shape; 2 when it has that shape but stays refused (*why
+ * replaced by that reason). */
+
+static int run_guarded(S *s, const ExtractEnv *env, TSNode f, ExtractRefusal *why) {
+  SparsifyCtx *ctx = s->ctx;
+  GuardedNest g;
+  ExtractRefusal gwhy;
+  int m = guarded_match(env, f, &g, &gwhy);
+  if (m == 2) *why = gwhy;
+  if (m) return m;
+  const char *text = ctx->file->text;
+  size_t ls = attach_line_start(ctx->file, ts_node_start_byte(f)), le = ls;
+  while (text[le] == ' ' || text[le] == '\t') le++;
+  const char *indent = arena_strndup(ctx->arena, text + ls, le - ls);
+  StrBuf out = {0}, notes = {0};
+  const char *lwhy = NULL;
+  if (lower_guarded(ctx, &g, indent, guarded_text, s, &out, &notes, &lwhy)) {
+    why->reason = lwhy;
+    sb_free(&out);
+    sb_free(&notes);
+    return 2;
+  }
+  unsigned line, col;
+  size_t end = ts_node_end_byte(f);
+  source_line_col(ctx->file, end ? end - 1 : 0, &line, &col);
+  Edit e = {env->span_start, end, arena_strdup(ctx->arena, out.data), line + 1};
+  ARRAY_PUSH(ctx->arena, s->edits, e);
+  report(s, ts_node_start_byte(f), "kernel sparsified: guarded body with effects, "
+         "run at the stored entries in source order");
+  if (ctx->opts && ctx->opts->report && ctx->report && notes.len)
+    sb_puts(ctx->report, notes.data);
+  sb_free(&out);
+  sb_free(&notes);
+  return 0;
+}
+
 /* Models, dumps and lowers one nest. Returns 0 when an edit was made, 1 on
  * a refusal (warned unless quiet, *why set), -1 when lowering declined. */
 static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
@@ -223,6 +275,8 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
   SparsifyCtx *ctx = s->ctx;
   IrKernel *k;
   if (extract_kernel(env, f, &k, why)) {
+    int gr = run_guarded(s, env, f, why);
+    if (gr == 0) return 0;
     if (!quiet) {
       diag_warning(ctx->diags, ctx->file, why->where, "loop not sparsified: %s",
                    why->reason);
@@ -427,6 +481,7 @@ static void drop_loop_pragmas_before(S *s, size_t at) {
 
 static int has_for_using(S *s, TSNode n, const ExtractEnv *env);
 static void scan(S *s, ExtractEnv *env, TSNode n);
+static void one_warning_per_nest(S *s, size_t mark, Span where, const char *why);
 static int refers(S *s, TSNode n, const BoundArray *b, int nb);
 
 /* A function defined in the file that n passes one of the arrays to
@@ -623,6 +678,8 @@ static void do_loop(S *s, const Attachment *g) {
     why.where = span_make(fstart, fstart + (node_is(g->target, "do_statement") ? 2
                                             : node_is(g->target, "for_statement") ? 3 : 5));
   }
+  if (rc != 0 && node_is(g->target, "for_statement"))
+    ARRAY_PUSH(ctx->arena, s->loop_refused, fstart);
   if (rc == 0) {
     const char *single = note_dropped_pragmas(s, g->pragma_span.end, fstart);
     for (size_t i = 0; single && i < s->edits.len; i++)
@@ -644,7 +701,9 @@ static void do_loop(S *s, const Attachment *g) {
       report(s, fstart, "loop nest split: %s", why.reason);
       ExtractEnv inner = env;
       inner.pragma_on_nest = 0;
+      size_t mark = ctx->diags ? ctx->diags->len : 0;
       scan(s, &inner, body);
+      one_warning_per_nest(s, mark, why.where, NULL);
     } else {
       diag_warning(ctx->diags, ctx->file, why.where, "loop not sparsified: %s",
                    why.reason);
@@ -780,9 +839,15 @@ static int refers(S *s, TSNode n, const BoundArray *b, int nb) {
 
 static void try_nest(S *s, ExtractEnv *env, TSNode f);
 
+/* Whether loop n sits in a preprocessor branch the compiler does not see
+ * (`#if 0`, `#ifdef` of an undefined macro): no kernel, left as written. */
+static int inactive(const S *s, TSNode n) {
+  return ct_inactive(s->ct, ts_node_start_byte(n));
+}
+
 static int has_for_using(S *s, TSNode n, const ExtractEnv *env) {
   if (node_is(n, "for_statement")) {
-    if (!refers(s, n, env->bound, env->nbound)) return 0;
+    if (!refers(s, n, env->bound, env->nbound) || inactive(s, n)) return 0;
     int holds_avoid = s->avoid.end > s->avoid.start &&
                       ts_node_start_byte(n) <= s->avoid.start &&
                       s->avoid.end <= ts_node_end_byte(n);
@@ -800,7 +865,7 @@ static int has_for_using(S *s, TSNode n, const ExtractEnv *env) {
 /* Every outermost for statement under n that uses a bound array. */
 static void scan(S *s, ExtractEnv *env, TSNode n) {
   if (node_is(n, "for_statement")) {
-    if (!refers(s, n, env->bound, env->nbound)) return;
+    if (!refers(s, n, env->bound, env->nbound) || inactive(s, n)) return;
     if (whole_nest(s, n, env)) {
       try_nest(s, env, n);
       return;
@@ -929,8 +994,85 @@ static int reads_only(S *s, TSNode n, const ExtractEnv *env, int *nreads) {
   return 1;
 }
 
+static int is_refusal(const Diag *d) {
+  return d->severity == DIAG_WARNING &&
+         !strncmp(d->message, "loop not sparsified: ", 21);
+}
+
+static int is_split_note(const Diag *d) {
+  return d->severity == DIAG_NOTE &&
+         !strncmp(d->message, "inside this loop nest, not sparsified whole: ", 45);
+}
+
+/* The inner nests of a nest refused whole (split at `where` because of
+ * `why`) warned from diagnostic `mark` on: one warning for the nest, at
+ * its first refused construct, each other reason said once after it
+ * ("; also at line N: ..."), and the note naming why the nest was split
+ * (`why` not NULL) right after it, only when no warning says that
+ * already. Other diagnostics stay. */
+static void one_warning_per_nest(S *s, size_t mark, Span where, const char *why) {
+  Diags *d = s->ctx->diags;
+  if (!d) return;
+  size_t first = (size_t)-1, out = mark, after = 0;
+  int told = 0;
+  StrBuf msg = {0};
+  for (size_t i = mark; i < d->len; i++) {
+    Diag *g = &d->items[i];
+    if (is_split_note(g)) {
+      free(g->message);
+      free(g->fixit);
+      continue;
+    }
+    if (is_refusal(g)) {
+      const char *reason = g->message + 21;
+      if (!why || strstr(reason, why) == reason) told = 1;
+      if (first == (size_t)-1) {
+        first = out;
+        sb_puts(&msg, g->message);
+      } else if (!strstr(msg.data, reason)) {
+        unsigned line, col;
+        source_line_col(s->ctx->file, g->span.start, &line, &col);
+        sb_printf(&msg, "; also at line %u: %s", line, reason);
+      }
+      if (first != out) {
+        free(g->message);
+        free(g->fixit);
+        /* its notes (a declaration) go with it */
+        while (i + 1 < d->len && d->items[i + 1].severity == DIAG_NOTE &&
+               !is_split_note(&d->items[i + 1])) {
+          i++;
+          free(d->items[i].message);
+          free(d->items[i].fixit);
+        }
+        continue;
+      }
+    }
+    d->items[out++] = *g;
+    if (first != (size_t)-1 && (out - 1 == first || (after == out - 1 &&
+                                                    g->severity == DIAG_NOTE)))
+      after = out; /* past the first warning and its notes */
+  }
+  d->len = out;
+  if (first != (size_t)-1) {
+    free(d->items[first].message);
+    d->items[first].message = strdup(msg.data);
+    if (!told) {
+      diag_note(d, s->ctx->file, where, "inside this loop nest, not sparsified "
+                "whole: %s", why);
+      if (d->len == out + 1) { /* added (not dropped under -w): move it up */
+        Diag note = d->items[out];
+        memmove(&d->items[after + 1], &d->items[after], (out - after) * sizeof note);
+        d->items[after] = note;
+      }
+    }
+  }
+  sb_free(&msg);
+}
+
 static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   size_t start = ts_node_start_byte(f);
+  for (size_t i = 0; i < s->loop_refused.len; i++)
+    if (s->loop_refused.data[i] == start) return;
   if (overlaps(s, start, ts_node_end_byte(f))) {
     /* part of it is rewritten already (a clear, another kernel): the
      * nests inside that are not may still be kernels */
@@ -960,9 +1102,12 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
     Span outer_where = s->ctx->split_where;
     s->ctx->split_why = why.reason;
     s->ctx->split_where = span_make(start, start + 3); /* `for` */
+    size_t mark = s->ctx->diags ? s->ctx->diags->len : 0;
     scan(s, &inner, body);
     s->ctx->split_why = outer_why;
     s->ctx->split_where = outer_where;
+    if (!outer_why)
+      one_warning_per_nest(s, mark, span_make(start, start + 3), why.reason);
     return;
   }
   /* a nest using arrays of two declaration groups is tried by each: say

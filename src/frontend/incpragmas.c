@@ -65,19 +65,25 @@ static char *read_header(const char *path, size_t *len, char **real) {
   return buf;
 }
 
-/* Resolves a quoted include of a file in directory dir: the header's text
- * (or NULL); *hdir gets the header's own directory. */
-static char *resolve(const Scan *sc, const char *dir, const char *name, size_t *len,
-                     char **real, char *hdir, size_t n) {
+/* Resolves an include of a file in directory dir: the header's text (or
+ * NULL); *hdir gets the header's own directory. A quoted name is looked
+ * for in dir, then the -iquote and -I directories; an angled one
+ * (`#include <model.h>`) in the -I directories only: the user's headers,
+ * not the system's. */
+static char *resolve(const Scan *sc, const char *dir, const char *name, int angled,
+                     size_t *len, char **real, char *hdir, size_t n) {
   char path[PATH_MAX];
-  char *t = join(dir, name, path, sizeof path) ? read_header(path, len, real) : NULL;
+  char *t = !angled && join(dir, name, path, sizeof path) ? read_header(path, len, real)
+                                                          : NULL;
   for (int i = 0; !t && i < sc->nargs; i++) {
     const char *a = sc->args[i], *d = NULL;
-    if (!strcmp(a, "-I") || !strcmp(a, "-iquote"))
+    if (!strcmp(a, "-I") || (!angled && !strcmp(a, "-iquote")))
       d = i + 1 < sc->nargs ? sc->args[++i] : NULL;
+    else if (!strcmp(a, "-iquote"))
+      i++;
     else if (!strncmp(a, "-I", 2))
       d = a + 2;
-    else if (!strncmp(a, "-iquote", 7))
+    else if (!angled && !strncmp(a, "-iquote", 7))
       d = a + 7;
     if (d && join(d, name, path, sizeof path))
       t = read_header(path, len, real);
@@ -87,9 +93,10 @@ static char *resolve(const Scan *sc, const char *dir, const char *name, size_t *
   return t;
 }
 
-/* The name of a quoted include starting at line offset p of t, copied
- * into name; 0 when the line is not one. */
-static int include_at(const char *t, size_t len, size_t p, char *name, size_t n) {
+/* The name of an include starting at line offset p of t, copied into
+ * name, *angled set for `<name>`; 0 when the line is not one. */
+static int include_at(const char *t, size_t len, size_t p, char *name, size_t n,
+                      int *angled) {
   while (p < len && (t[p] == ' ' || t[p] == '\t')) p++;
   if (p >= len || t[p] != '#') return 0;
   p++;
@@ -97,10 +104,12 @@ static int include_at(const char *t, size_t len, size_t p, char *name, size_t n)
   if (len - p < 7 || memcmp(t + p, "include", 7)) return 0;
   p += 7;
   while (p < len && (t[p] == ' ' || t[p] == '\t')) p++;
-  if (p >= len || t[p] != '"') return 0;
+  if (p >= len || (t[p] != '"' && t[p] != '<')) return 0;
+  char close = t[p] == '<' ? '>' : '"';
+  *angled = close == '>';
   size_t q = ++p;
-  while (q < len && t[q] != '"' && t[q] != '\n') q++;
-  if (q >= len || t[q] != '"' || q == p || q - p >= n) return 0;
+  while (q < len && t[q] != close && t[q] != '\n') q++;
+  if (q >= len || t[q] != close || q == p || q - p >= n) return 0;
   memcpy(name, t + p, q - p);
   name[q - p] = 0;
   return 1;
@@ -139,12 +148,13 @@ static size_t first_directive(const char *t, size_t len) {
 /* Whether the header `name`, included by a file of directory dir, or a
  * header it includes holds a pragma: the name of the one that does into
  * hit, the pragma's line into *line. */
-static int holds(Scan *sc, const char *dir, const char *name, int depth, char *hit,
-                 size_t n, unsigned *line) {
+static int holds(Scan *sc, const char *dir, const char *name, int angled, int depth,
+                 char *hit, size_t n, unsigned *line) {
   char hdir[PATH_MAX], *real = NULL;
   size_t len = 0;
-  char *h = depth < MAX_DEPTH ? resolve(sc, dir, name, &len, &real, hdir, sizeof hdir)
-                              : NULL;
+  char *h = depth < MAX_DEPTH
+                ? resolve(sc, dir, name, angled, &len, &real, hdir, sizeof hdir)
+                : NULL;
   if (!h) return 0;
   if (seen_before(sc, real)) {
     free(h);
@@ -162,8 +172,9 @@ static int holds(Scan *sc, const char *dir, const char *name, int depth, char *h
     char inner[PATH_MAX];
     size_t eol = p;
     while (eol < len && h[eol] != '\n') eol++;
-    if (include_at(h, eol, p, inner, sizeof inner))
-      found = holds(sc, hdir, inner, depth + 1, hit, n, line);
+    int ang = 0;
+    if (include_at(h, eol, p, inner, sizeof inner, &ang))
+      found = holds(sc, hdir, inner, ang, depth + 1, hit, n, line);
     p = eol + 1;
   }
   free(h);
@@ -180,8 +191,9 @@ void incpragmas_warn(const SourceFile *f, const char *const *args, int nargs,
     unsigned line = 0;
     size_t eol = p;
     while (eol < f->len && f->text[eol] != '\n') eol++;
-    if (include_at(f->text, eol, p, name, sizeof name) &&
-        holds(&sc, dir, name, 0, hit, sizeof hit, &line)) {
+    int angled = 0;
+    if (include_at(f->text, eol, p, name, sizeof name, &angled) &&
+        holds(&sc, dir, name, angled, 0, hit, sizeof hit, &line)) {
       size_t s = p, e = eol;
       while (s < e && f->text[s] != '#') s++;
       if (e > s && f->text[e - 1] == '\r') e--;

@@ -1089,6 +1089,10 @@ static void walk(Uses *u, TSNode n, int in_loop, int in_switch, int in_nest) {
     return;
   const char *ty = ts_node_type(n);
   const char *name = st->ba.b->name;
+  /* code in a branch the compiler does not see (`#if 0`) is no use: it
+   * stays as written (a preprocessor node may hold the branch it does see) */
+  if (strncmp(ty, "preproc_", 8) && ct_inactive(u->ct, a))
+    return;
   if (!strcmp(ty, "identifier") || !strcmp(ty, "type_identifier")) {
     if (a < st->region_start || strcmp(text(u, n), name))
       return;

@@ -60,9 +60,18 @@ static void line(const Lower *L, StrBuf *sb, int depth, const char *s) {
 }
 
 static void emit_encoding(const Lower *L, StrBuf *sb, const STensor *st) {
-  const sc_encoding *e = &st->enc;
+  lower_encoding_decl(sb, L->k->indent, st->name, &st->enc);
+}
+
+void lower_encoding_decl(StrBuf *sb, const char *indent, const char *name,
+                         const sc_encoding *e) {
+  Lower l0 = {0};
+  IrKernel k0 = {0};
+  k0.indent = indent;
+  l0.k = &k0;
+  const Lower *L = &l0;
   StrBuf t = {0};
-  sb_printf(&t, "static const sc_encoding sc__%s_enc = {", st->name);
+  sb_printf(&t, "static const sc_encoding sc__%s_enc = {", name);
   line(L, sb, 1, t.data);
   t.len = 0;
   sb_printf(&t, "  .dim_rank = %d, .lvl_rank = %d,", e->dim_rank, e->lvl_rank);

@@ -30,4 +30,9 @@
  * leaves the source unchanged. Never emits wrong code. */
 int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out);
 
+/* Appends `static const sc_encoding sc__NAME_enc = {...};` (one level of
+ * indentation after `indent`), as the kernels declare their encodings. */
+void lower_encoding_decl(StrBuf *sb, const char *indent, const char *name,
+                         const sc_encoding *e);
+
 #endif

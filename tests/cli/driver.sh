@@ -505,6 +505,27 @@ CEOF
     check "element writes with effects on both sides, built by clang: same output"
   fi
   multifile_build "$cflags" "$libs"
+  header_pragmas
+}
+
+# A `#pragma sparse` in a header of the user's included with angle
+# brackets (found on a -I directory) is not applied: warned at the
+# #include as a quoted include is; without the -I directory the compiler
+# would not find it there either, and nothing is said.
+header_pragmas() {
+  mkdir -p "$tmp/hp_inc"
+  printf '#define HN 4\n#pragma sparse encoding(HA : CSR)\nextern double HA[HN][HN];\n' \
+    >"$tmp/hp_inc/hp_model.h"
+  printf '#include <stdio.h>\n#include <hp_model.h>\ndouble HA[HN][HN];\nint main(void) { printf("%%g\\n", HA[0][0]); return 0; }\n' \
+    >"$tmp/hp_main.c"
+  run -I"$tmp/hp_inc" "$tmp/hp_main.c" -o "$tmp/hp_out.c"
+  [ $rc -eq 0 ] && grep -q "hp_main.c:2:1: warning: '#pragma sparse' at hp_model.h:2 is not applied" "$tmp/err"
+  check "a pragma in a header included with angle brackets from -I is warned at the #include"
+  ! grep -q "stdio.h" "$tmp/err"
+  check "and a system header is not read for pragmas"
+  run -I "$tmp/hp_inc" "$tmp/hp_main.c" -o "$tmp/hp_out.c"
+  [ $rc -eq 0 ] && grep -q "is not applied" "$tmp/err"
+  check "-I DIR (two arguments) is a user directory too"
 }
 
 # The Makefile workflow on two files sharing a header (-I, -D): the global

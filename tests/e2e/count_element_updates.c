@@ -1,15 +1,16 @@
 // Counting idioms on array elements: `deg[i]++`, `++indeg[j]`, `left[i]--`
 // under a test of the sparse entry are the updates `+= 1` / `-= 1` and walk
 // only the stored entries; counting the zeros (`== 0`) or every element
-// stays dense (each position has an effect), a subscript `j % 5` is not
-// affine.
-// EXPECT-SPARSIFIED: 4
+// stays dense (each position has an effect). A subscript `j % 5` is not
+// affine, so no update of the kernel model: the guarded statement runs
+// as written at the stored entries.
+// EXPECT-SPARSIFIED: 5
+// EXPECT-REPORT: kernel sparsified: guarded body with effects, run at the stored entries in source order
 // EXPECT-ABSENT: if (A[i][j] != 0) deg[i]++;
 // EXPECT-ABSENT: if (A[i][j]) ++indeg[j];
 // EXPECT-ABSENT: if (B[i][j] < 0.0f) left[i]--;
 // EXPECT-ABSENT: if (C[k][i][j] > 0) --pos[j];
 // EXPECT-WARNING: no loop can skip absent entries
-// EXPECT-WARNING: subscript 'j % 5' is not affine in the loop variables
 // EXPECT-WARNING: '++' on '(*out)', which is neither a variable nor an array element
 #include <stdio.h>
 

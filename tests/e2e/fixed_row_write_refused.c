@@ -1,13 +1,15 @@
-// EXPECT-SPARSIFIED: 0
+// EXPECT-SPARSIFIED: 1
 // EXPECT-WARNING: loop not sparsified: 'A' is both read and written in the nest
-// EXPECT-WARNING: loop not sparsified: array 'list' is appended to ('list[...++]') and accessed otherwise in the nest
+// EXPECT-REPORT: walk: A's stored entries in the loops' order, levels (r : dense (fixed), j : compressed)
 // EXPECT-WARNING: loop not sparsified: 'P' cannot be co-iterated: it is read at a fixed row (P[r][j])
 // Fixed rows that must stay as they are: a loop that reads a row of A
 // and writes A in the same loop (a running prefix along the row, each
 // element reading the one before it), and a
 // pragma on a nest over one row of a dense array, which would assemble
-// the whole matrix at every call; an append to a list that the loop also
-// reads. Each is left correct, with the reason.
+// the whole matrix at every call. Each is left correct, with the reason.
+// An append to a list that the loop also reads is no kernel either, but
+// its whole body is guarded by the row's element: it runs at the row's
+// stored entries (a guarded body with effects).
 #include <stdio.h>
 #define N 8
 #pragma sparse encoding(A : CSR)

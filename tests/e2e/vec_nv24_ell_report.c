@@ -9,7 +9,7 @@
 // row, a run of the nonunique level, walked by the singleton level). Loops
 // that stay scalar say why: an ELL SpMV (a row's entries spread over the
 // slices), a merge of two sparse operands, and a sparse output.
-// EXPECT-SPARSIFIED: 8
+// EXPECT-SPARSIFIED: 9
 // EXPECT-VECTORIZED: 5
 // EXPECT-VECTOR-REPORT: over the groups of the n_out_of_m[2, 4] level of V
 // EXPECT-VECTOR-REPORT: , float, vl

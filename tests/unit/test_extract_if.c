@@ -100,10 +100,11 @@ static const Refusal kRefusals[] = {
     {"decl_under_if_twice",
      "      if (i) { double t = A[i][j]; y[i] += t; } else { double t = 2; y[i] += t; }\n",
      "local declaration of 't' under an if: the nest names another 't' outside that if"},
-    {"guarded_other_type", "      if (A[i][j] != 0) acc = acc + A[i][j];\n",
+    {"guarded_other_type", "      if (A[i][j] != 1) acc = acc + A[i][j];\n",
      "guarded update of 'acc', whose type 'long double' is not float"},
     {"no_effect", "      if (A[i][j] != 0) ;\n", "if statement without an effect"},
-    {"break_in_if", "      if (A[i][j] != 0) break;\n", "break in the nest"},
+    {"break_in_if", "      if (A[i][j] != 0) break;\n",
+     "'break' leaves the loop nest from its guarded body"},
 };
 
 static void refusals(void **state) {
