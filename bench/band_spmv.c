@@ -9,7 +9,10 @@
  *   for (j = 0; j < N; j++) if (abs(i - j) <= BW) s += A[i][j] * x[j];
  *
  * The matrix holds the band and, with OUT > 0, OUT more entries per row
- * outside it (a matrix whose band is read alone). Built by two sparsecc
+ * outside it (a matrix whose band is read alone), at random columns; with
+ * SIDE > 0, SIDE more entries next to the band on each side (rows longer
+ * than the band both ways); with EMPTY > 1, only every EMPTY-th row holds
+ * entries (most rows empty). Built by two sparsecc
  * binaries (band_run.sh): one that models the band (the whole nest is a
  * kernel, each row's walk starts at the band by binary search) and one
  * compared with. Compiled as it is, it is the dense reference.
@@ -32,6 +35,12 @@
 #endif
 #ifndef GUARD
 #define GUARD 0
+#endif
+#ifndef SIDE
+#define SIDE 0
+#endif
+#ifndef EMPTY
+#define EMPTY 1
 #endif
 #define MAX(a, b) ((a) > (b) ? (a) : (b))
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
@@ -86,13 +95,14 @@ static void spmv(void) {
 int main(void) {
   unsigned long long r = 1;
   for (int i = 0; i < N; i++) {
-    for (int j = MAX(0, i - BW); j <= MIN(N - 1, i + BW); j++)
+    x[i] = 1.0 + (i % 7);
+    if (i % EMPTY) continue;
+    for (int j = MAX(0, i - BW - SIDE); j <= MIN(N - 1, i + BW + SIDE); j++)
       A[i][j] = 1.0 + (double)((i + 3 * j) % 17) / 16.0;
     for (int k = 0; k < OUT; k++) {
       r = r * 6364136223846793005ULL + 1442695040888963407ULL;
       A[i][(int)((r >> 33) % N)] = 0.5;
     }
-    x[i] = 1.0 + (i % 7);
   }
   spmv(); /* the first read assembles the inserts */
   double t[15], sum = 0;

@@ -423,6 +423,78 @@ void sc_dense_fallback(sc_status status, const char *where, int *told);
 size_t sc_crd_lower_bound(const void *crd, size_t width, size_t lo,
                           size_t hi, uint64_t key);
 
+/* For generated band walks (`for (j = MAX(0, i - w); j <= MIN(n - 1, i + w);
+ * j++)` over a row [rb, e) of an ordered level), inline and one per
+ * coordinate type (_u8, _u16, _u32, _u64: the generated code knows the
+ * width):
+ *   sc_band_T(crd, rb, e, lo, hi, unique, &z)  the first position of the
+ *     row whose coordinate is >= lo, and in *z the first >= hi (no more
+ *     than hi - lo positions further when `unique`, SC_BAND_UNIQUE: the
+ *     level's coordinates are distinct). A row of at most SC_BAND_SHORT
+ *     entries that the band covers (its first coordinate >= lo, its last
+ *     < hi: every row of a pure band) is the answer after two loads;
+ *     otherwise sc_band_begin_T, then sc_band_end_T up to that limit.
+ *   sc_band_begin_T(crd, rb, e, key)  the first position in [rb, e) whose
+ *     coordinate is >= key (e when none): rb when its coordinate is, else
+ *     a binary search of the rest.
+ *   sc_band_end_T(crd, b, e, key)  the same, for the band's end: a range of
+ *     at most SC_BAND_SHORT positions whose last coordinate is < key
+ *     returns e after one load, else a binary search.
+ * A longer row is never tested at its far end first: that load, ahead of
+ * the walk's, was slower than the search (docs/performance.md, "Band walks
+ * without a runtime call"). The searches branch: a branchless search of a
+ * row not yet in the cache waits on each of its loads in turn. */
+#ifndef SC_BAND_SHORT
+#define SC_BAND_SHORT 16
+#endif
+#define SC_BAND_UNIQUE 1
+#define SC_BAND_NONUNIQUE 0
+#define SC_BAND_SEARCHES(SUFFIX, T)                                           \
+  static inline size_t sc_band_search_##SUFFIX(const T *crd, size_t lo,      \
+                                               size_t hi, uint64_t key) {    \
+    while (lo < hi) {                                                         \
+      const size_t mid = lo + (hi - lo) / 2;                                  \
+      if ((uint64_t)crd[mid] < key)                                           \
+        lo = mid + 1;                                                         \
+      else                                                                    \
+        hi = mid;                                                             \
+    }                                                                         \
+    return lo;                                                                \
+  }                                                                           \
+  static inline size_t sc_band_begin_##SUFFIX(const T *crd, size_t rb,       \
+                                              size_t e, uint64_t key) {      \
+    if (rb == e || (uint64_t)crd[rb] >= key) return rb;                       \
+    return sc_band_search_##SUFFIX(crd, rb + 1, e, key);                      \
+  }                                                                           \
+  static inline size_t sc_band_end_##SUFFIX(const T *crd, size_t b,          \
+                                            size_t e, uint64_t key) {        \
+    if (e - b <= SC_BAND_SHORT && (b == e || (uint64_t)crd[e - 1] < key))     \
+      return e;                                                               \
+    return sc_band_search_##SUFFIX(crd, b, e, key);                           \
+  }                                                                           \
+  static inline size_t sc_band_##SUFFIX(const T *crd, size_t rb, size_t e,   \
+                                        uint64_t lo, uint64_t hi,            \
+                                        int unique, size_t *z) {             \
+    const size_t n = e - rb;                                                  \
+    if (n <= SC_BAND_SHORT &&                                                 \
+        (n == 0 ||                                                            \
+         (((uint64_t)crd[rb] >= lo) & ((uint64_t)crd[e - 1] < hi)))) {        \
+      *z = e;                                                                 \
+      return rb;                                                              \
+    }                                                                         \
+    const size_t b = sc_band_begin_##SUFFIX(crd, rb, e, lo);                  \
+    /* distinct coordinates: at most hi - lo of them in [lo, hi) */           \
+    const uint64_t w = hi > lo ? hi - lo : 0;                                 \
+    *z = sc_band_end_##SUFFIX(crd, b, unique && e - b > w ? b + (size_t)w : e, \
+                              hi);                                            \
+    return b;                                                                 \
+  }
+SC_BAND_SEARCHES(u8, uint8_t)
+SC_BAND_SEARCHES(u16, uint16_t)
+SC_BAND_SEARCHES(u32, uint32_t)
+SC_BAND_SEARCHES(u64, uint64_t)
+#undef SC_BAND_SEARCHES
+
 #ifdef __cplusplus
 }
 #endif

@@ -704,48 +704,85 @@ static void slice_begin(Lower *L, STensor *st, int l, const IrNode *n,
                         crd, crd, *begin, end, key, key);
 }
 
-/* The first position in [from, to) of the level whose coordinate is >=
- * the bound a (a negative bound: from). */
-static const char *crd_search(Lower *L, const char *crd, const char *from,
-                              const char *to, const IrAffine *a) {
+/* The bound a of a band as an unsigned search key (a negative bound: 0). */
+static const char *band_key(Lower *L, const IrAffine *a) {
   const char *key = graph_affine_str(L, a);
   return arena_printf(L->arena,
-                      "sc_crd_lower_bound(%s, sizeof *%s, %s, %s, "
-                      "(int64_t)(%s) < 0 ? 0 : (uint64_t)(int64_t)(%s))",
-                      crd, crd, from, to, key, key);
+                      "(int64_t)(%s) < 0 ? 0 : (uint64_t)(int64_t)(%s)", key,
+                      key);
+}
+
+/* Whether the loop n over level l of tensor s walks a band (band_range). */
+static int band_walk_ok(const Lower *L, int s, int l, const IrNode *n) {
+  const LvlInfo *li = &L->st[s].lvl[l];
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  return (lv->lo.nalt || lv->hi.nalt) && li->kind == LK_IDENT && !li->aoff &&
+         level_is_ordered(&li->type) && li->ops->has_crd_array;
 }
 
 /* A loop with a band bound (`j = MAX(0, i - BW)`, `j <= MIN(N - 1, i +
  * BW)`, ispace.h) over an ordered level: its walk runs from the first
- * stored coordinate >= the lower bound to the first >= the upper bound,
- * both found by binary search and named (sc__A_b1, sc__A_z1: the row
- * prefetch reads them too), and tests neither bound on its entries.
+ * stored coordinate >= the lower bound to the first >= the upper bound
+ * and tests neither bound on its entries. Both are found by the runtime
+ * header's inline band search for the level's coordinate type, the keys
+ * and the positions named (sc__A_lo1, sc__A_hi1; sc__A_b1, sc__A_z1: the
+ * row prefetch reads them too):
+ *
+ *   const uint64_t sc__A_lo1 = <lower bound>;
+ *   const uint64_t sc__A_hi1 = <upper bound>;
+ *   size_t sc__A_z1;
+ *   const size_t sc__A_b1 = sc_band_u64(sc__A_crd1, BEGIN, END, sc__A_lo1,
+ *                                       sc__A_hi1, SC_BAND_UNIQUE, &sc__A_z1);
+ *
+ * A short row the band covers is taken whole after two loads; other rows
+ * test their first coordinate, then search (sparsecc_rt.h). A band with
+ * no upper bound to test searches its begin alone (sc_band_begin_u64, the
+ * end is END); with no lower bound, the lower key is 0. BEGIN is the row's
+ * begin carried from the row before when the caller took it (row_carry.c).
  * Returns 1 when it did, with *begin and *lim the names. */
 static int band_range(Lower *L, StrBuf *sb, int s, int l, const IrNode *n,
                       const char **begin, const char **lim, int depth) {
+  if (!band_walk_ok(L, s, l, n)) return 0;
   STensor *st = &L->st[s];
   LvlInfo *li = &st->lvl[l];
   const IrLoopVar *lv = &L->k->vars[n->var];
-  if ((!lv->lo.nalt && !lv->hi.nalt) || li->kind != LK_IDENT || li->aoff ||
-      !level_is_ordered(&li->type) || !li->ops->has_crd_array)
-    return 0;
   const char *crd = level_crd_name(&li->ref);
+  /* "uint32_t": the searches' suffix "u32" */
+  const char *ty = li->ref.crd_type;
+  const char *sfx = arena_printf(L->arena, "u%.*s", (int)(strlen(ty) - 6),
+                                 ty + 4);
+  const char *lo = arena_printf(L->arena, "sc__%s_lo%d", st->name, l);
+  const char *hi = arena_printf(L->arena, "sc__%s_hi%d", st->name, l);
   const char *b = arena_printf(L->arena, "sc__%s_b%d", st->name, l);
   const char *z = arena_printf(L->arena, "sc__%s_z%d", st->name, l);
-  ln(L, sb, depth, "const size_t %s = %s;", b,
-     affine_is_zero(&lv->lo) ? *begin : crd_search(L, crd, *begin, *lim, &lv->lo));
-  ln(L, sb, depth, "const size_t %s = %s;", z,
-     hi_needed(L, n, 1u << s) ? crd_search(L, crd, b, *lim, &lv->hi) : *lim);
+  const int lo_searched = !affine_is_zero(&lv->lo);
+  if (lo_searched)
+    ln(L, sb, depth, "const uint64_t %s = %s;", lo, band_key(L, &lv->lo));
+  if (hi_needed(L, n, 1u << s)) {
+    ln(L, sb, depth, "const uint64_t %s = %s;", hi, band_key(L, &lv->hi));
+    ln(L, sb, depth, "size_t %s;", z);
+    ln(L, sb, depth,
+       "const size_t %s = sc_band_%s(%s, %s, %s, %s, %s, %s, &%s);", b, sfx,
+       crd, *begin, *lim, lo_searched ? lo : "0", hi,
+       level_is_unique(&li->type) ? "SC_BAND_UNIQUE" : "SC_BAND_NONUNIQUE", z);
+  } else {
+    ln(L, sb, depth, "const size_t %s = %s;", b,
+       lo_searched ? arena_printf(L->arena, "sc_band_begin_%s(%s, %s, %s, %s)",
+                                  sfx, crd, *begin, *lim, lo)
+                   : *begin);
+    ln(L, sb, depth, "const size_t %s = %s;", z, *lim);
+  }
   *begin = b;
   *lim = z;
-  StrBuf lo = {0}, hi = {0}; /* the band as the IR dump prints it */
-  ir_affine_print(L->k, &lv->lo, &lo);
-  ir_affine_print(L->k, &lv->hi, &hi);
-  lower_note(L, "loop %s: the walk of %s clamped to the band [%s, %s): "
-             "binary searches for the first coordinate and the first past "
-             "the last", lv->name, st->t->name, lo.data, hi.data);
-  sb_free(&lo);
-  sb_free(&hi);
+  StrBuf blo = {0}, bhi = {0}; /* the band as the IR dump prints it */
+  ir_affine_print(L->k, &lv->lo, &blo);
+  ir_affine_print(L->k, &lv->hi, &bhi);
+  lower_note(L, "loop %s: the walk of %s clamped to the band [%s, %s): a "
+             "short row inside it taken whole, other rows' first coordinate "
+             "tested, then searched", lv->name, st->t->name, blo.data,
+             bhi.data);
+  sb_free(&blo);
+  sb_free(&bhi);
   return 1;
 }
 
@@ -1597,6 +1634,11 @@ static void walk_range(Lower *L, StrBuf *sb, const IrNode *n,
   ln(L, sb, depth, "{");
   ln(L, sb, depth + 1, "const size_t %s = %s;", e, end);
   const char *lim = e; /* where the walk stops */
+  /* a band's search starts at the row's begin carried from the row before
+   * (row_carry.c), set to the row's end after the walk */
+  const char *band_carried =
+      !range && band_walk_ok(L, s, l, n) ? row_carry_take(L, n, sc, s) : NULL;
+  if (band_carried) begin = band_carried;
   int clamped = range ? banded
                       : band_range(L, sb, s, l, n, &begin, &lim, depth + 1);
   const size_t loop_at = sb->len; /* the row prefetch goes here */
@@ -1716,6 +1758,7 @@ static void walk_range(Lower *L, StrBuf *sb, const IrNode *n,
     sb_puts(sb, loop.data);
     sb_free(&loop);
   }
+  if (band_carried) ln(L, sb, depth + 1, "%s = %s;", band_carried, e);
   ln(L, sb, depth, "}");
 }
 
@@ -1757,9 +1800,9 @@ static int emit_vec_row(Lower *L, StrBuf *sb, const IrNode *n,
   ln(L, sb, depth, "{");
   ln(L, sb, depth + 1, "const size_t %s = %s;", re, end);
   const char *lim = re;
-  const int banded = band_range(L, sb, s, l, n, &begin, &lim, depth + 1);
-  const char *carried = banded ? NULL : row_carry_take(L, n, sc, s);
+  const char *carried = row_carry_take(L, n, sc, s);
   if (carried) begin = carried;
+  const int banded = band_range(L, sb, s, l, n, &begin, &lim, depth + 1);
   const char *range[2] = {begin, lim};
   StrBuf scalar = {0};
   walk_range(L, &scalar, n, sc, s, counter, range, banded, depth + 1, NULL);

@@ -23,7 +23,9 @@
  * directly over a unique compressed level walked in full by the scalar
  * (unrolled) walk, or by the SIMD row of a backend (coiter.c emit_vec_row:
  * its length test, prefetch, vector, short and scalar loops all start from
- * the carried begin). Everything else reads both positions as before. */
+ * the carried begin), or clamped to a band (coiter.c band_range: its search
+ * starts from the carried begin, which is set to the row's end after the
+ * walk). Everything else reads both positions as before. */
 #include "lower/row_carry.h"
 
 #include <string.h>

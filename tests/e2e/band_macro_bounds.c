@@ -3,7 +3,7 @@
 // EXPECT-ABSENT: for (int j = MAX(0, i - bw); j <= MIN(N - 1, i + bw); j++) s += A[i][j] * x[j];
 // EXPECT-ABSENT: for (int j = MAX(0, i - bw); j <= i; j++) t += A[i][j] * x[j];
 // EXPECT-ABSENT: for (int j = MAX(0, i - BW); j <= MIN(N - 1, i + BW); j++) u += P[i][j] * x[j];
-// EXPECT-REPORT: the walk of A clamped to the band [max(i - bw, 0), min(i + bw + 1, 37)): binary searches for the first coordinate and the first past the last
+// EXPECT-REPORT: the walk of A clamped to the band [max(i - bw, 0), min(i + bw + 1, 37)): a short row inside it taken whole, other rows' first coordinate tested, then searched
 // EXPECT-REPORT: the walk of A clamped to the band [max(i - bw, 0), i + 1)
 // EXPECT-REPORT: the walk of P clamped to the band [max(i - 2, 0), min(i + 3, 37))
 // A banded matrix through MAX/MIN macros, the way banded legacy codes

@@ -364,6 +364,47 @@ static void test_crd_lower_bound(void **state) {
   assert_int_equal(sc_crd_lower_bound(NULL, 8, 0, 0, 4), 0);
 }
 
+/* The inline band searches of generated band walks (sparsecc_rt.h) give
+ * sc_crd_lower_bound's positions, per width: every row [rb, e) of a
+ * strictly increasing array (rows shorter and longer than SC_BAND_SHORT,
+ * empty ones) and every band [lo, hi), empty and reversed ones included;
+ * and a nonunique array, whose band may hold more than hi - lo entries. */
+#define BAND_CHECK(SUFFIX, ARR, W, UNIQUE)                                    \
+  do {                                                                        \
+    const size_t n = sizeof ARR / sizeof *ARR;                                \
+    for (size_t rb = 0; rb <= n; rb += 3)                                     \
+      for (size_t e = rb; e <= n; e++)                                        \
+        for (uint64_t lo = 0; lo < 130; lo += 3)                              \
+          for (uint64_t hi = 0; hi < 130; hi += 4) {                          \
+            const size_t b = sc_crd_lower_bound(ARR, W, rb, e, lo);           \
+            size_t z = 0;                                                     \
+            assert_int_equal(sc_band_##SUFFIX(ARR, rb, e, lo, hi, UNIQUE, &z), \
+                             b);                                              \
+            assert_int_equal(z, sc_crd_lower_bound(ARR, W, b, e, hi));        \
+            assert_int_equal(sc_band_begin_##SUFFIX(ARR, rb, e, lo), b);      \
+          }                                                                   \
+  } while (0)
+
+static void test_band_search(void **state) {
+  (void)state;
+  uint8_t c8[40];
+  uint16_t c16[40];
+  uint32_t c32[40];
+  uint64_t c64[40], dup[40];
+  for (int k = 0; k < 40; k++) {
+    c8[k] = (uint8_t)(3 * k + k % 2); /* 0, 4, 6, 10, ...: gaps of 2 and 4 */
+    c16[k] = c8[k];
+    c32[k] = c8[k];
+    c64[k] = c8[k];
+    dup[k] = (uint64_t)(k / 4 * 5); /* 0, 0, 0, 0, 5, ... */
+  }
+  BAND_CHECK(u8, c8, 1, SC_BAND_UNIQUE);
+  BAND_CHECK(u16, c16, 2, SC_BAND_UNIQUE);
+  BAND_CHECK(u32, c32, 4, SC_BAND_UNIQUE);
+  BAND_CHECK(u64, c64, 8, SC_BAND_UNIQUE);
+  BAND_CHECK(u64, dup, 8, SC_BAND_NONUNIQUE);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_csr),
@@ -375,6 +416,7 @@ int main(void) {
       cmocka_unit_test(test_compose_and_empty),
       cmocka_unit_test(test_bad_slices),
       cmocka_unit_test(test_crd_lower_bound),
+      cmocka_unit_test(test_band_search),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
