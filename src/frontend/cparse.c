@@ -7,6 +7,8 @@
  * directive starts at that `#`; inside a comment or a string it is not). */
 #include "frontend/cparse.h"
 
+#include "frontend/tsnode.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,10 +172,7 @@ size_t cparse_first_pragma_sparse(const char *text, size_t len) {
 /* The value of an integer-literal condition: 0 or 1, or -1 when the
  * condition is anything else (not statically known here). */
 static int literal_truth(const SourceFile *f, TSNode cond) {
-  while (!ts_node_is_null(cond) &&
-         strcmp(ts_node_type(cond), "parenthesized_expression") == 0 &&
-         ts_node_named_child_count(cond) == 1)
-    cond = ts_node_named_child(cond, 0);
+  cond = strip_parens(cond);
   if (ts_node_is_null(cond) || strcmp(ts_node_type(cond), "number_literal"))
     return -1;
   uint32_t s = ts_node_start_byte(cond), e = ts_node_end_byte(cond);

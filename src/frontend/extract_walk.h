@@ -56,7 +56,6 @@ Span nspan(TSNode n);
 char *ntext(X *x, TSNode n);
 const char *excerpt(X *x, TSNode n);
 const char *op_of(X *x, TSNode n);
-TSNode strip_parens(TSNode n);
 int name_in(const char *name, const char *const *v, size_t n);
 TSNode base_ident(TSNode n);
 void collect_writes(X *x, TSNode n);

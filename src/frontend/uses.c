@@ -96,11 +96,7 @@ static const char *text(Uses *u, TSNode n) {
                        ts_node_end_byte(n) - ts_node_start_byte(n));
 }
 
-static TSNode strip(TSNode n) {
-  while (node_is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
-    n = ts_node_named_child(n, 0);
-  return n;
-}
+static TSNode strip(TSNode n) { return strip_parens(n); }
 
 /* The parent, skipping parentheses; *top is the outermost parenthesized
  * form of n. */
