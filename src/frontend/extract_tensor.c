@@ -9,13 +9,28 @@
 
 static const char *crd_width_misfit(X *x, const IrTensor *t);
 
-int get_tensor(X *x, TSNode ident, int *out) {
-  char *name = ntext(x, ident);
+/* Whether the nest already has a tensor of this name (*out its index). */
+static int known_tensor(X *x, const char *name, int *out) {
   for (size_t i = 0; i < x->tensors.len; i++)
     if (!strcmp(x->tensors.data[i].name, name)) {
       *out = (int)i;
-      return 0;
+      return 1;
     }
+  return 0;
+}
+
+/* t, with what the walk keeps of it, as the nest's next tensor (*out). */
+static int add_tensor(X *x, IrTensor t, TensorInfo ti, int *out) {
+  ARRAY_PUSH(x->a, x->tensors, t);
+  ARRAY_PUSH(x->a, x->tinfo, ti);
+  *out = (int)x->tensors.len - 1;
+  return 0;
+}
+
+int get_tensor(X *x, TSNode ident, int *out) {
+  char *name = ntext(x, ident);
+  if (known_tensor(x, name, out))
+    return 0;
   CtDecl d;
   if (!ct_lookup(x->env->ct, name, ts_node_start_byte(ident), &d))
     return refuse(x, ident, "'%s' is not a declared variable", name);
@@ -70,10 +85,7 @@ int get_tensor(X *x, TSNode ident, int *out) {
       t.extent[i] = d.extent[i];
     t.layout = d.layout;
   }
-  ARRAY_PUSH(x->a, x->tensors, t);
-  ARRAY_PUSH(x->a, x->tinfo, ti);
-  *out = (int)x->tensors.len - 1;
-  return 0;
+  return add_tensor(x, t, ti, out);
 }
 
 /* The value of `name` when it is an object-like macro defined once in the
@@ -197,11 +209,8 @@ static TSNode member_root(X *x, TSNode n, int *through_ptr) {
  * be assigned in the nest. */
 static int get_member_tensor(X *x, TSNode base, int *out) {
   char *name = ntext(x, base);
-  for (size_t i = 0; i < x->tensors.len; i++)
-    if (!strcmp(x->tensors.data[i].name, name)) {
-      *out = (int)i;
-      return 0;
-    }
+  if (known_tensor(x, name, out))
+    return 0;
   int through_ptr = 0;
   TSNode root = member_root(x, base, &through_ptr);
   if (ts_node_is_null(root) || strpbrk(name, " \t\n()"))
@@ -257,10 +266,7 @@ static int get_member_tensor(X *x, TSNode base, int *out) {
   ti.crank = d.rank;
   ti.decl_off = 0;
   ti.member = 1;
-  ARRAY_PUSH(x->a, x->tensors, t);
-  ARRAY_PUSH(x->a, x->tinfo, ti);
-  *out = (int)x->tensors.len - 1;
-  return 0;
+  return add_tensor(x, t, ti, out);
 }
 
 int build_access(X *x, TSNode n, int *out) {
