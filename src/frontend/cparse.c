@@ -7,6 +7,7 @@
  * directive starts at that `#`; inside a comment or a string it is not). */
 #include "frontend/cparse.h"
 
+#include "base/cint.h"
 #include "frontend/tsnode.h"
 
 #include <stdint.h>
@@ -180,10 +181,9 @@ static int literal_truth(const SourceFile *f, TSNode cond) {
   if (e <= s || e - s >= sizeof buf) return -1;
   memcpy(buf, f->text + s, e - s);
   buf[e - s] = '\0';
-  char *rest;
-  unsigned long long v = strtoull(buf, &rest, 0);
-  while (*rest == 'u' || *rest == 'U' || *rest == 'l' || *rest == 'L') rest++;
-  if (*rest) return -1;
+  const char *rest;
+  long long v;
+  if (!c_int_prefix(buf, &v, &rest) || *rest) return -1;
   return v != 0;
 }
 

@@ -4,6 +4,8 @@
  * over affine subscripts (delinearized against a shape when flat). */
 #include "frontend/extract_walk.h"
 
+#include "base/cint.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,14 +106,14 @@ static int macro_int(X *x, const char *name, int64_t *v) {
     }
     if (macro_defined(x, n, name)) {
       TSNode val = node_field(n, "value");
-      char *end;
+      const char *end;
+      long long k;
       if (found++ || !node_is(n, "preproc_def") || ts_node_is_null(val)) return 0;
       const char *t = ntext(x, val);
       while (*t == ' ' || *t == '\t') t++;
-      long long k = strtoll(t, &end, 0);
-      while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L') end++;
+      if (!c_int_prefix(t, &k, &end)) return 0;
       while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r') end++;
-      if (end == t || *end) return 0;
+      if (*end) return 0;
       *v = k;
     }
   }
