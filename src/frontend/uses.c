@@ -651,22 +651,7 @@ static int elem_spelled(Uses *u, const Stored *st, const char *t) {
   TSNode ty = node_field(st->decl, "type"); /* as the declaration spells it */
   if (!ts_node_is_null(ty) && !strcmp(t, text(u, ty)))
     return 1;
-  static const char *const names[][9] = {
-      [IR_F64] = {"double"},
-      [IR_F32] = {"float"},
-      [IR_I64] = {"long", "long int", "long long", "long long int", "int64_t"},
-      [IR_I32] = {"int", "signed", "signed int", "int32_t"},
-      [IR_U64] = {"unsigned long", "unsigned long int", "unsigned long long",
-                  "unsigned long long int", "uint64_t", "size_t"},
-      [IR_U32] = {"unsigned", "unsigned int", "uint32_t"},
-      [IR_I16] = {"short", "short int", "signed short", "int16_t"},
-      [IR_U16] = {"unsigned short", "unsigned short int", "uint16_t"},
-      [IR_I8] = {"signed char", "int8_t"},
-      [IR_U8] = {"unsigned char", "uint8_t"}};
-  for (const char *const *v = names[st->ba.decl.elem]; *v; v++)
-    if (!strcmp(t, *v))
-      return 1;
-  return 0;
+  return ct_elem_spelling(st->ba.decl.elem, t, 0);
 }
 
 /* Whether a memset byte count is provably a multiple of the element size:
