@@ -9,6 +9,10 @@
 #   tests:  libcmocka-dev, clang-19 (the e2e tests also compile with clang),
 #           gcc-aarch64-linux-gnu, libc6-dev-arm64-cross and qemu-user (the
 #           SVE output is cross-compiled and run under emulation)
+#   optional: libclang-rt-19-dev (libFuzzer and the sanitizer runtimes of
+#           clang, for the fuzz targets of tests/fuzz in a clang build),
+#           installed when the package archive has it, left out quietly
+#           otherwise (tests/fuzz then replays its corpus without libFuzzer)
 #   extra:  SC_SETUP_VALGRIND=1 also installs valgrind
 set -euo pipefail
 
@@ -22,6 +26,19 @@ for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
 command -v npm >/dev/null 2>&1 || missing+=(npm)
+# optional: wanted only when the package archive knows it (apt-cache show
+# fails quietly for an unknown name; after an apt-get update below, a name
+# the old lists lacked is looked for again)
+optional=(libclang-rt-19-dev)
+want_optional() {
+  local p
+  for p in "${optional[@]}"; do
+    dpkg -s "$p" >/dev/null 2>&1 && continue
+    apt-cache show "$p" >/dev/null 2>&1 && echo "$p"
+  done
+  return 0
+}
+while IFS= read -r p; do missing+=("$p"); done < <(want_optional)
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "setup-debian: everything is installed"
@@ -38,4 +55,8 @@ if [ "$(id -u)" != 0 ]; then
 fi
 echo "setup-debian: installing ${missing[*]}"
 $sudo apt-get update
+# an optional package the fresh lists offer, and the old ones did not
+while IFS= read -r p; do
+  [[ " ${missing[*]} " == *" $p "* ]] || missing+=("$p")
+done < <(want_optional)
 $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"

@@ -11,23 +11,17 @@ static int is_name(SparsifyCtx *ctx, TSNode n, const char *name) {
          !memcmp(ctx->file->text + s, name, e - s);
 }
 
-static TSNode strip(TSNode n) {
-  while (node_is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
-    n = ts_node_named_child(n, 0);
-  return n;
-}
-
 /* Whether the subtree of n assigns `name` or takes its address. */
 static int assigns(SparsifyCtx *ctx, TSNode n, const char *name) {
   TSNode t;
   memset(&t, 0, sizeof t);
   if (node_is(n, "assignment_expression"))
-    t = strip(node_field(n, "left"));
+    t = strip_parens(node_field(n, "left"));
   else if (node_is(n, "update_expression"))
-    t = strip(node_field(n, "argument"));
+    t = strip_parens(node_field(n, "argument"));
   else if (node_is(n, "pointer_expression") &&
            !strcmp(ts_node_type(ts_node_child(n, 0)), "&"))
-    t = strip(node_field(n, "argument"));
+    t = strip_parens(node_field(n, "argument"));
   if (!ts_node_is_null(t) && is_name(ctx, t, name))
     return 1;
   uint32_t c = ts_node_named_child_count(n);
@@ -77,7 +71,7 @@ const char *const_init_text(SparsifyCtx *ctx, CTypes *ct, const char *name,
       ts_node_start_byte(node_field(p, "declarator")) != ts_node_start_byte(id) ||
       assigns(ctx, scope, name))
     return NULL;
-  TSNode v = strip(node_field(p, "value"));
+  TSNode v = strip_parens(node_field(p, "value"));
   if (!node_is(v, "identifier") && !node_is(v, "number_literal"))
     return NULL;
   return arena_strndup(ctx->arena, ctx->file->text + ts_node_start_byte(v),

@@ -7,6 +7,9 @@
  * directive starts at that `#`; inside a comment or a string it is not). */
 #include "frontend/cparse.h"
 
+#include "base/cint.h"
+#include "frontend/tsnode.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,10 +173,7 @@ size_t cparse_first_pragma_sparse(const char *text, size_t len) {
 /* The value of an integer-literal condition: 0 or 1, or -1 when the
  * condition is anything else (not statically known here). */
 static int literal_truth(const SourceFile *f, TSNode cond) {
-  while (!ts_node_is_null(cond) &&
-         strcmp(ts_node_type(cond), "parenthesized_expression") == 0 &&
-         ts_node_named_child_count(cond) == 1)
-    cond = ts_node_named_child(cond, 0);
+  cond = strip_parens(cond);
   if (ts_node_is_null(cond) || strcmp(ts_node_type(cond), "number_literal"))
     return -1;
   uint32_t s = ts_node_start_byte(cond), e = ts_node_end_byte(cond);
@@ -181,10 +181,9 @@ static int literal_truth(const SourceFile *f, TSNode cond) {
   if (e <= s || e - s >= sizeof buf) return -1;
   memcpy(buf, f->text + s, e - s);
   buf[e - s] = '\0';
-  char *rest;
-  unsigned long long v = strtoull(buf, &rest, 0);
-  while (*rest == 'u' || *rest == 'U' || *rest == 'l' || *rest == 'L') rest++;
-  if (*rest) return -1;
+  const char *rest;
+  long long v;
+  if (!c_int_prefix(buf, &v, &rest) || *rest) return -1;
   return v != 0;
 }
 

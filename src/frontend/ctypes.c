@@ -738,3 +738,30 @@ const CtExpr *ct_expr(CTypes *ct, size_t stmt, size_t start, size_t end) {
     c = k.k[0];
   return ctx_of(ct, c, NULL, 0);
 }
+
+int ct_elem_spelling(IrElemType e, const char *t, int squeezed) {
+  static const char *const names[][9] = {
+      [IR_F64] = {"double"},
+      [IR_F32] = {"float"},
+      [IR_I64] = {"long", "long int", "long long", "long long int", "int64_t"},
+      [IR_I32] = {"int", "signed", "signed int", "int32_t"},
+      [IR_U64] = {"unsigned long", "unsigned long int", "unsigned long long",
+                  "unsigned long long int", "uint64_t", "size_t"},
+      [IR_U32] = {"unsigned", "unsigned int", "uint32_t"},
+      [IR_I16] = {"short", "short int", "signed short", "int16_t"},
+      [IR_U16] = {"unsigned short", "unsigned short int", "uint16_t"},
+      [IR_I8] = {"signed char", "int8_t"},
+      [IR_U8] = {"unsigned char", "uint8_t"}};
+  for (const char *const *v = names[e]; *v; v++) {
+    const char *a = *v, *b = t;
+    for (;; a++, b++) {
+      if (squeezed && *a == ' ')
+        a++;
+      if (*a != *b || !*a)
+        break;
+    }
+    if (!*a && !*b)
+      return 1;
+  }
+  return 0;
+}

@@ -120,4 +120,11 @@ struct CtExpr {
  * floating type). */
 const CtExpr *ct_expr(CTypes *ct, size_t stmt, size_t start, size_t end);
 
+/* Whether `t` spells a basic C type, or the <stdint.h> one, whose values
+ * element type e holds (`long int`, `unsigned long long`, `uint64_t`,
+ * `size_t`; words one blank apart). With `squeezed`, t is such a spelling
+ * with its blanks removed (`unsignedint`). Typedefs are not followed: the
+ * declaration's own type text is the caller's to compare. */
+int ct_elem_spelling(IrElemType e, const char *t, int squeezed);
+
 #endif

@@ -3,18 +3,17 @@
  * polynomial as an IrAffine. */
 #include "frontend/extract_walk.h"
 
+#include "base/cint.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 int int_literal(X *x, TSNode n, int64_t *out) {
   if (!node_is(n, "number_literal"))
     return 0;
-  char *t = ntext(x, n);
-  char *end;
-  long long v = strtoll(t, &end, 0);
-  while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
-    end++;
-  if (*end)
+  const char *end;
+  long long v;
+  if (!c_int_prefix(ntext(x, n), &v, &end) || *end)
     return 0;
   *out = v;
   return 1;

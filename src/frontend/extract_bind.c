@@ -7,14 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/cint.h"
 #include "frontend/rows.h"
 
 /* Whether a size text is an integer literal (in parentheses or not). */
 static int const_text(const char *t, long long *v) {
   while (*t == ' ' || *t == '(') t++;
-  char *end;
-  *v = strtoll(t, &end, 0);
-  if (end == t)
+  const char *end;
+  if (!c_int_prefix(t, v, &end))
     return 0;
   while (*end == ' ' || *end == ')' || *end == 'u' || *end == 'U' ||
          *end == 'l' || *end == 'L')

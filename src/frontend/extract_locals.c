@@ -5,12 +5,6 @@
 
 #include <string.h>
 
-/* What a subtree of statements writes: tensors (bit per index, all bits
- * past 63) and whether it writes the scalar `name`. */
-static void writes_of(X *x, IrNode *const *v, int nv, uint64_t *tens,
-                      const char *name, int *writes_name, const IrExpr *reads,
-                      int *writes_read_scalar);
-
 static int expr_reads_scalar(const IrExpr *e, const char *name) {
   if (!e) return 0;
   if (e->kind == IR_SCALAR && !strcmp(e->text, name)) return 1;
@@ -34,24 +28,19 @@ static uint64_t expr_tensors(X *x, const IrExpr *e) {
   return m;
 }
 
+/* What a subtree of statements writes (branch_writes): tensors (bit per
+ * index, all bits past 63), whether it writes the scalar `name`, and
+ * whether it writes a scalar that `reads` reads. */
 static void writes_of(X *x, IrNode *const *v, int nv, uint64_t *tens,
                       const char *name, int *writes_name, const IrExpr *reads,
                       int *writes_read_scalar) {
-  for (int i = 0; i < nv; i++) {
-    const IrNode *n = v[i];
-    if (n->kind == IR_NODE_STMT) {
-      if (n->stmt.lhs_access >= 0) {
-        int t = x->accesses.data[n->stmt.lhs_access].tensor;
-        *tens |= t < 64 ? (uint64_t)1 << t : ~(uint64_t)0;
-      } else if (n->stmt.lhs_scalar) {
-        if (!strcmp(n->stmt.lhs_scalar, name)) *writes_name = 1;
-        if (expr_reads_scalar(reads, n->stmt.lhs_scalar)) *writes_read_scalar = 1;
-      }
-      continue;
-    }
-    writes_of(x, n->body, n->nbody, tens, name, writes_name, reads, writes_read_scalar);
-    if (n->kind == IR_NODE_IF)
-      writes_of(x, n->els, n->nels, tens, name, writes_name, reads, writes_read_scalar);
+  const char **sc = NULL;
+  size_t nsc = 0, cap = 0;
+  branch_writes(x, v, nv, tens, &sc, &nsc, &cap);
+  for (size_t i = 0; i < nsc; i++) {
+    if (!sc[i]) continue;
+    if (!strcmp(sc[i], name)) *writes_name = 1;
+    if (expr_reads_scalar(reads, sc[i])) *writes_read_scalar = 1;
   }
 }
 

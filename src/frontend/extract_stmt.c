@@ -428,10 +428,8 @@ static int build_decl(X *x, TSNode n, NodeList *list) {
   return 0;
 }
 
-/* What the statements under n write: tensors (bit per tensor index, up to
- * 64) and scalars. */
-static void branch_writes(X *x, IrNode *const *v, int nv, uint64_t *tens,
-                          const char ***sc, size_t *nsc, size_t *cap) {
+void branch_writes(X *x, IrNode *const *v, int nv, uint64_t *tens,
+                   const char ***sc, size_t *nsc, size_t *cap) {
   for (int i = 0; i < nv; i++) {
     const IrNode *n = v[i];
     if (n->kind == IR_NODE_STMT) {

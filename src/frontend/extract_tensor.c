@@ -4,18 +4,35 @@
  * over affine subscripts (delinearized against a shape when flat). */
 #include "frontend/extract_walk.h"
 
+#include "base/cint.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 static const char *crd_width_misfit(X *x, const IrTensor *t);
 
-int get_tensor(X *x, TSNode ident, int *out) {
-  char *name = ntext(x, ident);
+/* Whether the nest already has a tensor of this name (*out its index). */
+static int known_tensor(X *x, const char *name, int *out) {
   for (size_t i = 0; i < x->tensors.len; i++)
     if (!strcmp(x->tensors.data[i].name, name)) {
       *out = (int)i;
-      return 0;
+      return 1;
     }
+  return 0;
+}
+
+/* t, with what the walk keeps of it, as the nest's next tensor (*out). */
+static int add_tensor(X *x, IrTensor t, TensorInfo ti, int *out) {
+  ARRAY_PUSH(x->a, x->tensors, t);
+  ARRAY_PUSH(x->a, x->tinfo, ti);
+  *out = (int)x->tensors.len - 1;
+  return 0;
+}
+
+int get_tensor(X *x, TSNode ident, int *out) {
+  char *name = ntext(x, ident);
+  if (known_tensor(x, name, out))
+    return 0;
   CtDecl d;
   if (!ct_lookup(x->env->ct, name, ts_node_start_byte(ident), &d))
     return refuse(x, ident, "'%s' is not a declared variable", name);
@@ -70,10 +87,7 @@ int get_tensor(X *x, TSNode ident, int *out) {
       t.extent[i] = d.extent[i];
     t.layout = d.layout;
   }
-  ARRAY_PUSH(x->a, x->tensors, t);
-  ARRAY_PUSH(x->a, x->tinfo, ti);
-  *out = (int)x->tensors.len - 1;
-  return 0;
+  return add_tensor(x, t, ti, out);
 }
 
 /* The value of `name` when it is an object-like macro defined once in the
@@ -92,14 +106,14 @@ static int macro_int(X *x, const char *name, int64_t *v) {
     }
     if (macro_defined(x, n, name)) {
       TSNode val = node_field(n, "value");
-      char *end;
+      const char *end;
+      long long k;
       if (found++ || !node_is(n, "preproc_def") || ts_node_is_null(val)) return 0;
       const char *t = ntext(x, val);
       while (*t == ' ' || *t == '\t') t++;
-      long long k = strtoll(t, &end, 0);
-      while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L') end++;
+      if (!c_int_prefix(t, &k, &end)) return 0;
       while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r') end++;
-      if (end == t || *end) return 0;
+      if (*end) return 0;
       *v = k;
     }
   }
@@ -197,11 +211,8 @@ static TSNode member_root(X *x, TSNode n, int *through_ptr) {
  * be assigned in the nest. */
 int get_member_tensor(X *x, TSNode base, int *out) {
   char *name = ntext(x, base);
-  for (size_t i = 0; i < x->tensors.len; i++)
-    if (!strcmp(x->tensors.data[i].name, name)) {
-      *out = (int)i;
-      return 0;
-    }
+  if (known_tensor(x, name, out))
+    return 0;
   int through_ptr = 0;
   TSNode root = member_root(x, base, &through_ptr);
   if (ts_node_is_null(root) || strpbrk(name, " \t\n()"))
@@ -257,10 +268,7 @@ int get_member_tensor(X *x, TSNode base, int *out) {
   ti.crank = d.rank;
   ti.decl_off = 0;
   ti.member = 1;
-  ARRAY_PUSH(x->a, x->tensors, t);
-  ARRAY_PUSH(x->a, x->tinfo, ti);
-  *out = (int)x->tensors.len - 1;
-  return 0;
+  return add_tensor(x, t, ti, out);
 }
 
 int build_access(X *x, TSNode n, int *out) {

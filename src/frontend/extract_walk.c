@@ -49,12 +49,6 @@ const char *op_of(X *x, TSNode n) {
   return ntext(x, o);
 }
 
-TSNode strip_parens(TSNode n) {
-  while (node_is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
-    n = ts_node_named_child(n, 0);
-  return n;
-}
-
 int extract_mentions(const SourceFile *f, TSNode n, const char *name) {
   if (node_is(n, "identifier")) {
     size_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);

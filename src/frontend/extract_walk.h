@@ -75,7 +75,6 @@ Span nspan(TSNode n);
 char *ntext(X *x, TSNode n);
 const char *excerpt(X *x, TSNode n);
 const char *op_of(X *x, TSNode n);
-TSNode strip_parens(TSNode n);
 int name_in(const char *name, const char *const *v, size_t n);
 TSNode base_ident(TSNode n);
 void collect_writes(X *x, TSNode n);
@@ -106,6 +105,12 @@ int band_bound(X *x, TSNode for_n, TSNode bound, int upper, int incl,
 
 /* extract_tensor.c */
 int get_tensor(X *x, TSNode ident, int *out);
+/* What the statements v[0..nv) write, added to the sets: *tens, a bit per
+ * tensor index (all bits past 63), and the scalars' names in (*sc)[0..*nsc)
+ * (an array of *cap in the arena, grown as needed; a statement with
+ * neither a tensor nor a scalar target adds a NULL name). */
+void branch_writes(X *x, IrNode *const *v, int nv, uint64_t *tens,
+                   const char ***sc, size_t *nsc, size_t *cap);
 int int_value(X *x, const char *text, int64_t *v);
 int build_access(X *x, TSNode n, int *out);
 int get_member_tensor(X *x, TSNode base, int *out);

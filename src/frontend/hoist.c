@@ -43,12 +43,6 @@ static void text_copy(const H *h, TSNode n, char *buf, size_t cap) {
   buf[len] = 0;
 }
 
-static TSNode strip_parens(TSNode n) {
-  while (node_is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
-    n = ts_node_named_child(n, 0);
-  return n;
-}
-
 /* Whether identifier node n names the array (scope-correctly). */
 static int names_array(H *h, TSNode n) {
   if (!node_is(n, "identifier") || !text_is(h, n, h->name)) return 0;

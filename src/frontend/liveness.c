@@ -34,12 +34,6 @@ typedef struct Lv {
   size_t decl_off; /* CtDecl.name_offset of the variable */
 } Lv;
 
-static TSNode strip_parens(TSNode n) {
-  while (node_is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
-    n = ts_node_named_child(n, 0);
-  return n;
-}
-
 /* Whether identifier node n names the variable (scope-correctly). */
 static int ref_of(const Lv *l, TSNode n, int strict) {
   if (!node_is(n, "identifier"))

@@ -76,22 +76,7 @@ static void find_allocs(R *r, TSNode n) {
 static int elem_text(R *r, const char *t) {
   if (!strcmp(t, squeeze(r, r->d->elem_ctype)))
     return 1;
-  static const char *const names[][9] = {
-      [IR_F64] = {"double"},
-      [IR_F32] = {"float"},
-      [IR_I64] = {"long", "longint", "longlong", "longlongint", "int64_t"},
-      [IR_I32] = {"int", "signedint", "int32_t"},
-      [IR_U64] = {"unsignedlong", "unsignedlongint", "unsignedlonglong",
-                  "unsignedlonglongint", "uint64_t", "size_t"},
-      [IR_U32] = {"unsigned", "unsignedint", "uint32_t"},
-      [IR_I16] = {"short", "shortint", "signedshort", "int16_t"},
-      [IR_U16] = {"unsignedshort", "unsignedshortint", "uint16_t"},
-      [IR_I8] = {"signedchar", "int8_t"},
-      [IR_U8] = {"unsignedchar", "uint8_t"}};
-  for (const char *const *v = names[r->d->elem]; *v; v++)
-    if (!strcmp(t, *v))
-      return 1;
-  return 0;
+  return ct_elem_spelling(r->d->elem, t, 1);
 }
 
 /* Whether a size text is the row width (dimension 1's extent). */

@@ -99,11 +99,7 @@ static const char *text(Uses *u, TSNode n) {
                        ts_node_end_byte(n) - ts_node_start_byte(n));
 }
 
-static TSNode strip(TSNode n) {
-  while (node_is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
-    n = ts_node_named_child(n, 0);
-  return n;
-}
+static TSNode strip(TSNode n) { return strip_parens(n); }
 
 /* The parent, skipping parentheses; *top is the outermost parenthesized
  * form of n. */
@@ -658,22 +654,7 @@ static int elem_spelled(Uses *u, const Stored *st, const char *t) {
   TSNode ty = node_field(st->decl, "type"); /* as the declaration spells it */
   if (!ts_node_is_null(ty) && !strcmp(t, text(u, ty)))
     return 1;
-  static const char *const names[][9] = {
-      [IR_F64] = {"double"},
-      [IR_F32] = {"float"},
-      [IR_I64] = {"long", "long int", "long long", "long long int", "int64_t"},
-      [IR_I32] = {"int", "signed", "signed int", "int32_t"},
-      [IR_U64] = {"unsigned long", "unsigned long int", "unsigned long long",
-                  "unsigned long long int", "uint64_t", "size_t"},
-      [IR_U32] = {"unsigned", "unsigned int", "uint32_t"},
-      [IR_I16] = {"short", "short int", "signed short", "int16_t"},
-      [IR_U16] = {"unsigned short", "unsigned short int", "uint16_t"},
-      [IR_I8] = {"signed char", "int8_t"},
-      [IR_U8] = {"unsigned char", "uint8_t"}};
-  for (const char *const *v = names[st->ba.decl.elem]; *v; v++)
-    if (!strcmp(t, *v))
-      return 1;
-  return 0;
+  return ct_elem_spelling(st->ba.decl.elem, t, 0);
 }
 
 /* Whether a memset byte count is provably a multiple of the element size:

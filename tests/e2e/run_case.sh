@@ -21,10 +21,16 @@
 #   3. out.c compiled with -Wall -Wextra -Werror, $(sparsecc --cflags),
 #      -I the case's directory (its own headers),
 #      the flags of a `// OUT-CFLAGS: ...` line (e.g. -O3) and
-#      $(sparsecc --libs) (and, when E2E_CLANG names clang, compiled by it
-#      too), then run: same exit status, and stdout equal to the reference
-#      token by token, numbers within relative 1e-9 / absolute 1e-12
-#      (numdiff.c).
+#      $(sparsecc --libs), then run: same exit status, and stdout equal to
+#      the reference token by token, numbers within relative 1e-9 /
+#      absolute 1e-12 (numdiff.c). When E2E_CLANG names clang, out.c is
+#      compiled and linked by it too, and that program is run and compared
+#      in the same way with CASE.c compiled as it is by clang (in
+#      clang-ref/, with the -W flags of OUT-CFLAGS; gcc's reference when
+#      clang cannot build the case): the two compilers may order the
+#      evaluation of an expression differently, and the rewrite must not
+#      depend on an order where the input does not (where it does, each
+#      compiler's reference is its own).
 #   4. Sparsification must have happened as the case says:
 #        // EXPECT-SPARSIFIED: N      report.txt has exactly N lines matching
 #                                    `kernel sparsified` (no annotation: at
@@ -134,9 +140,13 @@ fi
 obj_compile "$cc" out.c out.o -std=c11 -O1 -Wall -Wextra -Werror $cflags $simd_cflags 2>out.cc.txt &&
   "$cc" $cflags $simd_cflags out.o -o sparse $libs 2>>out.cc.txt ||
   fail "out.c does not compile cleanly with $cc: $(head -20 out.cc.txt)"
+# (clang with -ffp-contract=off, as gcc is in ISO C mode: clang would fuse
+# a * b + c into one FMA under -mfma, rounding once where the reference
+# rounds twice)
 if [ -n "${E2E_CLANG:-}" ]; then
   # shellcheck disable=SC2086
-  obj_compile "$E2E_CLANG" out.c out.clang.o -std=c11 -O1 -Wall -Wextra -Werror $cflags $simd_cflags 2>out.clang.txt ||
+  obj_compile "$E2E_CLANG" out.c out.clang.o -std=c11 -O1 -ffp-contract=off -Wall -Wextra -Werror $cflags $simd_cflags 2>out.clang.txt &&
+    "$E2E_CLANG" $cflags $simd_cflags out.clang.o -o sparse.clang $libs 2>>out.clang.txt ||
     fail "out.c does not compile cleanly with $E2E_CLANG: $(head -20 out.clang.txt)"
 fi
 timeout 120 ./sparse >sparse.out 2>sparse.err
@@ -144,6 +154,26 @@ sparse_status=$?
 [ $sparse_status -eq $ref_status ] ||
   fail "exit status $sparse_status, the reference gives $ref_status"
 "$numdiff" ref.out sparse.out || fail "output differs from the reference"
+if [ -n "${E2E_CLANG:-}" ]; then
+  # clang's reference, with the warning flags of OUT-CFLAGS (a legacy case
+  # clang rejects as it is may build with them); a case clang does not
+  # build even so is compared with gcc's reference (clang-ref/ref.cc.txt)
+  mkdir -p clang-ref
+  wflags=$(directive OUT-CFLAGS | head -1 | tr ' ' '\n' | grep -E '^-W' | tr '\n' ' ')
+  # shellcheck disable=SC2086
+  if (cd clang-ref && ref_run "$E2E_CLANG" "$case_file" -std=c11 -O1 -ffp-contract=off -Wall $wflags &&
+        echo "$REF_STATUS" >status); then
+    clang_ref=clang-ref/ref.out clang_status=$(cat clang-ref/status)
+  else
+    clang_ref=ref.out clang_status=$ref_status
+  fi
+  timeout 120 ./sparse.clang >sparse.clang.out 2>sparse.clang.err
+  st=$?
+  [ $st -eq "$clang_status" ] ||
+    fail "built by $E2E_CLANG: exit status $st, its reference gives $clang_status"
+  "$numdiff" "$clang_ref" sparse.clang.out ||
+    fail "built by $E2E_CLANG: output differs from the reference ($clang_ref)"
+fi
 
 # 4. sparsification happened as the case says
 count=$(grep -c 'kernel sparsified' report.txt 2>/dev/null || true)

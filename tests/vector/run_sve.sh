@@ -1,7 +1,8 @@
 #!/bin/bash
-# run_sve.sh WORKDIR [SPARSECC-FLAGS...] — the SVE backend, cross-compiled
-# and emulated: shapes.c (double), select.c (comparisons, selections),
-# types.c (float, int, long: 32-bit lanes, svcntw()) and dense_last.c
+# run_sve.sh WORKDIR [--part=PART] [SPARSECC-FLAGS...] — the SVE backend,
+# cross-compiled and emulated: shapes.c (double), select.c (comparisons,
+# selections), types.c (float, int, long: 32-bit lanes, svcntw()) and
+# dense_last.c
 # (dense last levels of sparse operands) through `sparsecc --simd=sve` are
 # compiled with
 # aarch64-linux-gnu-gcc -march=armv8-a+sve (the runtime's sources are
@@ -11,14 +12,33 @@
 # register-blocked SpMM nest) likewise for column counts, blocks.c (BSR
 # blocks) for block widths. The whole e2e
 # suite's cases are also compiled for SVE (compile only).
+# PART (default: all of it) runs one piece, so that ctest runs the pieces
+# side by side (tests/vector/CMakeLists.txt): shapes, types, select, nm,
+# dense_last (the trip counts of that case), blocked, blocks, or e2e/K/N
+# (the e2e cases whose place in the sorted list is K modulo N).
 # Skipped (exit 77) with a message when the cross tools are absent
 # (Debian: gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user).
 # Environment: SPARSECC, NUMDIFF, CC (cc), SC_SOURCE_DIR (the repository),
 # SC_REF_CACHE (optional: where the references are kept), SC_OBJ_CACHE
-# (optional: where compiled objects are kept, tests/e2e/obj_cache.sh).
+# (optional: where compiled objects are kept, tests/e2e/obj_cache.sh),
+# SC_RUN_CACHE (optional: a directory where the programs that passed under
+# qemu are noted, keyed by their bytes and the reference's: qemu_check).
 set -u
 work=$1
 shift
+part=all
+case "${1:-}" in
+  --part=*) part=${1#--part=}; shift ;;
+esac
+case $part in
+  all | shapes | types | select | nm | dense_last | blocked | blocks) ;;
+  e2e/[0-9]*/[1-9]*)
+    k=${part#e2e/}
+    [ "${k%/*}" -lt "${k#*/}" ] || { echo "run_sve.sh: part '$part': K must be below N"; exit 2; } ;;
+  *) echo "run_sve.sh: unknown part '$part'"; exit 2 ;;
+esac
+# whether this run includes piece $1
+in_part() { [ "$part" = all ] || [ "$part" = "$1" ]; }
 here=$(cd "$(dirname "$0")" && pwd)
 root=${SC_SOURCE_DIR:-$(cd "$here/../.." && pwd)}
 sparsecc=${SPARSECC:?}
@@ -41,6 +61,30 @@ rm -rf "$work" && mkdir -p "$work/rt" && cd "$work" || exit 1
 # shellcheck source-path=SCRIPTDIR source=../e2e/obj_cache.sh
 . "$here/../e2e/obj_cache.sh"
 fail() { echo "sve: FAILED: $*"; exit 1; }
+# qemu_check LABEL: ./sparse run under qemu at each vector length, its
+# output compared with ref.out. With SC_RUN_CACHE, a pass is noted there
+# under a hash of the program's bytes, ref.out and the lengths, and a
+# program already noted is not run again: the same static binary with the
+# same expected output passes again (the sanitizer build emits the same
+# out.c, whose cross-compiles and runtime come from SC_OBJ_CACHE, so it
+# runs under qemu only what its sparsecc wrote differently).
+lengths="16 32 64 256"
+qemu_check() {
+  local key="" bytes
+  if [ -n "${SC_RUN_CACHE:-}" ]; then
+    key=$({ echo "qemu-sve $lengths"; cat ./sparse ref.out; } | sha256sum | cut -c1-40)
+    [ -f "$SC_RUN_CACHE/$key" ] && return 0
+  fi
+  for bytes in $lengths; do
+    "$qemu" -cpu max,sve-default-vector-length=$bytes ./sparse > sparse.out ||
+      fail "$1, $((bytes * 8))-bit SVE: the program failed"
+    "$numdiff" ref.out sparse.out || fail "$1, $((bytes * 8))-bit SVE: output differs"
+  done
+  if [ -n "$key" ] && mkdir -p "$SC_RUN_CACHE"; then
+    : >"$SC_RUN_CACHE/.new.$key.$$" && mv -f "$SC_RUN_CACHE/.new.$key.$$" "$SC_RUN_CACHE/$key"
+  fi
+  return 0
+}
 xflags="-std=c11 -O2 -march=armv8-a+sve"
 for src in "$root"/runtime/src/*.c; do
   # shellcheck disable=SC2086
@@ -49,6 +93,7 @@ for src in "$root"/runtime/src/*.c; do
 done
 ar rcs libsparsecc_rt_sve.a rt/*.o
 for spec in shapes.c:8 types.c:22 select.c:16 nm.c:5 dense_last.c:7; do
+in_part "${spec%%.c:*}" || continue
 case_file=$here/${spec%%:*}
 want_vec=${spec##*:}
 trips="0 1 2 3 5 8 15 16 17 31 33 67"
@@ -67,15 +112,12 @@ for T in $trips; do
   obj_compile "$xcc" out.c out.o $xflags -Wall -Wextra -Werror -DT=$T -I"$root/runtime/include" 2>cc.txt &&
     "$xcc" $xflags out.o -o sparse -static -L. -lsparsecc_rt_sve -lm 2>>cc.txt ||
     fail "${spec%%:*} T=$T: out.c does not cross-compile: $(head -20 cc.txt)"
-  for bytes in 16 32 64 256; do
-    "$qemu" -cpu max,sve-default-vector-length=$bytes ./sparse > sparse.out ||
-      fail "${spec%%:*} T=$T, $((bytes * 8))-bit SVE: the program failed"
-    "$numdiff" ref.out sparse.out || fail "${spec%%:*} T=$T, $((bytes * 8))-bit SVE: output differs"
-  done
+  qemu_check "${spec%%:*} T=$T"
 done
 done
 # every e2e case compiles for SVE
 # the register-blocked SpMM nest (blocks of 8 or 4 x svcntd() doubles)
+in_part blocked &&
 for KB in 0 1 3 15 16 17 33 67 131; do
   ref_run "$cc" "$here/blocked.c" -std=c11 -O1 -DKB="$KB" && [ "$REF_STATUS" -eq 0 ] ||
     fail "KB=$KB: reference"
@@ -88,14 +130,11 @@ for KB in 0 1 3 15 16 17 33 67 131; do
   obj_compile "$xcc" out.c out.o $xflags -Wall -Wextra -Werror -DKB=$KB -I"$root/runtime/include" 2>cc.txt &&
     "$xcc" $xflags out.o -o sparse -static -L. -lsparsecc_rt_sve -lm 2>>cc.txt ||
     fail "KB=$KB: out.c does not cross-compile: $(head -20 cc.txt)"
-  for bytes in 16 32 64 256; do
-    "$qemu" -cpu max,sve-default-vector-length=$bytes ./sparse > sparse.out ||
-      fail "KB=$KB, $((bytes * 8))-bit SVE: the program failed"
-    "$numdiff" ref.out sparse.out || fail "KB=$KB, $((bytes * 8))-bit SVE: output differs"
-  done
+  qemu_check "KB=$KB"
 done
 # the dense levels inside BSR blocks (blocks.c), block widths around the
 # vector lengths (2, 4, 8 and 32 doubles)
+in_part blocks &&
 for CB in 1 2 3 4 5 7 8 9 17 35; do
   sed "s/BSR(\([0-9]*\), 5)/BSR(\1, $CB)/" "$here/blocks.c" > blocks.c
   ref_run "$cc" blocks.c -std=c11 -O1 -DCB="$CB" && [ "$REF_STATUS" -eq 0 ] ||
@@ -110,14 +149,20 @@ for CB in 1 2 3 4 5 7 8 9 17 35; do
   obj_compile "$xcc" out.c out.o $xflags -Wall -Wextra -Werror -DCB=$CB -I"$root/runtime/include" 2>cc.txt &&
     "$xcc" $xflags out.o -o sparse -static -L. -lsparsecc_rt_sve -lm 2>>cc.txt ||
     fail "CB=$CB: out.c does not cross-compile: $(head -20 cc.txt)"
-  for bytes in 16 32 64 256; do
-    "$qemu" -cpu max,sve-default-vector-length=$bytes ./sparse > sparse.out ||
-      fail "CB=$CB, $((bytes * 8))-bit SVE: the program failed"
-    "$numdiff" ref.out sparse.out || fail "CB=$CB, $((bytes * 8))-bit SVE: output differs"
-  done
+  qemu_check "CB=$CB"
 done
+# (e2e/K/N: every N-th case from the K-th; all of them as e2e/0/1)
+shard=""
+case $part in
+  all) shard=0/1 ;;
+  e2e/[0-9]*/[0-9]*) shard=${part#e2e/} ;;
+esac
+k=0
 for c in "$root"/tests/e2e/*.c; do
+  [ -n "$shard" ] || break
   [ "$(basename "$c")" = numdiff.c ] && continue
+  k=$((k + 1))
+  [ $(( (k - 1) % ${shard#*/} )) -eq "${shard%/*}" ] || continue
   args=$(sed -n 's|^[[:space:]]*//[[:space:]]*SPARSECC-ARGS:[[:space:]]*||p' "$c" | head -1)
   # shellcheck disable=SC2086
   "$sparsecc" "$c" --simd=sve $args -o e2e.c 2>/dev/null || continue
@@ -130,4 +175,4 @@ for c in "$root"/tests/e2e/*.c; do
     -I"$(dirname "$c")" $outflags 2>cc.txt ||
     fail "$(basename "$c") through --simd=sve does not cross-compile: $(head -10 cc.txt)"
 done
-echo "sve: passed (vector lengths 128, 256, 512, 2048 bits)"
+echo "sve ($part): passed (vector lengths 128, 256, 512, 2048 bits)"
