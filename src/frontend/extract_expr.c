@@ -193,7 +193,8 @@ IrExpr *expr_of(X *x, TSNode n) {
              "out in the loop nest)", excerpt(x, n));
       return NULL;
     }
-    if (!node_is(f, "identifier") || (!is_pure_fn(fname) && !pure_macro(x, fname))) {
+    if (!node_is(f, "identifier") ||
+        (!is_pure_fn(fname) && !pure_macro(x, fname) && !pure_user_fn(x, fname))) {
       refuse(x, n, "call to function '%s', which may have side effects", fname);
       return NULL;
     }

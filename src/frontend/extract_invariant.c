@@ -140,6 +140,160 @@ int pure_macro(X *x, const char *name) {
   return pure_macro_in(x, ts_tree_root_node(x->ctx->tree), name);
 }
 
+/* ---- functions of the file that compute from their arguments alone ---- */
+
+typedef struct PureScan {
+  X *x;
+  const char *self;
+  const char *names[64];    /* the parameters and the body's locals */
+  int n;
+  int depth;
+} PureScan;
+
+static int scan_known(const PureScan *p, const char *id) {
+  for (int i = 0; i < p->n; i++)
+    if (!strcmp(p->names[i], id))
+      return 1;
+  return 0;
+}
+
+static int pure_fn_depth(X *x, const char *name, int depth);
+
+/* An object-like macro of the file whose value names nothing (`#define EPS
+ * 1e-12`). */
+static int const_macro_in(X *x, TSNode n, const char *name) {
+  if (node_is(n, "preproc_def")) {
+    TSNode nm = node_field(n, "name"), v = node_field(n, "value");
+    if (!node_is(nm, "identifier") || strcmp(ntext(x, nm), name) || ts_node_is_null(v))
+      return 0;
+    const char *val = ntext(x, v);
+    for (const char *t = val; *t; t++)
+      if (*t == '_' || ((*t | 32) >= 'a' && (*t | 32) <= 'z')) {
+        /* a letter only inside a number (1e-12, 0x1p3, 2.0f) */
+        const char *b = t;
+        while (b > val && (((b[-1] | 32) >= 'a' && (b[-1] | 32) <= 'z') ||
+                           (b[-1] >= '0' && b[-1] <= '9') || b[-1] == '.'))
+          b--;
+        if (!(*b >= '0' && *b <= '9') && *b != '.')
+          return 0;
+      }
+    return 1;
+  }
+  if (!node_is(n, "translation_unit") && strncmp(ts_node_type(n), "preproc_", 8))
+    return 0;
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (const_macro_in(x, ts_node_named_child(n, i), name))
+      return 1;
+  return 0;
+}
+
+/* A declarator naming a plain variable (no pointer, array or function):
+ * its name added to the scan's names. */
+static int scan_declarator(PureScan *p, TSNode d) {
+  if (node_is(d, "init_declarator"))
+    d = node_field(d, "declarator");
+  if (!node_is(d, "identifier") || p->n == (int)(sizeof p->names / sizeof *p->names))
+    return 0;
+  p->names[p->n++] = ntext(p->x, d);
+  return 1;
+}
+
+static int scan_pure(PureScan *p, TSNode n) {
+  static const char *const kOk[] = {
+      "compound_statement", "expression_statement", "return_statement",
+      "if_statement", "else_clause", "condition_clause", "for_statement",
+      "while_statement", "do_statement", "break_statement",
+      "continue_statement", "parenthesized_expression", "binary_expression",
+      "unary_expression", "conditional_expression", "cast_expression",
+      "type_descriptor", "primitive_type", "sized_type_specifier",
+      "type_qualifier", "number_literal", "char_literal", "true", "false",
+      "comment", "argument_list", "assignment_expression",
+      "update_expression", "call_expression", "identifier", "declaration",
+      "init_declarator", "comma_expression"};
+  const char *ty = ts_node_type(n);
+  if (!name_in(ty, kOk, sizeof kOk / sizeof *kOk))
+    return 0;
+  if (!strcmp(ty, "type_qualifier") && strcmp(ntext(p->x, n), "const"))
+    return 0;
+  if (!strcmp(ty, "declaration")) {
+    uint32_t c = ts_node_named_child_count(n);
+    for (uint32_t i = 0; i < c; i++) {
+      TSNode d = ts_node_named_child(n, i);
+      if (node_is(d, "storage_class_specifier"))
+        return 0;
+      if (node_is(d, "init_declarator") && !scan_pure(p, node_field(d, "value")))
+        return 0;
+      if ((node_is(d, "init_declarator") || node_is(d, "identifier")) &&
+          !scan_declarator(p, d))
+        return 0;
+    }
+    return 1;
+  }
+  if (!strcmp(ty, "call_expression")) {
+    TSNode f = node_field(n, "function");
+    if (!node_is(f, "identifier"))
+      return 0;
+    const char *fn = ntext(p->x, f);
+    if (!is_pure_fn(fn) && !pure_macro(p->x, fn) &&
+        (!strcmp(fn, p->self) || !pure_fn_depth(p->x, fn, p->depth - 1)))
+      return 0;
+    return scan_pure(p, node_field(n, "arguments"));
+  }
+  if (!strcmp(ty, "identifier"))
+    return scan_known(p, ntext(p->x, n)) ||
+           const_macro_in(p->x, ts_tree_root_node(p->x->ctx->tree), ntext(p->x, n));
+  if (!strcmp(ty, "assignment_expression") || !strcmp(ty, "update_expression")) {
+    TSNode t = strip_parens(node_field(n, ty[0] == 'a' ? "left" : "argument"));
+    if (!node_is(t, "identifier") || !scan_known(p, ntext(p->x, t)))
+      return 0;
+  }
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (!scan_pure(p, ts_node_named_child(n, i)))
+      return 0;
+  return 1;
+}
+
+static int pure_fn_depth(X *x, const char *name, int depth) {
+  if (depth <= 0)
+    return 0;
+  TSNode nm = node_function_definition(ts_tree_root_node(x->ctx->tree),
+                                       x->ctx->file->text, name);
+  if (ts_node_is_null(nm))
+    return 0;
+  TSNode decl = ts_node_parent(nm);
+  TSNode def = ts_node_parent(decl);
+  if (!node_is(decl, "function_declarator") || !node_is(def, "function_definition"))
+    return 0; /* a pointer returned, or a declarator in parentheses */
+  PureScan p = {.x = x, .self = name, .depth = depth};
+  TSNode params = node_field(decl, "parameters");
+  uint32_t c = ts_node_named_child_count(params);
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode pd = ts_node_named_child(params, i);
+    if (node_is(pd, "comment"))
+      continue;
+    if (!node_is(pd, "parameter_declaration"))
+      return 0; /* `...` */
+    TSNode d = node_field(pd, "declarator");
+    if (ts_node_is_null(d))
+      continue; /* (void) */
+    if (!scan_declarator(&p, d))
+      return 0;
+  }
+  return scan_pure(&p, node_field(def, "body"));
+}
+
+/* Whether the file defines `name` as a function whose value depends on its
+ * arguments alone and that changes nothing outside itself: parameters and
+ * locals plain variables (no pointer or array), no static or global
+ * variable named (constant macros aside), assignments to its own variables
+ * only, calls to such functions only (math, pure macros, or functions like
+ * it, three deep). `static inline double sq(double v) { return v * v; }` */
+int pure_user_fn(X *x, const char *name) {
+  return pure_fn_depth(x, name, 4);
+}
+
 /* Whether the file defines a function `name` (a definition, not a
  * prototype). */
 int fn_defined(X *x, const char *name) {

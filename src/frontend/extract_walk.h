@@ -87,6 +87,7 @@ const char *mentioned_bound(X *x, TSNode n);
 int is_pure_fn(const char *name);
 int macro_defined(X *x, TSNode n, const char *name);
 int pure_macro(X *x, const char *name);
+int pure_user_fn(X *x, const char *name);
 int fn_defined(X *x, const char *name);
 int type_cast_call(X *x, TSNode n);
 int invariant(X *x, TSNode n);
