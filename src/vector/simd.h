@@ -76,6 +76,12 @@ typedef struct SimdOps {
                              vector code; shorter segments run a scalar
                              loop (measured: docs/performance.md,
                              "Vectorized SpMV: short rows stay scalar") */
+  int seg_unlikely;       /* the segment's length test hinted unlikely
+                             (__builtin_expect): the short loop laid out
+                             as the fall-through path, the vector row's
+                             spills kept out of it (measured per backend:
+                             docs/performance.md, "Vectorized SpMV: the
+                             short path laid out first") */
   const char *vtype[4];   /* C type of a vector, per SimdElem */
   /* Declarations needed once per vector loop (typedefs), or nothing. */
   void (*prologue)(SimdCtx *c, StrBuf *sb, const char *ind);

@@ -212,6 +212,7 @@ const SimdOps simd_generic_ops = {
     .lanes = 4,
     .min_crd_bits = 8,
     .seg_min = 16,
+    .seg_unlikely = 1,
     .vtype = {"sc__vd", "sc__vd", "sc__vd", "sc__vd"},
     .prologue = g_prologue,
     .mask = g_mask,

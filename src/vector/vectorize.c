@@ -635,8 +635,11 @@ static void check_positions(VC *c) {
        c->crd_bits, st->name, c->ops->name);
     return;
   }
-  /* generic indexes in C, avx2 gathers by scalar loads */
-  int idx32 = c->ops->lanes && strcmp(c->ops->name, "generic") &&
+  /* generic indexes in C, the x86 backends gather by scalar loads: only
+   * avx512's scatters take 32-bit indices (the extent test in every row
+   * of a CSR32 SpMV bought nothing) */
+  int idx32 = c->ops->lanes && c->scatters &&
+              strcmp(c->ops->name, "generic") &&
               strcmp(c->ops->name, "avx2") &&
               (c->crd_bits == 32 || c->cfg.index32);
   /* sve: 32-bit lanes take 32-bit indices (64-bit coordinates narrowed) */
@@ -1529,7 +1532,9 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
     /* the segment's length chooses: the vector loop, or the short loop */
     StrBuf inner = {0};
     emit_vector(&c, &inner, lp->depth + 1);
-    vc_line(&c, &vb, lp->depth + 1, "if (%s) {", seg);
+    vc_line(&c, &vb, lp->depth + 1,
+            c.ops->seg_unlikely ? "if (__builtin_expect(%s, 0)) {"
+                                : "if (%s) {", seg);
     sb_puts(&vb, inner.data);
     vc_line(&c, &vb, lp->depth + 1, "} else {");
     emit_short_local(&c, &vb, lp->depth + 1);
