@@ -45,18 +45,31 @@ int is_pure_fn(const char *name) {
  * side effect: no assignment, ++/--, or call other than a pure <math.h>
  * function (PolyBench's SCALAR_VAL(x), SQRT_FUN(x)). Its call stays in the
  * output as written, so it expands exactly as in the input. */
-int macro_defined(X *x, TSNode n, const char *name) {
+/* The first definition under n (the file's root: its top level and
+ * preprocessor blocks) of macro `name` whose node type is `type`
+ * ("preproc_def", "preproc_function_def"; NULL: either); a null node when
+ * there is none. */
+static TSNode macro_def(X *x, TSNode n, const char *name, const char *type) {
   if (node_is(n, "preproc_def") || node_is(n, "preproc_function_def")) {
     TSNode nm = node_field(n, "name");
-    return node_is(nm, "identifier") && !strcmp(ntext(x, nm), name);
+    if ((!type || node_is(n, type)) && node_is(nm, "identifier") &&
+        !strcmp(ntext(x, nm), name))
+      return n;
+    return (TSNode){0};
   }
   if (!node_is(n, "translation_unit") && strncmp(ts_node_type(n), "preproc_", 8))
-    return 0;
+    return (TSNode){0};
   uint32_t c = ts_node_named_child_count(n);
-  for (uint32_t i = 0; i < c; i++)
-    if (macro_defined(x, ts_node_named_child(n, i), name))
-      return 1;
-  return 0;
+  for (uint32_t i = 0; i < c; i++) {
+    TSNode d = macro_def(x, ts_node_named_child(n, i), name, type);
+    if (!ts_node_is_null(d))
+      return d;
+  }
+  return (TSNode){0};
+}
+
+int macro_defined(X *x, TSNode n, const char *name) {
+  return !ts_node_is_null(macro_def(x, n, name, NULL));
 }
 
 /* Whether every name in a macro body is a parameter, a C keyword, a pure
@@ -98,46 +111,37 @@ static int macro_names_only_params(X *x, TSNode def, const char *t) {
   return 1;
 }
 
-static int pure_macro_in(X *x, TSNode n, const char *name) {
-  if (node_is(n, "preproc_function_def")) {
-    TSNode nm = node_field(n, "name"), v = node_field(n, "value");
-    if (!node_is(nm, "identifier") || strcmp(ntext(x, nm), name))
-      return 0;
-    if (ts_node_is_null(v))
-      return 1;
-    const char *t = ntext(x, v);
-    if (!macro_names_only_params(x, n, t))
-      return 0;
-    for (const char *p = t; *p; p++) {
-      if ((p[0] == '+' && p[1] == '+') || (p[0] == '-' && p[1] == '-'))
-        return 0;
-      if (*p == '=' && p[1] != '=' && (p == t || !strchr("=<>!", p[-1])))
-        return 0;
-      if (*p == '(' && p > t) {
-        const char *q = p;
-        while (q > t && q[-1] == ' ')
-          q--;
-        const char *b = q;
-        while (b > t && (b[-1] == '_' || (b[-1] >= '0' && b[-1] <= '9') ||
-                         ((b[-1] | 32) >= 'a' && (b[-1] | 32) <= 'z')))
-          b--;
-        if (b < q && !is_pure_fn(arena_strndup(x->a, b, (size_t)(q - b))))
-          return 0;
-      }
-    }
-    return 1;
-  }
-  if (!node_is(n, "translation_unit") && strncmp(ts_node_type(n), "preproc_", 8))
-    return 0;
-  uint32_t c = ts_node_named_child_count(n);
-  for (uint32_t i = 0; i < c; i++)
-    if (pure_macro_in(x, ts_node_named_child(n, i), name))
-      return 1;
-  return 0;
-}
-
+/* Whether the file defines `name` as a function-like macro whose body
+ * names only its parameters, pure functions and keywords, and assigns
+ * nothing. */
 int pure_macro(X *x, const char *name) {
-  return pure_macro_in(x, ts_tree_root_node(x->ctx->tree), name);
+  TSNode n = macro_def(x, ts_tree_root_node(x->ctx->tree), name, "preproc_function_def");
+  if (ts_node_is_null(n))
+    return 0;
+  TSNode v = node_field(n, "value");
+  if (ts_node_is_null(v))
+    return 1;
+  const char *t = ntext(x, v);
+  if (!macro_names_only_params(x, n, t))
+    return 0;
+  for (const char *p = t; *p; p++) {
+    if ((p[0] == '+' && p[1] == '+') || (p[0] == '-' && p[1] == '-'))
+      return 0;
+    if (*p == '=' && p[1] != '=' && (p == t || !strchr("=<>!", p[-1])))
+      return 0;
+    if (*p == '(' && p > t) {
+      const char *q = p;
+      while (q > t && q[-1] == ' ')
+        q--;
+      const char *b = q;
+      while (b > t && (b[-1] == '_' || (b[-1] >= '0' && b[-1] <= '9') ||
+                       ((b[-1] | 32) >= 'a' && (b[-1] | 32) <= 'z')))
+        b--;
+      if (b < q && !is_pure_fn(arena_strndup(x->a, b, (size_t)(q - b))))
+        return 0;
+    }
+  }
+  return 1;
 }
 
 /* ---- functions of the file that compute from their arguments alone ---- */
@@ -161,31 +165,23 @@ static int pure_fn_depth(X *x, const char *name, int depth);
 
 /* An object-like macro of the file whose value names nothing (`#define EPS
  * 1e-12`). */
-static int const_macro_in(X *x, TSNode n, const char *name) {
-  if (node_is(n, "preproc_def")) {
-    TSNode nm = node_field(n, "name"), v = node_field(n, "value");
-    if (!node_is(nm, "identifier") || strcmp(ntext(x, nm), name) || ts_node_is_null(v))
-      return 0;
-    const char *val = ntext(x, v);
-    for (const char *t = val; *t; t++)
-      if (*t == '_' || ((*t | 32) >= 'a' && (*t | 32) <= 'z')) {
-        /* a letter only inside a number (1e-12, 0x1p3, 2.0f) */
-        const char *b = t;
-        while (b > val && (((b[-1] | 32) >= 'a' && (b[-1] | 32) <= 'z') ||
-                           (b[-1] >= '0' && b[-1] <= '9') || b[-1] == '.'))
-          b--;
-        if (!(*b >= '0' && *b <= '9') && *b != '.')
-          return 0;
-      }
-    return 1;
-  }
-  if (!node_is(n, "translation_unit") && strncmp(ts_node_type(n), "preproc_", 8))
+static int const_macro(X *x, const char *name) {
+  TSNode n = macro_def(x, ts_tree_root_node(x->ctx->tree), name, "preproc_def");
+  TSNode v = ts_node_is_null(n) ? n : node_field(n, "value");
+  if (ts_node_is_null(v))
     return 0;
-  uint32_t c = ts_node_named_child_count(n);
-  for (uint32_t i = 0; i < c; i++)
-    if (const_macro_in(x, ts_node_named_child(n, i), name))
-      return 1;
-  return 0;
+  const char *val = ntext(x, v);
+  for (const char *t = val; *t; t++)
+    if (*t == '_' || ((*t | 32) >= 'a' && (*t | 32) <= 'z')) {
+      /* a letter only inside a number (1e-12, 0x1p3, 2.0f) */
+      const char *b = t;
+      while (b > val && (((b[-1] | 32) >= 'a' && (b[-1] | 32) <= 'z') ||
+                         (b[-1] >= '0' && b[-1] <= '9') || b[-1] == '.'))
+        b--;
+      if (!(*b >= '0' && *b <= '9') && *b != '.')
+        return 0;
+    }
+  return 1;
 }
 
 /* A declarator naming a plain variable (no pointer, array or function):
@@ -242,7 +238,7 @@ static int scan_pure(PureScan *p, TSNode n) {
   }
   if (!strcmp(ty, "identifier"))
     return scan_known(p, ntext(p->x, n)) ||
-           const_macro_in(p->x, ts_tree_root_node(p->x->ctx->tree), ntext(p->x, n));
+           const_macro(p->x, ntext(p->x, n));
   if (!strcmp(ty, "assignment_expression") || !strcmp(ty, "update_expression")) {
     TSNode t = strip_parens(node_field(n, ty[0] == 'a' ? "left" : "argument"));
     if (!node_is(t, "identifier") || !scan_known(p, ntext(p->x, t)))
