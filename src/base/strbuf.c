@@ -51,6 +51,21 @@ void sb_indent(StrBuf *b, int level) {
   for (int i = 0; i < level; i++) sb_append(b, "  ", 2);
 }
 
+void sb_vline(StrBuf *b, const char *indent, int level, const char *fmt,
+              va_list ap) {
+  sb_puts(b, indent ? indent : "");
+  sb_indent(b, level);
+  sb_vprintf(b, fmt, ap);
+  sb_puts(b, "\n");
+}
+
+void sb_line(StrBuf *b, const char *indent, int level, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  sb_vline(b, indent, level, fmt, ap);
+  va_end(ap);
+}
+
 void sb_free(StrBuf *b) {
   free(b->data);
   memset(b, 0, sizeof *b);

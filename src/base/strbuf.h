@@ -18,6 +18,12 @@ void sb_vprintf(StrBuf *b, const char *fmt, va_list ap)
     __attribute__((format(printf, 2, 0)));
 /* Appends `level` times two spaces. */
 void sb_indent(StrBuf *b, int level);
+/* One line of code: `indent`, `level` times two spaces, the formatted
+ * text, a newline. */
+void sb_vline(StrBuf *b, const char *indent, int level, const char *fmt,
+              va_list ap) __attribute__((format(printf, 4, 0)));
+void sb_line(StrBuf *b, const char *indent, int level, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 void sb_free(StrBuf *b);
 
 #endif

@@ -45,13 +45,10 @@ typedef struct Emit {
 } Emit;
 
 void ln(Lower *L, StrBuf *sb, int depth, const char *fmt, ...) {
-  sb_puts(sb, L->k->indent ? L->k->indent : "");
-  sb_indent(sb, depth);
   va_list ap;
   va_start(ap, fmt);
-  sb_vprintf(sb, fmt, ap);
+  sb_vline(sb, L->k->indent, depth, fmt, ap);
   va_end(ap);
-  sb_puts(sb, "\n");
 }
 
 static const char *ind_str(Lower *L, int depth) {

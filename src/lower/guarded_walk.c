@@ -9,23 +9,10 @@
  * nest are left at the values the dense loops leave. */
 #include "lower/guarded_walk.h"
 
-#include <stdarg.h>
 #include <string.h>
 
 #include "format/level_ops.h"
 #include "lower/lower.h"
-
-static void ln(StrBuf *sb, const char *indent, int depth, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void ln(StrBuf *sb, const char *indent, int depth, const char *fmt, ...) {
-  sb_puts(sb, indent);
-  sb_indent(sb, depth);
-  va_list ap;
-  va_start(ap, fmt);
-  sb_vprintf(sb, fmt, ap);
-  va_end(ap);
-  sb_puts(sb, "\n");
-}
 
 /* The dimension level l of e walks when it is one dimension plainly, or -1. */
 static int plain_dim(const sc_encoding *e, int l) {
@@ -128,84 +115,84 @@ int lower_guarded(SparsifyCtx *ctx, const GuardedNest *g, const char *indent,
     else if ((unsigned char)*p < 32) sb_printf(&esc, "\\%03o", (unsigned char)*p);
     else sb_append(&esc, p, 1);
   }
-  ln(out, indent, 0, "{");
-  ln(out, indent, 1, "sc_status sc__st = SC_OK;");
+  sb_line(out, indent, 0, "{");
+  sb_line(out, indent, 1, "sc_status sc__st = SC_OK;");
   if (!H || convert) lower_encoding_decl(out, indent, A, &w);
   if (!H) {
     StrBuf dims = {0};
     for (int d = 0; d < r; d++)
       sb_printf(&dims, "%s(int64_t)(%s)", d ? ", " : "", ba->extent[d]);
-    ln(out, indent, 1, "const int64_t sc__%s_dims[] = {%s};", A, dims.data);
+    sb_line(out, indent, 1, "const int64_t sc__%s_dims[] = {%s};", A, dims.data);
     sb_free(&dims);
-    ln(out, indent, 1, "sc_tensor *sc__%s = NULL;", A);
+    sb_line(out, indent, 1, "sc_tensor *sc__%s = NULL;", A);
     if (ba->layout == IR_LAYOUT_ROW_PTRS)
-      ln(out, indent, 1, "sc__st = sc_tensor_from_dense_rows(&sc__%s, &sc__%s_enc, %s, "
+      sb_line(out, indent, 1, "sc__st = sc_tensor_from_dense_rows(&sc__%s, &sc__%s_enc, %s, "
          "sc__%s_dims, (const void *const *)%s);", A, A, ir_elem_vt(ba->decl.elem), A, A);
     else
-      ln(out, indent, 1, "sc__st = sc_tensor_from_dense(&sc__%s, &sc__%s_enc, %s, "
+      sb_line(out, indent, 1, "sc__st = sc_tensor_from_dense(&sc__%s, &sc__%s_enc, %s, "
          "sc__%s_dims, %s);", A, A, ir_elem_vt(ba->decl.elem), A, A);
   } else if (convert) {
-    ln(out, indent, 1, "sc_tensor *sc__%s = NULL;", A);
-    ln(out, indent, 1, "sc__st = %s ? sc_tensor_convert(&sc__%s, %s, &sc__%s_enc) : SC_OK;",
+    sb_line(out, indent, 1, "sc_tensor *sc__%s = NULL;", A);
+    sb_line(out, indent, 1, "sc__st = %s ? sc_tensor_convert(&sc__%s, %s, &sc__%s_enc) : SC_OK;",
        H, A, H, A);
   } else {
-    ln(out, indent, 1, "sc_tensor *const sc__%s = %s;", A, H);
-    ln(out, indent, 1, "sc__st = sc__%s ? sc_tensor_finalize(sc__%s) : SC_OK;", A, A);
+    sb_line(out, indent, 1, "sc_tensor *const sc__%s = %s;", A, H);
+    sb_line(out, indent, 1, "sc__st = sc__%s ? sc_tensor_finalize(sc__%s) : SC_OK;", A, A);
   }
-  ln(out, indent, 1, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", esc.data);
+  sb_line(out, indent, 1, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", esc.data);
   sb_free(&esc);
-  ln(out, indent, 1, "if (sc__%s) {", A);
+  sb_line(out, indent, 1, "if (sc__%s) {", A);
   for (int l = 0; l < r; l++) {
     sc_level_format f = w.lvl_types[l].format;
     if (f == SC_LVL_COMPRESSED)
-      ln(out, indent, 2, "const %s *sc__%s_pos%d = (const %s *)sc_tensor_positions(sc__%s, %d);",
+      sb_line(out, indent, 2, "const %s *sc__%s_pos%d = (const %s *)sc_tensor_positions(sc__%s, %d);",
          pos_t, A, l, pos_t, A, l);
     if (f != SC_LVL_DENSE)
-      ln(out, indent, 2, "const %s *sc__%s_crd%d = (const %s *)sc_tensor_coordinates(sc__%s, %d);",
+      sb_line(out, indent, 2, "const %s *sc__%s_crd%d = (const %s *)sc_tensor_coordinates(sc__%s, %d);",
          crd_t, A, l, crd_t, A, l);
   }
-  ln(out, indent, 2, "const %s *sc__%s_val = (const %s *)sc_tensor_values(sc__%s);",
+  sb_line(out, indent, 2, "const %s *sc__%s_val = (const %s *)sc_tensor_values(sc__%s);",
      val_t, A, val_t, A);
   for (int l = 0; l < r; l++) {
     int dep = 2 + l;
     sc_level_format f = w.lvl_types[l].format;
     const char *parent = l ? arena_printf(a, "sc__%s_p%d", A, l - 1) : "0";
     if (l < nf) { /* a fixed coordinate on a dense level */
-      ln(out, indent, dep, "{ const int64_t sc__%s_c%d = (int64_t)(%s);", A, l, g->fixed[l]);
-      ln(out, indent, dep + 1, "if (sc__%s_c%d >= 0 && sc__%s_c%d < sc_tensor_level_size(sc__%s, %d)) {",
+      sb_line(out, indent, dep, "{ const int64_t sc__%s_c%d = (int64_t)(%s);", A, l, g->fixed[l]);
+      sb_line(out, indent, dep + 1, "if (sc__%s_c%d >= 0 && sc__%s_c%d < sc_tensor_level_size(sc__%s, %d)) {",
          A, l, A, l, A, l);
       if (l)
-        ln(out, indent, dep + 1, "const size_t sc__%s_p%d = %s * (size_t)sc_tensor_level_size(sc__%s, %d) + (size_t)sc__%s_c%d;",
+        sb_line(out, indent, dep + 1, "const size_t sc__%s_p%d = %s * (size_t)sc_tensor_level_size(sc__%s, %d) + (size_t)sc__%s_c%d;",
            A, l, parent, A, l, A, l);
       else
-        ln(out, indent, dep + 1, "const size_t sc__%s_p0 = (size_t)sc__%s_c0;", A, A);
+        sb_line(out, indent, dep + 1, "const size_t sc__%s_p0 = (size_t)sc__%s_c0;", A, A);
       continue;
     }
     if (f == SC_LVL_DENSE) {
-      ln(out, indent, dep, "for (int64_t sc__%s_c%d = 0; sc__%s_c%d < sc_tensor_level_size(sc__%s, %d); sc__%s_c%d++) {",
+      sb_line(out, indent, dep, "for (int64_t sc__%s_c%d = 0; sc__%s_c%d < sc_tensor_level_size(sc__%s, %d); sc__%s_c%d++) {",
          A, l, A, l, A, l, A, l);
       if (l)
-        ln(out, indent, dep + 1, "const size_t sc__%s_p%d = %s * (size_t)sc_tensor_level_size(sc__%s, %d) + (size_t)sc__%s_c%d;",
+        sb_line(out, indent, dep + 1, "const size_t sc__%s_p%d = %s * (size_t)sc_tensor_level_size(sc__%s, %d) + (size_t)sc__%s_c%d;",
            A, l, parent, A, l, A, l);
       else
-        ln(out, indent, dep + 1, "const size_t sc__%s_p0 = (size_t)sc__%s_c0;", A, A);
+        sb_line(out, indent, dep + 1, "const size_t sc__%s_p0 = (size_t)sc__%s_c0;", A, A);
     } else {
       if (f == SC_LVL_COMPRESSED)
-        ln(out, indent, dep, "for (size_t sc__%s_p%d = (size_t)sc__%s_pos%d[%s]; sc__%s_p%d < (size_t)sc__%s_pos%d[%s + 1]; sc__%s_p%d++) {",
+        sb_line(out, indent, dep, "for (size_t sc__%s_p%d = (size_t)sc__%s_pos%d[%s]; sc__%s_p%d < (size_t)sc__%s_pos%d[%s + 1]; sc__%s_p%d++) {",
            A, l, A, l, parent, A, l, A, l, parent, A, l);
       else
-        ln(out, indent, dep, "{ const size_t sc__%s_p%d = %s;", A, l, parent);
-      ln(out, indent, dep + 1, "const int64_t sc__%s_c%d = (int64_t)sc__%s_crd%d[sc__%s_p%d];",
+        sb_line(out, indent, dep, "{ const size_t sc__%s_p%d = %s;", A, l, parent);
+      sb_line(out, indent, dep + 1, "const int64_t sc__%s_c%d = (int64_t)sc__%s_crd%d[sc__%s_p%d];",
          A, l, A, l, A, l);
     }
     const GuardedLoop *gl = &g->loop[l - nf];
-    ln(out, indent, dep + 1, "if (sc__%s_c%d < (int64_t)(%s) || sc__%s_c%d >= (int64_t)(%s)) continue;",
+    sb_line(out, indent, dep + 1, "if (sc__%s_c%d < (int64_t)(%s) || sc__%s_c%d >= (int64_t)(%s)) continue;",
        A, l, gl->lo, A, l, gl->hi);
     if (gl->decl_type)
-      ln(out, indent, dep + 1, "%s %s = (%s)sc__%s_c%d; (void)%s;", gl->decl_type, gl->var,
+      sb_line(out, indent, dep + 1, "%s %s = (%s)sc__%s_c%d; (void)%s;", gl->decl_type, gl->var,
          gl->decl_type, A, l, gl->var);
     else
-      ln(out, indent, dep + 1, "%s = sc__%s_c%d;", gl->var, A, l);
+      sb_line(out, indent, dep + 1, "%s = sc__%s_c%d;", gl->var, A, l);
   }
   /* the statement as written, the guarded element read from the entry */
   StrBuf body = {0};
@@ -221,21 +208,21 @@ int lower_guarded(SparsifyCtx *ctx, const GuardedNest *g, const char *indent,
   sb_puts(out, body.data);
   sb_puts(out, "\n");
   sb_free(&body);
-  for (int l = r - 1; l >= 0; l--) ln(out, indent, 2 + l, l < nf ? "} }" : "}");
-  ln(out, indent, 1, "}");
-  if (!H || convert) ln(out, indent, 1, "sc_tensor_free(sc__%s);", A);
+  for (int l = r - 1; l >= 0; l--) sb_line(out, indent, 2 + l, l < nf ? "} }" : "}");
+  sb_line(out, indent, 1, "}");
+  if (!H || convert) sb_line(out, indent, 1, "sc_tensor_free(sc__%s);", A);
   /* loop variables declared outside: the values the dense loops leave
    * (bounds that name no loop variable: guarded.c) */
   StrBuf ran = {0};
   for (int l = 0; l < g->depth; l++) {
     const GuardedLoop *gl = &g->loop[l];
     if (!gl->decl_type)
-      ln(out, indent, 1, "if (%s(%s) < (%s)) %s = (%s); else %s = (%s);",
+      sb_line(out, indent, 1, "if (%s(%s) < (%s)) %s = (%s); else %s = (%s);",
          ran.len ? ran.data : "", gl->lo, gl->hi, gl->var, gl->hi, gl->var, gl->lo);
     sb_printf(&ran, "(%s) < (%s) && ", gl->lo, gl->hi);
   }
   sb_free(&ran);
-  ln(out, indent, 0, "}");
+  sb_line(out, indent, 0, "}");
   ctx->need_runtime_include |= 1;
   /* the report */
   StrBuf lv = {0};

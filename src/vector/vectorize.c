@@ -678,13 +678,10 @@ void vc_bind_loop(VC *c) {
 /* ---- emission ---- */
 
 void vc_line(VC *c, StrBuf *sb, int depth, const char *fmt, ...) {
-  sb_puts(sb, c->L->k->indent ? c->L->k->indent : "");
-  sb_indent(sb, depth);
   va_list ap;
   va_start(ap, fmt);
-  sb_vprintf(sb, fmt, ap);
+  sb_vline(sb, c->L->k->indent, depth, fmt, ap);
   va_end(ap);
-  sb_puts(sb, "\n");
 }
 
 const char *vc_ind_of(VC *c, int depth) {
