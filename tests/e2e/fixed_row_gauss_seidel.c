@@ -17,7 +17,8 @@
 double A[N][N];
 double x[N], b[N];
 
-static double rdiag(int i) { return 4.0 + i % 3; }
+static int calls; /* rdiag counts its calls: not a pure function */
+static double rdiag(int i) { calls++; return 4.0 + i % 3; }
 
 int main(void) {
   for (int i = 0; i < N; i++) {

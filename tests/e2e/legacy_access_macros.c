@@ -2,7 +2,7 @@
 // EXPECT-REPORT: invocations of element-access macros expanded
 // EXPECT-ABSENT: y[i] += A(i, j) * x[j];
 // EXPECT-ABSENT: s += W(i, j) * W(i, j);
-// EXPECT-REPORT: kernel not sparsified: indirect subscript 'p[0][j]'
+// EXPECT-REPORT: kernel not sparsified: indirect subscript '(i)*n+(p[0][j])' of sparse array 'a'
 // Element access through function-like macros, as legacy code writes it:
 // a flat block reached by `A(i,j) a[(i)*n+(j)]` with the pragma on its
 // declaration (fills, updates, reads and a kernel through the macro), a

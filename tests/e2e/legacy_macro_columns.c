@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #define AT(i, j) a[(i) * n + (j)]
-static double f(double v) { return v * 0.5; }
-static double g(int i) { return i % 3; }
+static int calls; static double f(double v) { calls++; return v * 0.5; }
+static double g(int i) { calls++; return i % 3; }
 
 int main(void) {
   int n = 12;

@@ -7,7 +7,7 @@
 // variant with two locals, a dense C with the pragma on A's nest, and a
 // statement that reads the local where A is absent (`+ s`), which must visit
 // every j and stay exact.
-// EXPECT-SPARSIFIED: 6
+// EXPECT-SPARSIFIED: 7
 // EXPECT-ABSENT: C1[i][j] += A[i][j] * s;
 // EXPECT-ABSENT: C2[i][j] -= A2[i][j] * s;
 // EXPECT-ABSENT: C3[i][j] += A3[i][j] * s;
