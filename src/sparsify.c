@@ -13,12 +13,12 @@
  *          into its inner nests before giving up. */
 #include "sparsify.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "frontend/attach.h"
+#include "frontend/foreign_pragmas.h"
 #include "frontend/ctypes.h"
 #include "frontend/extract.h"
 #include "frontend/guarded.h"
@@ -332,8 +332,6 @@ static void note_pragma(S *s, size_t q, const char *one, const char *single) {
            "loop it applied to", one);
 }
 
-static const char *omp_single_for(const char *one);
-
 /* Other pragma lines between a sparse pragma and its nest (`#pragma omp
  * parallel for`) are part of the rewritten region: the report says they
  * are gone (the generated loops are sequential). Returns the `single`
@@ -349,74 +347,12 @@ static const char *note_dropped_pragmas(S *s, size_t from, size_t to) {
     size_t n = e > q && t[e - 1] == '\r' ? e - 1 - q : e - q;
     const char *one = n >= 7 && !memcmp(t + q, "#pragma", 7)
                           ? arena_strndup(s->ctx->arena, t + q, n) : NULL;
-    const char *sg = one ? omp_single_for(one) : NULL;
+    const char *sg = one ? foreign_omp_single(one) : NULL;
     if (one) note_pragma(s, q, one, sg);
     single = single ? single : sg;
     p = e + 1;
   }
   return single;
-}
-
-static int idchar(char c) { return c == '_' || isalnum((unsigned char)c); }
-
-/* The k-th word of a pragma line (k = 0: `pragma` after the '#'), or NULL. */
-static const char *pragma_word(const char *t, int k) {
-  const char *p = t;
-  if (*p == '#') p++;
-  for (int i = 0;; i++) {
-    while (*p == ' ' || *p == '\t') p++;
-    if (!*p) return NULL;
-    if (i == k) return p;
-    if (idchar(*p))
-      while (idchar(*p)) p++;
-    else
-      p++;
-  }
-}
-
-/* Whether the word at w is x. */
-static int word_is(const char *w, const char *x) {
-  size_t n = strlen(x);
-  return w && !strncmp(w, x, n) && !idchar(w[n]);
-}
-
-/* Whether a pragma line of another tool (`one`, from its '#') applies to
- * the loop after it: an OpenMP or OpenACC loop construct (`omp for`, `omp
- * parallel for`, `omp simd`, `acc parallel loop`: a directive word before
- * the first clause's parenthesis), or a compiler's loop hint. A region
- * (`omp parallel`, `omp critical`), a standalone directive (`omp barrier`),
- * `#pragma GCC diagnostic` or `#pragma pack` is not. */
-static int is_loop_pragma(const char *one) {
-  static const char *const hints[] = {
-      "ivdep", "unroll", "nounroll", "unroll_and_jam", "nounroll_and_jam",
-      "vector", "novector", "simd", "loop_count"};
-  static const char *const constructs[] = {"for", "simd", "loop", "taskloop",
-                                           "distribute"};
-  const char *w1 = pragma_word(one, 1), *w2 = pragma_word(one, 2);
-  if (*one != '#' || !word_is(pragma_word(one, 0), "pragma") || !w1) return 0;
-  if (word_is(w1, "GCC"))
-    return word_is(w2, "ivdep") || word_is(w2, "unroll") || word_is(w2, "novector");
-  if (word_is(w1, "clang")) return word_is(w2, "loop");
-  for (size_t i = 0; i < sizeof hints / sizeof *hints; i++)
-    if (word_is(w1, hints[i])) return 1;
-  if (!word_is(w1, "omp") && !word_is(w1, "acc")) return 0;
-  for (int k = 2; pragma_word(one, k) && *pragma_word(one, k) != '('; k++)
-    for (size_t i = 0; i < sizeof constructs / sizeof *constructs; i++)
-      if (word_is(pragma_word(one, k), constructs[i])) return 1;
-  return 0;
-}
-
-/* `#pragma omp for` shares the loop among the threads of an enclosing
- * parallel region: dropped, every thread would run the whole nest; the
- * nest runs on one of them instead. Returns the pragma that does (`single`,
- * with the barrier at its end unless the loop had `nowait`) for the pragma
- * line `one`, or NULL when it is no `omp for`. */
-static const char *omp_single_for(const char *one) {
-  if (!word_is(pragma_word(one, 1), "omp") || !word_is(pragma_word(one, 2), "for"))
-    return NULL;
-  for (int k = 3; pragma_word(one, k); k++)
-    if (word_is(pragma_word(one, k), "nowait")) return "#pragma omp single nowait";
-  return "#pragma omp single";
 }
 
 /* Loop pragmas of other tools on the lines just before a rewritten nest
@@ -462,11 +398,11 @@ static void drop_loop_pragmas_before(S *s, size_t at) {
       one[w++] = t[p];
     }
     one[w] = 0;
-    if (!is_loop_pragma(one))
+    if (!foreign_loop_pragma(one))
       return;
     /* the lines of the pragma kept, empty (or the single), so that the
      * lines after it keep their numbers */
-    const char *single = omp_single_for(one);
+    const char *single = foreign_omp_single(one);
     const char *repl = single ? single : "";
     char *text = arena_alloc(s->ctx->arena, strlen(repl) + (size_t)nl + 1);
     strcpy(text, repl);

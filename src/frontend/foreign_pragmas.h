@@ -1,0 +1,20 @@
+/* foreign_pragmas.h — other tools' pragma lines before a loop (OpenMP,
+ * OpenACC, compiler loop hints): which of them apply to the loop after
+ * them, and what replaces an `omp for` when sparsecc rewrites that loop. */
+#ifndef SC_FOREIGN_PRAGMAS_H
+#define SC_FOREIGN_PRAGMAS_H
+
+/* Whether a pragma line of another tool (`one`, from its '#', continued
+ * lines joined) applies to the loop after it: an OpenMP or OpenACC loop
+ * construct (`omp for`, `omp parallel for`, `omp simd`, `acc parallel
+ * loop`), or a compiler's loop hint (`GCC ivdep`, `clang loop`, `unroll`).
+ * A region (`omp parallel`), a standalone directive (`omp barrier`), `GCC
+ * diagnostic` or `pack` is not. */
+int foreign_loop_pragma(const char *one);
+
+/* For an `omp for` line, the pragma that runs the rewritten nest on one
+ * thread of the enclosing parallel region (`#pragma omp single`, with
+ * `nowait` when the loop had it); NULL for any other line. */
+const char *foreign_omp_single(const char *one);
+
+#endif
