@@ -36,6 +36,18 @@ int level_is_padded(const sc_level_type *t) {
 
 int level_is_full(const sc_level_type *t) { return level_ops_for(t)->full; }
 
+int level_plain_dim(const sc_encoding *e, int l) {
+  const sc_level_expr *x = &e->lvl_exprs[l];
+  if (x->kind != SC_LEXPR_AFFINE || x->constant) return -1;
+  int dim = -1;
+  for (int d = 0; d < e->dim_rank; d++) {
+    if (!x->coef[d]) continue;
+    if (x->coef[d] != 1 || dim >= 0) return -1;
+    dim = d;
+  }
+  return dim;
+}
+
 const char *level_pos_name(const LevelRef *l) {
   return arena_printf(l->arena, "sc__%s_pos%d", l->tensor, l->lvl);
 }

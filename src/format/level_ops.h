@@ -67,6 +67,10 @@ int level_is_ordered(const sc_level_type *t);
 int level_is_padded(const sc_level_type *t);
 int level_is_full(const sc_level_type *t);
 
+/* The dimension whose coordinate level l of e stores as it is (the level
+ * expression is that one dimension, coefficient 1, no constant), or -1. */
+int level_plain_dim(const sc_encoding *e, int l);
+
 /* Names of the generated arrays of a level (arena strings). */
 const char *level_pos_name(const LevelRef *l);
 const char *level_crd_name(const LevelRef *l);

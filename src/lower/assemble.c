@@ -111,19 +111,6 @@ static int same_text(const char *a, const char *b) {
   }
 }
 
-/* Level l of enc is the plain dimension coordinate: returns it, or -1. */
-static int plain_dim(const sc_encoding *e, int l) {
-  const sc_level_expr *x = &e->lvl_exprs[l];
-  if (x->kind != SC_LEXPR_AFFINE || x->constant) return -1;
-  int d = -1;
-  for (int i = 0; i < e->dim_rank; i++) {
-    if (!x->coef[i]) continue;
-    if (x->coef[i] != 1 || d >= 0) return -1;
-    d = i;
-  }
-  return d;
-}
-
 static int ordered_unique(const sc_level_type *lt) {
   return level_is_ordered(lt) && level_is_unique(lt);
 }
@@ -415,7 +402,7 @@ static int plan_vector(Lower *L, int ct, const char *refuse_base,
   const sc_encoding *e = t->handle_enc;
   const sc_level_type *l0 = &e->lvl_types[0];
   if (e->dim_rank != 1 || e->lvl_rank != 1 || e->has_slices ||
-      plain_dim(e, 0) != 0 || l0->format != SC_LVL_COMPRESSED ||
+      level_plain_dim(e, 0) != 0 || l0->format != SC_LVL_COMPRESSED ||
       !ordered_unique(l0)) {
     *why = arena_printf(L->arena, "%s: its encoding is not assembled by "
                         "append (one compressed level, ordered and unique)",
@@ -521,7 +508,7 @@ int asm_plan(Lower *L, const char **why) {
                         refuse_base);
     return -1;
   }
-  int rd = plain_dim(e, 0), cd = plain_dim(e, 1);
+  int rd = level_plain_dim(e, 0), cd = level_plain_dim(e, 1);
   const sc_level_type *l0 = &e->lvl_types[0], *l1 = &e->lvl_types[1];
   if (rd < 0 || cd < 0 || rd == cd || !ordered_unique(l0) ||
       !ordered_unique(l1) || l1->format != SC_LVL_COMPRESSED ||

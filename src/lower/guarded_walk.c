@@ -14,19 +14,6 @@
 #include "format/level_ops.h"
 #include "lower/lower.h"
 
-/* The dimension level l of e walks when it is one dimension plainly, or -1. */
-static int plain_dim(const sc_encoding *e, int l) {
-  const sc_level_expr *x = &e->lvl_exprs[l];
-  if (x->kind != SC_LEXPR_AFFINE || x->constant) return -1;
-  int dim = -1;
-  for (int d = 0; d < e->dim_rank; d++) {
-    if (!x->coef[d]) continue;
-    if (x->coef[d] != 1 || dim >= 0) return -1;
-    dim = d;
-  }
-  return dim;
-}
-
 /* Whether the walk takes e's levels as they are (any order). */
 static int walkable(const sc_encoding *e) {
   if (e->has_slices || e->lvl_rank != e->dim_rank ||
@@ -34,7 +21,7 @@ static int walkable(const sc_encoding *e) {
     return 0;
   for (int l = 0; l < e->lvl_rank; l++) {
     const sc_level_type *t = &e->lvl_types[l];
-    if (plain_dim(e, l) < 0 || !level_is_ordered(t)) return 0;
+    if (level_plain_dim(e, l) < 0 || !level_is_ordered(t)) return 0;
     if (t->format != SC_LVL_DENSE && t->format != SC_LVL_COMPRESSED &&
         t->format != SC_LVL_SINGLETON)
       return 0;
@@ -71,7 +58,7 @@ int lower_guarded(SparsifyCtx *ctx, const GuardedNest *g, const char *indent,
   int order_differs = 0, plain = !walkable(e);
   if (!plain)
     for (int l = 0; l < r; l++) {
-      int d = plain_dim(e, l), at = d < nf ? d : nf + g->dim_depth[d];
+      int d = level_plain_dim(e, l), at = d < nf ? d : nf + g->dim_depth[d];
       w.lvl_exprs[at] = e->lvl_exprs[l];
       order_differs |= at != l;
     }
