@@ -24,6 +24,7 @@
 #include "frontend/guarded.h"
 #include "frontend/hoist.h"
 #include "frontend/storage.h"
+#include "frontend/threaded.h"
 #include "frontend/tsnode.h"
 #include "ir/ir_dump.h"
 #include "lower/guarded_walk.h"
@@ -1391,6 +1392,42 @@ static void emit_storage(S *s) {
   (void)nuses;
 }
 
+/* Other tools' parallel pragmas over rewritten code (frontend/threaded.h)
+ * are taken out, their lines kept empty (or an `omp single`) so that the
+ * lines after them keep their numbers; each with a warning, the sequential
+ * run costing the user the threads. */
+static void serialize_parallel(S *s) {
+  SparsifyCtx *ctx = s->ctx;
+  SerialPragma *sp;
+  size_t n = threaded_pragmas(ctx->file, ts_tree_root_node(ctx->tree), s->edits.data,
+                              s->edits.len, ctx->arena, &sp);
+  for (size_t i = 0; i < n; i++) {
+    size_t nl = 0;
+    for (size_t p = sp[i].start; p < sp[i].end; p++) nl += ctx->file->text[p] == '\n';
+    char *text = arena_alloc(ctx->arena, strlen(sp[i].repl) + nl + 1);
+    strcpy(text, sp[i].repl);
+    memset(text + strlen(sp[i].repl), '\n', nl);
+    text[strlen(sp[i].repl) + nl] = 0;
+    Edit e = {sp[i].start, sp[i].end, text, 0};
+    ARRAY_PUSH(ctx->arena, s->edits, e);
+    const char *why = "the statement it applies to reads or writes an array stored "
+                      "sparse through the runtime (lookups, buffered inserts), which "
+                      "threads cannot share";
+    if (*sp[i].repl) {
+      diag_warning(ctx->diags, ctx->file, span_make(sp[i].start, sp[i].end),
+                   "'%.200s' replaced by '%s': %s; one thread runs it", sp[i].one,
+                   sp[i].repl, why);
+      report(s, sp[i].start, "note: '%.200s' replaced by '%s': %s; one thread runs it",
+             sp[i].one, sp[i].repl, why);
+    } else {
+      diag_warning(ctx->diags, ctx->file, span_make(sp[i].start, sp[i].end),
+                   "'%.200s' dropped: %s; it runs on one thread", sp[i].one, why);
+      report(s, sp[i].start, "note: '%.200s' dropped: %s; it runs on one thread",
+             sp[i].one, why);
+    }
+  }
+}
+
 /* ---- entry ------------------------------------------------------------- */
 
 /* The deepest syntax tree the passes take: they recurse once or more per
@@ -1475,6 +1512,7 @@ static int sparsify_groups(SparsifyCtx *ctx, Edits *edits) {
                                                        : "function definition");
   emit_storage(&s);
   emit_hoists(&s);
+  serialize_parallel(&s);
   ct_close(s.ct);
   /* edits against the original, in order */
   for (size_t i = 1; i < s.edits.len; i++)
