@@ -55,6 +55,11 @@ int foreign_loop_pragma(const char *one) {
   return 0;
 }
 
+int foreign_omp_is(const char *one, const char *word) {
+  return *one == '#' && word_is(pragma_word(one, 0), "pragma") &&
+         word_is(pragma_word(one, 1), "omp") && word_is(pragma_word(one, 2), word);
+}
+
 int foreign_parallel_pragma(const char *one) {
   static const char *const omp[] = {"parallel", "for", "taskloop", "distribute",
                                     "teams", "task", "target", "loop"};

@@ -162,20 +162,6 @@ static int calls_runner(const T *t, TSNode n) {
   return 0;
 }
 
-/* Whether the pragma is `#pragma omp WORD ...`. */
-static int omp_is(const char *one, const char *word) {
-  const char *p = one + 1;
-  while (*p == ' ' || *p == '\t') p++;
-  if (strncmp(p, "pragma", 6)) return 0;
-  p += 6;
-  while (*p == ' ' || *p == '\t') p++;
-  if (strncmp(p, "omp", 3) || (p[3] != ' ' && p[3] != '\t')) return 0;
-  p += 3;
-  while (*p == ' ' || *p == '\t') p++;
-  size_t n = strlen(word);
-  return !strncmp(p, word, n) && (!p[n] || p[n] == ' ' || p[n] == '\t' || p[n] == '(');
-}
-
 size_t threaded_pragmas(const SourceFile *f, TSNode root, const Edit *edits,
                         size_t nedits, Arena *a, SerialPragma **out) {
   T t;
@@ -191,9 +177,9 @@ size_t threaded_pragmas(const SourceFile *f, TSNode root, const Edit *edits,
     /* from the pragma's end: a rewritten statement's edit takes the
      * indentation before it */
     if (p->stmt_end > p->stmt_start &&
-        ((cov && single_text(cov->text)) || omp_is(p->one, "single") ||
-         omp_is(p->one, "master") || omp_is(p->one, "masked") ||
-         omp_is(p->one, "critical")))
+        ((cov && single_text(cov->text)) || foreign_omp_is(p->one, "single") ||
+         foreign_omp_is(p->one, "master") || foreign_omp_is(p->one, "masked") ||
+         foreign_omp_is(p->one, "critical")))
       ARRAY_PUSH(a, t.guarded, span_make(p->end, p->stmt_end));
   }
   /* functions running rewritten code, then those calling them, until none

@@ -62,12 +62,23 @@ static void test_parallel_constructs(void **state) {
     assert_false(foreign_parallel_pragma(seq[i]));
 }
 
+static void test_omp_directive_word(void **state) {
+  (void)state;
+  assert_true(foreign_omp_is("#pragma omp critical", "critical"));
+  assert_true(foreign_omp_is("# pragma omp critical(upd)", "critical"));
+  assert_true(foreign_omp_is("#pragma omp single nowait", "single"));
+  assert_false(foreign_omp_is("#pragma omp parallel for", "for"));
+  assert_false(foreign_omp_is("#pragma omp singles", "single"));
+  assert_false(foreign_omp_is("#pragma acc single", "single"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_loop_constructs_and_hints),
       cmocka_unit_test(test_regions_and_others),
       cmocka_unit_test(test_omp_for_becomes_single),
       cmocka_unit_test(test_parallel_constructs),
+      cmocka_unit_test(test_omp_directive_word),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
