@@ -23,6 +23,7 @@
 #include "frontend/extract.h"
 #include "frontend/guarded.h"
 #include "frontend/hoist.h"
+#include "frontend/param_shape.h"
 #include "frontend/storage.h"
 #include "frontend/threaded.h"
 #include "frontend/tsnode.h"
@@ -1147,8 +1148,37 @@ static void bind_scope(S *s, const Attachment *g) {
                "type '%s' is not supported", pb->name, d.elem_ctype);
         continue;
       }
+      /* a parameter's missing extents read off the function's loops, as if
+       * the pragma gave the shape (frontend/param_shape.h) */
+      const char *no_shape = NULL;
+      if (is_func && d.kind == CT_ARRAY && pb->nshape == 0 &&
+          pb->enc.ndims == d.rank && d.rank <= SC_MAX_RANK) {
+        const char *ext[SC_MAX_RANK] = {0};
+        int missing = 0;
+        for (int k = 0; k < d.rank; k++) missing |= !(ext[k] = d.extent[k]);
+        if (missing && !param_shape_from_loops(ctx->file, s->ct, t, pb->name, d.rank, ext,
+                                               ctx->arena, &no_shape)) {
+          PragmaBinding *sh = arena_alloc(ctx->arena, sizeof *sh);
+          *sh = *pb;
+          sh->nshape = d.rank;
+          sh->shape_text = arena_alloc(ctx->arena, (size_t)d.rank * sizeof *sh->shape_text);
+          sh->shape_spans = arena_alloc(ctx->arena, (size_t)d.rank * sizeof *sh->shape_spans);
+          const char *shape = "";
+          for (int k = 0; k < d.rank; k++) {
+            sh->shape_text[k] = (char *)ext[k];
+            sh->shape_spans[k] = pb->name_span;
+            shape = arena_printf(ctx->arena, "%s[%s]", shape, ext[k]);
+          }
+          report(s, g->pragma_span.start, "shape of '%s' read off the function's loops: "
+                 "%s%s", pb->name, pb->name, shape);
+          pb = sh;
+        }
+      }
       BoundArray ba;
       if (extract_bind(ctx, s->ct, pb, at, 0, &ba)) {
+        if (no_shape)
+          diag_note(ctx->diags, ctx->file, pb->name_span,
+                    "the function's loops do not give it: %s", no_shape);
         bad = 1;
         continue;
       }
