@@ -23,7 +23,9 @@
 #include "frontend/extract.h"
 #include "frontend/guarded.h"
 #include "frontend/hoist.h"
+#include "frontend/param_shape.h"
 #include "frontend/storage.h"
+#include "frontend/threaded.h"
 #include "frontend/tsnode.h"
 #include "ir/ir_dump.h"
 #include "lower/guarded_walk.h"
@@ -1146,8 +1148,37 @@ static void bind_scope(S *s, const Attachment *g) {
                "type '%s' is not supported", pb->name, d.elem_ctype);
         continue;
       }
+      /* a parameter's missing extents read off the function's loops, as if
+       * the pragma gave the shape (frontend/param_shape.h) */
+      const char *no_shape = NULL;
+      if (is_func && d.kind == CT_ARRAY && pb->nshape == 0 &&
+          pb->enc.ndims == d.rank && d.rank <= SC_MAX_RANK) {
+        const char *ext[SC_MAX_RANK] = {0};
+        int missing = 0;
+        for (int k = 0; k < d.rank; k++) missing |= !(ext[k] = d.extent[k]);
+        if (missing && !param_shape_from_loops(ctx->file, s->ct, t, pb->name, d.rank, ext,
+                                               ctx->arena, &no_shape)) {
+          PragmaBinding *sh = arena_alloc(ctx->arena, sizeof *sh);
+          *sh = *pb;
+          sh->nshape = d.rank;
+          sh->shape_text = arena_alloc(ctx->arena, (size_t)d.rank * sizeof *sh->shape_text);
+          sh->shape_spans = arena_alloc(ctx->arena, (size_t)d.rank * sizeof *sh->shape_spans);
+          const char *shape = "";
+          for (int k = 0; k < d.rank; k++) {
+            sh->shape_text[k] = (char *)ext[k];
+            sh->shape_spans[k] = pb->name_span;
+            shape = arena_printf(ctx->arena, "%s[%s]", shape, ext[k]);
+          }
+          report(s, g->pragma_span.start, "shape of '%s' read off the function's loops: "
+                 "%s%s", pb->name, pb->name, shape);
+          pb = sh;
+        }
+      }
       BoundArray ba;
       if (extract_bind(ctx, s->ct, pb, at, 0, &ba)) {
+        if (no_shape)
+          diag_note(ctx->diags, ctx->file, pb->name_span,
+                    "the function's loops do not give it: %s", no_shape);
         bad = 1;
         continue;
       }
@@ -1391,6 +1422,42 @@ static void emit_storage(S *s) {
   (void)nuses;
 }
 
+/* Other tools' parallel pragmas over rewritten code (frontend/threaded.h)
+ * are taken out, their lines kept empty (or an `omp single`) so that the
+ * lines after them keep their numbers; each with a warning, the sequential
+ * run costing the user the threads. */
+static void serialize_parallel(S *s) {
+  SparsifyCtx *ctx = s->ctx;
+  SerialPragma *sp;
+  size_t n = threaded_pragmas(ctx->file, ts_tree_root_node(ctx->tree), s->edits.data,
+                              s->edits.len, ctx->arena, &sp);
+  for (size_t i = 0; i < n; i++) {
+    size_t nl = 0;
+    for (size_t p = sp[i].start; p < sp[i].end; p++) nl += ctx->file->text[p] == '\n';
+    char *text = arena_alloc(ctx->arena, strlen(sp[i].repl) + nl + 1);
+    strcpy(text, sp[i].repl);
+    memset(text + strlen(sp[i].repl), '\n', nl);
+    text[strlen(sp[i].repl) + nl] = 0;
+    Edit e = {sp[i].start, sp[i].end, text, 0};
+    ARRAY_PUSH(ctx->arena, s->edits, e);
+    const char *why = "the statement it applies to reads or writes an array stored "
+                      "sparse through the runtime (lookups, buffered inserts), which "
+                      "threads cannot share";
+    if (*sp[i].repl) {
+      diag_warning(ctx->diags, ctx->file, span_make(sp[i].start, sp[i].end),
+                   "'%.200s' replaced by '%s': %s; one thread runs it", sp[i].one,
+                   sp[i].repl, why);
+      report(s, sp[i].start, "note: '%.200s' replaced by '%s': %s; one thread runs it",
+             sp[i].one, sp[i].repl, why);
+    } else {
+      diag_warning(ctx->diags, ctx->file, span_make(sp[i].start, sp[i].end),
+                   "'%.200s' dropped: %s; it runs on one thread", sp[i].one, why);
+      report(s, sp[i].start, "note: '%.200s' dropped: %s; it runs on one thread",
+             sp[i].one, why);
+    }
+  }
+}
+
 /* ---- entry ------------------------------------------------------------- */
 
 /* The deepest syntax tree the passes take: they recurse once or more per
@@ -1475,6 +1542,7 @@ static int sparsify_groups(SparsifyCtx *ctx, Edits *edits) {
                                                        : "function definition");
   emit_storage(&s);
   emit_hoists(&s);
+  serialize_parallel(&s);
   ct_close(s.ct);
   /* edits against the original, in order */
   for (size_t i = 1; i < s.edits.len; i++)

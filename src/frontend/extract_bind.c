@@ -63,6 +63,12 @@ int extract_bind(SparsifyCtx *ctx, CTypes *ct, const PragmaBinding *b,
   if (d->layout == IR_LAYOUT_PTR_TO_ARRAY && !out->extent[0] &&
       (b->nshape == 0 || b->nshape == d->rank))
     rows = rows_from_alloc(ctx, ct, d, &rows_why);
+  /* a vector (`double *v = calloc(n, sizeof *v)`) stored sparse by a
+   * declaration pragma: its length from the allocation too (under a loop
+   * pragma the loops give it) */
+  if (d->layout == IR_LAYOUT_FLAT && d->rank == 1 && !out->extent[0] &&
+      b->nshape == 0 && !open_extents)
+    rows = rows_from_alloc(ctx, ct, d, &rows_why);
   if (b->nshape > 0) {
     if (b->nshape == d->rank) {
       for (int i = 0; i < rank; i++) {

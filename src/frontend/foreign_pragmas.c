@@ -55,6 +55,29 @@ int foreign_loop_pragma(const char *one) {
   return 0;
 }
 
+int foreign_omp_is(const char *one, const char *word) {
+  return *one == '#' && word_is(pragma_word(one, 0), "pragma") &&
+         word_is(pragma_word(one, 1), "omp") && word_is(pragma_word(one, 2), word);
+}
+
+int foreign_parallel_pragma(const char *one) {
+  static const char *const omp[] = {"parallel", "for", "taskloop", "distribute",
+                                    "teams", "task", "target", "loop"};
+  static const char *const acc[] = {"parallel", "kernels", "serial", "loop"};
+  const char *w1 = pragma_word(one, 1);
+  if (*one != '#' || !word_is(pragma_word(one, 0), "pragma")) return 0;
+  int is_omp = word_is(w1, "omp");
+  if (!is_omp && !word_is(w1, "acc")) return 0;
+  const char *const *words = is_omp ? omp : acc;
+  size_t nw = is_omp ? sizeof omp / sizeof *omp : sizeof acc / sizeof *acc;
+  int any = 0;
+  for (int k = 2; pragma_word(one, k) && *pragma_word(one, k) != '('; k++) {
+    if (word_is(pragma_word(one, k), "sections")) return 0;
+    for (size_t i = 0; i < nw; i++) any |= word_is(pragma_word(one, k), words[i]);
+  }
+  return any;
+}
+
 /* `#pragma omp for` shares the loop among the threads of an enclosing
  * parallel region: dropped, every thread would run the whole nest; the
  * nest runs on one of them instead. Returns the pragma that does (`single`,

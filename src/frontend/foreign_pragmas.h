@@ -17,4 +17,15 @@ int foreign_loop_pragma(const char *one);
  * `nowait` when the loop had it); NULL for any other line. */
 const char *foreign_omp_single(const char *one);
 
+/* Whether a pragma line is the OpenMP directive `word` (`#pragma omp
+ * critical(name)` is "critical"). */
+int foreign_omp_is(const char *one, const char *word);
+
+/* Whether a pragma line of another tool may run the statement after it on
+ * several threads at once (or on a device): an OpenMP construct with
+ * `parallel`, `for`, `taskloop`, `distribute`, `teams`, `task`, `target`
+ * or `loop` before its clauses (not `sections`, whose `section` lines need
+ * it), or an OpenACC `parallel`, `kernels`, `serial` or `loop`. */
+int foreign_parallel_pragma(const char *one);
+
 #endif

@@ -81,6 +81,8 @@ static int elem_text(R *r, const char *t) {
 
 /* Whether a size text is the row width (dimension 1's extent). */
 static int width_text(R *r, const char *t) {
+  if (r->d->rank < 2)
+    return 0; /* a vector: its element is its row */
   const char *w = r->d->extent[1];
   if (w && !strcmp(squeeze(r, t), squeeze(r, w)))
     return 1;
@@ -242,8 +244,9 @@ const char *rows_from_alloc(SparsifyCtx *ctx, CTypes *ct, const CtDecl *d,
   r.d = d;
   *why = d->is_param ? "the first dimension of a parameter has no size in its type"
                      : "it is not allocated with malloc or calloc";
-  if (d->is_param || !d->in_main_file || d->layout != IR_LAYOUT_PTR_TO_ARRAY ||
-      d->rank < 2)
+  if (d->is_param || !d->in_main_file ||
+      !((d->layout == IR_LAYOUT_PTR_TO_ARRAY && d->rank >= 2) ||
+        (d->layout == IR_LAYOUT_FLAT && d->rank == 1)))
     return NULL;
   TSNode root = ts_tree_root_node(ctx->tree);
   TSNode id = ts_node_descendant_for_byte_range(

@@ -428,8 +428,10 @@ void vec_block_rows_block(Lower *L, VecBlockRows *vr, StrBuf *sb, int edge,
     vc_line(c, &row, d, "const size_t %s = (%s * %lld + %lld) * %lld;",
             vr->inner.p, vr->p, (long long)vr->rows, (long long)k,
             (long long)vr->width);
+    const size_t jdecl = row.len;
     vc_line(c, &row, d, "const %s %s = (%s)(%s);", lv->ctype, lv->name,
             lv->ctype, vr->col0);
+    const size_t jend = row.len;
     /* a block reaching past the extent of j: its entries there masked */
     const char *nb = NULL;
     if (edge) {
@@ -476,6 +478,11 @@ void vec_block_rows_block(Lower *L, VecBlockRows *vr, StrBuf *sb, int edge,
       vc_line(c, &row, d + 1, "%s += (int64_t)%s;", kk,
               c->ops->active(&c->c, c->m));
       vc_line(c, &row, d, "} while (%s < %s);", kk, hb);
+    }
+    /* j's line left out where nothing reads it (a row sum of the block) */
+    if (!edge && !lower_uses_ident(row.data + jend, lv->name)) {
+      memmove(row.data + jdecl, row.data + jend, row.len - jend + 1);
+      row.len -= jend - jdecl;
     }
     c->m = NULL;
     c->off = "0";

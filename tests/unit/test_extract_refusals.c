@@ -606,6 +606,65 @@ static const Case kCases[] = {
     {"t.c:2:27"},
     "t.c:3:3: kernel not sparsified: cannot determine the extent of dimension 1 of 'L' (type 'double **') from the loops: the bound of loop 'j' depends on loop 'i'; give its shape in the pragma, e.g. L[n][m] : ...",
     0, 0},
+  {"err_param_shape_triangular",
+    "#pragma sparse encoding(L : CSR)\n"
+    "double f(int n, double **L) {\n"
+    "  double s = 0;\n"
+    "  for (int i = 0; i < n; i++)\n"
+    "    for (int j = 0; j <= i; j++)\n"
+    "      s += L[i][j];\n"
+    "  return s;\n"
+    "}\n",
+    "",
+    {"error: cannot determine the extent of dimension 0 of 'L' (type 'double **'); give its shape in the pragma, e.g. L[n][m] : ...",
+     "note: 'L' is declared here",
+     "note: the function's loops do not give it: the bound 'i' of the loop over 'j' is not known at the function's entry"},
+    {"t.c:1:25", "t.c:2:26", "t.c:1:25"},
+    NULL,
+    0, -1},
+  {"err_param_shape_two_bounds",
+    "#pragma sparse encoding(A : CSR)\n"
+    "double f(int n, int m, double A[][4]) {\n"
+    "  double s = 0;\n"
+    "  for (int i = 0; i < n; i++) s += A[i][0];\n"
+    "  for (int i = 0; i < m; i++) s += A[i][1];\n"
+    "  return s;\n"
+    "}\n",
+    "",
+    {"error: cannot determine the extent of dimension 0 of 'A' (type 'double[][4]')",
+     "note: the function's loops do not give it: the loops bound dimension 0 of 'A' by both 'n' and 'm'"},
+    {"t.c:1:25"},
+    NULL,
+    0, -1},
+  {"err_param_shape_written_bound",
+    "#pragma sparse encoding(v : SparseVector)\n"
+    "double f(int n, const double *v) {\n"
+    "  double s = 0;\n"
+    "  n /= 2;\n"
+    "  for (int i = 0; i < n; i++) s += v[i];\n"
+    "  return s;\n"
+    "}\n",
+    "",
+    {"error: cannot determine the extent of dimension 0 of 'v'",
+     "note: the function's loops do not give it: the bound 'n' of the loop over 'i' is not known at the function's entry"},
+    {"t.c:1:25"},
+    NULL,
+    0, -1},
+  {"err_param_shape_passed_on",
+    "double g(const double *r);\n"
+    "#pragma sparse encoding(A : CSR)\n"
+    "double f(int n, double **A) {\n"
+    "  double s = 0;\n"
+    "  for (int i = 0; i < n; i++)\n"
+    "    for (int j = 0; j < n; j++) s += A[i][j];\n"
+    "  return s + g(A[0]);\n"
+    "}\n",
+    "",
+    {"error: cannot determine the extent of dimension 0 of 'A'",
+     "note: the function's loops do not give it: 'A' is used other than as an element on line 7"},
+    {"t.c:2:25"},
+    NULL,
+    0, -1},
   {"err_shape_mismatch",
     "void f(int n, double **A, double *y) {\n"
     "  #pragma sparse encoding(A[n][n][n] : CSF)\n"
