@@ -367,6 +367,11 @@ static void analyse_type(CTypes *ct, CXType t, int is_param, int in_main_file,
   if (is_param && rank > 0)
     lv[0] = 'P'; /* a parameter `T A[][M]` or `T A[n]` is a pointer */
   d->elem_ok = elem_of(t, &d->elem);
+  if (!d->elem_ok && rank > 0 && clang_getCanonicalType(t).kind == CXType_Bool) {
+    /* stored as uint8_t values, which a _Bool only ever holds as 0 or 1 */
+    d->elem_ok = d->is_bool = 1;
+    d->elem = IR_U8;
+  }
   d->elem_ctype = strip_quals(ct->arena, cx_str(ct->arena, clang_getTypeSpelling(t)));
   if (rank == 0) {
     CXType c = clang_getCanonicalType(t);

@@ -7,7 +7,9 @@
  *   A[i][j] = v           insert     sc__set_f64(H, coords, v, where)
  *   A[i][j] op= v, ++, -- update     sc__upd_f64 (sc__updv_f64 for a value;
  *                                    sc__set_f64 of sc__get_f64 op v where C
- *                                    computes in another type)
+ *                                    computes in another type, and always
+ *                                    for _Bool, stored as uint8_t: every
+ *                                    value written is converted to _Bool)
  *   sizeof A, sizeof *A   the dense type: sizeof(double[N][M])
  *   memset(A, 0, size)    sc_tensor_clear(H) (size: sizeof A, or the
  *                         malloc'd size as written)
@@ -913,9 +915,9 @@ static void classify(Uses *u, TSNode id) {
                  !strcmp(op, "/=")) {
         s = add(u, U_UPD, p, st);
         s->op = op[0];
-        s->recompute = !update_exact(
-            u, st->ba.decl.elem, s->op,
-            ts_node_start_byte(node_field(p, "operator")));
+        s->recompute = st->ba.decl.is_bool ||
+                       !update_exact(u, st->ba.decl.elem, s->op,
+                                     ts_node_start_byte(node_field(p, "operator")));
         for (int d = 0; s->recompute && d < k; d++)
           if (has_effects(idx[d])) {
             unsupported(u, p, "'%s' computes in another type than the "
@@ -941,6 +943,13 @@ static void classify(Uses *u, TSNode id) {
         unsupported(u, p, "the value of '%s' is used", text(u, p));
         return;
       }
+      /* a _Bool element is read, stepped and stored (b++ is 1, b-- flips) */
+      for (int d = 0; st->ba.decl.is_bool && d < k; d++)
+        if (has_effects(idx[d])) {
+          unsupported(u, p, "'%s' steps a _Bool element, and its subscripts "
+                      "have side effects", text(u, p));
+          return;
+        }
       Site *s = add(u, U_INC, p, st);
       s->op = op[0];
       s->used = used;
@@ -1626,6 +1635,14 @@ static int value_first(const Site *s) {
   return 0;
 }
 
+/* The value written, `(v)`, converted to _Bool first for a _Bool
+ * element (its helpers take uint8_t, which would keep 2 as 2). */
+static void value_text(Uses *u, StrBuf *out, const Site *s) {
+  sb_puts(out, s->st->ba.decl.is_bool ? "((_Bool)(" : "(");
+  node_text(u, out, s->val);
+  sb_puts(out, s->st->ba.decl.is_bool ? "))" : ")");
+}
+
 /* `(sc__val_T((v)), ` before the call when value_first, and the value
  * argument: sc__tv_T then, else `(v)`. */
 static void value_arg(Uses *u, StrBuf *out, const Site *s, int first) {
@@ -1633,9 +1650,7 @@ static void value_arg(Uses *u, StrBuf *out, const Site *s, int first) {
     sb_printf(out, "sc__tv_%s", s->st->sfx);
     return;
   }
-  sb_puts(out, "(");
-  node_text(u, out, s->val);
-  sb_puts(out, ")");
+  value_text(u, out, s);
 }
 
 static void gen(Uses *u, StrBuf *out, size_t si) {
@@ -1644,9 +1659,9 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
   const int first = (s->kind == U_SET || (s->kind == U_UPD && !s->recompute)) &&
                     value_first(s);
   if (first) {
-    sb_printf(out, "(sc__val_%s((", st->sfx);
-    node_text(u, out, s->val);
-    sb_puts(out, ")), ");
+    sb_printf(out, "(sc__val_%s(", st->sfx);
+    value_text(u, out, s);
+    sb_puts(out, "), ");
   }
   switch (s->kind) {
   case U_READ:
@@ -1677,6 +1692,15 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
     }
     /* fall through */
   case U_INC:
+    if (s->kind == U_INC && st->ba.decl.is_bool) {
+      /* E = (_Bool)(E op 1): the new value, as `++b` gives it */
+      sb_printf(out, "sc__set_%s(%s, ", st->sfx, st->ba.handle);
+      coords(u, out, s);
+      sb_printf(out, ", (_Bool)(sc__get_%s(%s, ", st->sfx, st->ba.handle);
+      coords(u, out, s);
+      sb_printf(out, ", %s) %c 1), %s)", where(u, s), s->op, where(u, s));
+      return;
+    }
     sb_printf(out, "sc__upd%s_%s(%s, ", s->used ? "v" : "", st->sfx, st->ba.handle);
     coords(u, out, s);
     sb_printf(out, ", '%c', ", s->op);
