@@ -107,7 +107,8 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
   TSNode lhs = strip_parens(node_field(n, "left"));
   TSNode rhsn = node_field(n, "right");
   IrStmtOp sop;
-  int div = 0;
+  int div = 0;          /* `a /= e` is `a = a / e` */
+  const char *bit = NULL; /* `a &= e` is `a = a & e` (also <<=, >>=) */
   if (!strcmp(op, "="))
     sop = IR_SET;
   else if (!strcmp(op, "+="))
@@ -123,6 +124,9 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
   else if (!strcmp(op, "/=")) {
     sop = IR_SET;
     div = 1;
+  } else if (!strcmp(op, "&=") || !strcmp(op, "<<=") || !strcmp(op, ">>=")) {
+    sop = IR_SET;
+    bit = arena_strndup(x->a, op, strlen(op) - 1);
   } else
     return refuse(x, n, "compound assignment '%s'", op);
   /* `a = b = e;` is `b = e; a = b;`: b read back has the value (and the
@@ -167,7 +171,7 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
     IrTensor *t = &x->tensors.data[x->accesses.data[a].tensor];
     t->is_written = 1;
     s->stmt.lhs_elem = t->elem;
-    if (sop != IR_SET || div)
+    if (sop != IR_SET || div || bit)
       t->is_read = 1;
     s->stmt.lhs_access = a;
   } else if (node_is(strip_parens(lhs), "field_expression")) {
@@ -178,13 +182,13 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
     return refuse(x, n, "assignment to '%s'", excerpt(x, lhs));
   }
   /* ^= and |= of an integer (the C types the IR keeps exactly) */
-  if ((sop == IR_XORBY || sop == IR_ORBY) &&
+  if ((sop == IR_XORBY || sop == IR_ORBY || bit) &&
       (other_type || !ir_elem_integer(s->stmt.lhs_elem)))
     return refuse(x, n, "compound assignment '%s' to '%s', which is not an "
                   "integer", op, excerpt(x, lhs));
   /* `a = a + e`, `a = e + a`, `a = a - e` are the updates `a += e`, `a -= e` */
   TSNode r0 = strip_parens(rhsn);
-  if (sop == IR_SET && !div && node_is(r0, "binary_expression")) {
+  if (sop == IR_SET && !div && !bit && node_is(r0, "binary_expression")) {
     const char *rop = op_of(x, r0);
     if ((!strcmp(rop, "+") || !strcmp(rop, "-")) &&
         same_text(x, node_field(r0, "left"), lhs)) {
@@ -204,8 +208,9 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
   IrExpr *rhs = expr_of(x, rhsn);
   if (!rhs)
     return -1;
-  if (div) {
-    /* a /= e  is  a = a / e (the lhs has no side effects) */
+  if (div || bit) {
+    /* a /= e  is  a = a / e, a &= e  is  a = a & e (the lhs has no side
+     * effects) */
     IrExpr *self;
     if (s->stmt.lhs_access >= 0) {
       self = mk(x, IR_ACCESS, lhs);
@@ -214,7 +219,9 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
       self = mk(x, IR_SCALAR, lhs);
       self->text = s->stmt.lhs_scalar;
     }
-    IrExpr *d = mk(x, IR_DIV, n);
+    IrExpr *d = mk(x, div ? IR_DIV : IR_BITOP, n);
+    if (bit)
+      d->text = bit;
     d->a = self;
     d->b = rhs;
     rhs = d;
