@@ -20,6 +20,42 @@ static IrNode *stmt_node(X *x, TSNode n) {
   return s;
 }
 
+/* Whether lhs is an arithmetic member of a struct variable reached by `.`
+ * alone (`out.total`, `st.acc.sum`: no pointer, no subscript, no union):
+ * storage no array operand can share, so it is a scalar like `s`, named by
+ * its text. Writing it makes its root variable assigned in the nest
+ * (collect_writes), so no other member of that variable is read as a
+ * value fixed during the kernel. */
+static int member_scalar(X *x, TSNode lhs, IrElemType *elem) {
+  TSNode l = strip_parens(lhs);
+  if (!node_is(l, "field_expression") || strpbrk(ntext(x, l), " \t\n()"))
+    return 0;
+  CtDecl d;
+  TSNode f = node_field(l, "field");
+  if (ts_node_is_null(f) || !ct_member(x->env->ct, ts_node_start_byte(f), &d) ||
+      d.kind != CT_SCALAR || !d.elem_ok)
+    return 0;
+  for (TSNode m = l; node_is(m, "field_expression");
+       m = strip_parens(node_field(m, "argument"))) {
+    CtDecl md;
+    TSNode mf = node_field(m, "field");
+    if (strstr(op_of(x, m), "->") || ts_node_is_null(mf) ||
+        !ct_member(x->env->ct, ts_node_start_byte(mf), &md) || md.in_union)
+      return 0;
+    TSNode r = strip_parens(node_field(m, "argument"));
+    if (node_is(r, "field_expression"))
+      continue;
+    CtDecl rd;
+    if (!node_is(r, "identifier") || any_var(x, ntext(x, r)) >= 0 ||
+        bound_of(x, ntext(x, r)) ||
+        !ct_lookup(x->env->ct, ntext(x, r), ts_node_start_byte(r), &rd) ||
+        rd.kind != CT_OTHER || strchr(rd.type_text, '*') || strchr(rd.type_text, '['))
+      return 0;
+  }
+  *elem = d.elem;
+  return 1;
+}
+
 /* Same text up to blanks and parentheses around the whole. */
 static int same_text(X *x, TSNode a, TSNode b) {
   a = strip_parens(a);
@@ -174,6 +210,10 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
     if (sop != IR_SET || div || bit)
       t->is_read = 1;
     s->stmt.lhs_access = a;
+  } else if (member_scalar(x, lhs, &s->stmt.lhs_elem)) {
+    /* `out.total += e`: a scalar accumulator held in a struct variable */
+    s->stmt.lhs_scalar = ntext(x, strip_parens(lhs));
+    add_scalar(x, s->stmt.lhs_scalar);
   } else if (node_is(strip_parens(lhs), "field_expression")) {
     return refuse(x, n, "assignment to member '%s' (the structs and pointers "
                         "operands are reached through must not change in the "

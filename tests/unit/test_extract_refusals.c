@@ -632,6 +632,22 @@ static const Case kCases[] = {
     {"t.c:5:27"},
     "t.c:6:3: kernel not sparsified: element type 'long double' of 'A' is not supported",
     0, 0},
+  {"member_accumulator_through_pointer",
+    "#define N 8\n"
+    "#define M 6\n"
+    "double A[N][M];\n"
+    "struct acc { double total; int n; };\n"
+    "void f(struct acc *po) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      po->total += A[i][j];\n"
+    "}\n",
+    "",
+    {"warning: loop not sparsified: assignment to member 'po->total' (the structs and pointers operands are reached through must not change in the loop nest)"},
+    {"t.c:9:7"},
+    "t.c:7:3: kernel not sparsified: assignment to member 'po->total' (the structs and pointers operands are reached through must not change in the loop nest)",
+    0, 0},
   {"not_followed",
     "#define N 8\n"
     "#define M 6\n"

@@ -109,6 +109,29 @@ static const Case kCases[] = {
     {NULL},
     NULL,
     1, 0},
+  {"struct_member_accumulator",
+    "#define N 8\n"
+    "#define M 6\n"
+    "double A[N][M], x[M];\n"
+    "struct acc { double total; int n; };\n"
+    "void f(void) {\n"
+    "  struct acc out = {0, 0};\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      out.total += A[i][j] * x[j];\n"
+    "}\n",
+    "kernel t.c:8:3\n"
+    "  tensor A[N][M]: double, array, CSR (i : dense, j : compressed), read\n"
+    "  tensor x[M]: double, array, dense, read\n"
+    "  scalars written: out.total\n"
+    "  forall i in [0, N) : reduction\n"
+    "    forall j in [0, M) : reduction\n"
+    "      out.total += A(i,j) * x(j)\n",
+    {NULL},
+    {NULL},
+    NULL,
+    1, 0},
   {"spmm",
     "#define N 8\n"
     "#define M 6\n"
