@@ -5,8 +5,8 @@
  *
  *   A[i][j]               lookup     sc__get_f64(H, coords, where)
  *   A[i][j] = v           insert     sc__set_f64(H, coords, v, where)
- *   A[i][j] op= v, ++, -- update     sc__upd_f64 (sc__updv_f64 for a value;
- *     (op: + - * / | ^ &)
+ *   A[i][j] op= v, ++, -- update     sc__upd_f64 (op: + - * / | ^ &;
+ *                                    sc__updv_f64 for a value;
  *                                    sc__set_f64 of sc__get_f64 op v where C
  *                                    computes in another type, and always
  *                                    for _Bool, stored as uint8_t: every
@@ -1576,9 +1576,9 @@ static int has_effects(TSNode n) {
  * converted to the element type e first. C computes `A op v` in the common
  * type of both, then converts: the same where v converts to e exactly and
  * the operation agrees (an integer v into a floating e; a float v into a
- * double e; + - * of integers, which wrap alike, and | ^ &), not for `int_elem *= 1.5`,
- * `float_elem *= 0.1` (a double product rounded once) or `short_elem /=
- * 70000`. An unknown right-hand type counts as inexact. */
+ * double e; + - * | ^ & of integers, which wrap alike), not for `int_elem
+ * *= 1.5`, `float_elem *= 0.1` (a double product rounded once) or
+ * `short_elem /= 70000`. An unknown right-hand type counts as inexact. */
 static int update_exact(Uses *u, IrElemType e, char op, size_t op_offset) {
   IrElemType r;
   if (!ct_compound_rhs(u->ct, op_offset, &r))
