@@ -506,6 +506,7 @@ int ct_member(CTypes *ct, size_t offset, CtDecl *out) {
   out->canon_offset = out->name_offset;
   out->in_union = clang_getCursorKind(clang_getCursorSemanticParent(f)) ==
                   CXCursor_UnionDecl;
+  out->bit_field = clang_Cursor_isBitField(f) != 0;
   analyse_type(ct, clang_getCursorType(c), 0, out->in_main_file,
                out->name_offset, out->name, out);
   return 1;

@@ -56,6 +56,7 @@ typedef struct CtDecl {
                           to _Bool first, as C converts it */
   const char *elem_ctype; /* unqualified spelling: "double", "real_t" */
   int in_union;        /* ct_member: the member belongs to a union */
+  int bit_field;       /* ct_member: the member is a bit-field */
 } CtDecl;
 
 /* Flags that let libclang accept the legacy C that GCC accepts with a

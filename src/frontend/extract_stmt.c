@@ -21,7 +21,8 @@ static IrNode *stmt_node(X *x, TSNode n) {
 }
 
 /* Whether lhs is an arithmetic member of a struct variable reached by `.`
- * alone (`out.total`, `st.acc.sum`: no pointer, no subscript, no union):
+ * alone (`out.total`, `st.acc.sum`: no pointer, no subscript, no union,
+ * no bit-field or volatile member):
  * storage no array operand can share, so it is a scalar like `s`, named by
  * its text. Writing it makes its root variable assigned in the nest
  * (collect_writes), so no other member of that variable is read as a
@@ -33,8 +34,9 @@ static int member_scalar(X *x, TSNode lhs, IrElemType *elem) {
   CtDecl d;
   TSNode f = node_field(l, "field");
   if (ts_node_is_null(f) || !ct_member(x->env->ct, ts_node_start_byte(f), &d) ||
-      d.kind != CT_SCALAR || !d.elem_ok)
-    return 0;
+      d.kind != CT_SCALAR || !d.elem_ok || d.bit_field ||
+      strstr(d.type_text, "volatile"))
+    return 0; /* a bit-field has no __typeof__, nor a volatile a copy */
   for (TSNode m = l; node_is(m, "field_expression");
        m = strip_parens(node_field(m, "argument"))) {
     CtDecl md;

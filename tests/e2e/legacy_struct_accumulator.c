@@ -4,8 +4,9 @@
 // count beside it. Each is a scalar of the kernel like `s`, named by its
 // text, and live after the nest. A member reached through a pointer
 // (`po->total`) or of a union (`u.d`) may share storage with another
-// operand and keeps its nest as written, and so does a nest that writes one
-// member of a struct and reads another (`out.n` beside `out.total`).
+// operand and keeps its nest as written, and so do a bit-field member and
+// a nest that writes one member of a struct and reads another (`out.n`
+// beside `out.total`).
 // EXPECT-SPARSIFIED: 4
 // EXPECT-ABSENT: out.total += A[i][j] * x[j];
 // EXPECT-ABSENT: g.total = g.total + A[i][j];
@@ -15,6 +16,7 @@
 // EXPECT-WARNING: loop not sparsified: assignment to member 'po->total'
 // EXPECT-WARNING: loop not sparsified: assignment to member 'u.d'
 // EXPECT-WARNING: loop not sparsified: unsupported expression 'out.n'
+// EXPECT-WARNING: loop not sparsified: assignment to member 'bf.cnt'
 #include <stdio.h>
 
 #define N 40
@@ -67,6 +69,12 @@ int main(void) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
       out.total += A[i][j] * out.n;
-  printf("%.6f %d %.6f\n", out.total, out.n, u.d);
+  struct {
+    unsigned cnt : 5; /* wraps at 32 */
+  } bf = {0};
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      bf.cnt += A[i][j] != 0;
+  printf("%.6f %d %.6f %u\n", out.total, out.n, u.d, (unsigned)bf.cnt);
   return 0;
 }
