@@ -1642,11 +1642,12 @@ static int value_first(const Site *s) {
 }
 
 /* The value written, `(v)`, converted to _Bool first for a _Bool
- * element (its helpers take uint8_t, which would keep 2 as 2). */
+ * element (its helpers take uint8_t, which would keep 2 as 2): `((v) !=
+ * 0)`, C's conversion. */
 static void value_text(Uses *u, StrBuf *out, const Site *s) {
-  sb_puts(out, s->st->ba.decl.is_bool ? "((_Bool)(" : "(");
+  sb_puts(out, s->st->ba.decl.is_bool ? "((" : "(");
   node_text(u, out, s->val);
-  sb_puts(out, s->st->ba.decl.is_bool ? "))" : ")");
+  sb_puts(out, s->st->ba.decl.is_bool ? ") != 0)" : ")");
 }
 
 /* `(sc__val_T((v)), ` before the call when value_first, and the value
@@ -1683,28 +1684,27 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
     sb_printf(out, ", %s)%s", where(u, s), first ? ")" : "");
     return;
   case U_UPD:
-    if (s->recompute) {
+  case U_INC:
+    if (s->recompute || (s->kind == U_INC && st->ba.decl.is_bool)) {
       /* E = (T)(E op v) as C computes it (the subscripts have no side
-       * effects: update_exact's caller checked) */
+       * effects: classify checked); for a _Bool element `(E op v) != 0`,
+       * C's conversion to _Bool (`++b` gives the new value), which
+       * -Wint-in-bool-context does not flag as it does `(_Bool)(E * v)` */
+      const int b = st->ba.decl.is_bool;
       sb_printf(out, "sc__set_%s(%s, ", st->sfx, st->ba.handle);
       coords(u, out, s);
-      sb_printf(out, ", (%s)(sc__get_%s(%s, ", st->ctype, st->sfx,
-                st->ba.handle);
+      if (b)
+        sb_puts(out, ", ((");
+      else
+        sb_printf(out, ", (%s)(", st->ctype);
+      sb_printf(out, "sc__get_%s(%s, ", st->sfx, st->ba.handle);
       coords(u, out, s);
       sb_printf(out, ", %s) %c (", where(u, s), s->op);
-      node_text(u, out, s->val);
-      sb_printf(out, ")), %s)", where(u, s));
-      return;
-    }
-    /* fall through */
-  case U_INC:
-    if (s->kind == U_INC && st->ba.decl.is_bool) {
-      /* E = (_Bool)(E op 1): the new value, as `++b` gives it */
-      sb_printf(out, "sc__set_%s(%s, ", st->sfx, st->ba.handle);
-      coords(u, out, s);
-      sb_printf(out, ", (_Bool)(sc__get_%s(%s, ", st->sfx, st->ba.handle);
-      coords(u, out, s);
-      sb_printf(out, ", %s) %c 1), %s)", where(u, s), s->op, where(u, s));
+      if (s->kind == U_INC)
+        sb_puts(out, "1");
+      else
+        node_text(u, out, s->val);
+      sb_printf(out, b ? ")) != 0), %s)" : ")), %s)", where(u, s));
       return;
     }
     sb_printf(out, "sc__upd%s_%s(%s, ", s->used ? "v" : "", st->sfx, st->ba.handle);
@@ -1840,15 +1840,15 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
       sb_printf(out, ", (%s)0, %s);", st->ctype, where(u, s));
       return;
     }
-    sb_printf(out, "{ const %s sc__v = (", st->ctype);
-    node_text(u, out, s->val);
+    sb_printf(out, "{ const %s sc__v = ", st->ctype);
+    value_text(u, out, s);
     /* a cleared tensor reads +0.0 where nothing is inserted; -0.0 is
      * inserted (decl.c sc__pz_) */
     if (st->sfx[0] == 'f')
-      sb_printf(out, "); if (!sc__pz_%s(sc__v) || !sc__full%d) sc__set_%s(%s, ",
+      sb_printf(out, "; if (!sc__pz_%s(sc__v) || !sc__full%d) sc__set_%s(%s, ",
                 st->sfx, s->nest, st->sfx, st->ba.handle);
     else
-      sb_printf(out, "); if (sc__v != 0 || !sc__full%d) sc__set_%s(%s, ", s->nest,
+      sb_printf(out, "; if (sc__v != 0 || !sc__full%d) sc__set_%s(%s, ", s->nest,
                 st->sfx, st->ba.handle);
     coords(u, out, s);
     sb_printf(out, ", sc__v, %s); }", where(u, s));

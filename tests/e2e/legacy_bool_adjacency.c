@@ -1,7 +1,7 @@
 // Adjacency matrices of bool (<stdbool.h>) and _Bool elements, stored as
 // uint8_t values 0 and 1: a graph read from Matrix Market pattern text
 // into an array stored sparse, element writes that C converts to 0 or 1
-// (`= 2`, `+=`, `-=` which flips, `++`, `--`), degree counts and
+// (`= 2`, `+=`, `-=` which flips, `*=`, `++`, `--`), degree counts and
 // reachability in kernels, a bool sparse output (`&&` of two matrices),
 // a loop pragma over a dense _Bool array, and a function definition
 // taking a bool parameter stored sparse.
@@ -73,6 +73,8 @@ int main(void) {
     sym[i][(i + 3) % N]++;
     sym[i][(i + 3) % N]++;
     if (i % 3 == 0) sym[i][(i + 4) % N]--;
+    if (i % 4 == 1) sym[i][(i + 3) % N] *= 2; /* 1 * 2 stays true */
+    if (i % 4 == 2) sym[i][(i + 3) % N] *= 0.25; /* 0.25 is true too */
   }
   int deg[N] = {0};
   for (int i = 0; i < N; i++)
