@@ -354,9 +354,10 @@ static int bound_global_in(const G *m, TSNode n, const char *text) {
  * loops and switches around n inside the statement). 0 or 2. */
 static int body_ok(G *m, TSNode n, int inner) {
   const char *ty = ts_node_type(n);
-  /* leaving the nest and the function, or for a label after it: the
-   * first entry in the loops' order where the guard holds is the dense
-   * program's, since the guard is false where the element is zero */
+  /* return, or goto a label outside the nest (one inside is refused
+   * below): the first entry in the loops' order where the guard holds is
+   * the dense program's, since the guard is false where the element is
+   * zero (lower_guarded refuses a walk that would have a copy to free) */
   if (!strcmp(ty, "return_statement") || !strcmp(ty, "goto_statement")) {
     if (!m->g->exit) m->g->exit = txt(m, ts_node_child(n, 0));
   } else if (!strcmp(ty, "labeled_statement") ||
