@@ -7,12 +7,14 @@
 // `|=`, `^=` and `&=` on an element of an array stored sparse are buffered
 // updates like `+=` (an absent entry is 0: 0 | v and 0 ^ v are v, 0 & v
 // is 0), also with the value used (`used = (F[0][0] |= 3)`).
-// EXPECT-SPARSIFIED: 7
+// EXPECT-SPARSIFIED: 9
 // EXPECT-ABSENT: a[i] &= A[i][j];
 // EXPECT-ABSENT: if (A[i][j] != 0) b[i] &= A[i][j] | 0x30u;
 // EXPECT-ABSENT: sh[i] <<= A[i][j] & 1u;
 // EXPECT-ABSENT: F[i][j] &= 0x1f3;
 // EXPECT-ABSENT: flags[i] |= A[i][j];
+// EXPECT-ABSENT: M[i][j] &= A[i][j];
+// EXPECT-ABSENT: D[i][j] >>= A[i][j] & 1u;
 // EXPECT-REPORT: kernel sparsified: forall(i) forall(j) a(i) = a(i) & A(i,j)
 // EXPECT-REPORT: kernel sparsified: forall(i) forall(j) F(i,j) = F(i,j) & 0x1f3
 // EXPECT-REPORT: 'F' stored as a sparse tensor (CSR)
@@ -28,6 +30,9 @@ static unsigned A[N][N];
 static unsigned short F[N][N];
 #pragma sparse encoding(G : DCSR)
 static int G[N][N];
+#pragma sparse encoding(M : CSR)
+static unsigned M[N][N];
+static unsigned D[N][N];
 
 int main(void) {
   unsigned flags[N] = {0}, m[N] = {0}, a[N], sh[N], b[N];
@@ -52,6 +57,10 @@ int main(void) {
     G[i][(i + 2) % N] |= -8 + i;
     G[i][(i + 2) % N] ^= ((long)(i + 1) << 33) | 5; /* a long: its low bits count */
     k += F[i][(i * 3 + 1) % N] | 1;
+    M[i][(i * 3 + 1) % N] = 12u;
+    M[i][i] = 5;
+    D[i][(i + 5) % N] = 6;
+    D[i][i] = 9;
   }
   int used = (F[0][0] |= 3);
 
@@ -74,11 +83,20 @@ int main(void) {
     for (int j = 0; j < N; j++)
       F[i][j] &= 0x1f3;
 
+  /* a sparse output updated from its own entries: the intersection */
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      M[i][j] &= A[i][j];
+#pragma sparse encoding(D : DCSR)
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      D[i][j] >>= A[i][j] & 1u;
+
   long s = 0;
   int nz = 0;
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++) {
-      s = s * 7 + F[i][j] + 3 * G[i][j];
+      s = s * 7 + F[i][j] + 3 * G[i][j] + 5 * M[i][j] + 11 * D[i][j];
       nz += F[i][j] != 0;
     }
   for (int i = 0; i < N; i++)
