@@ -3,7 +3,9 @@
 // A[i][j]` (an absent entry clears a[i], so every j is visited), a guarded
 // `&=` walks the stored entries only, `<<=` by a value read from A visits
 // every j, `F[i][j] &= mask` updates the entries of F in place (a result
-// of 0 reads as 0); `|=` and `^=` reductions stay kernels. Outside kernels,
+// of 0 reads as 0), `M[i][j] &= A[i][j]` into M stored sparse and `D[i][j]
+// >>= ...` over a dense D under a loop pragma are kernels too; `|=` and
+// `^=` reductions stay kernels. Outside kernels,
 // `|=`, `^=` and `&=` on an element of an array stored sparse are buffered
 // updates like `+=` (an absent entry is 0: 0 | v and 0 ^ v are v, 0 & v
 // is 0), also with the value used (`used = (F[0][0] |= 3)`).
