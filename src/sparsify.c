@@ -537,14 +537,14 @@ static void do_loop(S *s, const Attachment *g) {
   for (int i = 0; i < g->nenc; i++)
     for (int b = 0; b < g->enc[i]->pragma.nbindings; b++) {
       const PragmaBinding *pb = &g->enc[i]->pragma.bindings[b];
-      /* an array of an element type the runtime does not store (_Bool,
-       * long double, a struct): the nest stays as written, with a
+      /* an array of an element type the runtime does not store (long
+       * double, a struct): the nest stays as written, with a
        * warning; the program is valid C and must still build */
       CtDecl d;
       if (ct_lookup(s->ct, pb->name, fstart, &d) && d.kind == CT_ARRAY && !d.elem_ok) {
         diag_warning(ctx->diags, ctx->file, pb->name_span,
                      "loop not sparsified: element type '%s' of '%s' is not "
-                     "supported (float, double, integer types other than _Bool)",
+                     "supported (float, double, _Bool and the other integer types)",
                      d.elem_ctype, pb->name);
         if (d.in_main_file && d.decl_span.end > d.decl_span.start)
           diag_note(ctx->diags, ctx->file,
@@ -1136,13 +1136,13 @@ static void bind_scope(S *s, const Attachment *g) {
         continue;
       }
       if (d.kind == CT_ARRAY && !d.elem_ok) {
-        /* an element type the runtime does not store (_Bool, long
-         * double): the array stays as declared, as every loop using it;
+        /* an element type the runtime does not store (long double, a
+         * struct): the array stays as declared, as every loop using it;
          * the program is valid C and must still build */
         diag_warning(ctx->diags, ctx->file, pb->name_span,
                      "'%s' keeps its dense storage: element type '%s' is not "
-                     "supported (float, double, integer types other than "
-                     "_Bool); the loops using it stay as written",
+                     "supported (float, double, _Bool and the other integer "
+                     "types); the loops using it stay as written",
                      pb->name, d.elem_ctype);
         report(s, g->pragma_span.start, "storage of '%s' not replaced: element "
                "type '%s' is not supported", pb->name, d.elem_ctype);

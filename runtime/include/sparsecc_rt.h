@@ -215,8 +215,9 @@ sc_status sc_tensor_insert(sc_tensor *t, const int64_t *coords,
                            const void *value);
 
 /* Buffered compound update: the pending value at coords becomes
- * old OP value, where an absent entry is 0. op is one of '+', '-', '*', '/'.
- */
+ * old OP value, where an absent entry is 0. op is one of '+', '-', '*', '/',
+ * and for integer value types also '|', '^', '&' (bitwise, in the value
+ * type: 0 | v and 0 ^ v are v, 0 & v is 0). */
 sc_status sc_tensor_update(sc_tensor *t, const int64_t *coords, char op,
                            const void *value);
 

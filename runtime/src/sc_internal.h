@@ -82,8 +82,9 @@ int sc_val_is_zero(sc_value_type vt, const void *v);
 /* Whether v == 0 in C: -0.0 too. */
 int sc_val_equals_zero(sc_value_type vt, const void *v);
 void sc_val_add(sc_value_type vt, void *dst, const void *src);
-/* dst = dst OP src for op in + - * or /; integer division by zero
- * is rejected by sc_val_check_op beforehand; INT_MIN / -1 leaves dst. */
+/* dst = dst OP src for op in + - * or / (and | ^ & for integer types);
+ * integer division by zero is rejected by sc_val_check_op beforehand;
+ * INT_MIN / -1 leaves dst. */
 void sc_val_apply(sc_value_type vt, void *dst, char op, const void *src);
 sc_status sc_val_check_op(sc_value_type vt, char op, const void *src);
 void sc_val_negate(sc_value_type vt, void *v);

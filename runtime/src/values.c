@@ -66,6 +66,9 @@ int sc_val_equals_zero(sc_value_type vt, const void *v) {
     case '/': a = (b != 0 && (UNS || !((U)b == (U)-1 &&                        \
                                        (U)a == ((U)1 << (sizeof(T) * 8 - 1))))) \
                       ? (T)(a / b) : a; break;                                 \
+    case '|': a = (T)((U)a | (U)b); break;                                     \
+    case '^': a = (T)((U)a ^ (U)b); break;                                     \
+    case '&': a = (T)((U)a & (U)b); break;                                     \
     default: a = b; break;                                                     \
     }                                                                          \
   } while (0)
@@ -115,9 +118,15 @@ void sc_val_add(sc_value_type vt, void *dst, const void *src) {
 }
 
 sc_status sc_val_check_op(sc_value_type vt, char op, const void *src) {
+  if (op == '|' || op == '^' || op == '&') {
+    if (!sc_value_type_integer(vt))
+      return sc_set_error(SC_ERR_INVALID_ARGUMENT,
+                          "update operator '%c' needs an integer value type", op);
+    return SC_OK;
+  }
   if (op != '+' && op != '-' && op != '*' && op != '/')
     return sc_set_error(SC_ERR_INVALID_ARGUMENT,
-                        "update operator '%c' is not one of + - * /", op);
+                        "update operator '%c' is not one of + - * / | ^ &", op);
   if (op == '/' && sc_value_type_integer(vt)) {
     if (sc_val_is_zero(vt, src))
       return sc_set_error(SC_ERR_INVALID_ARGUMENT,

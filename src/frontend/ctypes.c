@@ -367,6 +367,11 @@ static void analyse_type(CTypes *ct, CXType t, int is_param, int in_main_file,
   if (is_param && rank > 0)
     lv[0] = 'P'; /* a parameter `T A[][M]` or `T A[n]` is a pointer */
   d->elem_ok = elem_of(t, &d->elem);
+  if (!d->elem_ok && rank > 0 && clang_getCanonicalType(t).kind == CXType_Bool) {
+    /* stored as uint8_t values, which a _Bool only ever holds as 0 or 1 */
+    d->elem_ok = d->is_bool = 1;
+    d->elem = IR_U8;
+  }
   d->elem_ctype = strip_quals(ct->arena, cx_str(ct->arena, clang_getTypeSpelling(t)));
   if (rank == 0) {
     CXType c = clang_getCanonicalType(t);
@@ -501,6 +506,7 @@ int ct_member(CTypes *ct, size_t offset, CtDecl *out) {
   out->canon_offset = out->name_offset;
   out->in_union = clang_getCursorKind(clang_getCursorSemanticParent(f)) ==
                   CXCursor_UnionDecl;
+  out->bit_field = clang_Cursor_isBitField(f) != 0;
   analyse_type(ct, clang_getCursorType(c), 0, out->in_main_file,
                out->name_offset, out->name, out);
   return 1;

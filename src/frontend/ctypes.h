@@ -49,10 +49,14 @@ typedef struct CtDecl {
   long long cextent[SC_MAX_RANK]; /* the evaluated constant, else -1 */
   /* CT_ARRAY element / CT_SCALAR type: */
   int elem_ok;         /* element type is float, double or an integer
-                          type other than _Bool */
+                          type; for an array also _Bool (is_bool) */
   IrElemType elem;
+  int is_bool;         /* CT_ARRAY of _Bool: elem is IR_U8, whose values
+                          are 0 and 1; every value written is converted
+                          to _Bool first, as C converts it */
   const char *elem_ctype; /* unqualified spelling: "double", "real_t" */
   int in_union;        /* ct_member: the member belongs to a union */
+  int bit_field;       /* ct_member: the member is a bit-field */
 } CtDecl;
 
 /* Flags that let libclang accept the legacy C that GCC accepts with a

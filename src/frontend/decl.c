@@ -172,7 +172,7 @@ int storage_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *ba,
   }
   out->vt = ir_elem_vt(d->elem);
   out->sfx = ir_elem_suffix(d->elem);
-  out->ctype = ir_elem_ctype(d->elem);
+  out->ctype = d->is_bool ? "_Bool" : ir_elem_ctype(d->elem);
   /* scope: what follows the declaration in its block (or the file) */
   TSNode p = ts_node_parent(decl);
   while (!ts_node_is_null(p) && !strncmp(ts_node_type(p), "preproc_", 8))

@@ -162,8 +162,9 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
   k->nscalars_written = (int)x.scalars.len;
   k->scalars_written = x.scalars.data;
   unsigned char *dead = arena_alloc(x.a, x.scalars.len ? x.scalars.len : 1);
-  for (size_t i = 0; i < x.scalars.len; i++)
-    dead[i] = !liveness_after_nest(env->ctx->file, env->ctx->tree, env->ct,
+  for (size_t i = 0; i < x.scalars.len; i++) /* a member (`out.total`) is live */
+    dead[i] = !strchr(x.scalars.data[i], '.') &&
+              !liveness_after_nest(env->ctx->file, env->ctx->tree, env->ct,
                                    for_node, x.scalars.data[i]);
   k->scalar_dead_after = dead;
   k->pragma_span = env->pragma_span;

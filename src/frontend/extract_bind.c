@@ -49,7 +49,7 @@ int extract_bind(SparsifyCtx *ctx, CTypes *ct, const PragmaBinding *b,
   if (!d->elem_ok) {
     diag_error(ctx->diags, ctx->file, b->name_span,
                "element type '%s' of '%s' is not supported (float, double, "
-               "integer types other than _Bool)",
+               "_Bool and the other integer types)",
                d->elem_ctype, b->name);
     NOTE_DECL();
     return -1;

@@ -20,6 +20,44 @@ static IrNode *stmt_node(X *x, TSNode n) {
   return s;
 }
 
+/* Whether lhs is an arithmetic member of a struct variable reached by `.`
+ * alone (`out.total`, `st.acc.sum`: no pointer, no subscript, no union,
+ * no bit-field or volatile member):
+ * storage no array operand can share, so it is a scalar like `s`, named by
+ * its text. Writing it makes its root variable assigned in the nest
+ * (collect_writes), so no other member of that variable is read as a
+ * value fixed during the kernel. */
+static int member_scalar(X *x, TSNode lhs, IrElemType *elem) {
+  TSNode l = strip_parens(lhs);
+  if (!node_is(l, "field_expression") || strpbrk(ntext(x, l), " \t\n()"))
+    return 0;
+  CtDecl d;
+  TSNode f = node_field(l, "field");
+  if (ts_node_is_null(f) || !ct_member(x->env->ct, ts_node_start_byte(f), &d) ||
+      d.kind != CT_SCALAR || !d.elem_ok || d.bit_field ||
+      strstr(d.type_text, "volatile"))
+    return 0; /* a bit-field has no __typeof__, nor a volatile a copy */
+  for (TSNode m = l; node_is(m, "field_expression");
+       m = strip_parens(node_field(m, "argument"))) {
+    CtDecl md;
+    TSNode mf = node_field(m, "field");
+    if (strstr(op_of(x, m), "->") || ts_node_is_null(mf) ||
+        !ct_member(x->env->ct, ts_node_start_byte(mf), &md) || md.in_union)
+      return 0;
+    TSNode r = strip_parens(node_field(m, "argument"));
+    if (node_is(r, "field_expression"))
+      continue;
+    CtDecl rd;
+    if (!node_is(r, "identifier") || any_var(x, ntext(x, r)) >= 0 ||
+        bound_of(x, ntext(x, r)) ||
+        !ct_lookup(x->env->ct, ntext(x, r), ts_node_start_byte(r), &rd) ||
+        rd.kind != CT_OTHER || strchr(rd.type_text, '*') || strchr(rd.type_text, '['))
+      return 0;
+  }
+  *elem = d.elem;
+  return 1;
+}
+
 /* Same text up to blanks and parentheses around the whole. */
 static int same_text(X *x, TSNode a, TSNode b) {
   a = strip_parens(a);
@@ -107,7 +145,8 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
   TSNode lhs = strip_parens(node_field(n, "left"));
   TSNode rhsn = node_field(n, "right");
   IrStmtOp sop;
-  int div = 0;
+  int div = 0;          /* `a /= e` is `a = a / e` */
+  const char *bit = NULL; /* `a &= e` is `a = a & e` (also <<=, >>=) */
   if (!strcmp(op, "="))
     sop = IR_SET;
   else if (!strcmp(op, "+="))
@@ -123,6 +162,9 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
   else if (!strcmp(op, "/=")) {
     sop = IR_SET;
     div = 1;
+  } else if (!strcmp(op, "&=") || !strcmp(op, "<<=") || !strcmp(op, ">>=")) {
+    sop = IR_SET;
+    bit = arena_strndup(x->a, op, strlen(op) - 1);
   } else
     return refuse(x, n, "compound assignment '%s'", op);
   /* `a = b = e;` is `b = e; a = b;`: b read back has the value (and the
@@ -167,9 +209,13 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
     IrTensor *t = &x->tensors.data[x->accesses.data[a].tensor];
     t->is_written = 1;
     s->stmt.lhs_elem = t->elem;
-    if (sop != IR_SET || div)
+    if (sop != IR_SET || div || bit)
       t->is_read = 1;
     s->stmt.lhs_access = a;
+  } else if (member_scalar(x, lhs, &s->stmt.lhs_elem)) {
+    /* `out.total += e`: a scalar accumulator held in a struct variable */
+    s->stmt.lhs_scalar = ntext(x, strip_parens(lhs));
+    add_scalar(x, s->stmt.lhs_scalar);
   } else if (node_is(strip_parens(lhs), "field_expression")) {
     return refuse(x, n, "assignment to member '%s' (the structs and pointers "
                         "operands are reached through must not change in the "
@@ -178,13 +224,13 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
     return refuse(x, n, "assignment to '%s'", excerpt(x, lhs));
   }
   /* ^= and |= of an integer (the C types the IR keeps exactly) */
-  if ((sop == IR_XORBY || sop == IR_ORBY) &&
+  if ((sop == IR_XORBY || sop == IR_ORBY || bit) &&
       (other_type || !ir_elem_integer(s->stmt.lhs_elem)))
     return refuse(x, n, "compound assignment '%s' to '%s', which is not an "
                   "integer", op, excerpt(x, lhs));
   /* `a = a + e`, `a = e + a`, `a = a - e` are the updates `a += e`, `a -= e` */
   TSNode r0 = strip_parens(rhsn);
-  if (sop == IR_SET && !div && node_is(r0, "binary_expression")) {
+  if (sop == IR_SET && !div && !bit && node_is(r0, "binary_expression")) {
     const char *rop = op_of(x, r0);
     if ((!strcmp(rop, "+") || !strcmp(rop, "-")) &&
         same_text(x, node_field(r0, "left"), lhs)) {
@@ -204,8 +250,9 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
   IrExpr *rhs = expr_of(x, rhsn);
   if (!rhs)
     return -1;
-  if (div) {
-    /* a /= e  is  a = a / e (the lhs has no side effects) */
+  if (div || bit) {
+    /* a /= e  is  a = a / e, a &= e  is  a = a & e (the lhs has no side
+     * effects) */
     IrExpr *self;
     if (s->stmt.lhs_access >= 0) {
       self = mk(x, IR_ACCESS, lhs);
@@ -214,7 +261,9 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
       self = mk(x, IR_SCALAR, lhs);
       self->text = s->stmt.lhs_scalar;
     }
-    IrExpr *d = mk(x, IR_DIV, n);
+    IrExpr *d = mk(x, div ? IR_DIV : IR_BITOP, n);
+    if (bit)
+      d->text = bit;
     d->a = self;
     d->b = rhs;
     rhs = d;

@@ -1,9 +1,10 @@
 /* guarded.c — recognizes a nest whose whole body is `if (G) S` with G
  * false wherever one sparse array's element is zero (guarded.h). The
  * checks keep the dense program's meaning when S runs at the stored
- * entries only, in the loops' order: G is pure; S does not leave the nest
- * (break, return, goto), assign the loop variables or the names of their
- * bounds, or use the array other than reading the guarded element; it
+ * entries only, in the loops' order: G is pure; S leaves the nest only by
+ * return or goto (not break, nor to a label inside it), assigns neither
+ * the loop variables nor the names of their bounds, and uses the array
+ * only by reading the guarded element; it
  * is no subscript of another array whose uses are rewritten; a function
  * of the file it calls names neither the array nor a global that a bound
  * or a fixed subscript reads. */
@@ -353,8 +354,14 @@ static int bound_global_in(const G *m, TSNode n, const char *text) {
  * loops and switches around n inside the statement). 0 or 2. */
 static int body_ok(G *m, TSNode n, int inner) {
   const char *ty = ts_node_type(n);
-  if (!strcmp(ty, "return_statement") || !strcmp(ty, "goto_statement") ||
-      !strcmp(ty, "labeled_statement") || (!strcmp(ty, "break_statement") && !inner))
+  /* return, or goto a label outside the nest (one inside is refused
+   * below): the first entry in the loops' order where the guard holds is
+   * the dense program's, since the guard is false where the element is
+   * zero (lower_guarded refuses a walk that would have a copy to free) */
+  if (!strcmp(ty, "return_statement") || !strcmp(ty, "goto_statement")) {
+    if (!m->g->exit) m->g->exit = txt(m, ts_node_child(n, 0));
+  } else if (!strcmp(ty, "labeled_statement") ||
+             (!strcmp(ty, "break_statement") && !inner))
     return refuse_at(m, n, arena_printf(m->env->ctx->arena,
                      "'%s' leaves the loop nest from its guarded body (run at "
                      "the stored entries only, the nest would not stop where "

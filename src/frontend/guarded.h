@@ -37,6 +37,9 @@ typedef struct GuardedNest {
   Span access[16];              /* the reads A[i][j] of the statement */
   int naccess;
   Span loops;                   /* the nest */
+  const char *exit;             /* "goto" or "return" when the body may
+                                   leave the nest (the walk must then hold
+                                   nothing to free), else NULL */
 } GuardedNest;
 
 /* 0 and *g when nest f has that shape and its body may run at the stored

@@ -126,7 +126,7 @@ int params_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *bound,
     s.ba.handle = ba->b->name;
     s.vt = ir_elem_vt(ba->decl.elem);
     s.sfx = ir_elem_suffix(ba->decl.elem);
-    s.ctype = ir_elem_ctype(ba->decl.elem);
+    s.ctype = ba->decl.is_bool ? "_Bool" : ir_elem_ctype(ba->decl.elem);
     unsigned line, col;
     source_line_col(ctx->file, ts_node_start_byte(pds[pos]), &line, &col);
     s.where = arena_printf(ctx->arena, "%s:%u", ctx->file->name, line);

@@ -54,7 +54,8 @@ typedef struct Stored {
   const char *var;      /* the variable holding the handle */
   const char *vt;       /* "SC_F64", ... */
   const char *sfx;      /* helper suffix: "f64", "f32", "i64", "i32" */
-  const char *ctype;    /* value type of the helpers: double, float... */
+  const char *ctype;    /* value type of the helpers: double, float...;
+                           _Bool for a _Bool array (its helpers are u8) */
   const char *where;    /* "file.c:LINE" of the declaration */
   int param;            /* case 2: a parameter of a function definition
                            (decl: its parameter_declaration, scope: the

@@ -5,9 +5,12 @@
  *
  *   A[i][j]               lookup     sc__get_f64(H, coords, where)
  *   A[i][j] = v           insert     sc__set_f64(H, coords, v, where)
- *   A[i][j] op= v, ++, -- update     sc__upd_f64 (sc__updv_f64 for a value;
+ *   A[i][j] op= v, ++, -- update     sc__upd_f64 (op: + - * / | ^ &;
+ *                                    sc__updv_f64 for a value;
  *                                    sc__set_f64 of sc__get_f64 op v where C
- *                                    computes in another type)
+ *                                    computes in another type, and always
+ *                                    for _Bool, stored as uint8_t: every
+ *                                    value written is converted to _Bool)
  *   sizeof A, sizeof *A   the dense type: sizeof(double[N][M])
  *   memset(A, 0, size)    sc_tensor_clear(H) (size: sizeof A, or the
  *                         malloc'd size as written)
@@ -910,12 +913,17 @@ static void classify(Uses *u, TSNode id) {
       if (!strcmp(op, "=")) {
         s = add(u, U_SET, p, st);
       } else if (!strcmp(op, "+=") || !strcmp(op, "-=") || !strcmp(op, "*=") ||
-                 !strcmp(op, "/=")) {
+                 !strcmp(op, "/=") || !strcmp(op, "|=") || !strcmp(op, "^=") ||
+                 !strcmp(op, "&=")) {
+        /* | ^ & only on integer elements (C refuses them on floating
+         * ones): the runtime combines them in the element type, and the
+         * low bits of a bitwise result depend on the low bits of its
+         * operands only, so any integer right side is exact */
         s = add(u, U_UPD, p, st);
         s->op = op[0];
-        s->recompute = !update_exact(
-            u, st->ba.decl.elem, s->op,
-            ts_node_start_byte(node_field(p, "operator")));
+        s->recompute = st->ba.decl.is_bool ||
+                       !update_exact(u, st->ba.decl.elem, s->op,
+                                     ts_node_start_byte(node_field(p, "operator")));
         for (int d = 0; s->recompute && d < k; d++)
           if (has_effects(idx[d])) {
             unsupported(u, p, "'%s' computes in another type than the "
@@ -941,6 +949,13 @@ static void classify(Uses *u, TSNode id) {
         unsupported(u, p, "the value of '%s' is used", text(u, p));
         return;
       }
+      /* a _Bool element is read, stepped and stored (b++ is 1, b-- flips) */
+      for (int d = 0; st->ba.decl.is_bool && d < k; d++)
+        if (has_effects(idx[d])) {
+          unsupported(u, p, "'%s' steps a _Bool element, and its subscripts "
+                      "have side effects", text(u, p));
+          return;
+        }
       Site *s = add(u, U_INC, p, st);
       s->op = op[0];
       s->used = used;
@@ -1561,9 +1576,9 @@ static int has_effects(TSNode n) {
  * converted to the element type e first. C computes `A op v` in the common
  * type of both, then converts: the same where v converts to e exactly and
  * the operation agrees (an integer v into a floating e; a float v into a
- * double e; + - * of integers, which wrap alike), not for `int_elem *= 1.5`,
- * `float_elem *= 0.1` (a double product rounded once) or `short_elem /=
- * 70000`. An unknown right-hand type counts as inexact. */
+ * double e; + - * | ^ & of integers, which wrap alike), not for `int_elem
+ * *= 1.5`, `float_elem *= 0.1` (a double product rounded once) or
+ * `short_elem /= 70000`. An unknown right-hand type counts as inexact. */
 static int update_exact(Uses *u, IrElemType e, char op, size_t op_offset) {
   IrElemType r;
   if (!ct_compound_rhs(u->ct, op_offset, &r))
@@ -1626,6 +1641,15 @@ static int value_first(const Site *s) {
   return 0;
 }
 
+/* The value written, `(v)`, converted to _Bool first for a _Bool
+ * element (its helpers take uint8_t, which would keep 2 as 2): `((v) !=
+ * 0)`, C's conversion. */
+static void value_text(Uses *u, StrBuf *out, const Site *s) {
+  sb_puts(out, s->st->ba.decl.is_bool ? "((" : "(");
+  node_text(u, out, s->val);
+  sb_puts(out, s->st->ba.decl.is_bool ? ") != 0)" : ")");
+}
+
 /* `(sc__val_T((v)), ` before the call when value_first, and the value
  * argument: sc__tv_T then, else `(v)`. */
 static void value_arg(Uses *u, StrBuf *out, const Site *s, int first) {
@@ -1633,9 +1657,7 @@ static void value_arg(Uses *u, StrBuf *out, const Site *s, int first) {
     sb_printf(out, "sc__tv_%s", s->st->sfx);
     return;
   }
-  sb_puts(out, "(");
-  node_text(u, out, s->val);
-  sb_puts(out, ")");
+  value_text(u, out, s);
 }
 
 static void gen(Uses *u, StrBuf *out, size_t si) {
@@ -1644,9 +1666,9 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
   const int first = (s->kind == U_SET || (s->kind == U_UPD && !s->recompute)) &&
                     value_first(s);
   if (first) {
-    sb_printf(out, "(sc__val_%s((", st->sfx);
-    node_text(u, out, s->val);
-    sb_puts(out, ")), ");
+    sb_printf(out, "(sc__val_%s(", st->sfx);
+    value_text(u, out, s);
+    sb_puts(out, "), ");
   }
   switch (s->kind) {
   case U_READ:
@@ -1662,21 +1684,29 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
     sb_printf(out, ", %s)%s", where(u, s), first ? ")" : "");
     return;
   case U_UPD:
-    if (s->recompute) {
+  case U_INC:
+    if (s->recompute || (s->kind == U_INC && st->ba.decl.is_bool)) {
       /* E = (T)(E op v) as C computes it (the subscripts have no side
-       * effects: update_exact's caller checked) */
+       * effects: classify checked); for a _Bool element `(E op v) != 0`,
+       * C's conversion to _Bool (`++b` gives the new value), which
+       * -Wint-in-bool-context does not flag as it does `(_Bool)(E * v)` */
+      const int b = st->ba.decl.is_bool;
       sb_printf(out, "sc__set_%s(%s, ", st->sfx, st->ba.handle);
       coords(u, out, s);
-      sb_printf(out, ", (%s)(sc__get_%s(%s, ", st->ctype, st->sfx,
-                st->ba.handle);
+      if (b)
+        sb_puts(out, ", ((");
+      else
+        sb_printf(out, ", (%s)(", st->ctype);
+      sb_printf(out, "sc__get_%s(%s, ", st->sfx, st->ba.handle);
       coords(u, out, s);
       sb_printf(out, ", %s) %c (", where(u, s), s->op);
-      node_text(u, out, s->val);
-      sb_printf(out, ")), %s)", where(u, s));
+      if (s->kind == U_INC)
+        sb_puts(out, "1");
+      else
+        node_text(u, out, s->val);
+      sb_printf(out, b ? ")) != 0), %s)" : ")), %s)", where(u, s));
       return;
     }
-    /* fall through */
-  case U_INC:
     sb_printf(out, "sc__upd%s_%s(%s, ", s->used ? "v" : "", st->sfx, st->ba.handle);
     coords(u, out, s);
     sb_printf(out, ", '%c', ", s->op);
@@ -1810,15 +1840,15 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
       sb_printf(out, ", (%s)0, %s);", st->ctype, where(u, s));
       return;
     }
-    sb_printf(out, "{ const %s sc__v = (", st->ctype);
-    node_text(u, out, s->val);
+    sb_printf(out, "{ const %s sc__v = ", st->ctype);
+    value_text(u, out, s);
     /* a cleared tensor reads +0.0 where nothing is inserted; -0.0 is
      * inserted (decl.c sc__pz_) */
     if (st->sfx[0] == 'f')
-      sb_printf(out, "); if (!sc__pz_%s(sc__v) || !sc__full%d) sc__set_%s(%s, ",
+      sb_printf(out, "; if (!sc__pz_%s(sc__v) || !sc__full%d) sc__set_%s(%s, ",
                 st->sfx, s->nest, st->sfx, st->ba.handle);
     else
-      sb_printf(out, "); if (sc__v != 0 || !sc__full%d) sc__set_%s(%s, ", s->nest,
+      sb_printf(out, "; if (sc__v != 0 || !sc__full%d) sc__set_%s(%s, ", s->nest,
                 st->sfx, st->ba.handle);
     coords(u, out, s);
     sb_printf(out, ", sc__v, %s); }", where(u, s));

@@ -91,6 +91,15 @@ int lower_guarded(SparsifyCtx *ctx, const GuardedNest *g, const char *indent,
     }
   }
   int convert = H && (plain || order_differs);
+  if (g->exit && (!H || convert)) {
+    /* a jump out of the walk would skip the free of the copy */
+    *why = arena_printf(a, "'%s' leaves the loop nest from its guarded body, and "
+                        "'%s' would be %s at entry for the walk (freed after "
+                        "it); with '%s' stored sparse in the loops' order (a "
+                        "pragma on its declaration) the walk reads it in place",
+                        g->exit, A, H ? "converted" : "assembled", A);
+    return -1;
+  }
   const char *pos_t = level_width_ctype(w.pos_width), *crd_t = level_width_ctype(w.crd_width);
   const char *val_t = ba->decl.elem_ctype ? ba->decl.elem_ctype : ir_elem_ctype(ba->decl.elem);
   unsigned line, col;
@@ -221,6 +230,10 @@ int lower_guarded(SparsifyCtx *ctx, const GuardedNest *g, const char *indent,
   sb_free(&lv);
   sb_printf(notes, "  loop %s: not vectorized: the guarded body has effects, run "
             "one stored entry at a time in the source's order\n", g->loop[g->depth - 1].var);
+  if (g->exit)
+    sb_printf(notes, "  exit: '%s' leaves the walk at the first stored entry where "
+              "the guard holds, the dense loops' first (the guard is false where "
+              "%s is zero)\n", g->exit, A);
   if (plain || order_differs) {
     StrBuf lo = {0};
     for (int l = 0; l < g->depth; l++) sb_printf(&lo, "%s%s", l ? ", " : "", g->loop[l].var);

@@ -1,17 +1,18 @@
 // A pragma on a declaration or a function definition naming an array whose
-// element type the runtime does not store (_Bool, long double) keeps that
-// array dense, with one warning naming the type, and sparsecc exits 0 (it
-// used to stop with an error): the loops using it stay as written, while
-// the double array of the same file is stored sparse. The loop pragma case
-// is elem_type_unsupported.c.
-// EXPECT-SPARSIFIED: 1
-// EXPECT-WARNING: 'B' keeps its dense storage: element type '_Bool' is not supported
+// element type the runtime does not store (long double) keeps that array
+// dense, with one warning naming the type, and sparsecc exits 0 (it used
+// to stop with an error): the loops using it stay as written, while the
+// double and _Bool arrays of the same file are stored sparse (a _Bool
+// store converts to 0 or 1 as in C). The loop pragma case is
+// elem_type_unsupported.c.
+// EXPECT-SPARSIFIED: 3
 // EXPECT-WARNING: 'M' keeps its dense storage: element type 'long double' is not supported
-// EXPECT-WARNING: 'P' keeps its dense storage: element type '_Bool' is not supported
-// EXPECT-REPORT: storage of 'B' not replaced: element type '_Bool' is not supported
 // EXPECT-REPORT: storage of 'M' not replaced: element type 'long double' is not supported
 // EXPECT-REPORT: 'A' stored as a sparse tensor (CSR)
+// EXPECT-REPORT: 'B' stored as a sparse tensor (CSR)
+// EXPECT-NOT-REPORT: element type '_Bool'
 // EXPECT-ABSENT: y[i] += A[i][j] * x[j]
+// EXPECT-ABSENT: nb += B[i][j] + B[i][j];
 #include <stdio.h>
 
 #define N 7

@@ -247,6 +247,41 @@ static void test_integer_and_f32_values(void **state) {
   }
 }
 
+/* Bitwise updates of integer values combine in program order with the
+ * stored value (absent = 0): 0 | v and 0 ^ v are v, 0 & v is 0 (and a
+ * result of 0 is not stored); floating value types refuse them. */
+static void test_bitwise_updates(void **state) {
+  (void)state;
+  sc_encoding e = rt_named("CSR", 0);
+  sc_tensor *t = mk(&e, SC_U16, 2, 3, 3, 0);
+  const int64_t c0[2] = {0, 0}, c1[2] = {1, 2}, c2[2] = {2, 1};
+  uint16_t v = 0x0f0;
+  RT_OK(sc_tensor_insert(t, c0, &v));
+  RT_OK(sc_tensor_finalize(t)); /* the stored value 0x0f0 */
+  v = 0x00f;
+  RT_OK(sc_tensor_update(t, c0, '|', &v));  /* 0x0ff */
+  v = 0x0f0;
+  RT_OK(sc_tensor_update(t, c0, '^', &v));  /* 0x00f */
+  v = 0x006;
+  RT_OK(sc_tensor_update(t, c0, '&', &v));  /* 0x006 */
+  v = 0x300;
+  RT_OK(sc_tensor_update(t, c1, '^', &v));  /* absent: 0x300 */
+  v = 0x100;
+  RT_OK(sc_tensor_update(t, c1, '|', &v));  /* 0x300 */
+  v = 0xfff;
+  RT_OK(sc_tensor_update(t, c2, '&', &v));  /* absent: 0, not stored */
+  assert_int_equal(sc_tensor_get_u16(t, c0), 0x006);
+  assert_int_equal(sc_tensor_get_u16(t, c1), 0x300);
+  assert_int_equal(sc_tensor_get_u16(t, c2), 0);
+  assert_int_equal((int)sc_tensor_nnz(t), 2);
+  sc_tensor_free(t);
+  sc_tensor *f = mk(&e, SC_F64, 2, 3, 3, 0);
+  double d = 1.0;
+  assert_int_equal(sc_tensor_update(f, c0, '|', &d), SC_ERR_INVALID_ARGUMENT);
+  assert_non_null(strstr(sc_last_error(), "needs an integer value type"));
+  sc_tensor_free(f);
+}
+
 /* A failed finalization on the direct build path (a coordinate too wide
  * for crdWidth) keeps the previous entries and reports once. */
 static void test_direct_build_width_error(void **state) {
@@ -789,6 +824,7 @@ int main(void) {
       cmocka_unit_test(test_zero_removal),
       cmocka_unit_test(test_read_finalizes_first),
       cmocka_unit_test(test_integer_and_f32_values),
+      cmocka_unit_test(test_bitwise_updates),
       cmocka_unit_test(test_direct_build_width_error),
       cmocka_unit_test(test_in_order_equals_general),
       cmocka_unit_test(test_append_compatible),

@@ -2,7 +2,8 @@
  * (frontend/guarded.h) through the front end, lowering stubbed
  * (fe_fake_lower.c): the bodies a guarded walk takes (the guard false where
  * the element is zero: truth test, `!= 0`, `> c`, `fabs() > c`, `&&`; a
- * transposed subscript; a 3-level tensor), the shapes it leaves to the
+ * transposed subscript; a 3-level tensor; a return or goto out of the
+ * nest), the shapes it leaves to the
  * kernel model (a guard true at zero, an else branch, a statement beside
  * the if), and the bodies it refuses, each with its reason. */
 #include <setjmp.h>
@@ -49,8 +50,10 @@ static const Case kCases[] = {
      "        if (T[i][j][k] != 0) printf(\"%d\", k);\n", NULL},
     {"break", IJ, "      if (A[i][j] != 0) { if (j > 2) break; printf(\"x\"); }\n",
      "'break' leaves the loop nest from its guarded body"},
-    {"return", IJ, "      if (A[i][j] != 0) { printf(\"x\"); return; }\n",
-     "'return' leaves the loop nest from its guarded body"},
+    {"return", IJ, "      if (A[i][j] != 0) { printf(\"x\"); return; }\n", NULL},
+    {"goto", IJ, "      if (A[i][j] > 0.5) { cnt = i; goto out; }\n", NULL},
+    {"label", IJ, "      if (A[i][j] != 0) { again: printf(\"x\"); if (cnt++ < 2) goto again; }\n",
+     "'label' leaves the loop nest from its guarded body"},
     {"writes_a", IJ, "      if (A[i][j] != 0) { printf(\"x\"); A[i][j] = 0; }\n",
      "the guarded body uses 'A' other than by reading the element its guard tests"},
     {"loop_var", IJ, "      if (A[i][j] != 0) { printf(\"x\"); j++; }\n",
@@ -78,6 +81,7 @@ static void cases(void **state) {
              HEAD "void f(void) {\n"
                   "  #pragma sparse encoding(A : CSR, T : CSF)\n"
                   "%s%s"
+                  "out:;\n"
                   "}\n",
              kCases[c].loops, kCases[c].body);
     FeResult r;

@@ -679,7 +679,7 @@ static const Case kCases[] = {
   {"elem_type_unsupported",
     "#define N 8\n"
     "#define M 6\n"
-    "_Bool A[N][M]; double y[N];\n"
+    "long double A[N][M]; double y[N];\n"
     "void f(void) {\n"
     "  #pragma sparse encoding(A : CSR)\n"
     "  for (int i = 0; i < N; i++)\n"
@@ -687,9 +687,25 @@ static const Case kCases[] = {
     "      y[i] += A[i][j];\n"
     "}\n",
     "",
-    {"warning: loop not sparsified: element type '_Bool' of 'A' is not supported (float, double, integer types other than _Bool)", "note: 'A' is declared here"},
+    {"warning: loop not sparsified: element type 'long double' of 'A' is not supported (float, double, _Bool and the other integer types)", "note: 'A' is declared here"},
     {"t.c:5:27"},
-    "t.c:6:3: kernel not sparsified: element type '_Bool' of 'A' is not supported",
+    "t.c:6:3: kernel not sparsified: element type 'long double' of 'A' is not supported",
+    0, 0},
+  {"member_accumulator_through_pointer",
+    "#define N 8\n"
+    "#define M 6\n"
+    "double A[N][M];\n"
+    "struct acc { double total; int n; };\n"
+    "void f(struct acc *po) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      po->total += A[i][j];\n"
+    "}\n",
+    "",
+    {"warning: loop not sparsified: assignment to member 'po->total' (the structs and pointers operands are reached through must not change in the loop nest)"},
+    {"t.c:9:7"},
+    "t.c:7:3: kernel not sparsified: assignment to member 'po->total' (the structs and pointers operands are reached through must not change in the loop nest)",
     0, 0},
   {"not_followed",
     "#define N 8\n"

@@ -67,6 +67,71 @@ static const Case kCases[] = {
     {NULL},
     NULL,
     1, 0},
+  {"bool_elements",
+    "#define N 8\n"
+    "#define M 6\n"
+    "_Bool A[N][M]; int deg[N];\n"
+    "void f(void) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      if (A[i][j]) deg[i]++;\n"
+    "}\n",
+    "kernel t.c:6:3\n"
+    "  tensor A[N][M]: _Bool, array, CSR (i : dense, j : compressed), read\n"
+    "  tensor deg[N]: int, array, dense, read, written\n"
+    "  forall i in [0, N)\n"
+    "    forall j in [0, M) : reduction\n"
+    "      if A(i,j)\n"
+    "        deg(i) += 1\n",
+    {NULL},
+    {NULL},
+    NULL,
+    1, 0},
+  {"bitand_update",
+    "#define N 8\n"
+    "#define M 6\n"
+    "unsigned A[N][M], a[N];\n"
+    "void f(void) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      if (A[i][j]) a[i] &= A[i][j] >> 1;\n"
+    "}\n",
+    "kernel t.c:6:3\n"
+    "  tensor A[N][M]: unsigned int, array, CSR (i : dense, j : compressed), read\n"
+    "  tensor a[N]: unsigned int, array, dense, read, written\n"
+    "  forall i in [0, N)\n"
+    "    forall j in [0, M) : carries dependence\n"
+    "      if A(i,j)\n"
+    "        a(i) = a(i) & (A(i,j) >> 1)\n",
+    {NULL},
+    {NULL},
+    NULL,
+    1, 0},
+  {"struct_member_accumulator",
+    "#define N 8\n"
+    "#define M 6\n"
+    "double A[N][M], x[M];\n"
+    "struct acc { double total; int n; };\n"
+    "void f(void) {\n"
+    "  struct acc out = {0, 0};\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      out.total += A[i][j] * x[j];\n"
+    "}\n",
+    "kernel t.c:8:3\n"
+    "  tensor A[N][M]: double, array, CSR (i : dense, j : compressed), read\n"
+    "  tensor x[M]: double, array, dense, read\n"
+    "  scalars written: out.total\n"
+    "  forall i in [0, N) : reduction\n"
+    "    forall j in [0, M) : reduction\n"
+    "      out.total += A(i,j) * x(j)\n",
+    {NULL},
+    {NULL},
+    NULL,
+    1, 0},
   {"spmm",
     "#define N 8\n"
     "#define M 6\n"
