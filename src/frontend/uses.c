@@ -1239,6 +1239,15 @@ static int only_passed(Uses *u, TSNode n, const Stored *as, const FuncSig *fs, i
   return 1;
 }
 
+/* Whether the block's last statement is a return. */
+static int ends_in_return(TSNode block) {
+  for (uint32_t i = ts_node_named_child_count(block); i > 0; i--) {
+    TSNode c = ts_node_named_child(block, i - 1);
+    if (!node_is(c, "comment")) return node_is(c, "return_statement");
+  }
+  return 0;
+}
+
 /* The outermost loop around `call` (in its function) in which the array
  * `as` is only passed to fs at position p, declared before the loop, and
  * that no return or goto leaves: its conversion at the call can be done
@@ -1480,7 +1489,10 @@ int uses_collect(SparsifyCtx *ctx, CTypes *ct, Stored *st, int nst, FuncSig *fs,
           sk != U_EXIT && sk != U_END)
         st[i].written = 1;
     }
-    if (st[i].free_at_exit) {
+    /* freed where the block ends, unless it ends in a return (which frees
+     * it: a statement after it is unreachable, and gcc -O0 with the
+     * sanitizers then says control reaches the end of the function) */
+    if (st[i].free_at_exit && !ends_in_return(st[i].scope)) {
       Site *s = add(u, U_END, st[i].scope, &st[i]);
       s->start = s->end = ts_node_end_byte(st[i].scope) - 1;
       s->frees[s->nfrees++] = &st[i];
