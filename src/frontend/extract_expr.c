@@ -200,6 +200,8 @@ IrExpr *expr_of(X *x, TSNode n) {
     }
     IrExpr *e = mk(x, IR_CALL, n);
     e->text = fname;
+    e->zero_at_zero = !is_pure_fn(fname) && !pure_macro(x, fname) &&
+                      user_fn_zero_at_zero(x, fname);
     e->nargs = (int)na;
     e->args = arena_alloc(x->a, sizeof(IrExpr *) * (na ? na : 1));
     for (uint32_t i = 0; i < na; i++) {

@@ -127,6 +127,10 @@ int extract_sparse_base(X *x, TSNode b);
 IrExpr *extract_gather(X *x, TSNode n);
 int extract_check_gathers(X *x, ExtractRefusal *why);
 
+/* extract_fnzero.c: whether the file's function `name` has one double
+ * (or float) parameter and a body whose value at +0.0 is a zero. */
+int user_fn_zero_at_zero(X *x, const char *name);
+
 /* extract_range.c */
 int inner_in_range(X *x, const AfPoly *s, const char *ext);
 

@@ -179,6 +179,11 @@ struct IrExpr {
   IrExpr **args;                /* IR_CALL */
   int nargs;
   Span span;
+  int zero_at_zero;             /* IR_CALL of a one-parameter function of
+                                   the file whose body the front end
+                                   evaluated at +0.0 to a zero
+                                   (frontend/extract_fnzero.c): zero where
+                                   its argument is, as fabs or sqrt */
 };
 
 typedef enum IrStmtOp {
