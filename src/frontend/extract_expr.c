@@ -40,6 +40,13 @@ static IrExpr *scalar_of(X *x, TSNode n) {
            "subscripted", t, ntext(x, al->base));
     return NULL;
   }
+  const char *lt;
+  TSNode li = index_local(x, n, &lt, 2);
+  if (!ts_node_is_null(li)) { /* `int c = perm[j];`: c is (int)(perm[j]) */
+    IrExpr *e = mk(x, IR_CAST, n);
+    e->text = lt;
+    return (e->a = expr_of(x, li)) ? e : NULL;
+  }
   CtDecl d;
   if (ct_lookup(x->env->ct, t, ts_node_start_byte(n), &d) && d.kind != CT_SCALAR) {
     refuse(x, n, "'%s' used as a value is not an arithmetic scalar", t);

@@ -15,6 +15,10 @@
 static int indirect_index(X *x, TSNode n) {
   if (node_is(n, "subscript_expression"))
     return !invariant(x, n);
+  const char *lt;
+  TSNode li = index_local(x, n, &lt, 2);
+  if (!ts_node_is_null(li))
+    return indirect_index(x, li);
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
     if (indirect_index(x, ts_node_named_child(n, i)))

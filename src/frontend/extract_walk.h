@@ -131,6 +131,15 @@ int extract_check_gathers(X *x, ExtractRefusal *why);
  * (or float) parameter and a body whose value at +0.0 is a zero. */
 int user_fn_zero_at_zero(X *x, const char *name);
 
+/* extract_locals.c: the initializer of the local that identifier n names
+ * when the local is an index computed once per iteration: declared in the
+ * nest with an initializer, assigned nowhere else in its block, the
+ * initializer reading only loop variables of the loops around the
+ * declaration, names the nest never writes and such locals (depth of
+ * them at most); *ctype its declared type. A null node otherwise. Its
+ * uses read the initializer (converted to *ctype) instead. */
+TSNode index_local(X *x, TSNode n, const char **ctype, int depth);
+
 /* extract_range.c */
 int inner_in_range(X *x, const AfPoly *s, const char *ext);
 
