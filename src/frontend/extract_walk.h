@@ -64,6 +64,8 @@ typedef struct X {
   ARRAY(int) gathered;          /* tensors read at computed positions
                                    (IR_GATHER) */
   ARRAY(RowAlias) aliases;      /* row pointers followed */
+  ARRAY(int) scattered;         /* accesses updated at computed positions
+                                   (IrAccess.scatter) */
 } X;
 
 /* The statements of one body being built. */
@@ -125,6 +127,12 @@ int extract_is_gather(X *x, TSNode n);
 /* Whether identifier b names a sparse array (bound or stored). */
 int extract_sparse_base(X *x, TSNode b);
 IrExpr *extract_gather(X *x, TSNode n);
+/* `y[perm[i]]` as the target of `+=`/`-=` (n: the subscript expression,
+ * a gather of a dense array): the access (IrAccess.scatter) in *out; -1
+ * on a refusal. */
+int extract_scatter(X *x, TSNode n, int *out);
+/* Refuses a gathered array the nest writes, and a scattered one the nest
+ * reads or writes anywhere else. */
 int extract_check_gathers(X *x, ExtractRefusal *why);
 
 /* extract_fnzero.c: whether the file's function `name` has one double

@@ -474,9 +474,16 @@ typedef struct SumCtx {
   const Lower *L;
 } SumCtx;
 
+static void sum_index(void *user, StrBuf *out, int v);
+
 static void sum_access(void *user, StrBuf *out, int a) {
   SumCtx *c = user;
   const IrAccess *ac = &c->L->k->accesses[a];
+  if (ac->scatter) { /* `y[perm(i)]` */
+    CPrintHooks h = {sum_access, sum_index, c};
+    cprint_expr(out, ac->scatter, &h);
+    return;
+  }
   sb_printf(out, "%s(", c->L->k->tensors[ac->tensor].name);
   for (int d = 0; d < ac->nsub; d++) {
     if (d) sb_puts(out, ",");
