@@ -1349,7 +1349,7 @@ static void emit_storage(S *s) {
     }
     if ((a < b && overlaps(s, a, b)) || (a == b && overlaps(s, a, a + 1)))
       continue; /* inside a kernel: lowered through the handle */
-    const char *why = "it is in no loop nest that uses the array";
+    const char *why = "the loop nest around it is not a kernel as a whole";
     for (size_t r = 0; r < s->refused_nest.len; r++)
       if (s->refused_nest.data[r].start <= a && b <= s->refused_nest.data[r].end)
         why = s->refused_why.data[r];

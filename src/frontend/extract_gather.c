@@ -1,12 +1,13 @@
 /* extract_gather.c — gathers: an element of a dense array read at a
  * computed position (`x[perm[j]]`, `dist[col[k]]`) as an IR_GATHER
  * expression (ir/ispace.h), and scatters, such an element updated with
- * `+=`/`-=` (`y[perm[i]] += e`, an IrAccess with a scatter). A dense operand's subscript only has to be
- * evaluated where the kernel visits: at a stored entry's coordinates the
- * subscript, and so the element, is the dense program's. Refused: such a
- * subscript on a sparse array (random access into its storage), a
- * gathered array the nest writes, a subscript reading a sparse array or
- * anything the nest writes. */
+ * `+=`/`-=` (`y[perm[i]] += e`, an IrAccess with a scatter). A dense
+ * operand's subscript only has to be evaluated where the kernel visits:
+ * at a stored entry's coordinates the subscript, and so the element, is
+ * the dense program's. Refused: such a subscript on a sparse array
+ * (random access into its storage), a gathered array the nest writes, a
+ * subscript reading a sparse array or anything the nest writes, a
+ * scattered array the nest reads or writes elsewhere. */
 #include "frontend/extract_walk.h"
 
 #include <string.h>
