@@ -106,6 +106,7 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
     return 1;
   }
   substitute_locals(&x, root, root);
+  drop_unread_locals(&x, root);
   if (extract_check_gathers(&x, why))
     return 1;
   /* an array appended to (`q[t++] = v`) is accessed nowhere else */

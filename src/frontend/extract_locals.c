@@ -153,6 +153,56 @@ void substitute_locals(X *x, IrNode *root, IrNode *loop) {
   }
 }
 
+/* Whether an expression or condition of v[0..nv) reads the scalar name. */
+static int nodes_read(IrNode *const *v, int nv, const char *name) {
+  for (int i = 0; i < nv; i++) {
+    const IrNode *n = v[i];
+    if (n->kind == IR_NODE_STMT) {
+      if (expr_reads_scalar(n->stmt.rhs, name)) return 1;
+      continue;
+    }
+    if (n->kind == IR_NODE_IF &&
+        (expr_reads_scalar(n->cond, name) || nodes_read(n->els, n->nels, name)))
+      return 1;
+    if (nodes_read(n->body, n->nbody, name)) return 1;
+  }
+  return 0;
+}
+
+/* Drops from v the declarations no expression of the nest reads any more
+ * (their uses read the initializer: index_local) and that no other
+ * statement assigns; `keep` keeps the last statement of v (an if branch
+ * whose other branch is empty). */
+static void drop_list(X *x, IrNode *root, IrNode **v, int *nv, int keep) {
+  for (int p = 0; p < *nv; p++) {
+    IrNode *n = v[p];
+    if (n->kind == IR_NODE_LOOP) {
+      drop_list(x, root, n->body, &n->nbody, 0);
+      continue;
+    }
+    if (n->kind == IR_NODE_IF) {
+      drop_list(x, root, n->body, &n->nbody, n->nels == 0);
+      drop_list(x, root, n->els, &n->nels, n->nbody == 0);
+      continue;
+    }
+    const char *name = n->stmt.lhs_scalar;
+    if (!n->stmt.decl_ctype || !name || (keep && *nv == 1) ||
+        decls_named(&root, 1, name) != 1 || nodes_read(&root, 1, name))
+      continue;
+    for (int i = p; i + 1 < *nv; i++) v[i] = v[i + 1];
+    (*nv)--;
+    p--;
+    size_t m = 0;
+    for (size_t i = 0; i < x->scalars.len; i++)
+      if (strcmp(x->scalars.data[i], name)) x->scalars.data[m++] = x->scalars.data[i];
+    x->scalars.len = m;
+  }
+}
+
+void drop_unread_locals(X *x, IrNode *root) {
+  drop_list(x, root, root->body, &root->nbody, 0);
+}
+
 /* Whether n, the initializer of a local declared at decl, reads only
  * literals, the variables of loops enclosing decl, names the nest never
  * writes (dense arrays and scalars; no sparse array) and other such

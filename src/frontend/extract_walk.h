@@ -168,5 +168,9 @@ int build_for(X *x, TSNode n, IrNode **out);
 
 /* extract_locals.c */
 void substitute_locals(X *x, IrNode *root, IrNode *loop);
+/* Drops the declarations of locals nothing in the nest reads any more
+ * (an index local read through its initializer everywhere, even under an
+ * if). */
+void drop_unread_locals(X *x, IrNode *root);
 
 #endif
