@@ -66,6 +66,8 @@ typedef struct S {
   ARRAY(BoundArray) handles;/* the non-dropped ones, for every kernel */
   Uses *uses;
   ARRAY(size_t) refused;    /* nests already reported as not sparsified */
+  ARRAY(Span) refused_nest; /* those nests, and why (for the error of a */
+  ARRAY(const char *) refused_why; /* row alias left in one) */
   ARRAY(size_t) loop_refused; /* loops whose own pragma was refused (or
                                split): a declaration's pragma does not try
                                them again, their decision is said once */
@@ -1053,6 +1055,8 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   for (size_t i = 0; i < s->refused.len; i++)
     if (s->refused.data[i] == start) return;
   ARRAY_PUSH(s->ctx->arena, s->refused, start);
+  ARRAY_PUSH(s->ctx->arena, s->refused_nest, span_make(start, ts_node_end_byte(f)));
+  ARRAY_PUSH(s->ctx->arena, s->refused_why, why.reason);
   int kept = 0;
   if (fill_nest(s, f, env, &kept)) {
     report(s, start, "kernel not sparsified: %s; %s", why.reason,
@@ -1376,6 +1380,14 @@ static void emit_storage(S *s) {
     }
     if ((a < b && overlaps(s, a, b)) || (a == b && overlaps(s, a, a + 1)))
       continue; /* inside a kernel: lowered through the handle */
+    const char *why = "the loop nest around it is not a kernel as a whole";
+    for (size_t r = 0; r < s->refused_nest.len; r++)
+      if (s->refused_nest.data[r].start <= a && b <= s->refused_nest.data[r].end)
+        why = s->refused_why.data[r];
+    if (uses_alias_error(s->uses, i, why)) {
+      s->rc = -1;
+      continue;
+    }
     const char *txt = uses_text(s->uses, i);
     unsigned line = 0, col;
     if (strchr(txt, '\n'))

@@ -60,6 +60,20 @@ int const_unassigned(SparsifyCtx *ctx, CTypes *ct, const char *name, size_t at) 
          !assigns(ctx, scope, name);
 }
 
+TSNode const_init_node(SparsifyCtx *ctx, CTypes *ct, const char *name, size_t at) {
+  CtDecl d;
+  TSNode id, scope, none;
+  memset(&none, 0, sizeof none);
+  if (!find_decl(ctx, ct, name, at, &d, &id, &scope) || d.is_param || d.is_global)
+    return none;
+  TSNode p = ts_node_parent(id);
+  if (!node_is(p, "init_declarator") ||
+      ts_node_start_byte(node_field(p, "declarator")) != ts_node_start_byte(id) ||
+      assigns(ctx, ts_node_parent(ts_node_parent(p)), name))
+    return none;
+  return node_field(p, "value");
+}
+
 const char *const_init_text(SparsifyCtx *ctx, CTypes *ct, const char *name,
                             size_t at) {
   CtDecl d;

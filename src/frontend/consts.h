@@ -22,6 +22,12 @@
 const char *const_init_text(SparsifyCtx *ctx, CTypes *ct, const char *name,
                             size_t at);
 
+/* The initializer of the local `name` visible at byte `at` (`int c =
+ * perm[j];`: `perm[j]`) when it is a plain variable declared with one and
+ * assigned nowhere else in the block of its declaration (as above); a
+ * null node otherwise. */
+TSNode const_init_node(SparsifyCtx *ctx, CTypes *ct, const char *name, size_t at);
+
 /* Whether the variable `name` visible at byte `at` keeps its value in its
  * whole scope (a local or parameter assigned nowhere in its function, a
  * const global); 0 for a name that is no variable (a macro may name one

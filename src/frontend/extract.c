@@ -106,6 +106,7 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
     return 1;
   }
   substitute_locals(&x, root, root);
+  drop_unread_locals(&x, root);
   if (extract_check_gathers(&x, why))
     return 1;
   /* an array appended to (`q[t++] = v`) is accessed nowhere else */
@@ -191,6 +192,13 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
     return 1;
   }
   ir_analyse_dependences(pk, inferred);
+  /* a scatter's loops keep their order: two of their iterations may
+   * update one element */
+  for (size_t i = 0; i < x.scattered.len; i++)
+    for (int d = 0; d < x.accesses.data[x.scattered.data[i]].nsub; d++)
+      for (int v = 0; v < k->nvars; v++)
+        if (x.accesses.data[x.scattered.data[i]].sub[d].coef[v])
+          pk->vars[v].carries_dependence = 1, pk->vars[v].is_reduction = 0;
   if (pk != k)
     for (int v = 0; v < k->nvars; v++) {
       k->vars[v].carries_dependence = pk->vars[v].carries_dependence;

@@ -75,6 +75,10 @@ int poly_of(X *x, TSNode n, AfPoly *p, const char *what) {
     }
     if (any_var(x, t) >= 0)
       return refuse(x, n, "%s uses loop variable '%s' outside its loop", what, t);
+    const char *lt;
+    TSNode li = index_local(x, n, &lt, 2);
+    if (!ts_node_is_null(li) && signed_ctype(lt))
+      return poly_of(x, li, p, what);
     if (name_in(t, x->written.data, x->written.len))
       return refuse(x, n, "%s depends on '%s', which is assigned in the loop nest",
                     what, t);

@@ -40,6 +40,13 @@ static IrExpr *scalar_of(X *x, TSNode n) {
            "subscripted", t, ntext(x, al->base));
     return NULL;
   }
+  const char *lt;
+  TSNode li = index_local(x, n, &lt, 2);
+  if (!ts_node_is_null(li)) { /* `int c = perm[j];`: c is (int)(perm[j]) */
+    IrExpr *e = mk(x, IR_CAST, n);
+    e->text = lt;
+    return (e->a = expr_of(x, li)) ? e : NULL;
+  }
   CtDecl d;
   if (ct_lookup(x->env->ct, t, ts_node_start_byte(n), &d) && d.kind != CT_SCALAR) {
     refuse(x, n, "'%s' used as a value is not an arithmetic scalar", t);
@@ -200,6 +207,8 @@ IrExpr *expr_of(X *x, TSNode n) {
     }
     IrExpr *e = mk(x, IR_CALL, n);
     e->text = fname;
+    e->zero_at_zero = !is_pure_fn(fname) && !pure_macro(x, fname) &&
+                      user_fn_zero_at_zero(x, fname);
     e->nargs = (int)na;
     e->args = arena_alloc(x->a, sizeof(IrExpr *) * (na ? na : 1));
     for (uint32_t i = 0; i < na; i++) {

@@ -1,11 +1,13 @@
 /* extract_gather.c — gathers: an element of a dense array read at a
  * computed position (`x[perm[j]]`, `dist[col[k]]`) as an IR_GATHER
- * expression (ir/ispace.h). A dense operand's subscript only has to be
- * evaluated where the kernel visits: at a stored entry's coordinates the
- * subscript, and so the element, is the dense program's. Refused: such a
- * subscript on a sparse array (random access into its storage), a
- * gathered array the nest writes, a subscript reading a sparse array or
- * anything the nest writes. */
+ * expression (ir/ispace.h), and scatters, such an element updated with
+ * `+=`/`-=` (`y[perm[i]] += e`, an IrAccess with a scatter). A dense
+ * operand's subscript only has to be evaluated where the kernel visits:
+ * at a stored entry's coordinates the subscript, and so the element, is
+ * the dense program's. Refused: such a subscript on a sparse array
+ * (random access into its storage), a gathered array the nest writes, a
+ * subscript reading a sparse array or anything the nest writes, a
+ * scattered array the nest reads or writes elsewhere. */
 #include "frontend/extract_walk.h"
 
 #include <string.h>
@@ -15,6 +17,10 @@
 static int indirect_index(X *x, TSNode n) {
   if (node_is(n, "subscript_expression"))
     return !invariant(x, n);
+  const char *lt;
+  TSNode li = index_local(x, n, &lt, 2);
+  if (!ts_node_is_null(li))
+    return indirect_index(x, li);
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
     if (indirect_index(x, ts_node_named_child(n, i)))
@@ -150,7 +156,65 @@ IrExpr *extract_gather(X *x, TSNode n) {
   return e;
 }
 
+/* The loop variables e reads (directly, or through an access's
+ * subscripts), as a sum with coefficient 1 each. */
+static void vars_read(X *x, const IrExpr *e, IrAffine *sum) {
+  if (!e)
+    return;
+  if (e->kind == IR_INDEX)
+    sum->coef[e->var] = 1;
+  if (e->kind == IR_ACCESS) {
+    const IrAccess *ac = &x->accesses.data[e->access];
+    for (int d = 0; d < ac->nsub; d++)
+      for (int v = 0; v < IR_MAX_VARS; v++)
+        if (ac->sub[d].coef[v])
+          sum->coef[v] = 1;
+  }
+  vars_read(x, e->a, sum);
+  vars_read(x, e->b, sum);
+  vars_read(x, e->c, sum);
+  for (int i = 0; i < e->nargs; i++)
+    vars_read(x, e->args[i], sum);
+}
+
+int extract_scatter(X *x, TSNode lhs, int *out) {
+  size_t ng = x->gathered.len;
+  IrExpr *g = extract_gather(x, lhs);
+  if (!g)
+    return -1;
+  int ti = x->gathered.data[ng];
+  x->gathered.len = ng; /* written, not gathered */
+  IrAccess ac;
+  memset(&ac, 0, sizeof ac);
+  ac.tensor = ti;
+  ac.nsub = g->nargs;
+  ac.span = nspan(lhs);
+  ac.scatter = g;
+  for (int d = 0; d < g->nargs; d++)
+    vars_read(x, g->args[d], &ac.sub[d]);
+  ARRAY_PUSH(x->a, x->accesses, ac);
+  ARRAY_PUSH(x->a, x->scattered, (int)x->accesses.len - 1);
+  *out = (int)x->accesses.len - 1;
+  return 0;
+}
+
 int extract_check_gathers(X *x, ExtractRefusal *why) {
+  for (size_t i = 0; i < x->scattered.len; i++) {
+    const IrAccess *sa = &x->accesses.data[x->scattered.data[i]];
+    const IrTensor *t = &x->tensors.data[sa->tensor];
+    int other = 0;
+    for (size_t a = 0; a < x->accesses.len; a++)
+      other += (int)a != x->scattered.data[i] && x->accesses.data[a].tensor == sa->tensor;
+    for (size_t g = 0; g < x->gathered.len; g++)
+      other += x->gathered.data[g] == sa->tensor;
+    if (other) {
+      why->reason = arena_printf(x->a, "'%s' is updated at a computed position "
+                                 "(a scatter) and used elsewhere in the loop nest",
+                                 t->name);
+      why->where = sa->span;
+      return 1;
+    }
+  }
   for (size_t i = 0; i < x->gathered.len; i++) {
     const IrTensor *t = &x->tensors.data[x->gathered.data[i]];
     if (t->is_written || name_in(t->name, x->written.data, x->written.len)) {

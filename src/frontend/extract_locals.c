@@ -1,6 +1,8 @@
 /* extract_locals.c — local temporaries: a scalar declared and assigned in
  * the nest's body whose value can be substituted into its uses
- * (substitute_locals). */
+ * (substitute_locals), and locals that hold an index (`int c = perm[j];`)
+ * read through their initializer where they are used (index_local). */
+#include "frontend/consts.h"
 #include "frontend/extract_walk.h"
 
 #include <string.h>
@@ -149,4 +151,108 @@ void substitute_locals(X *x, IrNode *root, IrNode *loop) {
       if (strcmp(x->scalars.data[i], name)) x->scalars.data[m++] = x->scalars.data[i];
     x->scalars.len = m;
   }
+}
+
+/* Whether an expression or condition of v[0..nv) reads the scalar name. */
+static int nodes_read(IrNode *const *v, int nv, const char *name) {
+  for (int i = 0; i < nv; i++) {
+    const IrNode *n = v[i];
+    if (n->kind == IR_NODE_STMT) {
+      if (expr_reads_scalar(n->stmt.rhs, name)) return 1;
+      continue;
+    }
+    if (n->kind == IR_NODE_IF &&
+        (expr_reads_scalar(n->cond, name) || nodes_read(n->els, n->nels, name)))
+      return 1;
+    if (nodes_read(n->body, n->nbody, name)) return 1;
+  }
+  return 0;
+}
+
+/* Drops from v the declarations no expression of the nest reads any more
+ * (their uses read the initializer: index_local) and that no other
+ * statement assigns; `keep` keeps the last statement of v (an if branch
+ * whose other branch is empty). */
+static void drop_list(X *x, IrNode *root, IrNode **v, int *nv, int keep) {
+  for (int p = 0; p < *nv; p++) {
+    IrNode *n = v[p];
+    if (n->kind == IR_NODE_LOOP) {
+      drop_list(x, root, n->body, &n->nbody, 0);
+      continue;
+    }
+    if (n->kind == IR_NODE_IF) {
+      drop_list(x, root, n->body, &n->nbody, n->nels == 0);
+      drop_list(x, root, n->els, &n->nels, n->nbody == 0);
+      continue;
+    }
+    const char *name = n->stmt.lhs_scalar;
+    if (!n->stmt.decl_ctype || !name || (keep && *nv == 1) ||
+        decls_named(&root, 1, name) != 1 || nodes_read(&root, 1, name))
+      continue;
+    for (int i = p; i + 1 < *nv; i++) v[i] = v[i + 1];
+    (*nv)--;
+    p--;
+    size_t m = 0;
+    for (size_t i = 0; i < x->scalars.len; i++)
+      if (strcmp(x->scalars.data[i], name)) x->scalars.data[m++] = x->scalars.data[i];
+    x->scalars.len = m;
+  }
+}
+
+void drop_unread_locals(X *x, IrNode *root) {
+  drop_list(x, root, root->body, &root->nbody, 0);
+}
+
+/* Whether n, the initializer of a local declared at decl, reads only
+ * literals, the variables of loops enclosing decl, names the nest never
+ * writes (dense arrays and scalars; no sparse array) and other such
+ * locals, through operators without effects: at any use of the local it
+ * has the local's value. */
+static int pure_index_init(X *x, TSNode n, TSNode decl, int depth) {
+  n = strip_parens(n);
+  if (node_is(n, "number_literal"))
+    return 1;
+  if (node_is(n, "identifier")) {
+    const char *t = ntext(x, n);
+    int v = any_var(x, t);
+    if (v >= 0) {
+      Span s = x->k->vars[v].span;
+      return s.start < ts_node_start_byte(decl) && ts_node_end_byte(decl) <= s.end &&
+             x->stride[v] <= 1;
+    }
+    if (extract_sparse_base(x, n) || alias_of(x, n))
+      return 0;
+    if (!name_in(t, x->written.data, x->written.len))
+      return 1;
+    const char *ct;
+    return depth > 0 && !ts_node_is_null(index_local(x, n, &ct, depth - 1));
+  }
+  if (node_is(n, "subscript_expression"))
+    return pure_index_init(x, node_field(n, "argument"), decl, depth) &&
+           pure_index_init(x, node_field(n, "index"), decl, depth);
+  if (node_is(n, "cast_expression"))
+    return pure_index_init(x, node_field(n, "value"), decl, depth);
+  if (node_is(n, "unary_expression"))
+    return pure_index_init(x, node_field(n, "argument"), decl, depth);
+  if (node_is(n, "binary_expression"))
+    return pure_index_init(x, node_field(n, "left"), decl, depth) &&
+           pure_index_init(x, node_field(n, "right"), decl, depth);
+  return 0;
+}
+
+TSNode index_local(X *x, TSNode n, const char **ctype, int depth) {
+  TSNode none;
+  memset(&none, 0, sizeof none);
+  if (!node_is(n, "identifier") || any_var(x, ntext(x, n)) >= 0)
+    return none;
+  TSNode v = const_init_node(x->ctx, x->env->ct, ntext(x, n), ts_node_start_byte(n));
+  if (ts_node_is_null(v))
+    return none;
+  TSNode decl = ts_node_parent(ts_node_parent(v));
+  if (!node_is(decl, "declaration") || ts_node_start_byte(decl) < ts_node_start_byte(x->nest) ||
+      ts_node_end_byte(decl) > ts_node_end_byte(x->nest) ||
+      node_is(ts_node_parent(decl), "for_statement") || !pure_index_init(x, v, decl, depth))
+    return none;
+  *ctype = ntext(x, node_field(decl, "type"));
+  return v;
 }

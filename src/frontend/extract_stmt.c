@@ -198,13 +198,16 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
   } else if (node_is(lhs, "subscript_expression")) {
     int a;
     TSNode b = base_ident(lhs);
-    if (extract_is_gather(x, lhs) && !alias_of(x, b) && !extract_sparse_base(x, b))
-      /* `y[perm[i]] += e`: a scatter, not modelled (its order of writes,
-       * with two i of one perm[i], would have to be the source's) */
+    int scatter = extract_is_gather(x, lhs) && !alias_of(x, b) &&
+                  !extract_sparse_base(x, b);
+    if (scatter && sop != IR_ADDTO && sop != IR_SUBFROM)
+      /* `y[perm[i]] = e`: two i of one perm[i] would leave the last
+       * one's value, which the walk would have to find */
       return refuse(x, lhs, "'%s' is written at a computed position (an "
-                    "indirect subscript of a dense output, a scatter), which "
-                    "is not modelled", excerpt(x, lhs));
-    if (build_access(x, lhs, &a))
+                    "indirect subscript of a dense output, a scatter) with "
+                    "'%s' (only += and -= are modelled)", excerpt(x, lhs), op);
+    /* `y[perm[i]] += e`: a scatter, the updates in the program's order */
+    if (scatter ? extract_scatter(x, lhs, &a) : build_access(x, lhs, &a))
       return -1;
     IrTensor *t = &x->tensors.data[x->accesses.data[a].tensor];
     t->is_written = 1;
@@ -282,7 +285,10 @@ static int build_incdec(X *x, TSNode stmt, TSNode n, NodeList *list) {
   TSNode arg = strip_parens(node_field(n, "argument"));
   if (node_is(arg, "subscript_expression")) {
     int a;
-    if (build_access(x, arg, &a))
+    TSNode b = base_ident(arg);
+    int scatter = extract_is_gather(x, arg) && !alias_of(x, b) &&
+                  !extract_sparse_base(x, b); /* `hist[bin[i]]++` */
+    if (scatter ? extract_scatter(x, arg, &a) : build_access(x, arg, &a))
       return -1;
     IrTensor *t = &x->tensors.data[x->accesses.data[a].tensor];
     t->is_written = 1;

@@ -64,6 +64,8 @@ typedef struct X {
   ARRAY(int) gathered;          /* tensors read at computed positions
                                    (IR_GATHER) */
   ARRAY(RowAlias) aliases;      /* row pointers followed */
+  ARRAY(int) scattered;         /* accesses updated at computed positions
+                                   (IrAccess.scatter) */
 } X;
 
 /* The statements of one body being built. */
@@ -125,7 +127,26 @@ int extract_is_gather(X *x, TSNode n);
 /* Whether identifier b names a sparse array (bound or stored). */
 int extract_sparse_base(X *x, TSNode b);
 IrExpr *extract_gather(X *x, TSNode n);
+/* `y[perm[i]]` as the target of `+=`/`-=` (n: the subscript expression,
+ * a gather of a dense array): the access (IrAccess.scatter) in *out; -1
+ * on a refusal. */
+int extract_scatter(X *x, TSNode n, int *out);
+/* Refuses a gathered array the nest writes, and a scattered one the nest
+ * reads or writes anywhere else. */
 int extract_check_gathers(X *x, ExtractRefusal *why);
+
+/* extract_fnzero.c: whether the file's function `name` has one double
+ * (or float) parameter and a body whose value at +0.0 is a zero. */
+int user_fn_zero_at_zero(X *x, const char *name);
+
+/* extract_locals.c: the initializer of the local that identifier n names
+ * when the local is an index computed once per iteration: declared in the
+ * nest with an initializer, assigned nowhere else in its block, the
+ * initializer reading only loop variables of the loops around the
+ * declaration, names the nest never writes and such locals (depth of
+ * them at most); *ctype its declared type. A null node otherwise. Its
+ * uses read the initializer (converted to *ctype) instead. */
+TSNode index_local(X *x, TSNode n, const char **ctype, int depth);
 
 /* extract_range.c */
 int inner_in_range(X *x, const AfPoly *s, const char *ext);
@@ -147,5 +168,9 @@ int build_for(X *x, TSNode n, IrNode **out);
 
 /* extract_locals.c */
 void substitute_locals(X *x, IrNode *root, IrNode *loop);
+/* Drops the declarations of locals nothing in the nest reads any more
+ * (an index local read through its initializer everywhere, even under an
+ * if). */
+void drop_unread_locals(X *x, IrNode *root);
 
 #endif

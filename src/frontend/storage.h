@@ -190,6 +190,10 @@ int uses_collect(SparsifyCtx *ctx, CTypes *ct, Stored *st, int nst,
 size_t uses_count(const Uses *u);
 void uses_region(const Uses *u, size_t i, size_t *start, size_t *end,
                  int *is_nest);
+/* For a region that is a row alias (`T *row = A[i];` in a loop) outside
+ * every kernel: reports the error (why, the nest's refusal, and what to
+ * write instead) and returns 1; 0 for any other region. */
+int uses_alias_error(Uses *u, size_t i, const char *why);
 /* For a region that is a nest assigning every element: the array's name,
  * and whether the value is a literal zero (the nest only clears). */
 void uses_nest_info(const Uses *u, size_t i, const char **name, int *zero);

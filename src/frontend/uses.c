@@ -18,6 +18,9 @@
  *   A = malloc/calloc(..) the creation of an empty tensor
  *   A[i] = malloc(..), free(A[i])   (row pointers) nothing
  *   !A, A == NULL, if (A) the handle
+ *   T *row = A[i]; (also &A[i][0], A + i * n) in a loop: nothing where the
+ *                         nest becomes a kernel (it follows row[j] into A);
+ *                         an error elsewhere (uses_alias_error)
  *   a nest `for i < E0: for j < E1: ... A[i][j] = v; ...` that assigns
  *                         every element with `=` and reads nothing of A:
  *                         cleared first when E0, E1 are its sizes, then
@@ -33,7 +36,7 @@
 typedef enum UKind {
   U_READ, U_SET, U_UPD, U_INC, U_SIZEOF, U_CLEAR, U_FREE, U_ALLOC, U_NAME,
   U_VOID, U_EXIT, U_END, U_NEST, U_FSET, U_ZERO, U_PASS, U_CALL, U_TEXT,
-  U_COPYIN, U_COPYOUT
+  U_COPYIN, U_COPYOUT, U_ALIAS
 } UKind;
 
 #define U_MAX_FREES 8
@@ -854,6 +857,23 @@ static Stored *stored_arg(Uses *u, TSNode a) {
   return NULL;
 }
 
+/* `T *row = A[i];` (`&A[i][0]`, `A + i * n`): v is the value of a local
+ * pointer's declaration inside a for loop. Recorded as an alias site,
+ * checked once the kernels are known (uses_alias_error). */
+static int row_alias(Uses *u, TSNode v, Stored *st) {
+  TSNode top, p = up(v, &top);
+  if (st->param || !node_is(p, "init_declarator") || !same(node_field(p, "value"), top) ||
+      !node_is(node_field(p, "declarator"), "pointer_declarator"))
+    return 0;
+  for (TSNode a = ts_node_parent(p); !ts_node_is_null(a) && !node_is(a, "function_definition");
+       a = ts_node_parent(a))
+    if (node_is(a, "for_statement")) {
+      add(u, U_ALIAS, top, st);
+      return 1;
+    }
+  return 0;
+}
+
 static void classify(Uses *u, TSNode id) {
   Stored *st = u->cur;
   const char *name = st->ba.b->name;
@@ -966,7 +986,7 @@ static void classify(Uses *u, TSNode id) {
     if (!strcmp(pty, "pointer_expression")) {
       TSNode ptop, pp = up(p, &ptop);
       if (!strcmp(ts_node_type(ts_node_child(p, 0)), "&") &&
-          try_memset(u, ptop, pp, idx, k, 1, NULL, 0))
+          (try_memset(u, ptop, pp, idx, k, 1, NULL, 0) || row_alias(u, p, st)))
         return;
       escape(u, id, "the address of an element is taken ('%s')", text(u, p));
       return;
@@ -997,6 +1017,8 @@ static void classify(Uses *u, TSNode id) {
       add(u, U_NAME, e, st);
       return;
     }
+    if (k == crank - 1 && row_alias(u, e, st))
+      return;
     escape(u, id, "a part of it is used as a pointer ('%s')", text(u, e));
     return;
   }
@@ -1058,6 +1080,10 @@ static void classify(Uses *u, TSNode id) {
     return;
   }
   if (try_memset_plus(u, id, idx, 0))
+    return;
+  if (st->ba.delinearize && !strcmp(pty, "binary_expression") &&
+      same(node_field(p, "left"), top) && !strcmp(text(u, node_field(p, "operator")), "+") &&
+      row_alias(u, p, st))
     return;
   escape(u, id, "it is used as a pointer value ('%s')",
          ts_node_is_null(p) ? name : text(u, p));
@@ -1443,7 +1469,7 @@ int uses_collect(SparsifyCtx *ctx, CTypes *ct, Stored *st, int nst, FuncSig *fs,
     walk(u, root, 0, 0, 0);
     for (size_t r = mark; r < u->s.len; r++)
       if (u->s.data[r].st == &st[i] && u->s.data[r].kind != U_READ &&
-          u->s.data[r].kind != U_SIZEOF)
+          u->s.data[r].kind != U_SIZEOF && u->s.data[r].kind != U_ALIAS)
         cut_statement(u, u->s.data[r].node);
     if (u->escaped) {
       rc = -1;
@@ -1486,7 +1512,7 @@ int uses_collect(SparsifyCtx *ctx, CTypes *ct, Stored *st, int nst, FuncSig *fs,
     for (size_t r = mark; r < u->s.len && st[i].param; r++) {
       UKind sk = u->s.data[r].kind;
       if (u->s.data[r].st == &st[i] && sk != U_READ && sk != U_SIZEOF && sk != U_NAME &&
-          sk != U_EXIT && sk != U_END)
+          sk != U_EXIT && sk != U_END && sk != U_ALIAS)
         st[i].written = 1;
     }
     /* freed where the block ends, unless it ends in a return (which frees
@@ -1531,6 +1557,30 @@ void uses_region(const Uses *u, size_t i, size_t *start, size_t *end, int *is_ne
   *start = s->start;
   *end = s->end;
   *is_nest = s->kind == U_NEST;
+}
+
+int uses_alias_error(Uses *u, size_t i, const char *why) {
+  const Site *s = &u->s.data[u->top.data[i]];
+  if (s->kind != U_ALIAS)
+    return 0;
+  SparsifyCtx *ctx = u->ctx;
+  const char *name = s->st->ba.b->name;
+  TSNode d = node_field(ts_node_parent(s->node), "declarator");
+  while (node_is(d, "pointer_declarator"))
+    d = node_field(d, "declarator");
+  const char *row = text(u, d);
+  diag_error(ctx->diags, ctx->file, span_make(s->start, s->end),
+             "'%s' is stored as a sparse tensor but a part of it is used as a "
+             "pointer ('%s' in '%s') in a loop nest that is not sparsified (%s); "
+             "sparsecc cannot rewrite that use: index '%s' itself where '%s' is "
+             "subscripted",
+             name, text(u, s->node), row, why, name, row);
+  size_t off = s->st->ba.decl.name_offset;
+  diag_note(ctx->diags, ctx->file, span_make(off, off + strlen(name)),
+            "'%s' is declared here with '#pragma sparse encoding'; to keep its "
+            "dense block, put the pragma before the loop nests that use it "
+            "instead (each assembles it at entry)", name);
+  return 1;
 }
 
 void uses_nest_info(const Uses *u, size_t i, const char **name, int *zero) {
@@ -1787,6 +1837,9 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
   case U_CALL:
   case U_TEXT:
     sb_puts(out, s->full);
+    return;
+  case U_ALIAS: /* an error unless in a kernel (uses_alias_error) */
+    node_text(u, out, s->node);
     return;
   case U_CLEAR:
     sb_printf(out, "sc__chk(sc_tensor_clear(%s), %s)", st->ba.handle, where(u, s));

@@ -51,6 +51,10 @@ void ir_affine_print(const IrKernel *k, const IrAffine *a, StrBuf *out) {
 
 static void access_print(const IrKernel *k, int ai, StrBuf *out) {
   const IrAccess *a = &k->accesses[ai];
+  if (a->scatter) { /* `y[perm(i)]` */
+    ir_expr_print(k, a->scatter, out);
+    return;
+  }
   sb_printf(out, "%s(", k->tensors[a->tensor].name);
   for (int d = 0; d < a->nsub; d++) {
     if (d)

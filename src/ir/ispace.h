@@ -131,11 +131,25 @@ typedef struct IrAffine {
   const struct IrAffine *alt;
 } IrAffine;
 
+typedef struct IrExpr IrExpr;
+
 typedef struct IrAccess {
   int tensor;                   /* index into IrKernel.tensors */
   int nsub;                     /* == tensor rank */
   IrAffine sub[SC_MAX_RANK];
   Span span;                    /* the access in the source */
+  const IrExpr *scatter;        /* a dense element updated at a computed
+                                   position, `y[perm[i]] += e` (the lhs of
+                                   a `+=`/`-=` only): the IR_GATHER that
+                                   names it, which is what is printed.
+                                   sub[d] is then only the sum of the loop
+                                   variables subscript d reads, for the
+                                   analyses (the element moves with those
+                                   loops), and every such loop carries a
+                                   dependence (two iterations may update
+                                   one element: the program's order is
+                                   kept). The tensor has no other access
+                                   in the kernel. NULL otherwise. */
 } IrAccess;
 
 typedef enum IrExprKind {
@@ -169,7 +183,6 @@ typedef enum IrExprKind {
                  entry's coordinates, it is the dense program's */
 } IrExprKind;
 
-typedef struct IrExpr IrExpr;
 struct IrExpr {
   IrExprKind kind;
   const char *text;
@@ -179,6 +192,11 @@ struct IrExpr {
   IrExpr **args;                /* IR_CALL */
   int nargs;
   Span span;
+  int zero_at_zero;             /* IR_CALL of a one-parameter function of
+                                   the file whose body the front end
+                                   evaluated at +0.0 to a zero
+                                   (frontend/extract_fnzero.c): zero where
+                                   its argument is, as fabs or sqrt */
 };
 
 typedef enum IrStmtOp {

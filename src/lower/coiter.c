@@ -66,9 +66,20 @@ const char *elem_ctype(const IrTensor *t) {
 
 /* ---- accesses and statements ---- */
 
+static void scatter_access(void *user, StrBuf *out, int a) { dense_access(user, out, a); }
+
+static void scatter_index(void *user, StrBuf *out, int v) {
+  sb_puts(out, graph_var_name(user, v));
+}
+
 void dense_access(Lower *L, StrBuf *out, int a) {
   const IrAccess *ac = &L->k->accesses[a];
   const IrTensor *t = &L->k->tensors[ac->tensor];
+  if (ac->scatter) { /* `y[perm[i]]`: its subscripts read dense arrays */
+    CPrintHooks h = {scatter_access, scatter_index, L};
+    cprint_expr(out, ac->scatter, &h);
+    return;
+  }
   sb_puts(out, t->name);
   if (t->layout == IR_LAYOUT_FLAT && ac->nsub > 1) {
     StrBuf idx = {0};
@@ -561,6 +572,8 @@ static void indent_lines(StrBuf *sb, const char *text);
 
 static int row_pair_candidate(Lower *L, const IrNode *n) {
   const IrLoopVar *lv = &L->k->vars[n->var];
+  for (int a = 0; a < L->k->naccesses; a++)
+    if (L->k->accesses[a].scatter) return 0; /* two rows, one element */
   const IrNode *m = n->nbody == 1 ? n->body[0] : NULL; /* j, around k */
   return !L->pair && !L->out && !L->inplace && m &&
          m->kind == IR_NODE_LOOP && m->nbody == 1 && vec_innermost(m->body[0]) &&

@@ -292,7 +292,7 @@ static int zero_in(const Lower *L, const IrExpr *e, unsigned absent, const Facts
   case IR_CALL:
     if (e->nargs == 2 && call2_preserves_zero(e->text))
       return zero_in(L, e->args[0], absent, f) && zero_in(L, e->args[1], absent, f);
-    return e->nargs == 1 && call_preserves_zero(e->text) &&
+    return e->nargs == 1 && (call_preserves_zero(e->text) || e->zero_at_zero) &&
            zero_in(L, e->args[0], absent, f);
   case IR_CMP:
   case IR_AND:

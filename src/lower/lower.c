@@ -474,9 +474,16 @@ typedef struct SumCtx {
   const Lower *L;
 } SumCtx;
 
+static void sum_index(void *user, StrBuf *out, int v);
+
 static void sum_access(void *user, StrBuf *out, int a) {
   SumCtx *c = user;
   const IrAccess *ac = &c->L->k->accesses[a];
+  if (ac->scatter) { /* `y[perm(i)]` */
+    CPrintHooks h = {sum_access, sum_index, c};
+    cprint_expr(out, ac->scatter, &h);
+    return;
+  }
   sb_printf(out, "%s(", c->L->k->tensors[ac->tensor].name);
   for (int d = 0; d < ac->nsub; d++) {
     if (d) sb_puts(out, ",");
@@ -1080,6 +1087,40 @@ static int out_read(const IrKernel *k, const IrNode *n, int ti) {
  * inside a block) may be located and never read. Such a declaration is
  * dropped (an unused variable under -Wall), deepest level first, so that a
  * position read only by the next one goes too. */
+/* A report line for each function of the file the front end evaluated at
+ * +0.0 to a zero (IrExpr.zero_at_zero), once per name: the walk may skip
+ * the absent entries of its argument. */
+static void note_zero_calls_in(Lower *L, const IrExpr *e, StrBuf *seen) {
+  if (!e) return;
+  if (e->kind == IR_CALL && e->zero_at_zero) {
+    const char *key = arena_printf(L->arena, " %s ", e->text);
+    if (!seen->data || !strstr(seen->data, key)) {
+      sb_puts(seen, key);
+      lower_note(L, "call: %s(+0.0) is a zero (its body evaluated when "
+                 "compiling), so %s of an absent entry is zero", e->text, e->text);
+    }
+  }
+  note_zero_calls_in(L, e->a, seen);
+  note_zero_calls_in(L, e->b, seen);
+  note_zero_calls_in(L, e->c, seen);
+  for (int i = 0; i < e->nargs; i++) note_zero_calls_in(L, e->args[i], seen);
+}
+
+static void note_zero_calls(Lower *L, IrNode *const *v, int nv, StrBuf *seen) {
+  for (int i = 0; i < nv; i++) {
+    const IrNode *n = v[i];
+    if (n->kind == IR_NODE_STMT) {
+      note_zero_calls_in(L, n->stmt.rhs, seen);
+      continue;
+    }
+    if (n->kind == IR_NODE_IF) {
+      note_zero_calls_in(L, n->cond, seen);
+      note_zero_calls(L, n->els, n->nels, seen);
+    }
+    note_zero_calls(L, n->body, n->nbody, seen);
+  }
+}
+
 static void drop_unread_positions(Lower *L, StrBuf *loops) {
   for (int s = 0; s < L->nst && loops->data; s++) {
     const STensor *st = &L->st[s];
@@ -1160,6 +1201,9 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
     return refuse(&L, L.refuse);
   }
   drop_unread_positions(&L, &loops);
+  StrBuf seen = {0};
+  note_zero_calls(&L, &kernel->root, 1, &seen);
+  sb_free(&seen);
   sb_puts(out, kernel->indent ? kernel->indent : "");
   sb_puts(out, "{\n");
   L.fallback = fallback_text(&L);

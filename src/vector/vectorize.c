@@ -574,6 +574,11 @@ void vc_classify(VC *c) {
     const IrStmt *s = c->vs[i].s;
     const char *what = s->lhs_access < 0 ? s->lhs_scalar
                                          : vc_tensor_name(c, s->lhs_access);
+    if (s->lhs_access >= 0 && c->L->k->accesses[s->lhs_access].scatter) {
+      vc_no(c, "%s is updated at a computed position (a scatter: two lanes "
+            "may update one element)", what);
+      return;
+    }
     for (int j = 0; j < c->nvs; j++) {
       if (j != i && same_target(c->L, s, c->vs[j].s)) {
         vc_no(c, "%s is written by two statements", what);

@@ -1,15 +1,17 @@
 // Indirect subscripts that stay dense, each with a warning saying why: an
 // index array the nest writes, a gathered array the nest writes, an
 // indirect subscript of the sparse array itself (random access into its
-// storage), a subscript that reads the sparse array, and a scatter into a
-// dense output through an index array with duplicates (`y[perm[i]] +=`,
-// two rows into one element). The program's output is the dense one.
+// storage), a subscript that reads the sparse array, and an assignment
+// into a dense output through an index array with duplicates (`y[dup[i]]
+// =`, two rows into one element: the last one's value stays; a `+=`
+// scatter is sparsified, tests/e2e/legacy_scatter.c). The program's
+// output is the dense one.
 // EXPECT-SPARSIFIED: 0
 // EXPECT-WARNING: indirect subscript 'perm[j]' of 'x' reads 'perm', which the loop nest writes
 // EXPECT-WARNING: 'v' is read at a computed position (an indirect subscript) and written in the loop nest
 // EXPECT-WARNING: indirect subscript 'perm[j]' of sparse array 'A'
 // EXPECT-WARNING: indirect subscript '(int)A[i][j]' of 'x' reads sparse array 'A'
-// EXPECT-WARNING: 'y[dup[i]]' is written at a computed position (an indirect subscript of a dense output, a scatter), which is not modelled
+// EXPECT-WARNING: 'y[dup[i]]' is written at a computed position (an indirect subscript of a dense output, a scatter) with '=' (only += and -= are modelled)
 // EXPECT-REPORT: kernel not sparsified: indirect subscript 'perm[j]' of sparse array 'A': its stored entries are found by their coordinates
 #include <stdio.h>
 #define N 23
@@ -49,7 +51,7 @@ int main(void) {
 #pragma sparse encoding(A : CSR)
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
-      y[dup[i]] += A[i][j] * x[j];
+      y[dup[i]] = A[i][j] * x[j];
   for (int i = 0; i < N; i++)
     printf("%d %.10g %.10g %d\n", i, y[i], v[i], perm[i]);
   return 0;

@@ -73,6 +73,24 @@ int main(void) {
   return (int)r[0];
 }
 C
+# a row pointer in a loop is followed where its nest becomes a kernel; in a
+# nest that stays as written it is an error saying what to write instead
+expect_error row_loop 9:25 "a part of it is used as a pointer ('A\\[i\\]' in 'row') in a loop nest that is not sparsified (subscript '(i \\* 7) % N' is not affine.*index 'A' itself where 'row' is subscripted" <<'C'
+#include <stdio.h>
+#define N 6
+#pragma sparse encoding(A : CSR)
+static double A[N][N];
+int main(void) {
+  A[1][2] = 3;
+  double s = 0;
+  for (int i = 0; i < N; i++) {
+    const double *row = A[i];
+    s += row[(i * 7) % N];
+  }
+  printf("%g\n", s);
+  return 0;
+}
+C
 expect_error memset_bytes 7:10 "not provably a multiple of its element size" <<'C'
 #include <stdlib.h>
 #include <string.h>

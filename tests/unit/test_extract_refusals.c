@@ -209,11 +209,12 @@ static const Case kCases[] = {
     "  #pragma sparse encoding(A : CSR)\n"
     "  for (i = 0; i < N; i++)\n"
     "    for (j = 0; j < M; j++)\n"
-    "      y[idx[i]] += A[i][j];\n"
+    "      y[idx[i]] = A[i][j];\n"
     "}\n",
     "",
     {"warning: loop not sparsified: 'y[idx[i]]' is written at a computed position (an "
-     "indirect subscript of a dense output, a scatter), which is not modelled"},
+     "indirect subscript of a dense output, a scatter) with '=' (only += and -= are "
+     "modelled)"},
     {"t.c:11:7"},
     "t.c:9:3: kernel not sparsified: 'y[idx[i]]' is written at a computed position",
     0, 0},

@@ -1079,6 +1079,53 @@ static const Case kCases[] = {
     {NULL},
     NULL,
     1, 0},
+  {"index_local_gather",
+    "#define N 8\n"
+    "#define M 6\n"
+    "double A[N][M], x[M], y[N];\n"
+    "int perm[M];\n"
+    "void f(void) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = 0; j < M; j++) {\n"
+    "      int c = perm[j];\n"
+    "      y[i] += A[i][j] * x[c];\n"
+    "    }\n"
+    "}\n",
+    "kernel t.c:7:3\n"
+    "  tensor perm[M]: int, array, dense, read\n"
+    "  tensor y[N]: double, array, dense, read, written\n"
+    "  tensor A[N][M]: double, array, CSR (i : dense, j : compressed), read\n"
+    "  tensor x[M]: double, array, dense, read\n"
+    "  forall i in [0, N)\n"
+    "    forall j in [0, M) : reduction\n"
+    "      y(i) += A(i,j) * x[(int)perm(j)]\n",
+    {NULL},
+    {NULL},
+    NULL,
+    1, 0},
+  {"scatter_through_index_array",
+    "#define N 8\n"
+    "#define M 6\n"
+    "double A[N][M], cnt[M];\n"
+    "int label[M];\n"
+    "void f(void) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      cnt[label[j]] += A[i][j];\n"
+    "}\n",
+    "kernel t.c:7:3\n"
+    "  tensor cnt[M]: double, array, dense, read, written\n"
+    "  tensor label[M]: int, array, dense, read\n"
+    "  tensor A[N][M]: double, array, CSR (i : dense, j : compressed), read\n"
+    "  forall i in [0, N) : reduction\n"
+    "    forall j in [0, M) : carries dependence\n"
+    "      cnt[label(j)] += A(i,j)\n",
+    {NULL},
+    {NULL},
+    NULL,
+    1, 0},
   {"strided_outer_loop",
     "#define N 8\n"
     "#define M 6\n"
