@@ -24,6 +24,7 @@
  * After a loop variable is bound, every level whose coordinate is now
  * known is located ("locate chain"): dense levels by arithmetic, others by
  * binary search. Absent operands read as a typed zero. */
+#include <ctype.h>
 #include <string.h>
 
 #include "ir/ir_dump.h"
@@ -1746,9 +1747,21 @@ static void walk_range(Lower *L, StrBuf *sb, const IrNode *n,
       const char *carried =
           range || clamped ? NULL : row_carry_take(L, n, sc, s);
       if (carried) begin = carried;
+      /* rows short on average walk one entry a step (unroll.c); gcc turns
+       * that loop into an in-order gather reduction with 64-bit
+       * coordinates, so those keep the unrolled walk */
+      const char *short_rows =
+          carried && strcmp(st->crd_type, "uint64_t")
+              ? arena_printf(L->arena, "sc__%s_short%d", st->name, l)
+              : NULL;
       unroll_emit(L, sb, n, p,
                   arena_printf(L->arena, "sc__%s_u%d", st->name, l), begin,
-                  lim, body, depth + 1);
+                  lim, body, short_rows, depth + 1);
+      if (short_rows)
+        lower_note(L, "loop %s: the rows of %s walked one entry a step when "
+                   "they hold fewer than %d entries on average (a copy of "
+                   "the loops chosen once per kernel)",
+                   L->k->vars[n->var].name, st->t->name, UNROLL_BY);
       if (carried) ln(L, sb, depth + 1, "%s = %s;", carried, e);
       unrolled = 1;
     } else {
@@ -2365,41 +2378,145 @@ static void indent_lines(StrBuf *sb, const char *text) {
   }
 }
 
-/* The row prefetch's flags (emit_row_prefetch) are loop-invariant, but gcc
- * keeps the test in every row, which cost rows of ~2 entries (luxembourg)
- * 7-9 %: the loops from `at` on are emitted twice, behind one test of the
- * flags, the second copy without the prefetch blocks. */
-static void unswitch_prefetch(Lower *L, StrBuf *out, size_t at, int depth) {
-  if (!out->data || !strstr(out->data + at, "_pf) {")) return;
-  StrBuf plain = {0}, cond = {0};
-  const char *p = out->data + at, *end = out->data + out->len;
+/* Whether line [b, e) is unroll.c's `if (sc__X_shortL) {` (the walk of
+ * short rows, then the unrolled walk after `} else {`); sets its flag's
+ * text and indentation. */
+static int short_open(const char *b, const char *e, const char **flag,
+                      size_t *nflag, size_t *ind) {
+  const char *t = b;
+  while (t < e && (*t == ' ' || *t == '\t')) t++;
+  static const char head[] = "if (sc__", tail[] = ") {";
+  size_t n = (size_t)(e - t), hl = sizeof head - 1, tl = sizeof tail - 1;
+  if (n <= hl + tl || strncmp(t, head, hl) || strncmp(e - tl, tail, tl))
+    return 0;
+  const char *f = t + 4, *fe = e - tl;
+  for (const char *c = f; c < fe; c++)
+    if (!(isalnum((unsigned char)*c) || *c == '_')) return 0;
+  const char *k = strstr(f, "_short");
+  if (!k || k >= fe) return 0;
+  *flag = f;
+  *nflag = (size_t)(fe - f);
+  *ind = (size_t)(t - b);
+  return 1;
+}
+
+/* The line after the one at p; end of text: end. */
+static const char *next_line(const char *p, const char *end) {
+  const char *e = memchr(p, '\n', (size_t)(end - p));
+  return e ? e + 1 : end;
+}
+
+/* The end of the text of line [p, n), its newline left out. */
+static const char *text_end(const char *p, const char *n) {
+  return n > p && n[-1] == '\n' ? n - 1 : n;
+}
+
+/* Whether line [p, e) is `text` at indentation ind. */
+static int line_is(const char *p, const char *e, size_t ind,
+                   const char *text) {
+  size_t n = strlen(text);
+  if ((size_t)(e - p) != ind + n) return 0;
+  for (size_t i = 0; i < ind; i++)
+    if (p[i] != ' ' && p[i] != '\t') return 0;
+  return !strncmp(p + ind, text, n);
+}
+
+/* Adds flag [f, f + n) to cond (joined by op) unless it is there. */
+static void add_flag(StrBuf *cond, const char *f, size_t n, const char *op) {
+  StrBuf t = {0};
+  sb_append(&t, f, n);
+  if (!lower_uses_ident(cond->data ? cond->data : "", t.data))
+    sb_printf(cond, "%s%s", cond->len ? op : "", t.data);
+  sb_free(&t);
+}
+
+/* One copy of the loops [p, end): the row prefetch blocks kept (pf) or
+ * dropped, of each short-row block its walk of short rows (shortrows) or
+ * the unrolled walk, one level less indented. The flags met go to pfc
+ * (joined by ||) and shc (&&). */
+static void unswitch_copy(const char *p, const char *end, int pf,
+                          int shortrows, StrBuf *out, StrBuf *pfc,
+                          StrBuf *shc) {
   while (p < end) {
-    const char *e = memchr(p, '\n', (size_t)(end - p));
-    e = e ? e : end;
+    const char *n = next_line(p, end);
+    const char *e = text_end(p, n);
     const char *flag;
     size_t nflag, ind;
     if (pf_open(p, e, &flag, &nflag, &ind)) {
-      StrBuf f = {0};
-      sb_append(&f, flag, nflag);
-      if (!lower_uses_ident(cond.data ? cond.data : "", f.data))
-        sb_printf(&cond, "%s%s", cond.len ? " || " : "", f.data);
-      sb_free(&f);
+      add_flag(pfc, flag, nflag, " || ");
+      if (pf) {
+        sb_append(out, p, (size_t)(n - p));
+        p = n;
+        continue;
+      }
       /* skip to the block's closing line, at the same indentation */
-      for (p = e + (e < end); p < end;) {
-        const char *le = memchr(p, '\n', (size_t)(end - p));
-        le = le ? le : end;
-        int close = (size_t)(le - p) == ind + 1 && p[ind] == '}';
-        p = le + (le < end);
+      for (p = n; p < end;) {
+        const char *ln_end = next_line(p, end);
+        int close = line_is(p, text_end(p, ln_end), ind, "}");
+        p = ln_end;
         if (close) break;
       }
       continue;
     }
-    sb_append(&plain, p, (size_t)(e - p) + (e < end));
-    p = e + (e < end);
+    if (short_open(p, e, &flag, &nflag, &ind)) {
+      add_flag(shc, flag, nflag, " && ");
+      int keep = shortrows, done = 0;
+      for (p = n; p < end && !done;) {
+        const char *ln_end = next_line(p, end);
+        const char *le = text_end(p, ln_end);
+        if (line_is(p, le, ind, "} else {")) {
+          keep = !shortrows;
+        } else if (line_is(p, le, ind, "}")) {
+          done = 1;
+        } else if (keep) {
+          /* one level less: two spaces after the block's indentation */
+          size_t cut = (size_t)(le - p) >= ind + 2 && p[ind] == ' ' &&
+                       p[ind + 1] == ' ';
+          sb_append(out, p, cut ? ind : (size_t)(ln_end - p));
+          if (cut) sb_append(out, p + ind + 2, (size_t)(ln_end - p) - ind - 2);
+        }
+        p = ln_end;
+      }
+      continue;
+    }
+    sb_append(out, p, (size_t)(n - p));
+    p = n;
   }
-  StrBuf both = {0};
-  ln(L, &both, depth, "if (%s) {", cond.data);
-  indent_lines(&both, out->data + at);
+}
+
+/* The row prefetch's flags (emit_row_prefetch) and the short-row flags of
+ * unroll.c's walk are loop-invariant, but gcc keeps their tests in every
+ * row, which cost rows of ~2 entries (luxembourg) 7-9 %: the loops from
+ * `at` on are emitted in up to three copies behind one test,
+ *
+ *   if (prefetch flags) { with the prefetch, unrolled walks }
+ *   else if (short-row flags) { no prefetch, one entry a step }
+ *   else { no prefetch, unrolled walks }                                */
+static void unswitch_loops(Lower *L, StrBuf *out, size_t at, int depth) {
+  if (!out->data ||
+      (!strstr(out->data + at, "_pf) {") && !strstr(out->data + at, "_short")))
+    return;
+  const char *p = out->data + at, *end = out->data + out->len;
+  StrBuf pfc = {0}, shc = {0}, plain = {0};
+  unswitch_copy(p, end, 0, 0, &plain, &pfc, &shc);
+  if (!pfc.len && !shc.len) {
+    sb_free(&plain);
+    return;
+  }
+  StrBuf both = {0}, copy = {0};
+  const char *open = "if (%s) {";
+  if (pfc.len) {
+    unswitch_copy(p, end, 1, 0, &copy, &pfc, &shc);
+    ln(L, &both, depth, open, pfc.data);
+    indent_lines(&both, copy.data ? copy.data : "");
+    open = "} else if (%s) {";
+  }
+  if (shc.len) {
+    copy.len = 0;
+    unswitch_copy(p, end, 0, 1, &copy, &pfc, &shc);
+    ln(L, &both, depth, open, shc.data);
+    indent_lines(&both, copy.data ? copy.data : "");
+  }
   ln(L, &both, depth, "} else {");
   indent_lines(&both, plain.data ? plain.data : "");
   ln(L, &both, depth, "}");
@@ -2407,8 +2524,10 @@ static void unswitch_prefetch(Lower *L, StrBuf *out, size_t at, int depth) {
   out->data[at] = '\0';
   sb_puts(out, both.data);
   sb_free(&both);
+  sb_free(&copy);
   sb_free(&plain);
-  sb_free(&cond);
+  sb_free(&pfc);
+  sb_free(&shc);
 }
 
 int coiter_emit(Lower *L, StrBuf *out, int depth) {
@@ -2424,6 +2543,6 @@ int coiter_emit(Lower *L, StrBuf *out, int depth) {
   chain(L, out, &sc, (1u << L->nst) - 1, depth);
   size_t at = out->len;
   emit_node(L, out, L->k->root, &sc, depth);
-  unswitch_prefetch(L, out, at, depth);
+  unswitch_loops(L, out, at, depth);
   return L->refuse ? -1 : 0;
 }

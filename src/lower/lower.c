@@ -348,6 +348,17 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
                   st->crd_type, st->name, l, st->crd_type, st->name, l);
         line(L, sb, 1, t.data);
       }
+      if (lower_uses_ident(body, arena_printf(L->arena, "sc__%s_short%d",
+                                              st->name, l))) {
+        /* unroll.c: whether level l's rows hold fewer than UNROLL_BY
+         * entries on average (coiter.c unswitches the walk on it) */
+        t.len = 0;
+        sb_printf(&t, "const int sc__%s_short%d = sc_tensor_coordinates_size"
+                  "(sc__%s, %d) < %d * sc_tensor_positions_size(sc__%s, %d); "
+                  "(void)sc__%s_short%d;", st->name, l, st->name, l,
+                  UNROLL_BY, st->name, l, st->name, l);
+        line(L, sb, 1, t.data);
+      }
       if (
           lower_uses_ident(body, arena_printf(L->arena, "sc__%s_size%d", st->name, l))) {
         t.len = 0;

@@ -268,14 +268,18 @@ const char *asm_pattern_loops(const Lower *L);
 void asm_prologue(Lower *L, StrBuf *sb);
 void asm_epilogue(Lower *L, StrBuf *sb);
 
+#define UNROLL_BY 4 /* entries a step of unroll.c's walk */
+
 /* unroll.c: whether the scalar output walks position loop n, a reduction
  * whose body (one step's statements, as text) is short and straight-line,
  * UNROLL_BY entries a step; and the loop that does it, in program order:
- * position p over [begin, e), u the step's base, at depth (the for's). */
+ * position p over [begin, e), u the step's base, at depth (the for's).
+ * short_rows (a flag's name, or NULL): `if (flag) { the rolled loop } else
+ * { the unrolled walk }`, which coiter.c unswitches (one test per kernel). */
 int unroll_reduction_ok(Lower *L, const IrNode *n, const char *body);
 void unroll_emit(Lower *L, StrBuf *sb, const IrNode *n, const char *p,
                  const char *u, const char *begin, const char *e,
-                 const char *body, int depth);
+                 const char *body, const char *short_rows, int depth);
 
 /* Whether identifier `id` occurs as a token in text. */
 int lower_uses_ident(const char *text, const char *id);

@@ -19,14 +19,18 @@
  * MLIR's loop when it straddled a 64-byte line), and gcc turned the
  * 64-bit-index form into an in-order gather reduction (0.59-0.74x); the
  * unrolled walk is neither. Only the scalar output (a SIMD backend or
- * partial sums take the rolled loop as their fallback, unchanged). */
+ * partial sums take the rolled loop as their fallback, unchanged).
+ * Given a short-row flag (coiter.c: a carried row begin, coordinates
+ * narrower than 64 bits), the rolled loop is emitted too, for tensors
+ * whose rows hold fewer than UNROLL_BY entries on average, where the
+ * walk's skipped step and peeled remainder were placement-sensitive
+ * (docs/lowering.md, "Short rows: one entry a step"). */
 #include "lower/lower_int.h"
 #include "vector/vconfig.h"
 #include "vector/vectorize.h"
 
 #include <string.h>
 
-#define UNROLL_BY 4
 #define UNROLL_MAX_LINES 6 /* longer bodies (searches) stay rolled: 5
                               copies of them would bloat the output */
 
@@ -74,26 +78,43 @@ static void line(Lower *L, StrBuf *sb, int depth, const char *text) {
   sb_puts(sb, "\n");
 }
 
-void unroll_emit(Lower *L, StrBuf *sb, const IrNode *n, const char *p,
-                 const char *u, const char *begin, const char *e,
-                 const char *body, int depth) {
+/* The rolled loop from u to e, one entry a step; `extra` more levels of
+ * indentation for the body's text. */
+static void rolled(Lower *L, StrBuf *sb, const char *p, const char *u,
+                   const char *e, const char *body, int depth, int extra) {
   Arena *a = L->arena;
-  line(L, sb, depth, arena_printf(a, "size_t %s = %s;", u, begin));
-  line(L, sb, depth, arena_printf(a, "for (; %s + %d <= %s; %s += %d) {", u,
-                                  UNROLL_BY, e, u, UNROLL_BY));
-  for (int k = 0; k < UNROLL_BY; k++) {
-    line(L, sb, depth + 1, "{");
-    line(L, sb, depth + 2,
-         k ? arena_printf(a, "const size_t %s = %s + %d;", p, u, k)
-           : arena_printf(a, "const size_t %s = %s;", p, u));
-    put_indented(sb, body, 1);
-    line(L, sb, depth + 1, "}");
-  }
-  line(L, sb, depth, "}");
   line(L, sb, depth, arena_printf(a, "for (; %s < %s; %s++) {", u, e, u));
   line(L, sb, depth + 1, arena_printf(a, "const size_t %s = %s;", p, u));
-  sb_puts(sb, body);
+  put_indented(sb, body, extra);
   line(L, sb, depth, "}");
+}
+
+void unroll_emit(Lower *L, StrBuf *sb, const IrNode *n, const char *p,
+                 const char *u, const char *begin, const char *e,
+                 const char *body, const char *short_rows, int depth) {
+  Arena *a = L->arena;
+  line(L, sb, depth, arena_printf(a, "size_t %s = %s;", u, begin));
+  int d = depth;
+  if (short_rows) {
+    /* the copy for rows of fewer than UNROLL_BY entries on average */
+    line(L, sb, depth, arena_printf(a, "if (%s) {", short_rows));
+    rolled(L, sb, p, u, e, body, depth + 1, 1);
+    line(L, sb, depth, "} else {");
+    d = depth + 1;
+  }
+  line(L, sb, d, arena_printf(a, "for (; %s + %d <= %s; %s += %d) {", u,
+                              UNROLL_BY, e, u, UNROLL_BY));
+  for (int k = 0; k < UNROLL_BY; k++) {
+    line(L, sb, d + 1, "{");
+    line(L, sb, d + 2,
+         k ? arena_printf(a, "const size_t %s = %s + %d;", p, u, k)
+           : arena_printf(a, "const size_t %s = %s;", p, u));
+    put_indented(sb, body, 1 + d - depth);
+    line(L, sb, d + 1, "}");
+  }
+  line(L, sb, d, "}");
+  rolled(L, sb, p, u, e, body, d, d - depth);
+  if (short_rows) line(L, sb, depth, "}");
   lower_note(L, "loop %s: reduction over the stored entries walked %d at a "
              "time in program order (exact)",
              L->k->vars[n->var].name, UNROLL_BY);

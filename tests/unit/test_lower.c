@@ -366,6 +366,60 @@ static void test_spmv_row_begin_carried(void **state) {
   kb_free(b);
 }
 
+/* Narrow coordinates: the row loops in three copies, chosen once per
+ * kernel (coiter.c unswitch_loops): with the prefetch; rows short on
+ * average, one entry a step; the unrolled walk. 64-bit coordinates: no
+ * short-row copy (gcc vectorizes that loop into a gather reduction). */
+static void test_spmv_short_rows_copy(void **state) {
+  (void)state;
+  for (int width = 32; width <= 64; width += 32) {
+    KB *b = kb_new();
+    sc_encoding e = enc_simple(2, F_CSR, ROWS, width);
+    IrNode *root = spmv(b, &e);
+    b->k.vars[1].is_reduction = 1;
+    assert_int_equal(lower(b, root), 0);
+    const char *o = b->out.data;
+    const char *flag = strstr(o, "const int sc__A_short1 = "
+                                 "sc_tensor_coordinates_size(sc__A, 1) < 4 * "
+                                 "sc_tensor_positions_size(sc__A, 1);");
+    const char *pf = strstr(o, "if (sc__A_pf) {");
+    assert_non_null(pf);
+    const char *sh = strstr(o, "} else if (sc__A_short1) {");
+    const char *plain = strstr(pf, "} else {\n");
+    assert_non_null(plain);
+    if (width == 64) {
+      assert_null(flag);
+      assert_null(sh);
+      assert_null(strstr(b->report.data, "walked one entry a step"));
+      kb_free(b);
+      continue;
+    }
+    assert_non_null(flag);
+    assert_true(flag < pf);
+    assert_non_null(sh);
+    plain = strstr(sh, "} else {\n");
+    assert_non_null(plain);
+    /* the prefetch copy: unrolled; the short-row copy: one entry a step,
+     * no prefetch, no test of the flag left inside; the last: unrolled */
+    const char *step4 = "for (; sc__A_u1 + 4 <= sc__A_e1; sc__A_u1 += 4) {";
+    const char *in_pf = strstr(pf, step4);
+    assert_true(in_pf && in_pf < sh);
+    const char *in_sh = strstr(sh, step4);
+    assert_true(in_sh && in_sh > plain);
+    const char *one = strstr(sh, "for (; sc__A_u1 < sc__A_e1; sc__A_u1++) {");
+    assert_true(one && one < plain);
+    assert_null(strstr(sh, "SC_PREFETCH("));
+    /* the flag tested once: in no copy of the loops */
+    const char *test = sh + strlen("} else if (");
+    assert_true(strstr(pf, "sc__A_short1") == test);
+    assert_null(strstr(test + 1, "sc__A_short1"));
+    assert_non_null(strstr(b->report.data,
+                           "loop j: the rows of A walked one entry a step "
+                           "when they hold fewer than 4 entries on average"));
+    kb_free(b);
+  }
+}
+
 /* A rolled walk (a bound check in the body: `continue`) keeps reading
  * both positions: no carry. */
 static void test_spmv_row_begin_not_carried(void **state) {
@@ -635,6 +689,7 @@ int main(void) {
       cmocka_unit_test(test_spmv_unrolled),
       cmocka_unit_test(test_spmv_row_prefetch_lines),
       cmocka_unit_test(test_spmv_row_begin_carried),
+      cmocka_unit_test(test_spmv_short_rows_copy),
       cmocka_unit_test(test_spmv_row_begin_not_carried),
       cmocka_unit_test(test_spmv_bounded_rolled),
       cmocka_unit_test(test_spmv_width32),
