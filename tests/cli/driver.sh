@@ -661,6 +661,34 @@ section_install() {
   check "a program builds and runs against the installed runtime"
   "$tool" "$src/examples/spmv.c" -o "$tmp/inst_spmv.c" 2>/dev/null
   check "the installed tool runs"
+  # pkg-config gives what --cflags/--libs give: the program runs without
+  # LD_LIBRARY_PATH (the installed sparsecc.pc carries the rpath too)
+  if command -v pkg-config >/dev/null; then
+    rm -f "$tmp/inst_pc"
+    # shellcheck disable=SC2046
+    "$cc" $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags sparsecc) \
+      "$tmp/inst_spmv.c" -o "$tmp/inst_pc" \
+      $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --libs sparsecc) &&
+      env -u LD_LIBRARY_PATH "$tmp/inst_pc" >"$tmp/inst_pc.out" &&
+      grep -q checksum "$tmp/inst_pc.out"
+    check "pkg-config --cflags --libs sparsecc: builds, runs without LD_LIBRARY_PATH"
+  fi
+  # a downstream CMake project: find_package(sparsecc), both targets
+  mkdir -p "$tmp/down"
+  cp "$tmp/inst_spmv.c" "$tmp/down/spmv_sparse.c"
+  printf '%s\n' 'cmake_minimum_required(VERSION 3.20)' 'project(down C)' \
+    'find_package(sparsecc REQUIRED)' \
+    'add_executable(app spmv_sparse.c)' \
+    'target_link_libraries(app PRIVATE sparsecc::sparsecc_rt)' \
+    'add_executable(app_shared spmv_sparse.c)' \
+    'target_link_libraries(app_shared PRIVATE sparsecc::sparsecc_rt_shared)' \
+    >"$tmp/down/CMakeLists.txt"
+  "${CMAKE:-cmake}" -S "$tmp/down" -B "$tmp/down/build" \
+    -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/down.log" 2>&1 &&
+    "${CMAKE:-cmake}" --build "$tmp/down/build" >>"$tmp/down.log" 2>&1 &&
+    env -u LD_LIBRARY_PATH "$tmp/down/build/app" | grep -q checksum &&
+    env -u LD_LIBRARY_PATH "$tmp/down/build/app_shared" | grep -q checksum
+  check "a downstream CMake project with find_package(sparsecc) builds and runs"
   # a prefix with blanks: the flags escape them (as pkg-config does), so a
   # Makefile's $(shell sparsecc --libs) or an eval keeps each path one word
   prefix="$tmp/my prefix"
