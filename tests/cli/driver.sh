@@ -472,6 +472,7 @@ CEOF
   run --cflags --libs
   [ $rc -eq 0 ] && [ "$(cat "$tmp/out")" = "$cflags $libs" ]
   check "--cflags --libs together"
+  makefile_rule
   # a file name with quotes, a backslash and a trigraph ends up in #line
   # directives and in the runtime's error strings: escaped, so the output
   # compiles under -std=c99 (trigraphs on) without a warning
@@ -526,6 +527,46 @@ header_pragmas() {
   run -I "$tmp/hp_inc" "$tmp/hp_main.c" -o "$tmp/hp_out.c"
   [ $rc -eq 0 ] && grep -q "is not applied" "$tmp/err"
   check "-I DIR (two arguments) is a user directory too"
+}
+
+# SPEC §1's Makefile rule, run by make, with the $(CPPFLAGS) a Makefile
+# that tracks dependencies has (-MMD -MP, -I, -D, -imacros): the rule
+# sparsifies, the compile writes the .d file, the program prints what the
+# dense one prints.
+makefile_rule() {
+  command -v make >/dev/null || return 0
+  local d="$tmp/mk"
+  mkdir -p "$d/inc"
+  printf '#define SCALE 2.0\n' >"$d/inc/consts.h"
+  cat >"$d/prog.c" <<'CEOF'
+#include <stdio.h>
+static double A[N][N], x[N], y[N];
+int main(void) {
+  for (int i = 0; i < N; i++) { x[i] = i + 1; A[i][(5 * i + 2) % N] = SCALE * i; }
+#pragma sparse encoding(A : CSR)
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      y[i] += A[i][j] * x[j];
+  for (int i = 0; i < N; i++) printf("%g\n", y[i]);
+  return 0;
+}
+CEOF
+  printf '%s\n' 'CPPFLAGS = -MMD -MP -Iinc -DN=9 -imacros inc/consts.h' \
+    '%_sparse.c: %.c' '	$(SPARSECC) $(CPPFLAGS) $< -o $@' \
+    '%_sparse: %_sparse.c' \
+    '	$(CC) $(CPPFLAGS) $(shell $(SPARSECC) --cflags) $< -o $@ $(shell $(SPARSECC) --libs)' \
+    '-include prog_sparse.d' >"$d/Makefile"
+  make -s -C "$d" SPARSECC="$sparsecc" CC="$cc" prog_sparse.c prog_sparse >"$tmp/make.log" 2>&1 &&
+    grep -q sc_tensor "$d/prog_sparse.c" && [ -f "$d/prog_sparse.d" ] &&
+    "$cc" -DN=9 -imacros "$d/inc/consts.h" "$d/prog.c" -o "$d/prog" &&
+    [ "$("$d/prog")" = "$("$d/prog_sparse")" ]
+  check "the Makefile rule with CPPFLAGS = -MMD -MP -I -D -imacros: sparsified, built, same output"
+  run -M "$d/prog.c"
+  [ $rc -eq 2 ] && grep -q "'-M' lists dependencies" "$tmp/err"
+  check "-M refused: it asks for a dependency list, not output"
+  run "$d/prog.c" -o "$tmp/mf_out.c" -MF
+  [ $rc -eq 2 ] && grep -q "missing argument to '-MF'" "$tmp/err"
+  check "-MF without its file: usage error"
 }
 
 # The Makefile workflow on two files sharing a header (-I, -D): the global
