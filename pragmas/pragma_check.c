@@ -404,6 +404,13 @@ static int check_levels(PCheck *c, const RawEncoding *raw, PragmaEncoding *e,
     if (affine_resolve_level(rl->expr, &env, c->f, c->diags, &pl->expr))
       bad = 1, resolved = 0;
     if (check_lvltype(c, rl, &pl->type)) bad = 1;
+    else if (l == 0 && pl->type.format == SC_LVL_SINGLETON) {
+      diag_error(c->diags, c->f, rl->fmt_span,
+                 "the first level cannot be 'singleton': a singleton level "
+                 "stores one coordinate per entry of the level before it "
+                 "(as in COO: 'i : compressed(nonunique), j : singleton')");
+      bad = 1;
+    }
   }
   if (!resolved || !dims_ok) return -1;
   for (int d = 0; d < raw->ndims; d++) {

@@ -299,8 +299,9 @@ static void round_trip_constructs(void **state) {
              "padded), k : n_out_of_m[3, 8], l : n_out_of_m[1, 2](high)) }");
   round_trip("(i : slice(?, ?, ?)) -> (i : compressed)",
              "{ map = (i : #sparse_tensor<slice(?, ?, ?)>) -> (i : compressed) }");
-  round_trip("#sparse_tensor.encoding<{ map = (i) -> (i : singleton), posWidth = 64 }>",
-             "{ map = (i) -> (i : singleton), posWidth = 64 }");
+  round_trip("#sparse_tensor.encoding<{ map = (i, j) -> (i : compressed(nonunique), "
+             "j : singleton), posWidth = 64 }>",
+             "{ map = (i, j) -> (i : compressed(nonunique), j : singleton), posWidth = 64 }");
 }
 
 int main(void) {

@@ -103,6 +103,17 @@ static void property_on_dense_and_conflict(void **state) {
         "2 errors generated.\n");
 }
 
+/* A singleton level stores one coordinate per entry of the level before
+ * it: the first level has none (MLIR refuses it too; the runtime's
+ * assembly failed at run time before). */
+static void singleton_first_level(void **state) {
+  t_err("#pragma sparse encoding(A : (i, j) -> (i : singleton, j : compressed))\n",
+        "t.c:1:44: error: the first level cannot be 'singleton': a singleton level stores one coordinate per entry of the level before it (as in COO: 'i : compressed(nonunique), j : singleton')\n"
+        "  #pragma sparse encoding(A : (i, j) -> (i : singleton, j : compressed))\n"
+        "                                             ^~~~~~~~~\n"
+        "1 error generated.\n");
+}
+
 static void bad_pos_width(void **state) {
   t_err("#pragma sparse encoding(A : (i, j) -> (i : dense, j : compressed), posWidth = 7)\n",
         "t.c:1:79: error: invalid posWidth 7; expected 0, 8, 16, 32 or 64\n"
@@ -665,6 +676,7 @@ int main(void) {
       cmocka_unit_test(unknown_property),
       cmocka_unit_test(duplicate_property),
       cmocka_unit_test(property_on_dense_and_conflict),
+      cmocka_unit_test(singleton_first_level),
       cmocka_unit_test(bad_pos_width),
       cmocka_unit_test(bad_crd_width),
       cmocka_unit_test(packed_crd_width_on_compressed),
