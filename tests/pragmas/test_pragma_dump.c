@@ -289,10 +289,10 @@ static void round_trip_seed_examples(void **state) {
 static void round_trip_constructs(void **state) {
   round_trip("(i, j) -> (2 * i + 3 * j - 1 : dense, (i + j) floordiv 4 : dense, "
              "-(j - i) mod 3 : compressed, i * (2 * 3) + -j + (7 mod 4) : dense, "
-             "j - (i - j) : dense)",
+             "j - (i - j) : dense, i : dense, j : dense)",
              "{ map = (i, j) -> (2 * i + 3 * j - 1 : dense, (i + j) floordiv 4 : dense, "
              "-(j - i) mod 3 : compressed, i * (2 * 3) + -j + 7 mod 4 : dense, "
-             "j - (i - j) : dense) }");
+             "j - (i - j) : dense, i : dense, j : dense) }");
   round_trip("(i, j, k, l) -> (i : dense(unpadded), j : loose_compressed(nonordered, padded), "
              "k : n_out_of_m[3, 8], l : structured[1, 2](high))",
              "{ map = (i, j, k, l) -> (i : dense(unpadded), j : loose_compressed(nonordered, "
