@@ -1,8 +1,8 @@
 /* pragma_check.c — meaning and validation of parsed encodings: named
  * formats looked up (with parameter checks), level formats and properties,
  * widths, variables (dimensions, symbols, level variables), slices and
- * inverse expressions, coverage of every dimension; then the runtime
- * descriptor (sc_encoding) filled in. Every error points at the offending
+ * inverse expressions, coverage and recovery of every dimension; then the
+ * runtime descriptor (sc_encoding) filled in. Every error points at the offending
  * token with a range, with a "did you mean" fix-it for near-miss names.
  * Also pragma_check_rank, once the C front end knows an array's rank. */
 #include <string.h>
@@ -352,7 +352,6 @@ static int check_dims(PCheck *c, const RawEncoding *raw, PragmaEncoding *e) {
   return bad ? -1 : 0;
 }
 
-/* Levels; coverage of the dimensions only when they are sound (dims_ok). */
 /* The dimension level expression x holds alone, with coefficient 1; -1
  * when it holds another or none. */
 static int lone_dim(const sc_level_expr *x, int ndims) {
@@ -388,6 +387,7 @@ static int recoverable(const PragmaEncoding *e, int d) {
   return 0;
 }
 
+/* Levels; coverage of the dimensions only when they are sound (dims_ok). */
 static int check_levels(PCheck *c, const RawEncoding *raw, PragmaEncoding *e,
                         int dims_ok) {
   int bad = 0;
