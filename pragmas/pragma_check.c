@@ -1,8 +1,8 @@
 /* pragma_check.c — meaning and validation of parsed encodings: named
  * formats looked up (with parameter checks), level formats and properties,
  * widths, variables (dimensions, symbols, level variables), slices and
- * inverse expressions, coverage of every dimension; then the runtime
- * descriptor (sc_encoding) filled in. Every error points at the offending
+ * inverse expressions, coverage and recovery of every dimension; then the
+ * runtime descriptor (sc_encoding) filled in. Every error points at the offending
  * token with a range, with a "did you mean" fix-it for near-miss names.
  * Also pragma_check_rank, once the C front end knows an array's rank. */
 #include <string.h>
@@ -352,6 +352,41 @@ static int check_dims(PCheck *c, const RawEncoding *raw, PragmaEncoding *e) {
   return bad ? -1 : 0;
 }
 
+/* The dimension level expression x holds alone, with coefficient 1; -1
+ * when it holds another or none. */
+static int lone_dim(const sc_level_expr *x, int ndims) {
+  int found = -1;
+  for (int d = 0; d < ndims; d++) {
+    if (!x->coef[d]) continue;
+    if (x->coef[d] != 1 || found >= 0) return -1;
+    found = d;
+  }
+  return found;
+}
+
+/* Whether dimension d can be computed back from the level coordinates, as
+ * the runtime inverts a map (runtime/src/encoding.c): a level `d + c` with
+ * c >= 0, or `d floordiv K` with `d mod K`. Without it no tensor of the
+ * encoding can be built, whatever the data. */
+static int recoverable(const PragmaEncoding *e, int d) {
+  for (int l = 0; l < e->nlevels; l++) {
+    const sc_level_expr *x = &e->levels[l].expr;
+    if (x->kind == SC_LEXPR_AFFINE && x->constant >= 0 &&
+        lone_dim(x, e->ndims) == d)
+      return 1;
+    if (x->kind != SC_LEXPR_FLOORDIV || x->constant != 0 ||
+        lone_dim(x, e->ndims) != d)
+      continue;
+    for (int m = 0; m < e->nlevels; m++) {
+      const sc_level_expr *y = &e->levels[m].expr;
+      if (y->kind == SC_LEXPR_MOD && y->constant == 0 &&
+          y->divisor == x->divisor && lone_dim(y, e->ndims) == d)
+        return 1;
+    }
+  }
+  return 0;
+}
+
 /* Levels; coverage of the dimensions only when they are sound (dims_ok). */
 static int check_levels(PCheck *c, const RawEncoding *raw, PragmaEncoding *e,
                         int dims_ok) {
@@ -404,6 +439,13 @@ static int check_levels(PCheck *c, const RawEncoding *raw, PragmaEncoding *e,
     if (affine_resolve_level(rl->expr, &env, c->f, c->diags, &pl->expr))
       bad = 1, resolved = 0;
     if (check_lvltype(c, rl, &pl->type)) bad = 1;
+    else if (l == 0 && pl->type.format == SC_LVL_SINGLETON) {
+      diag_error(c->diags, c->f, rl->fmt_span,
+                 "the first level cannot be 'singleton': a singleton level "
+                 "stores one coordinate per entry of the level before it "
+                 "(as in COO: 'i : compressed(nonunique), j : singleton')");
+      bad = 1;
+    }
   }
   if (!resolved || !dims_ok) return -1;
   for (int d = 0; d < raw->ndims; d++) {
@@ -412,6 +454,15 @@ static int check_levels(PCheck *c, const RawEncoding *raw, PragmaEncoding *e,
     if (!used) {
       diag_error(c->diags, c->f, raw->dims[d].name_span,
                  "dimension '%s' is not stored by any level", raw->dims[d].name);
+      bad = 1;
+    } else if (!recoverable(e, d)) {
+      diag_error(c->diags, c->f, raw->dims[d].name_span,
+                 "dimension '%s' cannot be recovered from the levels: it "
+                 "needs a level that is '%s' alone (plus a constant >= 0: "
+                 "level coordinates start at 0) or the pair '%s floordiv K', "
+                 "'%s mod K'",
+                 raw->dims[d].name, raw->dims[d].name, raw->dims[d].name,
+                 raw->dims[d].name);
       bad = 1;
     }
   }

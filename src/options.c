@@ -20,6 +20,8 @@
 static const char *const known_options[] = {
     "-o",        "-p",        "-I",       "-D",         "-U",
     "-std",      "-include",  "-isystem", "-iquote",    "-idirafter",
+    "-imacros",  "-nostdinc", "-undef",   "-ansi",      "-MD",
+    "-MMD",      "-MP",       "-MF",      "-MT",        "-MQ",
     "--vl",      "--simd",    "--index32", "--report",  "--dump",
     "--check",   "--no-line", "-Werror",  "-w",         "--cflags",
     "--libs",    "--version", "--help",
@@ -60,7 +62,11 @@ void options_usage(FILE *out) {
       "  -D NAME[=VALUE]    define a macro\n"
       "  -U NAME            undefine a macro\n"
       "  -std=STD           language standard (e.g. -std=c99)\n"
-      "  -include FILE      include FILE before the input\n"
+      "  -include FILE      include FILE before the input (also -imacros FILE;\n"
+      "                     -nostdinc, -undef and -ansi are forwarded too)\n"
+      "  -MD, -MMD, -MP, -MF FILE, -MT/-MQ TARGET\n"
+      "                     accepted and ignored (dependency files are the\n"
+      "                     compiler's, when it compiles the output)\n"
       "  -p DIR             read the flags of INPUT from DIR/compile_commands.json\n"
       "  -- FLAGS...        forward every later argument verbatim\n"
       "\n"
@@ -206,6 +212,13 @@ static int unknown_option(const char *arg, FILE *err) {
   snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), arg);
   const char *near = diag_did_you_mean(
       name, known_options, sizeof known_options / sizeof *known_options);
+  /* -M, -MM: a dependency list instead of the output, a compiler's job */
+  if (strcmp(arg, "-M") == 0 || strcmp(arg, "-MM") == 0)
+    return usage_error(err, "'%s' lists dependencies instead of writing "
+                            "output: run the compiler with %s on the "
+                            "rewritten file (-MD, -MMD, -MP, -MF are "
+                            "accepted and ignored)",
+                       arg, arg);
   /* a compiler's flag (from $(CFLAGS), say): say where it belongs */
   static const char *const cc_prefixes[] = {"-O", "-W", "-f", "-m", "-g",
                                             "-pedantic", "-pthread", "-c",
@@ -229,8 +242,40 @@ static const struct {
   int attached; /* value may be glued on: -IDIR */
 } forwarded[] = {
     {"-I", 1},       {"-D", 1},       {"-U", 1},         {"-include", 0},
-    {"-isystem", 1}, {"-iquote", 1},  {"-idirafter", 1},
+    {"-isystem", 1}, {"-iquote", 1},  {"-idirafter", 1}, {"-imacros", 0},
 };
+
+/* Preprocessor flags without a value, forwarded too (as $(CPPFLAGS) may
+ * hold them). */
+static const char *const forwarded_bare[] = {"-nostdinc", "-undef", "-ansi"};
+
+/* A compiler's dependency-file flags ($(CPPFLAGS) += -MMD -MP): they ask
+ * for a .d file beside the object, which the compile of the output writes;
+ * sparsecc accepts and ignores them, as -p drops them from a database. */
+static const char *const ignored_bare[] = {"-MD", "-MMD", "-MP"};
+static const char *const ignored_valued[] = {"-MF", "-MT", "-MQ"};
+
+static int in_list(const char *arg, const char *const *list, size_t n) {
+  for (size_t k = 0; k < n; k++)
+    if (strcmp(arg, list[k]) == 0) return 1;
+  return 0;
+}
+
+/* Returns 1 when arg is a dependency-file flag (consumed with its value),
+ * 0 when not, -1 when its value is missing. */
+static int skip_dependency_flag(const char *arg, int argc, int *i, FILE *err) {
+  if (in_list(arg, ignored_bare, sizeof ignored_bare / sizeof *ignored_bare))
+    return 1;
+  for (size_t k = 0; k < sizeof ignored_valued / sizeof *ignored_valued; k++) {
+    if (strncmp(arg, ignored_valued[k], 3) != 0) continue;
+    if (arg[3]) return 1; /* -MFfile */
+    if (*i + 1 >= argc)
+      return usage_error(err, "missing argument to '%s'%s", arg, "");
+    ++*i;
+    return 1;
+  }
+  return 0;
+}
 
 /* Returns 1 when arg was a forwarded option (consumed), 0 when not, -1 on
  * error. */
@@ -308,6 +353,11 @@ int options_parse(Options *o, int argc, char **argv, FILE *err) {
         return usage_error(err, "missing directory after '%s'%s", "-p", "");
       o->compdb_dir = v;
     } else if ((rc = parse_forwarded(o, a, argc, argv, &i, err)) != 0) {
+      if (rc < 0) return -1;
+    } else if (in_list(a, forwarded_bare,
+                       sizeof forwarded_bare / sizeof *forwarded_bare)) {
+      if (push_arg(o, a)) goto oom;
+    } else if ((rc = skip_dependency_flag(a, argc, &i, err)) != 0) {
       if (rc < 0) return -1;
     } else if (strncmp(a, "-std=", 5) == 0) {
       if (!a[5])

@@ -978,12 +978,18 @@ static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
 }
 
 /* Whether assembling data into st's encoding can fail on the data
- * themselves: an n:m level (a group with more than n nonzeros), or a
+ * themselves: an n:m level (a group with more than n nonzeros), a
+ * singleton level below a unique one (a parent with two entries, as
+ * `i : compressed, j : singleton` meets in a row holding two), or a
  * narrow posWidth/crdWidth (a position or coordinate it cannot hold). */
 static int may_reject(const STensor *st) {
   const sc_encoding *e = &st->enc;
-  for (int l = 0; l < e->lvl_rank; l++)
+  for (int l = 0; l < e->lvl_rank; l++) {
     if (e->lvl_types[l].format == SC_LVL_N_OUT_OF_M) return 1;
+    if (l > 0 && e->lvl_types[l].format == SC_LVL_SINGLETON &&
+        !(e->lvl_types[l - 1].props & SC_PROP_NONUNIQUE))
+      return 1;
+  }
   return (e->pos_width && e->pos_width < 64) ||
          (e->crd_width && e->crd_width < 64);
 }
@@ -1220,8 +1226,9 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   L.fallback = fallback_text(&L);
   if (L.fallback)
     lower_note(&L, "fallback: when the data do not fit an operand's encoding "
-               "at run time (an n:m group holding more nonzeros, a position "
-               "or coordinate wider than its width), the nest runs as written "
+               "at run time (an n:m group holding more nonzeros, two entries "
+               "under one parent of a singleton level, a position or "
+               "coordinate wider than its width), the nest runs as written "
                "over the dense arrays, and the program says so on stderr once");
   if (asm_pattern_loops(&L)) { /* the pattern copy's loops read too */
     StrBuf both = {0};

@@ -472,6 +472,7 @@ CEOF
   run --cflags --libs
   [ $rc -eq 0 ] && [ "$(cat "$tmp/out")" = "$cflags $libs" ]
   check "--cflags --libs together"
+  makefile_rule
   # a file name with quotes, a backslash and a trigraph ends up in #line
   # directives and in the runtime's error strings: escaped, so the output
   # compiles under -std=c99 (trigraphs on) without a warning
@@ -526,6 +527,46 @@ header_pragmas() {
   run -I "$tmp/hp_inc" "$tmp/hp_main.c" -o "$tmp/hp_out.c"
   [ $rc -eq 0 ] && grep -q "is not applied" "$tmp/err"
   check "-I DIR (two arguments) is a user directory too"
+}
+
+# SPEC §1's Makefile rule, run by make, with the $(CPPFLAGS) a Makefile
+# that tracks dependencies has (-MMD -MP, -I, -D, -imacros): the rule
+# sparsifies, the compile writes the .d file, the program prints what the
+# dense one prints.
+makefile_rule() {
+  command -v make >/dev/null || return 0
+  local d="$tmp/mk"
+  mkdir -p "$d/inc"
+  printf '#define SCALE 2.0\n' >"$d/inc/consts.h"
+  cat >"$d/prog.c" <<'CEOF'
+#include <stdio.h>
+static double A[N][N], x[N], y[N];
+int main(void) {
+  for (int i = 0; i < N; i++) { x[i] = i + 1; A[i][(5 * i + 2) % N] = SCALE * i; }
+#pragma sparse encoding(A : CSR)
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      y[i] += A[i][j] * x[j];
+  for (int i = 0; i < N; i++) printf("%g\n", y[i]);
+  return 0;
+}
+CEOF
+  printf '%s\n' 'CPPFLAGS = -MMD -MP -Iinc -DN=9 -imacros inc/consts.h' \
+    '%_sparse.c: %.c' '	$(SPARSECC) $(CPPFLAGS) $< -o $@' \
+    '%_sparse: %_sparse.c' \
+    '	$(CC) $(CPPFLAGS) $(shell $(SPARSECC) --cflags) $< -o $@ $(shell $(SPARSECC) --libs)' \
+    '-include prog_sparse.d' >"$d/Makefile"
+  make -s -C "$d" SPARSECC="$sparsecc" CC="$cc" prog_sparse.c prog_sparse >"$tmp/make.log" 2>&1 &&
+    grep -q sc_tensor "$d/prog_sparse.c" && [ -f "$d/prog_sparse.d" ] &&
+    "$cc" -DN=9 -imacros "$d/inc/consts.h" "$d/prog.c" -o "$d/prog" &&
+    [ "$("$d/prog")" = "$("$d/prog_sparse")" ]
+  check "the Makefile rule with CPPFLAGS = -MMD -MP -I -D -imacros: sparsified, built, same output"
+  run -M "$d/prog.c"
+  [ $rc -eq 2 ] && grep -q "'-M' lists dependencies" "$tmp/err"
+  check "-M refused: it asks for a dependency list, not output"
+  run "$d/prog.c" -o "$tmp/mf_out.c" -MF
+  [ $rc -eq 2 ] && grep -q "missing argument to '-MF'" "$tmp/err"
+  check "-MF without its file: usage error"
 }
 
 # The Makefile workflow on two files sharing a header (-I, -D): the global
@@ -661,6 +702,34 @@ section_install() {
   check "a program builds and runs against the installed runtime"
   "$tool" "$src/examples/spmv.c" -o "$tmp/inst_spmv.c" 2>/dev/null
   check "the installed tool runs"
+  # pkg-config gives what --cflags/--libs give: the program runs without
+  # LD_LIBRARY_PATH (the installed sparsecc.pc carries the rpath too)
+  if command -v pkg-config >/dev/null; then
+    rm -f "$tmp/inst_pc"
+    # shellcheck disable=SC2046
+    "$cc" $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags sparsecc) \
+      "$tmp/inst_spmv.c" -o "$tmp/inst_pc" \
+      $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --libs sparsecc) &&
+      env -u LD_LIBRARY_PATH "$tmp/inst_pc" >"$tmp/inst_pc.out" &&
+      grep -q checksum "$tmp/inst_pc.out"
+    check "pkg-config --cflags --libs sparsecc: builds, runs without LD_LIBRARY_PATH"
+  fi
+  # a downstream CMake project: find_package(sparsecc), both targets
+  mkdir -p "$tmp/down"
+  cp "$tmp/inst_spmv.c" "$tmp/down/spmv_sparse.c"
+  printf '%s\n' 'cmake_minimum_required(VERSION 3.20)' 'project(down C)' \
+    'find_package(sparsecc REQUIRED)' \
+    'add_executable(app spmv_sparse.c)' \
+    'target_link_libraries(app PRIVATE sparsecc::sparsecc_rt)' \
+    'add_executable(app_shared spmv_sparse.c)' \
+    'target_link_libraries(app_shared PRIVATE sparsecc::sparsecc_rt_shared)' \
+    >"$tmp/down/CMakeLists.txt"
+  "${CMAKE:-cmake}" -S "$tmp/down" -B "$tmp/down/build" \
+    -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/down.log" 2>&1 &&
+    "${CMAKE:-cmake}" --build "$tmp/down/build" >>"$tmp/down.log" 2>&1 &&
+    env -u LD_LIBRARY_PATH "$tmp/down/build/app" | grep -q checksum &&
+    env -u LD_LIBRARY_PATH "$tmp/down/build/app_shared" | grep -q checksum
+  check "a downstream CMake project with find_package(sparsecc) builds and runs"
   # a prefix with blanks: the flags escape them (as pkg-config does), so a
   # Makefile's $(shell sparsecc --libs) or an eval keeps each path one word
   prefix="$tmp/my prefix"

@@ -289,18 +289,19 @@ static void round_trip_seed_examples(void **state) {
 static void round_trip_constructs(void **state) {
   round_trip("(i, j) -> (2 * i + 3 * j - 1 : dense, (i + j) floordiv 4 : dense, "
              "-(j - i) mod 3 : compressed, i * (2 * 3) + -j + (7 mod 4) : dense, "
-             "j - (i - j) : dense)",
+             "j - (i - j) : dense, i : dense, j : dense)",
              "{ map = (i, j) -> (2 * i + 3 * j - 1 : dense, (i + j) floordiv 4 : dense, "
              "-(j - i) mod 3 : compressed, i * (2 * 3) + -j + 7 mod 4 : dense, "
-             "j - (i - j) : dense) }");
+             "j - (i - j) : dense, i : dense, j : dense) }");
   round_trip("(i, j, k, l) -> (i : dense(unpadded), j : loose_compressed(nonordered, padded), "
              "k : n_out_of_m[3, 8], l : structured[1, 2](high))",
              "{ map = (i, j, k, l) -> (i : dense(unpadded), j : loose_compressed(nonordered, "
              "padded), k : n_out_of_m[3, 8], l : n_out_of_m[1, 2](high)) }");
   round_trip("(i : slice(?, ?, ?)) -> (i : compressed)",
              "{ map = (i : #sparse_tensor<slice(?, ?, ?)>) -> (i : compressed) }");
-  round_trip("#sparse_tensor.encoding<{ map = (i) -> (i : singleton), posWidth = 64 }>",
-             "{ map = (i) -> (i : singleton), posWidth = 64 }");
+  round_trip("#sparse_tensor.encoding<{ map = (i, j) -> (i : compressed(nonunique), "
+             "j : singleton), posWidth = 64 }>",
+             "{ map = (i, j) -> (i : compressed(nonunique), j : singleton), posWidth = 64 }");
 }
 
 int main(void) {

@@ -103,6 +103,39 @@ static void property_on_dense_and_conflict(void **state) {
         "2 errors generated.\n");
 }
 
+/* A singleton level stores one coordinate per entry of the level before
+ * it: the first level has none (MLIR refuses it too; the runtime's
+ * assembly failed at run time before). */
+static void singleton_first_level(void **state) {
+  t_err("#pragma sparse encoding(A : (i, j) -> (i : singleton, j : compressed))\n",
+        "t.c:1:44: error: the first level cannot be 'singleton': a singleton level stores one coordinate per entry of the level before it (as in COO: 'i : compressed(nonunique), j : singleton')\n"
+        "  #pragma sparse encoding(A : (i, j) -> (i : singleton, j : compressed))\n"
+        "                                             ^~~~~~~~~\n"
+        "1 error generated.\n");
+}
+
+/* Every dimension must come back from the level coordinates (the runtime
+ * inverts `i + c`, c >= 0, and floordiv/mod pairs): no tensor of such an
+ * encoding can be built, so the generated program stopped at run time. */
+static void dimension_not_recoverable(void **state) {
+  t_err("#pragma sparse encoding(A : (i, j) -> (i - 1 : dense, j : compressed))\n",
+        "t.c:1:30: error: dimension 'i' cannot be recovered from the levels: it needs a level that is 'i' alone (plus a constant >= 0: level coordinates start at 0) or the pair 'i floordiv K', 'i mod K'\n"
+        "  #pragma sparse encoding(A : (i, j) -> (i - 1 : dense, j : compressed))\n"
+        "                               ^\n"
+        "1 error generated.\n");
+  t_err("#pragma sparse encoding(A : (i, j) -> (i + j : dense, i floordiv 2 : compressed))\n",
+        "t.c:1:30: error: dimension 'i' cannot be recovered from the levels: it needs a level that is 'i' alone (plus a constant >= 0: level coordinates start at 0) or the pair 'i floordiv K', 'i mod K'\n"
+        "  #pragma sparse encoding(A : (i, j) -> (i + j : dense, i floordiv 2 : compressed))\n"
+        "                               ^\n"
+        "t.c:1:33: error: dimension 'j' cannot be recovered from the levels: it needs a level that is 'j' alone (plus a constant >= 0: level coordinates start at 0) or the pair 'j floordiv K', 'j mod K'\n"
+        "  #pragma sparse encoding(A : (i, j) -> (i + j : dense, i floordiv 2 : compressed))\n"
+        "                                  ^\n"
+        "2 errors generated.\n");
+  T *t = t_new();
+  t_ok(t, "#pragma sparse encoding(A : (i, j) -> (i + 2 : dense, j : compressed))\n");
+  t_free(t);
+}
+
 static void bad_pos_width(void **state) {
   t_err("#pragma sparse encoding(A : (i, j) -> (i : dense, j : compressed), posWidth = 7)\n",
         "t.c:1:79: error: invalid posWidth 7; expected 0, 8, 16, 32 or 64\n"
@@ -665,6 +698,8 @@ int main(void) {
       cmocka_unit_test(unknown_property),
       cmocka_unit_test(duplicate_property),
       cmocka_unit_test(property_on_dense_and_conflict),
+      cmocka_unit_test(singleton_first_level),
+      cmocka_unit_test(dimension_not_recoverable),
       cmocka_unit_test(bad_pos_width),
       cmocka_unit_test(bad_crd_width),
       cmocka_unit_test(packed_crd_width_on_compressed),

@@ -49,7 +49,7 @@ static void nested_parens_10000(void **state) {
 static void nested_parens_256_ok(void **state) {
   char *s1 = repeat("#pragma sparse encoding(A : (i, j) -> (", "(", 256, "");
   char *s2 = repeat(s1, "i", 1, "");
-  char *src = repeat(s2, ")", 256, " floordiv 2 : dense, j : compressed))\n");
+  char *src = repeat(s2, ")", 256, " floordiv 2 : dense, j : compressed, i mod 2 : dense))\n");
   T *t = t_new();
   t_ok(t, src);
   assert_int_equal(t_enc(t, 0)->rt.lvl_exprs[0].kind, SC_LEXPR_FLOORDIV);
@@ -98,9 +98,9 @@ static void nested_dim_lists(void **state) {
 }
 
 static void long_sum_100k(void **state) {
-  /* (i, j) -> (i + i + ... + i : dense, j : compressed): ~100 KB */
+  /* (i, j) -> (i + i + ... + i : dense, j : compressed, i : dense): ~100 KB */
   char *s1 = repeat("#pragma sparse encoding(A : (i, j) -> (i", " + i", 25000, "");
-  char *src = repeat(s1, "", 0, " : dense, j : compressed))\n");
+  char *src = repeat(s1, "", 0, " : dense, j : compressed, i : dense))\n");
   assert_true(strlen(src) > 100000);
   T *t = t_new();
   t_ok(t, src);

@@ -401,7 +401,7 @@ static void affine_expressions(void **state) {
   T *t = t_new();
   t_ok(t, "#pragma sparse encoding(A : (i, j) -> (2 * i + 3 * j - 1 : dense, "
           "(i + j) floordiv 4 : dense, -(j - i) mod 3 : compressed, "
-          "i * 2 * 3 + -j + (7 mod 4) : dense, j : dense))\n");
+          "i * 2 * 3 + -j + (7 mod 4) : dense, j : dense, i : dense))\n");
   const PragmaEncoding *e = t_enc(t, 0);
   check_level(e, 0, D, 0, AF, 0, -1, 2, 3);
   check_level(e, 1, D, 0, FD, 4, 0, 1, 1);
