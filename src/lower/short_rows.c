@@ -20,11 +20,12 @@
  * (avx512 CSR32, docs/performance.md). Two loads of the position array
  * and a multiply per execution of the loop (O(1)) decide instead, from
  * nnz / rows over the loop's rows: below seg_min the whole loop is the
- * scalar output's, byte for byte as --simd=none emits it. Not a remainder
- * loop: every row of a call goes to one walk, and the vector walk keeps
- * its masked last chunk. Only where the carried row begin holds (a dense
- * loop counting up over the rows of a compressed level: the positions of
- * its first and last row bound the whole loop's entries). */
+ * scalar output's, as --simd=none emits it (temporaries numbered apart).
+ * Not a remainder loop: every row of a call goes to one walk, and the
+ * vector walk keeps its masked last chunk. Only where the carried row
+ * begin holds (a dense loop counting up over the rows of a compressed
+ * level: the positions of its first and last row bound the whole loop's
+ * entries). */
 #include "lower/short_rows.h"
 
 #include "vector/vconfig.h"
