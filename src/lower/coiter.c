@@ -35,6 +35,7 @@
 #include "lower/lower_int.h"
 #include "lower/merge_cursor.h"
 #include "lower/row_carry.h"
+#include "lower/short_rows.h"
 #include "vector/overlap.h"
 #include "vector/vconfig.h"
 #include "vector/vectorize.h"
@@ -660,6 +661,7 @@ void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
   }
   Cursor cur[LW_MAX_SPARSE];
   const unsigned cm = cursor_mask(L, n, sc, zero);
+  const size_t start = sb->len; /* the loop's text, for short_rows.c */
   cursor_begin(L, sb, sc, cm, cur, depth);
   const size_t loop_at = sb->len; /* a carried row begin goes here */
   if (keep_rolled(L, n)) {
@@ -689,11 +691,16 @@ void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
   RowCarry rc, *outer = L->carry;
   row_carry_offer(L, &rc, n, &located, &in);
   L->carry = &rc;
+  ShortRows sr, *outer_sr = L->short_rows;
+  short_rows_offer(L, &sr, &rc);
+  if (sr.walk && !cm) L->short_rows = &sr;
   emit_body(L, sb, n, &in, zero, depth + 1);
+  L->short_rows = outer_sr;
   L->carry = outer;
   ln(L, sb, depth, "}");
   row_carry_finish(L, &rc, sb, loop_at, depth);
   if (cm) L->ncursors++;
+  short_rows_finish(L, &sr, &rc, sb, start, sc, zero, depth);
 }
 
 /* For a level walked as a slice view (aoff), on an ordered level with a
@@ -1838,6 +1845,10 @@ static int emit_vec_row(Lower *L, StrBuf *sb, const IrNode *n,
                 .checks_bounds = !banded && (!affine_is_zero(&lv->lo) ||
                                              hi_needed(L, n, 1u << s)),
                 .invariant = vec_invariant, .user = &u};
+  /* the row loop may choose the scalar walk for its whole run when the
+   * rows are short (short_rows.c): told the vector walk's threshold */
+  if (L->short_rows && L->short_rows->walk == n && carried && !banded)
+    vl.seg_min_out = &L->short_rows->min;
   if (scalar.data)
     emit_row_prefetch(L, sb, st, l, n, begin, lim, scalar.data, depth + 1, 1);
   vec_emit(L, &vl, scalar.data ? scalar.data : "", sb);

@@ -144,6 +144,9 @@ typedef struct Lower {
                              * carried row begin (row_carry.c), or NULL */
   struct RowPair *pair;     /* the dense loop whose rows a register-blocked
                              * nest inside may pair (coiter.c), or NULL */
+  struct ShortRows *short_rows; /* the dense loop whose vector row walk
+                             * may be swapped for the scalar one when its
+                             * rows are short (short_rows.c), or NULL */
 } Lower;
 
 /* graph.c */

@@ -84,19 +84,25 @@ const char *row_carry_take(Lower *L, const IrNode *w, const Scope *sc,
   return rc->var;
 }
 
+void row_carry_bounds(Lower *L, const RowCarry *rc, const char *row,
+                      const char **begin, const char **end) {
+  const STensor *st = &L->st[rc->s];
+  /* the dense level the loop locates, and the walked level under it */
+  const LvlInfo *dli = &st->lvl[rc->lvl[rc->s]];
+  const LvlInfo *cli = &st->lvl[rc->lvl[rc->s] + 1];
+  const char *p = dli->ops->locate_expr(
+      &dli->ref, rc->pp[rc->s], arena_printf(L->arena, "(uint64_t)(%s)", row));
+  cli->ops->pos_bounds(&cli->ref, p, NULL, begin, end);
+}
+
 void row_carry_finish(Lower *L, RowCarry *rc, StrBuf *sb, size_t at,
                       int depth) {
   if (rc->s < 0) return;
   const IrLoopVar *lv = &L->k->vars[rc->loop->var];
   STensor *st = &L->st[rc->s];
-  /* the dense level the loop locates, and the walked level under it */
-  const LvlInfo *dli = &st->lvl[rc->lvl[rc->s]];
-  const LvlInfo *cli = &st->lvl[rc->lvl[rc->s] + 1];
   const char *ri = arena_printf(L->arena, "sc__%s_ri%d", st->name, L->uniq++);
-  const char *p = dli->ops->locate_expr(
-      &dli->ref, rc->pp[rc->s], arena_printf(L->arena, "(uint64_t)(%s)", ri));
   const char *begin, *end;
-  cli->ops->pos_bounds(&cli->ref, p, NULL, &begin, &end);
+  row_carry_bounds(L, rc, ri, &begin, &end);
   StrBuf tail = {0};
   if (sb->data) {
     sb_puts(&tail, sb->data + at);

@@ -29,6 +29,10 @@ void row_carry_offer(Lower *L, RowCarry *rc, const IrNode *n,
  * or NULL; once taken, the walk must end each row with `var = end;`. */
 const char *row_carry_take(Lower *L, const IrNode *w, const Scope *sc,
                            int s);
+/* Once a walk took the carry: the C text of the begin and the end of the
+ * walked segment of the row whose coordinate is `row` (C text). */
+void row_carry_bounds(Lower *L, const RowCarry *rc, const char *row,
+                      const char **begin, const char **end);
 /* After dense loop n was emitted into sb from offset `at` on: when a walk
  * took the carry, its declaration and first value go in at `at`. */
 void row_carry_finish(Lower *L, RowCarry *rc, StrBuf *sb, size_t at,

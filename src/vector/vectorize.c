@@ -1543,6 +1543,7 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
     vc_line(&c, &vb, lp->depth + 1, "}");
     sb_free(&inner);
     c.short_local = 1;
+    if (lp->seg_min_out) *lp->seg_min_out = c.seg_min;
   } else {
     emit_vector(&c, &vb, lp->depth);
   }

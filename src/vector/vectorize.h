@@ -31,6 +31,10 @@ typedef struct VecLoop {
   int checks_bounds;      /* the scalar loop tests v against its bounds */
   int ordered;            /* coordinates ascend in a segment (overlap checks
                              bound v by the first and last coordinate) */
+  int *seg_min_out;       /* VEC_POSITIONS: when not NULL and shorter
+                             segments run the short loop, receives the least
+                             length that runs the vector code (seg_min;
+                             lower/short_rows.c) */
   int contig;             /* VEC_DENSE inside a block (vec_emit_blocks): the
                              values of operand st are contiguous in the
                              loop, at position p + offset */
