@@ -666,8 +666,8 @@ void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
     ln(L, sb, depth, "for (%s%s%s = %s; %s < %s; %s++) {",
        lv->declared_in_header ? lv->ctype : "",
        lv->declared_in_header ? " " : "", lv->name,
-       graph_affine_str(L, &lv->lo), lv->name, graph_affine_str(L, &lv->hi),
-       lv->name);
+       graph_affine_str(L, &lv->lo), lv->name,
+       graph_hi_str(L, lv), lv->name);
   unsigned rel = graph_subtree_tensors(L, n) & ~zero;
   cursor_step(L, sb, &in, cm, cur, depth + 1);
   Scope located = in;
