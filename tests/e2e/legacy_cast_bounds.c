@@ -1,8 +1,9 @@
-// EXPECT-SPARSIFIED: 3
+// EXPECT-SPARSIFIED: 4
 // EXPECT-STDERR-EMPTY
 // EXPECT-ABSENT: s += A[i * (long)n + j] * x[j];
 // EXPECT-ABSENT: t += B[i * (long)m + j] * x[j];
 // EXPECT-ABSENT: u += B[i * (ptrdiff_t)m + j];
+// EXPECT-ABSENT: for (long j = 0; j < (long)m - k; j++) s += C[i][j] * x[j];
 // EXPECT-REPORT: kernel sparsified: forall(i) { s = 0; forall(j) s += A(i,j) * x(j); y(i) = s }
 // Loop bounds that cast an unsigned size to a signed type, as code built
 // with -Wsign-compare writes them (`i < (long)n`, `i <= (ptrdiff_t)m - 1`,
@@ -10,7 +11,8 @@
 // rewritten loop header keeps it: compared with the bare size_t, a signed
 // loop variable makes the output warn, and a bound that is negative in
 // the source (`(long)n - k` with k > n: no iteration) would wrap around
-// to a huge unsigned one.
+// to a huge unsigned one, in the header as in the test that ends a
+// row's walk early (`j < (long)m - k`).
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +45,22 @@ static double rows_but(size_t n, long k) {
   return t;
 }
 
+#define R 50
+#define W 40
+static double C[R][W], cx[W];
+
+static double cols_but(size_t m, long k) {
+  double t = 0;
+  const double *x = cx;
+#pragma sparse encoding(C : CSR)
+  for (long i = 0; i < R; i++) {
+    double s = 0;
+    for (long j = 0; j < (long)m - k; j++) s += C[i][j] * x[j];
+    t += s * (double)(i + 1);
+  }
+  return t;
+}
+
 int main(void) {
   size_t n = 300, m = 240;
   double *B = calloc(n * m, sizeof *B), *x = malloc(m * sizeof *x);
@@ -67,6 +85,14 @@ int main(void) {
   printf("%.6f\n", rows_but(60, 5));
   printf("%.6f\n", rows_but(3, 5));
   printf("%.6f\n", rows_but(90, 0));
+  for (int i = 0; i < R; i++) {
+    C[i][(i * 7) % W] = 1.0 + i;
+    C[i][W - 1] = 2.0;
+  }
+  for (int j = 0; j < W; j++) cx[j] = 0.5 + (j % 3);
+  printf("%.4f\n", cols_but(W, 1));
+  printf("%.4f\n", cols_but(3, 5));
+  printf("%.4f\n", cols_but(W, 0));
   free(B);
   free(x);
   free(y);
