@@ -48,8 +48,11 @@ static int open_extents(X *x, TSNode for_node, ExtractRefusal *why) {
       if (r == -2) {
         why->reason = arena_printf(
             x->a, "'%s' (type '%s') is not assembled from its dense storage: "
-            "%s (dimension %d), which need not exist",
-            tt->name, ba->decl.type_text, detail, d);
+            "%s (dimension %d), which need not exist; where it does, give "
+            "the shape in the pragma, e.g. %s%s : ...",
+            tt->name, ba->decl.type_text, detail, d, tt->name,
+            tt->rank == 1 ? "[n + 1]" : tt->rank == 2 ? "[n + 1][m + 1]"
+                                                      : "[n + 1][m + 1][k + 1]");
         why->where = ba->b->name_span;
         return 1;
       }
