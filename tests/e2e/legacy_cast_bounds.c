@@ -1,9 +1,10 @@
-// EXPECT-SPARSIFIED: 4
+// EXPECT-SPARSIFIED: 5
 // EXPECT-STDERR-EMPTY
 // EXPECT-ABSENT: s += A[i * (long)n + j] * x[j];
 // EXPECT-ABSENT: t += B[i * (long)m + j] * x[j];
 // EXPECT-ABSENT: u += B[i * (ptrdiff_t)m + j];
 // EXPECT-ABSENT: for (long j = 0; j < (long)m - k; j++) s += C[i][j] * x[j];
+// EXPECT-ABSENT: for (long j = 0; j < (long)nc; j++) D[i][j] += C[i][k] * E[k][j];
 // EXPECT-REPORT: kernel sparsified: forall(i) { s = 0; forall(j) s += A(i,j) * x(j); y(i) = s }
 // Loop bounds that cast an unsigned size to a signed type, as code built
 // with -Wsign-compare writes them (`i < (long)n`, `i <= (ptrdiff_t)m - 1`,
@@ -12,7 +13,8 @@
 // loop variable makes the output warn, and a bound that is negative in
 // the source (`(long)n - k` with k > n: no iteration) would wrap around
 // to a huge unsigned one, in the header as in the test that ends a
-// row's walk early (`j < (long)m - k`).
+// row's walk early (`j < (long)m - k`) and in the vector loops over a
+// dense column range (`j < (long)nc` in an SpMM).
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,6 +63,20 @@ static double cols_but(size_t m, long k) {
   return t;
 }
 
+#define NC 24
+static double D[R][NC], E[W][NC];
+
+static double spmm(size_t nr, size_t nc) {
+  double t = 0;
+#pragma sparse encoding(C : CSR)
+  for (long i = 0; i < (long)nr; i++)
+    for (long k = 0; k < W; k++)
+      for (long j = 0; j < (long)nc; j++) D[i][j] += C[i][k] * E[k][j];
+  for (int i = 0; i < R; i++)
+    for (int j = 0; j < NC; j++) t += D[i][j] * (i + j);
+  return t;
+}
+
 int main(void) {
   size_t n = 300, m = 240;
   double *B = calloc(n * m, sizeof *B), *x = malloc(m * sizeof *x);
@@ -93,6 +109,10 @@ int main(void) {
   printf("%.4f\n", cols_but(W, 1));
   printf("%.4f\n", cols_but(3, 5));
   printf("%.4f\n", cols_but(W, 0));
+  for (int k = 0; k < W; k++)
+    for (int j = 0; j < NC; j++) E[k][j] = (k + j) % 5 * 0.25;
+  printf("%.4f\n", spmm(R, NC));
+  printf("%.4f\n", spmm(R - 3, NC - 5));
   free(B);
   free(x);
   free(y);
