@@ -38,6 +38,8 @@ int extents_from_loops(Arena *a, IrKernel *k, int ti, int dim, const char **why)
   IrTensor *t = &k->tensors[ti];
   Cand cands[16];
   int ncand = 0;
+  int reaches0 = 0;         /* some access provably reads index 0 */
+  const char *low = NULL;   /* else a loop that starts above it */
   for (int ai = 0; ai < k->naccesses; ai++) {
     const IrAccess *acc = &k->accesses[ai];
     if (acc->tensor != ti)
@@ -65,6 +67,7 @@ int extents_from_loops(Arena *a, IrKernel *k, int ti, int dim, const char **why)
       }
       c.sym = NULL;
       c.constant = s->constant + 1;
+      reaches0 |= s->constant == 0;
     } else {
       const IrAffine *hi = &k->vars[var].hi;
       for (int v = 0; v < k->nvars; v++)
@@ -73,6 +76,14 @@ int extents_from_loops(Arena *a, IrKernel *k, int ti, int dim, const char **why)
                               k->vars[var].name, k->vars[v].name);
           return -1;
         }
+      const IrAffine *lo = &k->vars[var].lo;
+      int lo_const = !lo->sym;
+      for (int v = 0; v < k->nvars; v++)
+        lo_const &= !lo->coef[v];
+      if (lo_const && lo->constant + s->constant <= 0)
+        reaches0 = 1;
+      else if (!low)
+        low = k->vars[var].name;
       /* indices reach hi - 1 + constant */
       c.sym = hi->sym;
       c.constant = hi->constant + s->constant;
@@ -95,6 +106,15 @@ int extents_from_loops(Arena *a, IrKernel *k, int ti, int dim, const char **why)
   if (!ncand) {
     *why = "no access indexes it";
     return -1;
+  }
+  if (!reaches0) {
+    /* assembly reads every index from 0: below the nest's first index
+     * lies memory the nest never touches (a 1-based row-pointer matrix
+     * from an offset allocator has no row 0) */
+    *why = arena_printf(a, "the nest reads it only from where loop '%s' "
+                        "starts, and assembling it would read every index "
+                        "from 0", low ? low : "?");
+    return -2;
   }
   /* the largest candidate, never below 0 (an empty loop assembles nothing) */
   const char *e = cand_text(a, &cands[0]);

@@ -14,7 +14,9 @@
 
 /* Fills k->tensors[ti].extent[dim] with a C expression evaluable at the
  * kernel's entry and returns 0; or returns -1 with *why set (why the
- * accesses do not bound it). */
+ * accesses do not bound it); or -2 with *why set when no access provably
+ * reads index 0 (a loop from 1 over a 1-based array): the assembly would
+ * read indices the nest never touches, which need not exist. */
 int extents_from_loops(Arena *a, IrKernel *k, int ti, int dim, const char **why);
 
 #endif

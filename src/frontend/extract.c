@@ -42,8 +42,20 @@ static int open_extents(X *x, TSNode for_node, ExtractRefusal *why) {
       continue;
     for (int d = 0; d < tt->rank; d++) {
       const char *detail = NULL;
-      if (tt->extent[d] || !extents_from_loops(x->a, x->k, (int)t, d, &detail))
+      int r = tt->extent[d] ? 0 : extents_from_loops(x->a, x->k, (int)t, d, &detail);
+      if (!r)
         continue;
+      if (r == -2) {
+        why->reason = arena_printf(
+            x->a, "'%s' (type '%s') is not assembled from its dense storage: "
+            "%s (dimension %d), which need not exist; where it does, give "
+            "the shape in the pragma, e.g. %s%s : ...",
+            tt->name, ba->decl.type_text, detail, d, tt->name,
+            tt->rank == 1 ? "[n + 1]" : tt->rank == 2 ? "[n + 1][m + 1]"
+                                                      : "[n + 1][m + 1][k + 1]");
+        why->where = ba->b->name_span;
+        return 1;
+      }
       why->reason = arena_printf(
           x->a,
           "cannot determine the extent of dimension %d of '%s' (type '%s') from "

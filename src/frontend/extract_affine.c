@@ -55,8 +55,11 @@ int poly_of(X *x, TSNode n, AfPoly *p, const char *what) {
   int64_t c;
   af_zero(p);
   if (!strcmp(ty, "cast_expression") &&
-      wide_index_type(ntext(x, node_field(n, "type"))))
+      wide_index_type(ntext(x, node_field(n, "type")))) {
+    if (!x->stripped_cast)
+      x->stripped_cast = ntext(x, node_field(n, "type"));
     return poly_of(x, node_field(n, "value"), p, what);
+  }
   if (int_literal(x, n, &c)) {
     af_add_term(p, c, -1, NULL);
     return 0;

@@ -269,9 +269,12 @@ int build_for(X *x, TSNode n, IrNode **out) {
     return refuse(x, lo_band ? lo_n : hi_n, "band bound '%s' of the loop "
                   "variable '%s' of type '%s', which is not a signed integer "
                   "type", excerpt(x, lo_band ? lo_n : hi_n), lv.name, lv.ctype);
-  if ((!lo_band && poly_of(x, lo_n, &lo, "loop bound")) ||
-      (!hi_band && poly_of(x, hi_n, &hi, "loop bound")))
+  if (!lo_band && poly_of(x, lo_n, &lo, "loop bound"))
     return -1;
+  x->stripped_cast = NULL;
+  if (!hi_band && poly_of(x, hi_n, &hi, "loop bound"))
+    return -1;
+  lv.hi_cast = x->stripped_cast;
   if (incl && !hi_band)
     af_add_term(&hi, 1, -1, NULL);
   if ((!lo_band && to_affine(x, lo_n, &lo, &lv.lo, "loop bound")) ||

@@ -383,10 +383,12 @@ static int build_decl(X *x, TSNode n, NodeList *list) {
   TSNode ty = node_field(n, "type");
   char *ctype = ntext(x, ty);
   uint32_t c = ts_node_named_child_count(n);
-  /* qualifiers other than const make no sense for an accumulator */
+  /* qualifiers other than const make no sense for an accumulator; a
+   * `register` or `auto` local (K&R style) is a plain one */
   for (uint32_t i = 0; i < c; i++) {
     TSNode ch = ts_node_named_child(n, i);
-    if (node_is(ch, "storage_class_specifier"))
+    if (node_is(ch, "storage_class_specifier") &&
+        strcmp(ntext(x, ch), "register") && strcmp(ntext(x, ch), "auto"))
       return refuse(x, n, "'%s' declaration in the loop nest", ntext(x, ch));
   }
   int any = 0;

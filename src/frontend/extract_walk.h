@@ -54,6 +54,8 @@ typedef struct X {
   int refused;
   ExtractRefusal why;
   unsigned reversed;            /* loop vars of loops counting down */
+  const char *stripped_cast;    /* the type of the first wide cast poly_of
+                                   dropped since it was last cleared */
   TSNode rev_node[IR_MAX_VARS]; /* their for statements */
   ARRAY(int) pushed;            /* tensors appended to (`q[t++] = v`) */
   int64_t stride[IR_MAX_VARS];  /* loops stepping by a constant > 1: the

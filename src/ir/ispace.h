@@ -286,6 +286,11 @@ typedef struct IrLoopVar {
                                    the kernel: lowering must leave it at
                                    its final value */
   IrAffine lo, hi;              /* [lo, hi), affine in OUTER loop vars */
+  const char *hi_cast;          /* the type of a wide cast in the bound
+                                   (`i < (long)n`, `i <= (long)n - 1`),
+                                   which hi drops: the loop header casts
+                                   hi to it, so the comparison is signed
+                                   where the source's is; NULL: none */
   int is_reduction;             /* only reduces into its statements' lhs */
   int carries_dependence;       /* order must be preserved */
   int descending;               /* written counting down and its order

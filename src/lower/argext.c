@@ -144,7 +144,7 @@ void emit_argext(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
   const char *e = arena_printf(L->arena, "%s_e", nm);
   const char *z = arena_printf(L->arena, "%s_z", nm);
   const char *m = arena_printf(L->arena, "%s_m", nm);
-  const char *lo = graph_affine_str(L, &lv->lo), *hi = graph_affine_str(L, &lv->hi);
+  const char *lo = graph_affine_str(L, &lv->lo), *hi = graph_hi_str(L, lv);
   ln(L, sb, depth, "{");
   ln(L, sb, depth + 1, "const size_t %s = %s, %s = %s;", b, begin, e, end);
   if (strict) {

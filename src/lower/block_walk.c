@@ -226,7 +226,7 @@ static int lw_check(Lower *L, StrBuf *sb, const IrNode *n, const OvSet *os,
       if (!(vars & (1u << v))) continue;
       const IrLoopVar *lv = &L->k->vars[v];
       const char *at = c ? arena_printf(L->arena, "(%s) - 1",
-                                        graph_affine_str(L, &lv->hi))
+                                        graph_hi_str(L, lv))
                          : graph_affine_str(L, &lv->lo);
       ln(L, sb, depth + 2, "const %s %s = (%s)(%s);", lv->ctype, lv->name,
          lv->ctype, at);
@@ -278,7 +278,7 @@ static void lw_bind(Lower *L, StrBuf *sb, const STensor *st, const LvlInfo *lm,
          graph_affine_str(L, &lv->lo));
     if (hi_needed(L, loop, 1u << (int)(st - L->st)))
       ln(L, &chk, depth, "if (!(%s < %s)) break;", lv->name,
-         graph_affine_str(L, &lv->hi));
+         graph_hi_str(L, lv));
   }
   bind_var(L, sb, lm->var, arena_printf(L->arena, "%s * %lld + %s", blk,
                                         (long long)lm->div, k),
@@ -303,7 +303,7 @@ static void lw_late_checks(Lower *L, StrBuf *sb, const STensor *st,
        graph_affine_str(L, &lv->lo));
   if (hi_needed(L, loop, 1u << (int)(st - L->st)))
     ln(L, sb, depth, "if (!(%s < %s)) continue;", lv->name,
-       graph_affine_str(L, &lv->hi));
+       graph_hi_str(L, lv));
 }
 
 /* Whether the j loop's body is one `+=` / `-=` of a dense element that

@@ -362,7 +362,7 @@ static void visited_body(Lower *L, StrBuf *rest, const IrNode *n, Scope *in,
        graph_affine_str(L, &lv->lo));
   if (hi_needed(L, n, 1u << s))
     ln(L, rest, d, "if (!(%s < %s)) break;", lv->name,
-       graph_affine_str(L, &lv->hi));
+       graph_hi_str(L, lv));
   chain(L, rest, in, graph_subtree_tensors(L, n), d);
   if (counter) ln(L, rest, d, "%s++;", counter);
   emit_body(L, rest, n, in, 0, d);
@@ -376,7 +376,7 @@ static const char *bound_cond(Lower *L, const IrNode *n, unsigned drivers) {
     sb_printf(&sb, "%s >= %s", lv->name, graph_affine_str(L, &lv->lo));
   if (hi_needed(L, n, drivers))
     sb_printf(&sb, "%s%s < %s", sb.len ? " && " : "", lv->name,
-              graph_affine_str(L, &lv->hi));
+              graph_hi_str(L, lv));
   const char *r = sb.len ? arena_strdup(L->arena, sb.data) : NULL;
   sb_free(&sb);
   return r;
@@ -602,7 +602,7 @@ static void emit_row_pair(Lower *L, StrBuf *sb, const IrNode *n,
     sb_puts(sb, f);
   } else {
     const char *lo = graph_affine_str(L, &lv->lo);
-    const char *hi = graph_affine_str(L, &lv->hi);
+    const char *hi = graph_hi_str(L, lv);
     sb_printf(sb, "#if defined(__GNUC__) && %s\n", rp.vp.guard);
     ln(L, sb, depth, "{");
     ln(L, sb, depth + 1, "%s %s = %s;", lv->ctype, lv->name, lo);
@@ -644,7 +644,7 @@ void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
     dense_access(L, &a, s->lhs_access);
     const char *acc = arena_printf(L->arena, "sc__ra%d", L->uniq++);
     ln(L, sb, depth, "if (%s < %s) {", graph_affine_str(L, &lv->lo),
-       graph_affine_str(L, &lv->hi));
+       graph_hi_str(L, lv));
     ln(L, sb, depth + 1, "%s %s = %s;", elem_ctype(t), acc, a.data);
     L->acc_name = acc;
     L->acc_access = s->lhs_access;
@@ -676,14 +676,14 @@ void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
     ln(L, sb, depth, "for (%s%s%s = (%s) - 1; %s >= %s; %s--) {",
        lv->declared_in_header ? lv->ctype : "",
        lv->declared_in_header ? " " : "", lv->name,
-       graph_affine_str(L, &lv->hi), lv->name, graph_affine_str(L, &lv->lo),
+       graph_hi_str(L, lv), lv->name, graph_affine_str(L, &lv->lo),
        lv->name);
   else
     ln(L, sb, depth, "for (%s%s%s = %s; %s < %s; %s++) {",
        lv->declared_in_header ? lv->ctype : "",
        lv->declared_in_header ? " " : "", lv->name,
-       graph_affine_str(L, &lv->lo), lv->name, graph_affine_str(L, &lv->hi),
-       lv->name);
+       graph_affine_str(L, &lv->lo), lv->name,
+       graph_hi_str(L, lv), lv->name);
   unsigned rel = graph_subtree_tensors(L, n) & ~zero;
   cursor_step(L, sb, &in, cm, cur, depth + 1);
   Scope located = in;
@@ -1705,7 +1705,7 @@ static void walk_range(Lower *L, StrBuf *sb, const IrNode *n,
          graph_affine_str(L, &lv->lo));
     if (hi_needed(L, n, 1u << s))
       ln(L, sb, d + 1, "if (!(%s < %s)) break;", lv->name,
-         graph_affine_str(L, &lv->hi));
+         graph_hi_str(L, lv));
     ln(L, sb, d + 1, "const size_t %s = %s;", pm,
        lm->ops->locate_expr(&lm->ref, b->p, k));
     b->p = pm;
@@ -1721,7 +1721,7 @@ static void walk_range(Lower *L, StrBuf *sb, const IrNode *n,
          graph_affine_str(L, &lv->lo));
     if (hi_needed(L, n, 1u << s) && !clamped)
       ln(L, &rest, d, "if (!(%s < %s)) %s;", lv->name,
-         graph_affine_str(L, &lv->hi), ordered ? "break" : "continue");
+         graph_hi_str(L, lv), ordered ? "break" : "continue");
     chain(L, &rest, &in, graph_subtree_tensors(L, n), d);
     if (counter) ln(L, &rest, d, "%s++;", counter);
     emit_body(L, &rest, n, &in, 0, d);
@@ -2344,7 +2344,7 @@ static void fixed_coords(Lower *L, StrBuf *sb, TBind *b, STensor *st,
     }
   ln(L, sb, depth, "int %s = 0;", fx);
   ln(L, sb, depth, "if (%s < %s) {", graph_affine_str(L, &lv->lo),
-     graph_affine_str(L, &lv->hi));
+     graph_hi_str(L, lv));
   for (int d = 0; d < st->t->rank; d++)
     if (st->dim_fix[d])
       ln(L, sb, depth + 1, "sc__%s_x%d = (uint64_t)(int64_t)(%s);", st->name,

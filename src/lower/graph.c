@@ -38,6 +38,11 @@ const char *graph_affine_str(const Lower *L, const IrAffine *a) {
   return s;
 }
 
+const char *graph_hi_str(const Lower *L, const IrLoopVar *lv) {
+  const char *hi = graph_affine_str(L, &lv->hi);
+  return lv->hi_cast ? arena_printf(L->arena, "(%s)(%s)", lv->hi_cast, hi) : hi;
+}
+
 static void walk_depth(Lower *L, const IrNode *n, int depth) {
   if (n->kind != IR_NODE_LOOP) return;
   if (n->var >= 0 && n->var < IR_MAX_VARS) {

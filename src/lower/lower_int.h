@@ -175,6 +175,9 @@ int lower_is_lhs(const Lower *L, const IrExpr *e, const IrStmt *s);
 int lower_is_push(const Lower *L, const IrStmt *s);
 int lower_has_push(const Lower *L, const IrNode *n);
 const char *graph_affine_str(const Lower *L, const IrAffine *a);
+/* lv's upper bound for a comparison with lv: hi cast to the type of a wide
+ * cast the source's bound holds (IrLoopVar.hi_cast). */
+const char *graph_hi_str(const Lower *L, const IrLoopVar *lv);
 
 /* slice.c: sliced operands (a view of the stored array) */
 /* Whether access ac of st->t can be walked as a view: each subscript

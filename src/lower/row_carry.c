@@ -113,8 +113,8 @@ void row_carry_finish(Lower *L, RowCarry *rc, StrBuf *sb, size_t at,
   ln(L, sb, depth, "{");
   ln(L, sb, depth + 1, "const %s %s = %s;", lv->ctype, ri,
      graph_affine_str(L, &lv->lo));
-  ln(L, sb, depth + 1, "if (%s < %s) %s = %s;", ri,
-     graph_affine_str(L, &lv->hi), rc->var, begin);
+  ln(L, sb, depth + 1, "if (%s < %s) %s = %s;", ri, graph_hi_str(L, lv),
+     rc->var, begin);
   ln(L, sb, depth, "}");
   sb_puts(sb, tail.data ? tail.data : "");
   sb_free(&tail);

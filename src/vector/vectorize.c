@@ -970,7 +970,7 @@ static void emit_vector(VC *c, StrBuf *sb, int depth) {
   const char *iv, *hi, *itype;
   if (lp->shape == VEC_DENSE) {
     iv = lv->name;
-    hi = arena_printf(c->L->arena, "(%s)", graph_affine_str(c->L, &lv->hi));
+    hi = arena_printf(c->L->arena, "(%s)", graph_hi_str(c->L, lv));
     itype = lv->ctype;
     if (lv->declared_in_header)
       vc_line(c, sb, d, "%s %s = (%s)(%s);", lv->ctype, iv, lv->ctype,
@@ -1232,7 +1232,7 @@ static void overlap_guard(VC *c) {
   const char *oc;
   if (lp->shape == VEC_DENSE) {
     const char *lo = graph_affine_str(L, &c->lv->lo);
-    const char *hi = graph_affine_str(L, &c->lv->hi);
+    const char *hi = graph_hi_str(L, c->lv);
     oc = ov_span_cond(L, &os, c->v,
                       arena_printf(L->arena, "(%s) <= (%s)", hi, lo), lo,
                       arena_printf(L->arena, "(%s) - 1", hi), vc_ov_print, c);
@@ -1727,7 +1727,7 @@ static void nest_text(VC *c, const VecNest *vn, StrBuf *b, int d, int nv,
   const char *ve = arena_printf(L->arena, "sc__ve%d", c->uniq++);
   const char *vb = arena_printf(L->arena, "sc__vb%d", c->uniq++);
   const char *k = lv->name;
-  const char *hi = arena_printf(L->arena, "(%s)", graph_affine_str(L, &lv->hi));
+  const char *hi = arena_printf(L->arena, "(%s)", graph_hi_str(L, lv));
   int64_t lo_c, hi_c;
   c->m = NULL;
   c->c.pre = b;
@@ -1858,7 +1858,7 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
   StrBuf b = {0};
   const IrLoopVar *lv = c.lv;
   const char *k = lv->name;
-  const char *hi = arena_printf(L->arena, "(%s)", graph_affine_str(L, &lv->hi));
+  const char *hi = arena_printf(L->arena, "(%s)", graph_hi_str(L, lv));
   nest_text(&c, vn, &b, vn->depth + 1, nv, NULL);
   const char *ok = NULL;
   StrBuf ob = {0};
@@ -2047,7 +2047,7 @@ const char *vec_nest_prefetch(Lower *L, const VecNest *vn, const char *end) {
                         arena_printf(L->arena, "(%s) + 1", vn->parent), NULL,
                         &nb, &ne);
     sb_printf(&sb, " else if ((%s) + 1 < (%s) && (size_t)(%s) + 1 < %s && "
-              "%s < %s) {", il->name, graph_affine_str(L, &il->hi), il->name,
+              "%s < %s) {", il->name, graph_hi_str(L, il), il->name,
               level_size_name(&up->ref), q, ne);
     hint_elements(&c, &sb, NULL, jt, iv,
                   arena_printf(L->arena, "((%s) + 1)", il->name));
