@@ -17,6 +17,7 @@ typedef struct P {
   size_t decl;                 /* where the parameter is declared */
   int rank;
   const char **found;          /* per dimension: the extent, once seen */
+  int reach0[SC_MAX_RANK];     /* per dimension: an access reaches index 0 */
   const char *why;
 } P;
 
@@ -104,9 +105,32 @@ static TSNode var_plus_const(const P *p, TSNode idx, long long *c) {
   return (TSNode){0};
 }
 
+/* The integer constant a `for` starts its variable v at (`int v = 0`,
+ * `v = 1`); 0 with *known 0 when it starts elsewhere. */
+static long long loop_start(const P *p, TSNode loop, const char *v, int *known) {
+  TSNode init = node_field(loop, "initializer");
+  TSNode val = {0};
+  if (node_is(init, "declaration")) {
+    TSNode d = node_field(init, "declarator");
+    if (node_is(d, "init_declarator") && is_name(p, node_field(d, "declarator"), v))
+      val = node_field(d, "value");
+  } else if (node_is(init, "assignment_expression") &&
+             is_name(p, strip_parens(node_field(init, "left")), v)) {
+    val = node_field(init, "right");
+  }
+  val = strip_parens(val);
+  long long k;
+  const char *end;
+  *known = node_is(val, "number_literal") &&
+           c_int_prefix(p->f->text + ts_node_start_byte(val), &k, &end) &&
+           end == p->f->text + ts_node_end_byte(val);
+  return *known ? k : 0;
+}
+
 /* The extent that the `for` around `at` counting `v` gives an index
- * v + c: its bound (+ 1 for `<=`, + c), or NULL with p->why set. */
-static const char *loop_extent(P *p, TSNode at, const char *v, long long c) {
+ * v + c: its bound (+ 1 for `<=`, + c), or NULL with p->why set. *zero:
+ * whether the loop's first index is 0 (it starts v at -c). */
+static const char *loop_extent(P *p, TSNode at, const char *v, long long c, int *zero) {
   for (TSNode n = ts_node_parent(at); !ts_node_is_null(n) && !same_node(n, p->body);
        n = ts_node_parent(n)) {
     if (!node_is(n, "for_statement")) continue;
@@ -150,6 +174,9 @@ static const char *loop_extent(P *p, TSNode at, const char *v, long long c) {
     for (const char *q = b; *q; q++)
       if (*q != ' ' && *q != '\t' && *q != '\n' && *q != '\r') *w++ = *q;
     *w = 0;
+    int known;
+    long long k = loop_start(p, n, v, &known);
+    *zero = known && k + c == 0;
     long long add = c + (le ? 1 : 0);
     if (!add) return sq;
     return arena_printf(p->a, "(%s) %c %lld", sq, add > 0 ? '+' : '-', add > 0 ? add : -add);
@@ -189,8 +216,10 @@ static int use(P *p, TSNode n) {
                             "constant", text_of(p, idx[k]), p->name);
       return -1;
     }
-    const char *e = loop_extent(p, cur, text_of(p, v), c);
+    int zero = 0;
+    const char *e = loop_extent(p, cur, text_of(p, v), c, &zero);
     if (!e) return -1;
+    p->reach0[k] |= zero;
     if (p->found[k] && strcmp(p->found[k], e)) {
       p->why = arena_printf(p->a, "the loops bound dimension %d of '%s' by both '%s' and "
                             "'%s'", k, p->name, p->found[k], e);
@@ -242,11 +271,21 @@ int param_shape_from_loops(const SourceFile *f, CTypes *ct, TSNode def,
     *why = p.why;
     return -1;
   }
-  for (int k = 0; k < rank; k++)
-    if (!extent[k] && !found[k]) {
+  for (int k = 0; k < rank; k++) {
+    if (extent[k]) continue;
+    if (!found[k]) {
       *why = arena_printf(a, "no loop of the function indexes dimension %d of '%s'", k, name);
       return -1;
     }
+    /* the entry assembly reads from index 0: a 1-based routine (a
+     * Numerical Recipes `float **` whose row 0 does not exist) would have
+     * it read what the function never does */
+    if (!p.reach0[k]) {
+      *why = arena_printf(a, "no loop reaches index 0 of dimension %d of '%s' (the "
+                          "assembly at the entry would read from there)", k, name);
+      return -1;
+    }
+  }
   for (int k = 0; k < rank; k++)
     if (!extent[k]) extent[k] = found[k];
   return 0;

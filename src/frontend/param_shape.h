@@ -13,7 +13,10 @@
  *   - B is made of integer constants, macros or enumerators, and the
  *     function's scalar parameters the body never writes;
  *   - every access gives the dimension the same extent (B, B + 1 for
- *     `<=`, plus the constant).
+ *     `<=`, plus the constant);
+ *   - some access reaches index 0 (a loop starting at 0, or at k with
+ *     subscript v - k): a 1-based routine's rows before its first may not
+ *     exist (a Numerical Recipes `float **`).
  *
  * Then the dense function reads no element at or past that extent, and the
  * entry assembly reads exactly the block the loops may touch. */

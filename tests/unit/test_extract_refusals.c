@@ -623,6 +623,21 @@ static const Case kCases[] = {
     {"t.c:1:25", "t.c:2:26", "t.c:1:25"},
     NULL,
     0, -1},
+  {"err_param_shape_one_based",
+    "#pragma sparse encoding(a : CSR)\n"
+    "float f(int n, float **a) {\n"
+    "  float s = 0;\n"
+    "  for (int i = 1; i <= n; i++)\n"
+    "    for (int j = 1; j <= n; j++)\n"
+    "      s += a[i][j];\n"
+    "  return s;\n"
+    "}\n",
+    "",
+    {"error: cannot determine the extent of dimension 0 of 'a' (type 'float **')",
+     "note: the function's loops do not give it: no loop reaches index 0 of dimension 0 of 'a' (the assembly at the entry would read from there)"},
+    {"t.c:1:25"},
+    NULL,
+    0, -1},
   {"err_param_shape_two_bounds",
     "#pragma sparse encoding(A : CSR)\n"
     "double f(int n, int m, double A[][4]) {\n"
