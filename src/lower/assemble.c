@@ -821,27 +821,33 @@ int asm_pattern_depth(const Lower *L) {
 int asm_emit_again(Lower *L, StrBuf *sb, int depth) {
   /* the report, the lattice dump and the counters stay the first
    * emission's */
-  size_t nn = L->notes.len, nl = L->lattice.len;
-  int nsl = L->nsparse_loops, ie = L->ieee_note, ipn = L->inplace_note;
-  int ncur = L->ncursors;
-  int nf = L->nfilters, fl = L->fixed_located;
-  unsigned rn = L->rolled_noted, pr = L->plain_req;
-  const char *rf = L->refuse;
+  const ReportMark m = report_mark(L);
   int rc = coiter_emit(L, sb, depth);
-  L->notes.len = nn;
-  if (L->notes.data) L->notes.data[nn] = 0;
-  L->lattice.len = nl;
-  if (L->lattice.data) L->lattice.data[nl] = 0;
-  L->nsparse_loops = nsl;
-  L->ncursors = ncur;
-  L->ieee_note = ie;
-  L->inplace_note = ipn;
-  L->nfilters = nf;
-  L->fixed_located = fl;
-  L->rolled_noted = rn;
-  L->plain_req = pr;
-  L->refuse = rf;
+  report_back(L, &m);
   return rc;
+}
+
+ReportMark report_mark(const Lower *L) {
+  ReportMark m = {L->notes.len, L->lattice.len, L->nsparse_loops, L->ieee_note,
+                  L->inplace_note, L->ncursors, L->nfilters, L->fixed_located,
+                  L->rolled_noted, L->plain_req, L->refuse};
+  return m;
+}
+
+void report_back(Lower *L, const ReportMark *m) {
+  L->notes.len = m->notes;
+  if (L->notes.data) L->notes.data[m->notes] = 0;
+  L->lattice.len = m->lattice;
+  if (L->lattice.data) L->lattice.data[m->lattice] = 0;
+  L->nsparse_loops = m->nsparse_loops;
+  L->ncursors = m->ncursors;
+  L->ieee_note = m->ieee_note;
+  L->inplace_note = m->inplace_note;
+  L->nfilters = m->nfilters;
+  L->fixed_located = m->fixed_located;
+  L->rolled_noted = m->rolled_noted;
+  L->plain_req = m->plain_req;
+  L->refuse = m->refuse;
 }
 
 const char *asm_pattern_loops(const Lower *L) {

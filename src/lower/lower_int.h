@@ -269,6 +269,18 @@ void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth);
 int asm_pattern_depth(const Lower *L);
 int asm_pattern(Lower *L);
 int asm_emit_again(Lower *L, StrBuf *sb, int depth);
+
+/* The report, the lattice dump and the counters at one point of the
+ * lowering, kept while loops are emitted a second time (a copy of them)
+ * and put back after, so that the copy says nothing of its own. */
+typedef struct ReportMark {
+  size_t notes, lattice;
+  int nsparse_loops, ieee_note, inplace_note, ncursors, nfilters, fixed_located;
+  unsigned rolled_noted, plain_req;
+  const char *refuse;
+} ReportMark;
+ReportMark report_mark(const Lower *L);
+void report_back(Lower *L, const ReportMark *m);
 /* The copy's loops, or NULL when it is not emitted. */
 const char *asm_pattern_loops(const Lower *L);
 void asm_prologue(Lower *L, StrBuf *sb);

@@ -73,28 +73,12 @@ void short_rows_finish(Lower *L, const ShortRows *sr, const RowCarry *rc,
   *k = *L->k;
   k->vec_pragma = &novec;
   const IrKernel *k0 = L->k;
-  size_t nn = L->notes.len, nl = L->lattice.len;
-  int nsl = L->nsparse_loops, ie = L->ieee_note, ipn = L->inplace_note;
-  int ncur = L->ncursors, nf = L->nfilters, fl = L->fixed_located;
-  unsigned rn = L->rolled_noted, pr = L->plain_req;
-  const char *rf = L->refuse;
+  const ReportMark m = report_mark(L);
   StrBuf scalar = {0};
   L->k = k;
   emit_dense_loop_scalar(L, &scalar, n, sc, zero, depth + 2);
   L->k = k0;
-  L->notes.len = nn;
-  if (L->notes.data) L->notes.data[nn] = 0;
-  L->lattice.len = nl;
-  if (L->lattice.data) L->lattice.data[nl] = 0;
-  L->nsparse_loops = nsl;
-  L->ncursors = ncur;
-  L->ieee_note = ie;
-  L->inplace_note = ipn;
-  L->nfilters = nf;
-  L->fixed_located = fl;
-  L->rolled_noted = rn;
-  L->plain_req = pr;
-  L->refuse = rf;
+  report_back(L, &m);
   /* nnz / rows < min over the loop's rows, without a division: the
    * entries from the first row's begin to the last row's end */
   const STensor *st = &L->st[rc->s];
