@@ -87,7 +87,7 @@ int main(void) {
 #pragma sparse encoding(A : CSR)
   for (int i = 0; i < N; i++) {
     int b = perm[jj];
-    for (jj = 0; jj < N; jj++) v[i] += A[i][jj] * x[b];
+    for (jj = 0; jj < N - 1; jj++) v[i] += A[i][jj] * x[b];
   }
   for (int i = 0; i < N; i++)
     printf("%d %.17g %.17g %.17g %.17g %.17g %.17g %.17g\n", i, s1[i], s2[i], y[i], z[i], u[i],
