@@ -24,6 +24,7 @@
 #include "frontend/guarded.h"
 #include "frontend/hoist.h"
 #include "frontend/param_shape.h"
+#include "frontend/ppcond.h"
 #include "frontend/storage.h"
 #include "frontend/threaded.h"
 #include "frontend/tsnode.h"
@@ -272,6 +273,40 @@ static int run_guarded(S *s, const ExtractEnv *env, TSNode f, ExtractRefusal *wh
   return 0;
 }
 
+/* The kernel text replacing the bytes from `start` (nest f), with the
+ * guard of the preprocessor conditionals inside f before it
+ * (frontend/ppcond.h); their lines go to the report. */
+static const char *guard_conditionals(S *s, TSNode f, size_t start,
+                                      const char *text) {
+  SparsifyCtx *ctx = s->ctx;
+  StrBuf g = {0}, notes = {0};
+  unsigned line, col;
+  source_line_col(ctx->file, ts_node_start_byte(f), &line, &col);
+  const char *where = arena_printf(ctx->arena, "%s:%u", ctx->file->name, line);
+  if (ppcond_guard(s->ct, ctx->file, f, where, &g, &notes) && g.len) {
+    if (ctx->opts && ctx->opts->report && ctx->report) {
+      sb_puts(ctx->report, notes.data);
+      sb_puts(ctx->report, "  the kernel is specific to this build's -D and -U "
+              "flags: an #error guard before it stops a build of the output "
+              "that compiles another branch\n");
+    }
+    StrBuf t = {0};
+    if (start && ctx->file->text[start - 1] != '\n') sb_puts(&t, "\n");
+    sb_puts(&t, "/* sparsecc: the kernel below is built from the branches of "
+            "its preprocessor conditionals that this build compiles; the "
+            "guard stops a build with other -D and -U flags */\n");
+    sb_append(&t, g.data, g.len);
+    sb_puts(&t, text);
+    text = arena_strdup(ctx->arena, t.data);
+    sb_free(&t);
+  } else if (notes.len && ctx->opts && ctx->opts->report && ctx->report) {
+    sb_puts(ctx->report, notes.data);
+  }
+  sb_free(&g);
+  sb_free(&notes);
+  return text;
+}
+
 /* Models, dumps and lowers one nest. Returns 0 when an edit was made, 1 on
  * a refusal (warned unless quiet, *why set), -1 when lowering declined. */
 static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
@@ -313,8 +348,10 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
   if (rc == 0) {
     unsigned line, col;
     source_line_col(ctx->file, k->span.end ? k->span.end - 1 : 0, &line, &col);
-    Edit e = {k->span.start, k->span.end,
-              arena_strdup(ctx->arena, out.data ? out.data : ""), line + 1};
+    const char *text = guard_conditionals(s, f, k->span.start,
+                                          out.data ? out.data : "");
+    Edit e = {k->span.start, k->span.end, arena_strdup(ctx->arena, text),
+              line + 1};
     ARRAY_PUSH(ctx->arena, s->edits, e);
     drop_loop_pragmas_before(s, k->span.start);
   }
