@@ -28,6 +28,7 @@
 #include "frontend/storage.h"
 #include "frontend/threaded.h"
 #include "frontend/tsnode.h"
+#include "ir/fission.h"
 #include "ir/ir_dump.h"
 #include "lower/guarded_walk.h"
 #include "lower/lower.h"
@@ -307,6 +308,40 @@ static const char *guard_conditionals(S *s, TSNode f, size_t start,
   return text;
 }
 
+/* A nest whose statements write two sparse outputs, refused whole (one
+ * kernel assembles one output), as the kernels of its fission
+ * (ir/fission.h), lowered quietly one after the other into out: 0; -1
+ * when one of them is refused, with the report and dumps as they were. */
+static int lower_parts(S *s, TSNode f, IrKernel *const *parts, int np,
+                       StrBuf *out) {
+  SparsifyCtx *ctx = s->ctx;
+  size_t rep = ctx->report ? ctx->report->len : 0;
+  size_t dump = ctx->dump ? ctx->dump->len : 0;
+  report(s, ts_node_start_byte(f), "loop nest split into %d kernels over the "
+         "same loops, one per sparse output, in source order (no statement "
+         "uses what another writes)", np);
+  ctx->quiet_lowering = 1;
+  int rc = 0;
+  for (int i = 0; i < np && !rc; i++) {
+    ctx->quiet_refusal = NULL;
+    if (i) sb_puts(out, "\n");
+    rc = lower_kernel(ctx, parts[i], out);
+  }
+  ctx->quiet_refusal = NULL;
+  if (rc) {
+    out->len = 0;
+    if (ctx->report) {
+      ctx->report->len = rep;
+      if (ctx->report->data) ctx->report->data[rep] = 0;
+    }
+    if (ctx->dump) {
+      ctx->dump->len = dump;
+      if (ctx->dump->data) ctx->dump->data[dump] = 0;
+    }
+  }
+  return rc;
+}
+
 /* Models, dumps and lowers one nest. Returns 0 when an edit was made, 1 on
  * a refusal (warned unless quiet, *why set), -1 when lowering declined. */
 static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
@@ -337,7 +372,37 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
      * warning */
     ctx->quiet_lowering = 1;
   }
-  int rc = lower_kernel(ctx, k, &out);
+  IrKernel *parts[IR_FISSION_MAX];
+  const char *fwhy = NULL;
+  int np = ir_fission(ctx->arena, k, parts, &fwhy);
+  int rc;
+  if (np >= 2) {
+    /* whole if it can be, else one kernel per sparse output, else the
+     * whole nest's refusal as usual */
+    int q = ctx->quiet_lowering;
+    ctx->quiet_lowering = 1;
+    rc = lower_kernel(ctx, k, &out);
+    if (rc != 0) {
+      out.len = 0;
+      rc = lower_parts(s, f, parts, np, &out);
+    }
+    ctx->quiet_lowering = q;
+    ctx->quiet_refusal = NULL;
+    if (rc != 0) {
+      out.len = 0;
+      rc = lower_kernel(ctx, k, &out);
+    }
+  } else {
+    size_t nd = ctx->diags ? ctx->diags->len : 0;
+    rc = lower_kernel(ctx, k, &out);
+    /* why the nest is not split: after the warning of its refusal */
+    if (rc != 0 && np < 0 && ctx->diags && ctx->diags->len > nd)
+      diag_note(ctx->diags, ctx->file, k->root->span, "not split into one "
+                "loop nest per sparse output: %s", fwhy);
+    if (rc != 0 && np < 0 && !ctx->quiet_refusal)
+      report(s, ts_node_start_byte(f), "loop nest not split into one kernel "
+             "per sparse output: %s", fwhy);
+  }
   ctx->quiet_lowering = 0;
   if (rc != 0 && ctx->quiet_refusal) {
     why->where = k->root ? k->root->span : k->span;
