@@ -311,12 +311,18 @@ static const char *guard_conditionals(S *s, TSNode f, size_t start,
 /* A nest whose statements write two sparse outputs, refused whole (one
  * kernel assembles one output), as the kernels of its fission
  * (ir/fission.h), lowered quietly one after the other into out: 0; -1
- * when one of them is refused, with the report and dumps as they were. */
-static int lower_parts(S *s, TSNode f, IrKernel *const *parts, int np,
-                       StrBuf *out) {
+ * when one of them is refused, with the report, dumps and entry caches as
+ * they were. */
+static int lower_parts(S *s, TSNode f, const IrKernel *k,
+                       IrKernel *const *parts, int np, StrBuf *out) {
   SparsifyCtx *ctx = s->ctx;
   size_t rep = ctx->report ? ctx->report->len : 0;
   size_t dump = ctx->dump ? ctx->dump->len : 0;
+  int need = ctx->need_runtime_include;
+  /* the hoisted entry caches the parts share with k (plan_hoists) */
+  int *used = arena_alloc(ctx->arena, sizeof *used * (size_t)(k->ntensors + 1));
+  for (int t = 0; t < k->ntensors; t++)
+    used[t] = k->tensors[t].entry_cache_used ? *k->tensors[t].entry_cache_used : 0;
   report(s, ts_node_start_byte(f), "loop nest split into %d kernels over the "
          "same loops, one per sparse output, in source order (no statement "
          "uses what another writes)", np);
@@ -329,7 +335,11 @@ static int lower_parts(S *s, TSNode f, IrKernel *const *parts, int np,
   }
   ctx->quiet_refusal = NULL;
   if (rc) {
-    out->len = 0;
+    sb_free(out);
+    ctx->need_runtime_include = need;
+    for (int t = 0; t < k->ntensors; t++)
+      if (k->tensors[t].entry_cache_used)
+        *k->tensors[t].entry_cache_used = used[t];
     if (ctx->report) {
       ctx->report->len = rep;
       if (ctx->report->data) ctx->report->data[rep] = 0;
@@ -383,13 +393,13 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
     ctx->quiet_lowering = 1;
     rc = lower_kernel(ctx, k, &out);
     if (rc != 0) {
-      out.len = 0;
-      rc = lower_parts(s, f, parts, np, &out);
+      sb_free(&out);
+      rc = lower_parts(s, f, k, parts, np, &out);
     }
     ctx->quiet_lowering = q;
     ctx->quiet_refusal = NULL;
     if (rc != 0) {
-      out.len = 0;
+      sb_free(&out);
       rc = lower_kernel(ctx, k, &out);
     }
   } else {
