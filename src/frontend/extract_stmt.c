@@ -1,6 +1,7 @@
 /* extract_stmt.c — statements: assignments, compound assignments,
- * increments, appends (`q[t++] = v`), declarations, if statements and
- * sequences of the nest's bodies as IrNodes. */
+ * increments, appends (`q[t++] = v`), declarations, if statements,
+ * preprocessor conditionals (their compiled branch) and sequences of the
+ * nest's bodies as IrNodes. */
 #include "frontend/extract_walk.h"
 #include "frontend/ppcond.h"
 
