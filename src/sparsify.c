@@ -24,9 +24,11 @@
 #include "frontend/guarded.h"
 #include "frontend/hoist.h"
 #include "frontend/param_shape.h"
+#include "frontend/ppcond.h"
 #include "frontend/storage.h"
 #include "frontend/threaded.h"
 #include "frontend/tsnode.h"
+#include "ir/fission.h"
 #include "ir/ir_dump.h"
 #include "lower/guarded_walk.h"
 #include "lower/lower.h"
@@ -272,6 +274,84 @@ static int run_guarded(S *s, const ExtractEnv *env, TSNode f, ExtractRefusal *wh
   return 0;
 }
 
+/* The kernel text replacing the bytes from `start` (nest f), with the
+ * guard of the preprocessor conditionals inside f before it
+ * (frontend/ppcond.h); their lines go to the report. */
+static const char *guard_conditionals(S *s, TSNode f, size_t start,
+                                      const char *text) {
+  SparsifyCtx *ctx = s->ctx;
+  StrBuf g = {0}, notes = {0};
+  unsigned line, col;
+  source_line_col(ctx->file, ts_node_start_byte(f), &line, &col);
+  const char *where = arena_printf(ctx->arena, "%s:%u", ctx->file->name, line);
+  if (ppcond_guard(s->ct, ctx->file, f, where, &g, &notes) && g.len) {
+    if (ctx->opts && ctx->opts->report && ctx->report) {
+      sb_puts(ctx->report, notes.data);
+      sb_puts(ctx->report, "  the kernel is specific to this build's -D and -U "
+              "flags: an #error guard before it stops a build of the output "
+              "that compiles another branch\n");
+    }
+    StrBuf t = {0};
+    if (start && ctx->file->text[start - 1] != '\n') sb_puts(&t, "\n");
+    sb_puts(&t, "/* sparsecc: the kernel below is built from the branches of "
+            "its preprocessor conditionals that this build compiles; the "
+            "guard stops a build with other -D and -U flags */\n");
+    sb_append(&t, g.data, g.len);
+    sb_puts(&t, text);
+    text = arena_strdup(ctx->arena, t.data);
+    sb_free(&t);
+  } else if (notes.len && ctx->opts && ctx->opts->report && ctx->report) {
+    sb_puts(ctx->report, notes.data);
+  }
+  sb_free(&g);
+  sb_free(&notes);
+  return text;
+}
+
+/* A nest whose statements write two sparse outputs, refused whole (one
+ * kernel assembles one output), as the kernels of its fission
+ * (ir/fission.h), lowered quietly one after the other into out: 0; -1
+ * when one of them is refused, with the report, dumps and entry caches as
+ * they were. */
+static int lower_parts(S *s, TSNode f, const IrKernel *k,
+                       IrKernel *const *parts, int np, StrBuf *out) {
+  SparsifyCtx *ctx = s->ctx;
+  size_t rep = ctx->report ? ctx->report->len : 0;
+  size_t dump = ctx->dump ? ctx->dump->len : 0;
+  int need = ctx->need_runtime_include;
+  /* the hoisted entry caches the parts share with k (plan_hoists) */
+  int *used = arena_alloc(ctx->arena, sizeof *used * (size_t)(k->ntensors + 1));
+  for (int t = 0; t < k->ntensors; t++)
+    used[t] = k->tensors[t].entry_cache_used ? *k->tensors[t].entry_cache_used : 0;
+  report(s, ts_node_start_byte(f), "loop nest split into %d kernels over the "
+         "same loops, one per sparse output, in source order (no statement "
+         "uses what another writes)", np);
+  ctx->quiet_lowering = 1;
+  int rc = 0;
+  for (int i = 0; i < np && !rc; i++) {
+    ctx->quiet_refusal = NULL;
+    if (i) sb_puts(out, "\n");
+    rc = lower_kernel(ctx, parts[i], out);
+  }
+  ctx->quiet_refusal = NULL;
+  if (rc) {
+    sb_free(out);
+    ctx->need_runtime_include = need;
+    for (int t = 0; t < k->ntensors; t++)
+      if (k->tensors[t].entry_cache_used)
+        *k->tensors[t].entry_cache_used = used[t];
+    if (ctx->report) {
+      ctx->report->len = rep;
+      if (ctx->report->data) ctx->report->data[rep] = 0;
+    }
+    if (ctx->dump) {
+      ctx->dump->len = dump;
+      if (ctx->dump->data) ctx->dump->data[dump] = 0;
+    }
+  }
+  return rc;
+}
+
 /* Models, dumps and lowers one nest. Returns 0 when an edit was made, 1 on
  * a refusal (warned unless quiet, *why set), -1 when lowering declined. */
 static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
@@ -302,7 +382,37 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
      * warning */
     ctx->quiet_lowering = 1;
   }
-  int rc = lower_kernel(ctx, k, &out);
+  IrKernel *parts[IR_FISSION_MAX];
+  const char *fwhy = NULL;
+  int np = ir_fission(ctx->arena, k, parts, &fwhy);
+  int rc;
+  if (np >= 2) {
+    /* whole if it can be, else one kernel per sparse output, else the
+     * whole nest's refusal as usual */
+    int q = ctx->quiet_lowering;
+    ctx->quiet_lowering = 1;
+    rc = lower_kernel(ctx, k, &out);
+    if (rc != 0) {
+      sb_free(&out);
+      rc = lower_parts(s, f, k, parts, np, &out);
+    }
+    ctx->quiet_lowering = q;
+    ctx->quiet_refusal = NULL;
+    if (rc != 0) {
+      sb_free(&out);
+      rc = lower_kernel(ctx, k, &out);
+    }
+  } else {
+    size_t nd = ctx->diags ? ctx->diags->len : 0;
+    rc = lower_kernel(ctx, k, &out);
+    /* why the nest is not split: after the warning of its refusal */
+    if (rc != 0 && np < 0 && ctx->diags && ctx->diags->len > nd)
+      diag_note(ctx->diags, ctx->file, k->root->span, "not split into one "
+                "loop nest per sparse output: %s", fwhy);
+    if (rc != 0 && np < 0 && !ctx->quiet_refusal)
+      report(s, ts_node_start_byte(f), "loop nest not split into one kernel "
+             "per sparse output: %s", fwhy);
+  }
   ctx->quiet_lowering = 0;
   if (rc != 0 && ctx->quiet_refusal) {
     why->where = k->root ? k->root->span : k->span;
@@ -313,8 +423,10 @@ static int run_kernel(S *s, const ExtractEnv *env, TSNode f, int quiet,
   if (rc == 0) {
     unsigned line, col;
     source_line_col(ctx->file, k->span.end ? k->span.end - 1 : 0, &line, &col);
-    Edit e = {k->span.start, k->span.end,
-              arena_strdup(ctx->arena, out.data ? out.data : ""), line + 1};
+    const char *text = guard_conditionals(s, f, k->span.start,
+                                          out.data ? out.data : "");
+    Edit e = {k->span.start, k->span.end, arena_strdup(ctx->arena, text),
+              line + 1};
     ARRAY_PUSH(ctx->arena, s->edits, e);
     drop_loop_pragmas_before(s, k->span.start);
   }

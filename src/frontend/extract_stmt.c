@@ -1,7 +1,9 @@
 /* extract_stmt.c — statements: assignments, compound assignments,
- * increments, appends (`q[t++] = v`), declarations, if statements and
- * sequences of the nest's bodies as IrNodes. */
+ * increments, appends (`q[t++] = v`), declarations, if statements,
+ * preprocessor conditionals (their compiled branch) and sequences of the
+ * nest's bodies as IrNodes. */
 #include "frontend/extract_walk.h"
+#include "frontend/ppcond.h"
 
 #include <string.h>
 
@@ -818,6 +820,28 @@ static int build_switch(X *x, TSNode n, NodeList *list) {
   return 0;
 }
 
+/* `#ifdef DEBUG` ... `#endif` (any conditional) in a loop body: the
+ * statements of the branch this build compiles, as if the others were not
+ * there (the caller guards the kernel against other configurations,
+ * frontend/ppcond.h). A declaration in a branch is refused: the model
+ * scopes a local by the block that holds it. */
+static int build_ppcond(X *x, TSNode n, NodeList *list) {
+  TSNode b;
+  int found = ppcond_active(x->env->ct, n, &b);
+  if (found < 0)
+    return refuse(x, n, "preprocessor conditional in the loop nest whose "
+                  "compiled branch is not known");
+  uint32_t i = 0;
+  for (TSNode c = found ? ppcond_next(b, &i) : (TSNode){0}; !ts_node_is_null(c);
+       c = ppcond_next(b, &i)) {
+    if (node_is(c, "declaration"))
+      return refuse(x, c, "declaration in a preprocessor branch of the loop nest");
+    if (build_stmt(x, c, list))
+      return -1;
+  }
+  return 0;
+}
+
 int build_stmt(X *x, TSNode n, NodeList *list) {
   const char *ty = ts_node_type(n);
   if (!strcmp(ty, "comment"))
@@ -860,6 +884,8 @@ int build_stmt(X *x, TSNode n, NodeList *list) {
   }
   if (!strcmp(ty, "declaration"))
     return build_decl(x, n, list);
+  if (ppcond_is(n))
+    return build_ppcond(x, n, list);
   if (!strcmp(ty, "preproc_call")) {
     TSNode d = node_field(n, "directive");
     if (node_is(d, "preproc_directive") && !strcmp(ntext(x, d), "#pragma"))

@@ -575,8 +575,14 @@ void vc_classify(VC *c) {
     const char *what = s->lhs_access < 0 ? s->lhs_scalar
                                          : vc_tensor_name(c, s->lhs_access);
     if (s->lhs_access >= 0 && c->L->k->accesses[s->lhs_access].scatter) {
-      vc_no(c, "%s is updated at a computed position (a scatter: two lanes "
-            "may update one element)", what);
+      /* no conflict test: the lanes' indices may repeat, and an index
+       * fixed in this loop is a sum into one element, kept in order */
+      if (vc_access_variant(c, s->lhs_access))
+        vc_no(c, "%s: scatter through an index array: conflicts possible "
+              "(two lanes may update one element), scalar", what);
+      else
+        vc_no(c, "%s: scatter through an index array fixed in this loop "
+              "(every lane would update one element), scalar", what);
       return;
     }
     for (int j = 0; j < c->nvs; j++) {

@@ -507,6 +507,59 @@ CEOF
   fi
   multifile_build "$cflags" "$libs"
   header_pragmas
+  conditional_guard "$cflags" "$libs"
+}
+
+# A nest holding `#ifdef TRACE` is rewritten for the -D flags sparsecc is
+# given (SPEC §2): the output compiled with the same flags prints what the
+# input prints, and compiled with other flags it stops at the #error guard
+# before the kernel rather than run a kernel without the branch's code.
+conditional_guard() {
+  local cflags=$1 libs=$2 d="$tmp/cg"
+  mkdir -p "$d"
+  cat >"$d/cg.c" <<'CEOF'
+#include <stdio.h>
+#define N 8
+static double A[N][N], x[N], y[N];
+int main(void) {
+  long traced = 0;
+  for (int i = 0; i < N; i++) { x[i] = i + 1; A[i][(3 * i) % N] = i - 2.5; }
+#pragma sparse encoding(A : CSR)
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      y[i] += A[i][j] * x[j];
+#ifdef TRACE
+      if (A[i][j] != 0) traced++;
+#endif
+    }
+  for (int i = 0; i < N; i++) printf("%g\n", y[i]);
+  printf("traced %ld\n", traced);
+  return 0;
+}
+CEOF
+  "$cc" -std=c11 -w "$d/cg.c" -o "$d/ref" && "$d/ref" >"$d/ref.txt" &&
+    "$cc" -std=c11 -w -DTRACE "$d/cg.c" -o "$d/ref_t" && "$d/ref_t" >"$d/ref_t.txt"
+  check "the #ifdef case compiles as it is"
+  local flag
+  for flag in "" -DTRACE; do
+    # shellcheck disable=SC2086
+    run $flag "$d/cg.c" -o "$d/out$flag.c" --report="$d/rep$flag.txt"
+    [ $rc -eq 0 ] && grep -q "kernel sparsified" "$d/rep$flag.txt" &&
+      grep -q "preprocessor conditional at line 11 (#ifdef TRACE)" "$d/rep$flag.txt"
+    check "a nest holding #ifdef TRACE is sparsified (flags: '$flag')"
+    # shellcheck disable=SC2086
+    "$cc" -std=c11 -Wall -Wextra -Werror $flag $cflags "$d/out$flag.c" -o "$d/prog" $libs &&
+      "$d/prog" | cmp -s - "$d/ref${flag:+_t}.txt"
+    check "and built with the same flags ('$flag') it prints what the input prints"
+  done
+  # shellcheck disable=SC2086
+  ! "$cc" -std=c11 -DTRACE $cflags -c "$d/out.c" -o "$d/o.o" 2>"$d/err.txt" &&
+    grep -q "run sparsecc again with this build's -D and -U flags" "$d/err.txt"
+  check "the output for no -D stops a build with -DTRACE at its #error guard"
+  # shellcheck disable=SC2086
+  ! "$cc" -std=c11 $cflags -c "$d/out-DTRACE.c" -o "$d/o.o" 2>"$d/err.txt" &&
+    grep -q "which this build does not compile" "$d/err.txt"
+  check "the output for -DTRACE stops a build without it"
 }
 
 # A `#pragma sparse` in a header of the user's included with angle

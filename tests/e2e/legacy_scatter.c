@@ -7,7 +7,8 @@
 // EXPECT-REPORT: loop j: positions of A
 // EXPECT-WARNING: 'u[perm[i]]' is written at a computed position (an indirect subscript of a dense output, a scatter) with '=' (only += and -= are modelled)
 // EXPECT-WARNING: 'v' is updated at a computed position (a scatter) and used elsewhere in the loop nest
-// EXPECT-VECTOR-REPORT: is updated at a computed position (a scatter: two lanes may update one element)
+// EXPECT-VECTOR-REPORT: loop j: not vectorized: cnt: scatter through an index array: conflicts possible (two lanes may update one element), scalar
+// EXPECT-VECTOR-REPORT: loop j: not vectorized: y: scatter through an index array fixed in this loop (every lane would update one element), scalar
 // EXPECT-ABSENT: for (int j = 0; j < N; j++) y[perm[i]] += A[i][j] * x[j];
 // EXPECT-ABSENT: for (int j = 0; j < N; j++) cnt[label[j]] += A[i][j];
 // EXPECT-ABSENT: if (A[i][j] != 0) hist[bin[i]]++;

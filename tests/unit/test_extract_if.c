@@ -2,7 +2,8 @@
  * --dump=ir text of guards over loop variables, zero tests on the sparse
  * operand, else branches, nested ifs; and the refusals (a condition with
  * side effects, a condition reading what its branches write, a
- * name declared under an if and elsewhere, an if without effect). */
+ * name declared under an if and elsewhere, an if without effect); the
+ * compiled branch of a preprocessor conditional in the body. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -131,8 +132,54 @@ static void refusals(void **state) {
   }
 }
 
+/* A preprocessor conditional in the body: the branch the parser compiles
+ * is in the IR (the `#elif`, a counter under `#if`), the others are not
+ * (frontend/ppcond.h); a declaration in a compiled branch is refused. */
+static void preprocessor_branches(void **state) {
+  (void)state;
+  FE_DUMP_EQ(HEAD
+             "#define LEVEL 2\n"
+             "void f(void) {\n"
+             "  #pragma sparse encoding(A : CSR)\n"
+             "  for (int i = 0; i < N; i++)\n"
+             "    for (int j = 0; j < M; j++) {\n"
+             "#ifdef NOT_DEFINED_HERE\n"
+             "      y[i] -= A[i][j];\n"
+             "#endif\n"
+             "#if LEVEL > 3\n"
+             "      y[i] += 3 * A[i][j];\n"
+             "#elif LEVEL > 1\n"
+             "      y[i] += 2 * A[i][j];\n"
+             "#else\n"
+             "      y[i] += A[i][j];\n"
+             "#endif\n"
+             "    }\n"
+             "}\n",
+             "kernel t.c:10:3\n"
+             "  tensor y[N]: double, array, dense, read, written\n"
+             "  tensor A[N][M]: double, array, CSR (i : dense, j : compressed), read\n"
+             "  forall i in [0, N)\n"
+             "    forall j in [0, M) : reduction\n"
+             "      y(i) += 2 * A(i,j)\n");
+  FeResult r;
+  fe_run("t.c", HEAD "void f(void) {\n"
+                     "  #pragma sparse encoding(A : CSR)\n"
+                     "  for (int i = 0; i < N; i++)\n"
+                     "    for (int j = 0; j < M; j++) {\n"
+                     "#if 1\n"
+                     "      double t = A[i][j];\n"
+                     "      y[i] += t;\n"
+                     "#endif\n"
+                     "    }\n"
+                     "}\n", &r);
+  assert_non_null(strstr(r.diags, "declaration in a preprocessor branch of the loop nest"));
+  assert_int_equal(r.nedits, 0);
+  fe_free(&r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(preprocessor_branches),
       cmocka_unit_test(zero_test),
       cmocka_unit_test(else_branch_and_nesting),
       cmocka_unit_test(guarded_assignment),
