@@ -109,6 +109,14 @@ int pragma_parse(Arena *arena, const SourceFile *f, Span span,
 int pragma_check_rank(const SourceFile *f, const PragmaBinding *b, int rank,
                       Diags *diags);
 
+/* The name of cands[0..n) a user who wrote `word` likely meant: a case
+ * slip (Csr -> CSR), one swap of adjacent letters (CRS -> CSR), else the
+ * closest by edit distance when it is a plausible typo
+ * (diag_did_you_mean); NULL when none is. For "did you mean" messages
+ * about format, level and array names alike. */
+const char *pragma_suggest(const char *word, const char *const *cands,
+                           size_t n);
+
 /* --dump=pragmas: one block per pragma (kind, bindings, targets, shapes). */
 void pragma_dump(FILE *out, const SourceFile *f, const Pragma *p);
 /* --dump=formats: per binding each level's expression, type, properties

@@ -34,9 +34,8 @@ static int find(const char *const *names, int n, const char *s) {
   return -1;
 }
 
-/* A likely intended name: a case slip (Csr -> CSR), one swap of adjacent
- * letters (CRS -> CSR), else the closest by edit distance. */
-static const char *suggest(const char *word, const char *const *cands,
+/* see pragma.h */
+const char *pragma_suggest(const char *word, const char *const *cands,
                            size_t n) {
   size_t len = strlen(word);
   for (size_t i = 0; i < n; i++) {
@@ -56,7 +55,7 @@ static const char *suggest(const char *word, const char *const *cands,
 void pragma_unknown_name(Diags *diags, const SourceFile *f, Span s,
                          const char *what, const char *word,
                          const char *const *cands, size_t n) {
-  const char *best = suggest(word, cands, n);
+  const char *best = pragma_suggest(word, cands, n);
   if (best) {
     diag_error(diags, f, s, "unknown %s '%s'; did you mean '%s'?", what, word,
                best);

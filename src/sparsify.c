@@ -1124,12 +1124,17 @@ static void bind_scope(S *s, const Attachment *g) {
           bad = 1;
           continue;
         }
+        /* a near name the function or declaration does give */
+        const char *near = extract_suggest_name(s->ct, pb->name, at, tstart, tend);
         diag_error(ctx->diags, ctx->file, pb->name_span,
                    is_func ? "'%s' is not a parameter of the function that "
-                             "follows the pragma"
+                             "follows the pragma%s%s%s"
                            : "'%s' is not declared by the declaration that "
-                             "follows the pragma",
-                   pb->name);
+                             "follows the pragma%s%s%s",
+                   pb->name, near ? "; did you mean '" : "", near ? near : "",
+                   near ? "'?" : "");
+        if (near)
+          diag_set_fixit(ctx->diags, near);
         if (found && (d.name_offset < tstart || d.name_offset >= tend))
           diag_note(ctx->diags, ctx->file,
                     span_make(d.name_offset, d.name_offset + strlen(pb->name)),
