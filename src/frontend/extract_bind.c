@@ -25,12 +25,13 @@ static int const_text(const char *t, long long *v) {
 const char *extract_suggest_name(CTypes *ct, const char *name, size_t offset,
                                  size_t lo, size_t hi) {
   const char *best = NULL;
+  int one_letter = name[0] && !name[1];
   for (int arrays = 1; arrays >= 0 && !best; arrays--) {
     const char **names;
     size_t n = ct_visible_names(ct, offset, arrays, lo, hi, &names), k = 0;
     /* one letter for another is no typo ('b' for 'a') */
     for (size_t i = 0; i < n; i++)
-      if (name[0] && name[1] == 0 ? strlen(names[i]) > 1 : 1)
+      if (!one_letter || strlen(names[i]) > 1)
         names[k++] = names[i];
     best = pragma_suggest(name, names, k);
   }
