@@ -246,6 +246,17 @@ static int check_named(PCheck *c, const RawEncoding *raw, PragmaEncoding *e) {
     for (int i = pragma_nbuiltin_formats; i < n; i++)
       cands[i] = c->formats->names[i - pragma_nbuiltin_formats];
     unknown(c, raw->named_span, "format", raw->named, cands, (size_t)n);
+    /* a level format where a named format goes (`A : compressed`), when
+     * no format name was offered */
+    int exact = find(lvl_fmt_names, NLVL_FMTS, raw->named) >= 0;
+    const char *lvl = exact ? raw->named
+                            : pragma_suggest(raw->named, lvl_fmt_names, NLVL_FMTS);
+    if (lvl && !pragma_suggest(raw->named, cands, (size_t)n))
+      diag_note(c->diags, c->f, raw->named_span,
+                "a level format such as '%s' goes inside a map, e.g. '(i, j) "
+                "-> (i : dense, j : compressed)'; an encoding is a named format "
+                "(CSR, CSC, COO, ...) or such a map",
+                lvl);
     return -1;
   }
   if (raw->nparams != bf->nparams) {
