@@ -499,9 +499,9 @@ static const Case kCases[] = {
     "      y[i] += x[j];\n"
     "}\n",
     "",
-    {"warning: loop not sparsified: no array named in the pragma is accessed in the loop nest"},
+    {"warning: loop not sparsified: no array named in the pragma ('A') is accessed in the loop nest"},
     {"t.c:9:3"},
-    "t.c:9:3: kernel not sparsified: no array named in the pragma is accessed in the loop nest",
+    "t.c:9:3: kernel not sparsified: no array named in the pragma ('A') is accessed in the loop nest",
     0, 0},
   {"bad_delinearize",
     "void f(int n, int m, double *A, double *y) {\n"
