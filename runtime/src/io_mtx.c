@@ -578,9 +578,9 @@ sc_status sc_read_mtx_stream(sc_tensor **out, FILE *in, const char *name,
   }
   if (enc->dim_rank != 2)
     return sc_set_error(SC_ERR_INVALID_ARGUMENT,
-                        "a Matrix Market file holds a matrix; the encoding "
-                        "has rank %d",
-                        enc->dim_rank);
+                        "%s: a Matrix Market file holds a matrix; the "
+                        "encoding has rank %d",
+                        name ? name : "<stream>", enc->dim_rank);
   if ((st = sc_text_read(&tx, in, name)))
     return st;
   memset(&E, 0, sizeof E);

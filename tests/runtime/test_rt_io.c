@@ -633,6 +633,16 @@ static void test_reader_messages(void **state) {
       assert_null(t);
     }
   }
+  /* an encoding of another rank than the file's is said with the file */
+  {
+    sc_tensor *t = NULL;
+    sc_encoding csf = rt_named("CSF", 0);
+    RT_FAILS(read_text(&t, MM_HEAD "1 1 1\n1 1 1\n", SC_F64, &csf),
+             SC_ERR_INVALID_ARGUMENT,
+             "t.mtx: a Matrix Market file holds a matrix; the encoding has "
+             "rank 3");
+    assert_null(t);
+  }
   /* the same files read well once the fault is mended: CR LF line ends,
    * comment and blank lines are no errors */
   {
