@@ -817,6 +817,10 @@ section_diagnostics() {
   fails "$d/fmt.c" && diag_at "$d/fmt.c" 5 29 error "unknown format 'CRS'; did you mean 'CSR'?" &&
     fixit_is CSR && tidy
   check "misspelt format name (two letters swapped)"
+  spmv_with '#pragma sparse encoding(A : compressed)' >"$d/lvlfmt.c"
+  fails "$d/lvlfmt.c" && diag_at "$d/lvlfmt.c" 5 29 error "unknown format 'compressed'" &&
+    diag_at "$d/lvlfmt.c" 5 29 note "a level format such as 'compressed' goes inside a map" && tidy
+  check "a level format where an encoding goes: error and a note saying where it goes"
   spmv_with '#pragma sparse encodng(A : CSR)' >"$d/dir.c"
   fails "$d/dir.c" &&
     diag_at "$d/dir.c" 5 16 error "unknown sparse directive 'encodng'; did you mean 'encoding'?" && tidy
@@ -843,9 +847,7 @@ section_diagnostics() {
     diag_at "$d/rank.c" 5 25 error "encoding of 'A' has 3 dimensions but 'A' has rank 2" &&
     diag_at "$d/rank.c" 3 8 note "'A' is declared here" && tidy
   check "rank mismatch: error at the binding, note at the declaration"
-  spmv_with '#pragma sparse encoding(A : CSR
-#pragma sparse encoding(A : CSC)' >"$d/twice.c"
-  sed -i '5s/CSR$/CSR)/' "$d/twice.c"
+  spmv_with "$(printf '#pragma sparse encoding(A : CSR)\n#pragma sparse encoding(A : CSC)')" >"$d/twice.c"
   fails "$d/twice.c" &&
     diag_at "$d/twice.c" 6 25 error "'A' is bound twice: by this pragma and by an earlier one before the same loop" &&
     diag_at "$d/twice.c" 5 25 note "first bound here" && tidy
