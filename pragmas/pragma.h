@@ -94,6 +94,9 @@ typedef struct PragmaFormats {
   int cap;                   /* allocated entries of the arrays */
   Span *name_spans;          /* where each name was defined ... */
   const SourceFile **files;  /* ... in which file (for notes) */
+  /* optional: every format the file defines, later ones included, for the
+   * note at a use before its definition (not looked up otherwise) */
+  const struct PragmaFormats *whole_file;
 } PragmaFormats;
 
 /* Parses the directive text of one pragma: the bytes of file `f` in

@@ -246,6 +246,16 @@ static int check_named(PCheck *c, const RawEncoding *raw, PragmaEncoding *e) {
     for (int i = pragma_nbuiltin_formats; i < n; i++)
       cands[i] = c->formats->names[i - pragma_nbuiltin_formats];
     unknown(c, raw->named_span, "format", raw->named, cands, (size_t)n);
+    /* a format the file defines further down */
+    const PragmaFormats *all = c->formats ? c->formats->whole_file : NULL;
+    int later = all ? pragma_find_user(all, raw->named) : -1;
+    if (later >= 0) {
+      diag_note(c->diags, all->files[later], all->name_spans[later],
+                "'%s' is defined here, after its use; define a format before "
+                "the pragmas that use it",
+                raw->named);
+      return -1;
+    }
     /* a level format where a named format goes (`A : compressed`), when
      * no format name was offered */
     int exact = find(lvl_fmt_names, NLVL_FMTS, raw->named) >= 0;

@@ -821,6 +821,11 @@ section_diagnostics() {
   fails "$d/lvlfmt.c" && diag_at "$d/lvlfmt.c" 5 29 error "unknown format 'compressed'" &&
     diag_at "$d/lvlfmt.c" 5 29 note "a level format such as 'compressed' goes inside a map" && tidy
   check "a level format where an encoding goes: error and a note saying where it goes"
+  { spmv_with '#pragma sparse encoding(A : MyCSR)'
+    echo '#pragma sparse format MyCSR = (i, j) -> (i : dense, j : compressed)'; } >"$d/later.c"
+  fails "$d/later.c" && diag_at "$d/later.c" 5 29 error "unknown format 'MyCSR'" &&
+    diag_at "$d/later.c" 12 23 note "'MyCSR' is defined here, after its use" && tidy
+  check "a format used before its definition: error, note at the definition"
   spmv_with '#pragma sparse encodng(A : CSR)' >"$d/dir.c"
   fails "$d/dir.c" &&
     diag_at "$d/dir.c" 5 16 error "unknown sparse directive 'encodng'; did you mean 'encoding'?" && tidy
