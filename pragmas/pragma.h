@@ -94,6 +94,9 @@ typedef struct PragmaFormats {
   int cap;                   /* allocated entries of the arrays */
   Span *name_spans;          /* where each name was defined ... */
   const SourceFile **files;  /* ... in which file (for notes) */
+  /* optional: every format the file defines, later ones included, for the
+   * note at a use before its definition (not looked up otherwise) */
+  const struct PragmaFormats *whole_file;
 } PragmaFormats;
 
 /* Parses the directive text of one pragma: the bytes of file `f` in
@@ -108,6 +111,14 @@ int pragma_parse(Arena *arena, const SourceFile *f, Span span,
  * count differs (at the binding, with the rank in the message). */
 int pragma_check_rank(const SourceFile *f, const PragmaBinding *b, int rank,
                       Diags *diags);
+
+/* The name of cands[0..n) a user who wrote `word` likely meant: a case
+ * slip (Csr -> CSR), one swap of adjacent letters (CRS -> CSR), else the
+ * closest by edit distance when it is a plausible typo
+ * (diag_did_you_mean); NULL when none is. For "did you mean" messages
+ * about format, level and array names alike. */
+const char *pragma_suggest(const char *word, const char *const *cands,
+                           size_t n);
 
 /* --dump=pragmas: one block per pragma (kind, bindings, targets, shapes). */
 void pragma_dump(FILE *out, const SourceFile *f, const Pragma *p);

@@ -34,9 +34,8 @@ static int find(const char *const *names, int n, const char *s) {
   return -1;
 }
 
-/* A likely intended name: a case slip (Csr -> CSR), one swap of adjacent
- * letters (CRS -> CSR), else the closest by edit distance. */
-static const char *suggest(const char *word, const char *const *cands,
+/* see pragma.h */
+const char *pragma_suggest(const char *word, const char *const *cands,
                            size_t n) {
   size_t len = strlen(word);
   for (size_t i = 0; i < n; i++) {
@@ -56,7 +55,7 @@ static const char *suggest(const char *word, const char *const *cands,
 void pragma_unknown_name(Diags *diags, const SourceFile *f, Span s,
                          const char *what, const char *word,
                          const char *const *cands, size_t n) {
-  const char *best = suggest(word, cands, n);
+  const char *best = pragma_suggest(word, cands, n);
   if (best) {
     diag_error(diags, f, s, "unknown %s '%s'; did you mean '%s'?", what, word,
                best);
@@ -247,6 +246,27 @@ static int check_named(PCheck *c, const RawEncoding *raw, PragmaEncoding *e) {
     for (int i = pragma_nbuiltin_formats; i < n; i++)
       cands[i] = c->formats->names[i - pragma_nbuiltin_formats];
     unknown(c, raw->named_span, "format", raw->named, cands, (size_t)n);
+    /* a format the file defines further down */
+    const PragmaFormats *all = c->formats ? c->formats->whole_file : NULL;
+    int later = all ? pragma_find_user(all, raw->named) : -1;
+    if (later >= 0) {
+      diag_note(c->diags, all->files[later], all->name_spans[later],
+                "'%s' is defined here, after its use; define a format before "
+                "the pragmas that use it",
+                raw->named);
+      return -1;
+    }
+    /* a level format where a named format goes (`A : compressed`), when
+     * no format name was offered */
+    int exact = find(lvl_fmt_names, NLVL_FMTS, raw->named) >= 0;
+    const char *lvl = exact ? raw->named
+                            : pragma_suggest(raw->named, lvl_fmt_names, NLVL_FMTS);
+    if (lvl && !pragma_suggest(raw->named, cands, (size_t)n))
+      diag_note(c->diags, c->f, raw->named_span,
+                "a level format such as '%s' goes inside a map, e.g. '(i, j) "
+                "-> (i : dense, j : compressed)'; an encoding is a named format "
+                "(CSR, CSC, COO, ...) or such a map",
+                lvl);
     return -1;
   }
   if (raw->nparams != bf->nparams) {

@@ -90,7 +90,10 @@ PTok plex_at(const PLexer *L, size_t pos) {
   t.start = p;
   if (p >= L->end) {
     t.kind = PT_EOF;
-    t.end = p;
+    /* the end of the pragma's last line, not the start of the next */
+    while (t.start > pos && (L->text[t.start - 1] == '\n' || L->text[t.start - 1] == '\r'))
+      t.start--;
+    t.end = t.start;
     return t;
   }
   char c = L->text[p];

@@ -329,9 +329,20 @@ static int translate(Run *r) {
               "pragmas are used)\n",
               f->name, expanded, expanded == 1 ? "" : "s");
 
+  /* every format the file defines, for the note at a use that comes
+   * before its definition: a first parse whose messages are dropped */
+  PragmaFormats whole = {0};
+  Diags quiet = {0};
+  for (size_t i = 0; i < nsites; i++) {
+    Pragma scratch;
+    pragma_parse(&r->arena, f, sites[i].span, &whole, &quiet, &scratch);
+  }
+  diag_free(&quiet);
+  r->formats.whole_file = &whole;
   for (size_t i = 0; i < nsites; i++)
     sites[i].ok = pragma_parse(&r->arena, f, sites[i].span, &r->formats,
                                &r->diags, &sites[i].pragma) == 0;
+  r->formats.whole_file = NULL;
   for (size_t i = 0; i < nsites; i++) {
     if (!sites[i].ok) continue;
     if (o->dump & DUMP_PRAGMAS) pragma_dump(stdout, f, &sites[i].pragma);

@@ -1209,6 +1209,34 @@ static int prototype_names(SparsifyCtx *ctx, TSNode d, const char *name) {
   return 0;
 }
 
+/* Whether two encoding pragmas of one group bind the same array (`A : CSR`
+ * on one line, `A : CSC` on the next, before one loop): an error at the
+ * second binding, with a note at the first (one pragma binding a name
+ * twice is the parser's error). */
+static int bound_twice(S *s, const Attachment *g) {
+  int bad = 0;
+  for (int i = 1; i < g->nenc; i++)
+    for (int b = 0; b < g->enc[i]->pragma.nbindings; b++) {
+      const PragmaBinding *pb = &g->enc[i]->pragma.bindings[b];
+      const PragmaBinding *first = NULL;
+      for (int k = 0; k < i && !first; k++)
+        for (int c = 0; c < g->enc[k]->pragma.nbindings && !first; c++)
+          if (!strcmp(g->enc[k]->pragma.bindings[c].name, pb->name))
+            first = &g->enc[k]->pragma.bindings[c];
+      if (!first)
+        continue;
+      diag_error(s->ctx->diags, s->ctx->file, pb->name_span,
+                 "'%s' is bound twice: by this pragma and by an earlier one "
+                 "before the same %s",
+                 pb->name, g->kind == ATTACH_LOOP   ? "loop"
+                           : g->kind == ATTACH_DECL ? "declaration"
+                                                    : "function definition");
+      diag_note(s->ctx->diags, s->ctx->file, first->name_span, "first bound here");
+      bad = 1;
+    }
+  return bad;
+}
+
 /* Resolves the bindings of a declaration/function group; errors make the
  * run fail (s->rc). */
 static void bind_scope(S *s, const Attachment *g) {
@@ -1236,12 +1264,17 @@ static void bind_scope(S *s, const Attachment *g) {
           bad = 1;
           continue;
         }
+        /* a near name the function or declaration does give */
+        const char *near = extract_suggest_name(s->ct, pb->name, at, tstart, tend);
         diag_error(ctx->diags, ctx->file, pb->name_span,
                    is_func ? "'%s' is not a parameter of the function that "
-                             "follows the pragma"
+                             "follows the pragma%s%s%s"
                            : "'%s' is not declared by the declaration that "
-                             "follows the pragma",
-                   pb->name);
+                             "follows the pragma%s%s%s",
+                   pb->name, near ? "; did you mean '" : "", near ? near : "",
+                   near ? "'?" : "");
+        if (near)
+          diag_set_fixit(ctx->diags, near);
         if (found && (d.name_offset < tstart || d.name_offset >= tend))
           diag_note(ctx->diags, ctx->file,
                     span_make(d.name_offset, d.name_offset + strlen(pb->name)),
@@ -1646,6 +1679,11 @@ static int sparsify_groups(SparsifyCtx *ctx, Edits *edits) {
     if (s.groups[i].nenc && ct_inactive(s.ct, s.groups[i].pragma_span.start)) {
       report(&s, s.groups[i].pragma_span.start,
              "pragma ignored: in a preprocessor branch that is not compiled");
+      s.groups[i].nenc = 0;
+    }
+  for (size_t i = 0; i < s.ngroups; i++)
+    if (s.groups[i].nenc > 1 && bound_twice(&s, &s.groups[i])) {
+      s.rc = -1;
       s.groups[i].nenc = 0;
     }
   for (size_t i = 0; i < s.ngroups; i++)

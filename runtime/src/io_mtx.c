@@ -270,6 +270,29 @@ static void sc_mm_skip_empty(sc_text *tx) {
   }
 }
 
+/* What is wrong with the line starting at ls, which should hold `want`
+ * fields (`line` names the line, `fields` its fields), when it holds
+ * another count, a NUL byte or a comment after its fields: that error;
+ * else st, the error the parse found. */
+static sc_status sc_mm_line_error(sc_text *tx, const char *ls, int want,
+                                  const char *line, const char *fields,
+                                  sc_status st) {
+  const char *comment;
+  int nul, k = sc_text_line_fields(tx, ls, '%', &comment, &nul);
+  if (nul)
+    return sc_text_error(tx, SC_ERR_PARSE,
+                         "NUL byte in the line: not a text file");
+  if (k != want)
+    return sc_text_error(tx, SC_ERR_PARSE,
+                         "the line has %d field%s; %s has %d (%s)", k,
+                         k == 1 ? "" : "s", line, want, fields);
+  if (comment)
+    return sc_text_error(tx, SC_ERR_PARSE,
+                         "'%%' after the data: a comment takes a line of its "
+                         "own");
+  return st;
+}
+
 static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
                               sc_mm_entries *E) {
   const char *w;
@@ -277,15 +300,25 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
   int coordinate, pattern, integer, sym;
   int64_t rows, cols, nnz = 0;
   size_t vs = sc_value_size(vt);
+  const char *ls, *size_fields, *entry_fields;
   unsigned char v[8];
   sc_status st;
 
   /* Header: %%MatrixMarket matrix <format> <field> <symmetry> */
+  for (w = tx->p; w < tx->end && isspace((unsigned char)*w); w++)
+    ;
+  if (w == tx->end)
+    return sc_text_error(tx, SC_ERR_PARSE,
+                         "empty file (a Matrix Market file starts with a "
+                         "%%%%MatrixMarket header line)");
   if (!sc_next_word(tx, &w, &n) || !sc_word_eq(w, n, "%%matrixmarket"))
     return sc_text_error(tx, SC_ERR_PARSE,
                          "not a Matrix Market file (the first line must "
                          "start with %%%%MatrixMarket)");
-  if (!sc_next_word(tx, &w, &n) || !sc_word_eq(w, n, "matrix"))
+  if (!sc_next_word(tx, &w, &n))
+    return sc_text_error(tx, SC_ERR_PARSE, "bad header: missing object "
+                                           "('matrix')");
+  if (!sc_word_eq(w, n, "matrix"))
     return sc_text_error(tx, SC_ERR_PARSE,
                          "bad header: object '%.*s' is not 'matrix'", (int)n,
                          w);
@@ -350,11 +383,13 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
     else
       break;
   }
+  ls = tx->p;
+  size_fields = coordinate ? "rows, columns and entries" : "rows and columns";
   if ((st = sc_text_int(tx, &rows, "row count")) ||
-      (st = sc_text_int(tx, &cols, "column count")))
-    return st;
-  if (coordinate && (st = sc_text_int(tx, &nnz, "entry count")))
-    return st;
+      (st = sc_text_int(tx, &cols, "column count")) ||
+      (coordinate && (st = sc_text_int(tx, &nnz, "entry count"))))
+    return sc_mm_line_error(tx, ls, coordinate ? 3 : 2, "the size line",
+                            size_fields, st);
   if (rows < 0 || cols < 0 || nnz < 0)
     return sc_text_error(tx, SC_ERR_PARSE, "negative size on the size line");
   if (sym != MM_GENERAL && rows != cols)
@@ -363,11 +398,14 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
                          sym == MM_SKEW ? "skew-symmetric" : "symmetric",
                          (long long)rows, (long long)cols);
   if (!sc_text_end_line(tx))
-    return sc_text_error(tx, SC_ERR_PARSE,
-                         "size line: expected %s numbers",
-                         coordinate ? "3" : "2");
+    return sc_mm_line_error(tx, ls, coordinate ? 3 : 2, "the size line",
+                            size_fields,
+                            sc_text_error(tx, SC_ERR_PARSE,
+                                          "size line: expected %s numbers",
+                                          coordinate ? "3" : "2"));
   dims[0] = rows;
   dims[1] = cols;
+  entry_fields = pattern ? "row and column index" : "row index, column index and value";
   E->packed = (uint64_t)rows <= ((uint64_t)1 << 32) &&
               (uint64_t)cols <= ((uint64_t)1 << 32);
 
@@ -410,9 +448,11 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
                                "more entries than the %lld declared on the "
                                "size line",
                                (long long)nnz);
+        ls = tx->p;
         if ((st = sc_text_int(tx, &i, "row index")) ||
             (st = sc_text_int(tx, &j, "column index")))
-          return st;
+          return sc_mm_line_error(tx, ls, pattern ? 2 : 3, "an entry",
+                                  entry_fields, st);
         if (i < 1 || i > rows || j < 1 || j > cols)
           return sc_text_error(tx, SC_ERR_OUT_OF_RANGE,
                                "entry (%lld, %lld) is outside the %lld x "
@@ -423,15 +463,18 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
           sc_val_set_one(vt, v);
         else if ((st = integer ? sc_text_int_value(tx, vt, v)
                                : sc_text_value(tx, vt, v)))
-          return st;
+          return sc_mm_line_error(tx, ls, 3, "an entry", entry_fields, st);
         if (sym == MM_SKEW && i == j && !sc_val_equals_zero(vt, v))
           return sc_text_error(tx, SC_ERR_PARSE,
                                "skew-symmetric matrix with a nonzero "
                                "diagonal entry (%lld, %lld)",
                                (long long)i, (long long)j);
         if (!sc_text_end_line(tx))
-          return sc_text_error(tx, SC_ERR_PARSE,
-                               "unexpected text after the entry");
+          return sc_mm_line_error(tx, ls, pattern ? 2 : 3, "an entry",
+                                  entry_fields,
+                                  sc_text_error(tx, SC_ERR_PARSE,
+                                                "unexpected text after the "
+                                                "entry"));
       }
       if (E->n + 2 > E->cap_val && (st = sc_mm_reserve(E, E->n + 2, vs)))
         return st;
@@ -453,12 +496,17 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
                                "truncated file: array data ends before "
                                "entry (%lld, %lld)",
                                (long long)i + 1, (long long)j + 1);
+        ls = tx->p;
         if ((st = integer ? sc_text_int_value(tx, vt, v)
                           : sc_text_value(tx, vt, v)))
-          return st;
+          return sc_mm_line_error(tx, ls, 1, "a data line of an array file",
+                                  "one value", st);
         if (!sc_text_end_line(tx))
-          return sc_text_error(tx, SC_ERR_PARSE,
-                               "unexpected text after the value");
+          return sc_mm_line_error(tx, ls, 1, "a data line of an array file",
+                                  "one value",
+                                  sc_text_error(tx, SC_ERR_PARSE,
+                                                "unexpected text after the "
+                                                "value"));
         if (sc_val_is_zero(vt, v))
           continue;
         if ((st = sc_mm_reserve(E, E->n + 2, vs)))
@@ -530,9 +578,9 @@ sc_status sc_read_mtx_stream(sc_tensor **out, FILE *in, const char *name,
   }
   if (enc->dim_rank != 2)
     return sc_set_error(SC_ERR_INVALID_ARGUMENT,
-                        "a Matrix Market file holds a matrix; the encoding "
-                        "has rank %d",
-                        enc->dim_rank);
+                        "%s: a Matrix Market file holds a matrix; the "
+                        "encoding has rank %d",
+                        name ? name : "<stream>", enc->dim_rank);
   if ((st = sc_text_read(&tx, in, name)))
     return st;
   memset(&E, 0, sizeof E);

@@ -234,6 +234,30 @@ void sc_text_skip_line(sc_text *tx) {
   tx->line++;
 }
 
+int sc_text_line_fields(const sc_text *tx, const char *ls, char comment,
+                        const char **comment_at, int *nul) {
+  const char *p = ls;
+  int k = 0;
+  *nul = 0;
+  *comment_at = NULL;
+  while (p < tx->end && *p != '\n' && *p != '\r') {
+    while (p < tx->end && sc_is_blank(*p))
+      p++;
+    if (p >= tx->end || *p == '\n' || *p == '\r')
+      break;
+    if (comment && *p == comment) {
+      *comment_at = p;
+      break;
+    }
+    k++;
+    while (p < tx->end && !sc_is_blank(*p) && *p != '\n' && *p != '\r') {
+      *nul |= *p == '\0';
+      p++;
+    }
+  }
+  return k;
+}
+
 /* 0: parsed; 1: not an integer token; 2: overflow. */
 static int sc_scan_int(const char *s, const char **endp, int64_t *v) {
   int neg = 0;

@@ -1,8 +1,10 @@
 /* io_tns.c — FROSTT .tns reading and writing: one entry per line, 1-based
  * coordinates then the value; the order is the first entry's field count
  * minus one; dimension sizes are the largest coordinate of each mode. Lines
- * starting with '#' and blank lines are skipped. sc_read_tns_stream (internal)
- * reads from an open stream; sc_read_tns opens the file. */
+ * starting with '#' and blank lines are skipped. An entry line that does not
+ * parse is said with its field count against the first entry's when they
+ * differ. sc_read_tns_stream (internal) reads from an open stream;
+ * sc_read_tns opens the file. */
 #include "sc_internal.h"
 
 #include <stdlib.h>
@@ -21,20 +23,29 @@ static void sc_tns_skip_empty(sc_text *tx) {
   }
 }
 
-/* Number of blank-separated fields on the current line. */
-static int sc_tns_fields(const sc_text *tx) {
-  const char *p = tx->p;
-  int k = 0;
-  while (p < tx->end && *p != '\n' && *p != '\r') {
-    while (p < tx->end && (*p == ' ' || *p == '\t'))
-      p++;
-    if (p >= tx->end || *p == '\n' || *p == '\r')
-      break;
-    k++;
-    while (p < tx->end && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
-      p++;
-  }
-  return k;
+/* What is wrong with the entry line starting at ls, when its fields are
+ * not `order` coordinates and a value (the count of the first entry, on
+ * line first_line), it holds a NUL byte, or a comment follows the entry:
+ * that error; else st, the error the parse found. */
+static sc_status sc_tns_line_error(sc_text *tx, const char *ls, int order,
+                                   size_t first_line, sc_status st) {
+  const char *comment;
+  int nul, k = sc_text_line_fields(tx, ls, '#', &comment, &nul);
+  if (nul)
+    return sc_text_error(tx, SC_ERR_PARSE,
+                         "NUL byte in the line: not a text file");
+  if (k != order + 1)
+    return sc_text_error(tx, SC_ERR_PARSE,
+                         "the line has %d field%s; an entry of this order-%d "
+                         "tensor has %d (%d coordinate%s and a value, as on "
+                         "line %zu)",
+                         k, k == 1 ? "" : "s", order, order + 1, order,
+                         order == 1 ? "" : "s", first_line);
+  if (comment)
+    return sc_text_error(tx, SC_ERR_PARSE,
+                         "'#' after the entry: a comment takes a line of its "
+                         "own");
+  return st;
 }
 
 sc_status sc_read_tns_stream(sc_tensor **out, FILE *in, const char *name,
@@ -43,7 +54,7 @@ sc_status sc_read_tns_stream(sc_tensor **out, FILE *in, const char *name,
   sc_encoding csf;
   int64_t *dc = NULL, dims[SC_MAX_RANK] = {0};
   unsigned char *val = NULL;
-  size_t n = 0, cap_dc = 0, cap_val = 0, vs = sc_value_size(vt);
+  size_t n = 0, cap_dc = 0, cap_val = 0, vs = sc_value_size(vt), first_line;
   int order;
   sc_status st;
   if (!out)
@@ -55,16 +66,25 @@ sc_status sc_read_tns_stream(sc_tensor **out, FILE *in, const char *name,
   if ((st = sc_text_read(&tx, in, name)))
     return st;
   sc_tns_skip_empty(&tx);
+  first_line = tx.line;
   if (sc_text_at_eof(&tx)) {
     if (!enc) {
       st = sc_text_error(&tx, SC_ERR_PARSE,
-                         "no entries: the order of the tensor is unknown");
+                         "%s: the order of the tensor is unknown",
+                         tx.len == 0 ? "empty file (no entries)" : "no entries");
       sc_text_free(&tx);
       return st;
     }
     order = enc->dim_rank;
   } else {
-    order = sc_tns_fields(&tx) - 1;
+    const char *comment;
+    int nul;
+    order = sc_text_line_fields(&tx, tx.p, '#', &comment, &nul) - 1;
+    if (nul) {
+      st = sc_text_error(&tx, SC_ERR_PARSE,
+                         "NUL byte in the line: not a text file");
+      goto done;
+    }
   }
   if (order < 1 || order > SC_MAX_RANK) {
     st = sc_text_error(&tx, SC_ERR_PARSE,
@@ -87,13 +107,16 @@ sc_status sc_read_tns_stream(sc_tensor **out, FILE *in, const char *name,
   }
   while (!sc_text_at_eof(&tx)) {
     int64_t c;
+    const char *ls = tx.p;
     if ((st = sc_grow((void **)&dc, &cap_dc, (n + 1) * (size_t)order,
                       sizeof(int64_t), "tensor entries")) ||
         (st = sc_grow((void **)&val, &cap_val, n + 1, vs, "tensor values")))
       goto done;
     for (int d = 0; d < order; d++) {
-      if ((st = sc_text_int(&tx, &c, "coordinate")))
+      if ((st = sc_text_int(&tx, &c, "coordinate"))) {
+        st = sc_tns_line_error(&tx, ls, order, first_line, st);
         goto done;
+      }
       if (c < 1) {
         st = sc_text_error(&tx, SC_ERR_OUT_OF_RANGE,
                            "coordinate %lld of mode %d: coordinates are "
@@ -105,13 +128,17 @@ sc_status sc_read_tns_stream(sc_tensor **out, FILE *in, const char *name,
       if (c > dims[d])
         dims[d] = c;
     }
-    if ((st = sc_text_value(&tx, vt, val + n * vs)))
+    if ((st = sc_text_value(&tx, vt, val + n * vs))) {
+      st = sc_tns_line_error(&tx, ls, order, first_line, st);
       goto done;
+    }
     if (!sc_text_end_line(&tx)) {
-      st = sc_text_error(&tx, SC_ERR_PARSE,
-                         "unexpected text after the value (expected %d "
-                         "coordinates and a value)",
-                         order);
+      st = sc_tns_line_error(
+          &tx, ls, order, first_line,
+          sc_text_error(&tx, SC_ERR_PARSE,
+                        "unexpected text after the value (expected %d "
+                        "coordinates and a value)",
+                        order));
       goto done;
     }
     n++;

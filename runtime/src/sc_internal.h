@@ -522,6 +522,13 @@ sc_status sc_text_value(sc_text *tx, sc_value_type vt, void *out);
  * `integer` field): the token must be an integer ([+-]digits) whatever
  * vt is; `1.5` or `2.0` is an error naming the line. */
 sc_status sc_text_int_value(sc_text *tx, sc_value_type vt, void *out);
+/* The blank-separated fields of the line that starts at ls, up to its
+ * newline or the end of the text, or up to a field starting with `comment`
+ * (a nonzero comment character: the rest of the line is a comment, said
+ * in *comment_at, else NULL). *nul: the line holds a NUL byte (the file
+ * is not text). For the readers' messages about a line's field count. */
+int sc_text_line_fields(const sc_text *tx, const char *ls, char comment,
+                        const char **comment_at, int *nul);
 /* An error at the cursor's line: "name:line: message". */
 sc_status sc_text_error(const sc_text *tx, sc_status st, const char *fmt, ...)
     SC_PRINTF(3, 4);

@@ -488,6 +488,33 @@ int ct_lookup(CTypes *ct, const char *name, size_t offset, CtDecl *out) {
   return 1;
 }
 
+size_t ct_visible_names(CTypes *ct, size_t offset, int arrays, size_t lo,
+                        size_t hi, const char ***out) {
+  const char **names = arena_alloc(ct->arena, (ct->recs.len + 1) * sizeof *names);
+  size_t n = 0;
+  for (size_t i = 0; i < ct->recs.len; i++) {
+    const CtRecord *r = &ct->recs.data[i];
+    if (offset < r->scope_start || offset >= r->scope_end ||
+        (r->in_main_file && r->name_offset > offset) ||
+        (lo < hi && (!r->in_main_file || r->name_offset < lo || r->name_offset >= hi)) ||
+        clang_Location_isInSystemHeader(clang_getCursorLocation(r->cursor)))
+      continue;
+    if (arrays) {
+      enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(r->cursor)).kind;
+      if (k != CXType_ConstantArray && k != CXType_IncompleteArray &&
+          k != CXType_VariableArray && k != CXType_Pointer)
+        continue;
+    }
+    size_t k = 0;
+    while (k < n && strcmp(names[k], r->name))
+      k++;
+    if (k == n)
+      names[n++] = r->name;
+  }
+  *out = names;
+  return n;
+}
+
 int ct_member(CTypes *ct, size_t offset, CtDecl *out) {
   if (!ct->main)
     return 0;

@@ -83,6 +83,14 @@ int ct_inactive(const CTypes *ct, size_t offset);
  * and fills *out, or 0 when no variable of that name is in scope. */
 int ct_lookup(CTypes *ct, const char *name, size_t offset, CtDecl *out);
 
+/* For "did you mean": the names of the variables and parameters visible at
+ * byte `offset` (those of system headers left out), each once; with
+ * `arrays`, only those C subscripts (arrays and pointers); with lo < hi,
+ * only those declared in bytes [lo, hi) of the file. Returns their count
+ * and sets *out to an arena array of them. */
+size_t ct_visible_names(CTypes *ct, size_t offset, int arrays, size_t lo,
+                        size_t hi, const char ***out);
+
 /* The type of the struct member named at byte `offset` of the file (the
  * field name of `p->f` or `s.f`), as a CtDecl named after the member.
  * Returns 1, or 0 when no member reference is there. */

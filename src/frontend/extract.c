@@ -155,8 +155,12 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
   if (open_extents(&x, for_node, why))
     return 1;
   if (!nsparse) {
-    why->reason = arena_strdup(x.a, "no array named in the pragma is accessed in the "
-                                    "loop nest");
+    /* say which: a binding of another array than the one the nest uses */
+    const char *names = "";
+    for (int i = 0; i < env->nbound; i++)
+      names = arena_printf(x.a, "%s%s'%s'", names, i ? ", " : "", env->bound[i].b->name);
+    why->reason = arena_printf(x.a, "no array named in the pragma (%s) is accessed in "
+                                    "the loop nest", names);
     why->where = nspan(for_node);
     return 1;
   }

@@ -40,6 +40,13 @@ typedef struct BoundArray {
 int extract_bind(SparsifyCtx *ctx, CTypes *ct, const PragmaBinding *b,
                  size_t offset, int open_extents, BoundArray *out);
 
+/* The variable a binding naming no visible one (`Aa` for `A`) likely
+ * meant: among the arrays and pointers visible at `offset` first, then
+ * every variable (declared in bytes [lo, hi) of the file when lo < hi, as
+ * ct_visible_names); NULL when none is a plausible typo. */
+const char *extract_suggest_name(CTypes *ct, const char *name, size_t offset,
+                                 size_t lo, size_t hi);
+
 typedef struct ExtractEnv {
   SparsifyCtx *ctx;
   CTypes *ct;

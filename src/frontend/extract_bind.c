@@ -22,14 +22,37 @@ static int const_text(const char *t, long long *v) {
   return *end == 0;
 }
 
+const char *extract_suggest_name(CTypes *ct, const char *name, size_t offset,
+                                 size_t lo, size_t hi) {
+  const char *best = NULL;
+  int one_letter = name[0] && !name[1];
+  for (int arrays = 1; arrays >= 0 && !best; arrays--) {
+    const char **names;
+    size_t n = ct_visible_names(ct, offset, arrays, lo, hi, &names), k = 0;
+    /* one letter for another is no typo ('b' for 'a') */
+    for (size_t i = 0; i < n; i++)
+      if (!one_letter || strlen(names[i]) > 1)
+        names[k++] = names[i];
+    best = pragma_suggest(name, names, k);
+  }
+  return best;
+}
+
 int extract_bind(SparsifyCtx *ctx, CTypes *ct, const PragmaBinding *b,
                  size_t offset, int open_extents, BoundArray *out) {
   memset(out, 0, sizeof *out);
   out->b = b;
   CtDecl *d = &out->decl;
   if (!ct_lookup(ct, b->name, offset, d)) {
-    diag_error(ctx->diags, ctx->file, b->name_span, "'%s' is not declared here",
-               b->name);
+    const char *near = extract_suggest_name(ct, b->name, offset, 0, 0);
+    if (near) {
+      diag_error(ctx->diags, ctx->file, b->name_span,
+                 "'%s' is not declared here; did you mean '%s'?", b->name, near);
+      diag_set_fixit(ctx->diags, near);
+    } else {
+      diag_error(ctx->diags, ctx->file, b->name_span, "'%s' is not declared here",
+                 b->name);
+    }
     return -1;
   }
 #define NOTE_DECL()                                                          \

@@ -2,7 +2,7 @@
 # driver.sh SECTION — command-line tests of sparsecc, in the style of
 # chibicc's test/driver.sh: each `check NAME` looks at the status of the
 # command just before it. Sections: usage io atomic passthrough robust flags
-# check install. Environment: SPARSECC (the tool), SC_SOURCE_DIR,
+# check install diagnostics. Environment: SPARSECC (the tool), SC_SOURCE_DIR,
 # SC_BINARY_DIR, TREE_SITTER_C_DIR (the fetched grammar), CC, CMAKE. Big inputs are generated in a
 # temporary directory at test time and removed at the end.
 set -u
@@ -803,9 +803,184 @@ section_install() {
   check "an install prefix with a blank: escaped flags build and run; --check works"
 }
 
+# ---- diagnostics: what each message looks like ----
+
+# diag_at FILE LINE COL SEVERITY TEXT: standard error ($tmp/err) holds the
+# diagnostic "FILE:LINE:COL: SEVERITY: TEXT..." exactly once, followed by
+# line LINE of FILE (indented by two) and a caret line whose '^' stands
+# under column COL.
+diag_at() {
+  DIAG_HEAD="$1:$2:$3: $4: $5" DIAG_SRC="  $(sed -n "$2p" "$1")" awk -v col="$3" '
+    index($0, ENVIRON["DIAG_HEAD"]) == 1 { n++; want = 2; next }
+    want == 2 { if ($0 != ENVIRON["DIAG_SRC"]) bad = 1; want = 1; next }
+    want == 1 { if (index($0, "^") != col + 2) bad = 1; want = 0 }
+    END { exit !(n == 1 && !bad) }' "$tmp/err"
+}
+
+# fixit_is TEXT: the line after the last caret line is the replacement
+# TEXT under the caret (a "did you mean" fix-it).
+fixit_is() {
+  FIXIT="$1" awk '
+    /^ *\^/ { c = index($0, "^"); getline; ok = (substr($0, c) == ENVIRON["FIXIT"]) }
+    END { exit !ok }' "$tmp/err"
+}
+
+# tidy: no message said twice, every located message has a caret line,
+# and the closing count says as many errors and warnings as were printed.
+tidy() {
+  local e w want
+  [ -z "$(grep -E ': (error|warning|note): ' "$tmp/err" | sort | uniq -d)" ] || return 1
+  awk '/^[^ ].*:[0-9]+:[0-9]+: (error|warning|note): / { getline; getline;
+         if (index($0, "^") == 0) bad = 1 } END { exit bad }' "$tmp/err" || return 1
+  e=$(grep -c ': error: ' "$tmp/err")
+  w=$(grep -c ': warning: ' "$tmp/err")
+  if [ "$e" -gt 0 ] && [ "$w" -gt 0 ]; then
+    want="$e error$([ "$e" -gt 1 ] && echo s) and $w warning$([ "$w" -gt 1 ] && echo s) generated."
+  elif [ "$e" -gt 0 ]; then
+    want="$e error$([ "$e" -gt 1 ] && echo s) generated."
+  elif [ "$w" -gt 0 ]; then
+    want="$w warning$([ "$w" -gt 1 ] && echo s) generated."
+  else
+    return 0
+  fi
+  [ "$(tail -1 "$tmp/err")" = "$want" ]
+}
+
+# spmv_with PRAGMA: an SpMV program with PRAGMA on line 5, before its nest
+spmv_with() {
+  printf '#include <stdio.h>\n#define N 8\ndouble A[N][N], x[N], y[N];\nint main(void) {\n%s\n' "$1"
+  printf '  for (int i = 0; i < N; i++)\n    for (int j = 0; j < N; j++)\n'
+  printf '      y[i] += A[i][j] * x[j];\n  printf("%%g\\n", y[0]);\n  return 0;\n}\n'
+}
+
+section_diagnostics() {
+  local d="$tmp/diag"
+  mkdir -p "$d"
+  # an error in the input: exit 1, no output file, GCC's format
+  fails() { # FILE: exit 1 and nothing written
+    run "$1" -o "$1.out"
+    [ $rc -eq 1 ] && [ ! -e "$1.out" ]
+  }
+  spmv_with '#pragma sparse encoding(A : (i, j) -> (i : dense, j : compresed))' >"$d/lvl.c"
+  fails "$d/lvl.c" &&
+    diag_at "$d/lvl.c" 5 55 error "unknown level format 'compresed'; did you mean 'compressed'?" &&
+    fixit_is compressed && tidy
+  check "misspelt level format: located, caret, did you mean, fix-it, exit 1"
+  spmv_with '#pragma sparse encoding(A : CRS)' >"$d/fmt.c"
+  fails "$d/fmt.c" && diag_at "$d/fmt.c" 5 29 error "unknown format 'CRS'; did you mean 'CSR'?" &&
+    fixit_is CSR && tidy
+  check "misspelt format name (two letters swapped)"
+  spmv_with '#pragma sparse encoding(A : compressed)' >"$d/lvlfmt.c"
+  fails "$d/lvlfmt.c" && diag_at "$d/lvlfmt.c" 5 29 error "unknown format 'compressed'" &&
+    diag_at "$d/lvlfmt.c" 5 29 note "a level format such as 'compressed' goes inside a map" && tidy
+  check "a level format where an encoding goes: error and a note saying where it goes"
+  { spmv_with '#pragma sparse encoding(A : MyCSR)'
+    echo '#pragma sparse format MyCSR = (i, j) -> (i : dense, j : compressed)'; } >"$d/later.c"
+  fails "$d/later.c" && diag_at "$d/later.c" 5 29 error "unknown format 'MyCSR'" &&
+    diag_at "$d/later.c" 12 23 note "'MyCSR' is defined here, after its use" && tidy
+  check "a format used before its definition: error, note at the definition"
+  spmv_with '#pragma sparse encodng(A : CSR)' >"$d/dir.c"
+  fails "$d/dir.c" &&
+    diag_at "$d/dir.c" 5 16 error "unknown sparse directive 'encodng'; did you mean 'encoding'?" && tidy
+  check "misspelt directive"
+  spmv_with '#pragma sparse encoding(Aa : CSR)' >"$d/arr.c"
+  fails "$d/arr.c" && diag_at "$d/arr.c" 5 25 error "'Aa' is not declared here; did you mean 'A'?" &&
+    fixit_is A && tidy
+  check "misspelt array in a loop pragma: did you mean the declared array"
+  spmv_with '#pragma sparse encoding(Q : CSR)' >"$d/arr2.c"
+  fails "$d/arr2.c" && diag_at "$d/arr2.c" 5 25 error "'Q' is not declared here" &&
+    ! grep -q 'did you mean' "$tmp/err" && tidy
+  check "undeclared array with no near name: no suggestion"
+  printf '#define N 8\n#pragma sparse encoding(Matrx : CSR)\ndouble Matrix[N][N], Mat2[N][N];\nint main(void) { return (int)Matrix[0][0]; }\n' >"$d/decl.c"
+  fails "$d/decl.c" &&
+    diag_at "$d/decl.c" 2 25 error "'Matrx' is not declared by the declaration that follows the pragma; did you mean 'Matrix'?" &&
+    fixit_is Matrix && tidy
+  check "misspelt array on a declaration pragma: did you mean one it declares"
+  printf '#define N 8\n#pragma sparse encoding(Adj : CSR)\nvoid f(double (*Ajd)[N], double *y) {\n  for (int i = 0; i < N; i++)\n    for (int j = 0; j < N; j++) y[i] += Ajd[i][j];\n}\n' >"$d/fn.c"
+  fails "$d/fn.c" &&
+    diag_at "$d/fn.c" 2 25 error "'Adj' is not a parameter of the function that follows the pragma; did you mean 'Ajd'?" && tidy
+  check "misspelt parameter on a function pragma: did you mean the parameter"
+  spmv_with '#pragma sparse encoding(A : CSF)' >"$d/rank.c"
+  fails "$d/rank.c" &&
+    diag_at "$d/rank.c" 5 25 error "encoding of 'A' has 3 dimensions but 'A' has rank 2" &&
+    diag_at "$d/rank.c" 3 8 note "'A' is declared here" && tidy
+  check "rank mismatch: error at the binding, note at the declaration"
+  spmv_with "$(printf '#pragma sparse encoding(A : CSR)\n#pragma sparse encoding(A : CSC)')" >"$d/twice.c"
+  fails "$d/twice.c" &&
+    diag_at "$d/twice.c" 6 25 error "'A' is bound twice: by this pragma and by an earlier one before the same loop" &&
+    diag_at "$d/twice.c" 5 25 note "first bound here" && tidy
+  check "one array bound by two pragmas of one loop: error and note"
+  spmv_with '#pragma sparse encoding(A : (i, j) -> (i : dense, j : compressed)' >"$d/paren.c"
+  fails "$d/paren.c" && diag_at "$d/paren.c" 5 24 error "unbalanced '(': missing ')'" && tidy
+  check "unbalanced parenthesis: at the unclosed one"
+  printf 'int x;\n#pragma sparse\nint y;\n' >"$d/empty.c"
+  fails "$d/empty.c" &&
+    diag_at "$d/empty.c" 2 15 error "expected a sparse directive (encoding, format, vectorize, novectorize) at end of pragma" && tidy
+  check "empty pragma: at the end of its own line, not the next"
+  # warnings: exit 0, output written; -Werror makes them errors; -w drops them
+  spmv_with '#pragma sparse encoding(A : CSR)' >"$d/call.c"
+  sed -i '8s/.*/      { y[i] += A[i][j] * x[j]; printf("%g\\n", y[i]); printf("%g\\n", x[j]); }/' "$d/call.c"
+  run "$d/call.c" -o "$d/call.out"
+  [ $rc -eq 0 ] && [ -s "$d/call.out" ] &&
+    diag_at "$d/call.c" 8 33 warning "loop not sparsified: call to function 'printf', which may have side effects" &&
+    [ "$(grep -c 'warning:' "$tmp/err")" -eq 1 ] && tidy
+  check "refused nest: one warning at the first reason, exit 0, output written"
+  run -Werror "$d/call.c" -o "$d/callw.out"
+  [ $rc -eq 1 ] && [ ! -e "$d/callw.out" ] &&
+    diag_at "$d/call.c" 8 33 error "loop not sparsified: call to function 'printf'" && tidy
+  check "-Werror: the warning is an error, exit 1, nothing written"
+  run -w "$d/call.c" -o "$d/callq.out"
+  [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && [ -s "$d/callq.out" ]
+  check "-w: no warnings, exit 0"
+  printf '#define N 8\ndouble A[N][N], y[N];\nint main(void) {\n#pragma sparse encoding(A : CSR)\n  y[0] = 1;\n  return 0;\n}\n' >"$d/none.c"
+  run "$d/none.c" -o "$d/none.out"
+  [ $rc -eq 0 ] &&
+    diag_at "$d/none.c" 4 1 warning "pragma sparse ignored: not followed by a declaration, function definition or loop" && tidy
+  check "pragma before a statement: warning at the pragma"
+  printf '#define N 8\nlong double A[N][N], x[N], y[N];\nint main(void) {\n#pragma sparse encoding(A : CSR)\n  for (int i = 0; i < N; i++)\n    for (int j = 0; j < N; j++) y[i] += A[i][j] * x[j];\n  return 0;\n}\n' >"$d/ldbl.c"
+  run "$d/ldbl.c" -o "$d/ldbl.out"
+  [ $rc -eq 0 ] &&
+    diag_at "$d/ldbl.c" 4 25 warning "loop not sparsified: element type 'long double' of 'A' is not supported" &&
+    diag_at "$d/ldbl.c" 2 13 note "'A' is declared here" && tidy
+  check "unsupported element type: warning at the binding, note at the declaration"
+  printf '#define N 8\ndouble y[N];\nint main(void) {\n#pragma sparse encoding(A : CSR)\n  double A[N][N] = {{0}};\n  double *p = &A[1][2];\n  return (int)(*p + y[0]);\n}\n' >"$d/addr.c"
+  fails "$d/addr.c" &&
+    diag_at "$d/addr.c" 6 16 error "'A' is stored as a sparse tensor but the address of an element is taken" &&
+    diag_at "$d/addr.c" 5 10 note "'A' is declared here with '#pragma sparse encoding'" && tidy
+  check "address of an element of an array stored sparse: error and note"
+  printf 'double sc__t;\n#pragma sparse encoding(A : CSR)\ndouble A[4][4];\nint main(void) { return (int)(A[0][0] + sc__t); }\n' >"$d/prefix.c"
+  run "$d/prefix.c" -o "$d/prefix.out"
+  [ $rc -eq 0 ] && diag_at "$d/prefix.c" 1 8 warning "'sc__t' starts with 'sc__'" && tidy
+  check "a name with the reserved prefix: warning at its declaration"
+  # several problems in one run: each said once, sorted by place, one count
+  { printf '#define N 8\ndouble A[N][N], x[N], y[N];\nint main(void) {\n'
+    printf '#pragma sparse encoding(A : CRS)\n  for (int i = 0; i < N; i++) y[i] = A[i][i];\n'
+    printf '#pragma sparse encoding(Ax : CSR)\n  for (int i = 0; i < N; i++) y[i] = A[i][i] * x[i];\n'
+    printf '#pragma sparse vectorize(simd = avx3)\n  for (int i = 0; i < N; i++) y[i] = 0;\n  return 0;\n}\n'
+  } >"$d/many.c"
+  fails "$d/many.c" &&
+    diag_at "$d/many.c" 4 29 error "unknown format 'CRS'; did you mean 'CSR'?" &&
+    diag_at "$d/many.c" 8 33 error "unknown SIMD backend 'avx3'; did you mean 'avx2'?" &&
+    diag_at "$d/many.c" 6 25 error "'Ax' is not declared here; did you mean 'A'?" &&
+    [ "$(grep -c ': error: ' "$tmp/err")" -eq 3 ] && tidy &&
+    grep -E '^[^ ].*: (error|warning): ' "$tmp/err" | cut -d: -f2 | sort -n -c
+  check "several errors: each once, in file order, one closing count"
+  # usage errors have no place in a file: 'sparsecc: error:' and exit 2
+  run --dump=pragma "$d/fmt.c"
+  [ $rc -eq 2 ] && grep -q "^sparsecc: error: .*did you mean 'pragmas'" "$tmp/err"
+  check "usage error: 'sparsecc: error:' prefix, exit 2"
+  run "$d/nosuch.c" -o "$d/nosuch.out"
+  [ $rc -eq 2 ] && grep -q "^sparsecc: error: .*nosuch.c" "$tmp/err" && [ ! -e "$d/nosuch.out" ]
+  check "unreadable input: 'sparsecc: error:' naming it, exit 2"
+  # --help says the format and the exit statuses
+  run --help
+  grep -q 'FILE:LINE:COL: error:' "$tmp/out" && grep -q 'Exit status: 0 success' "$tmp/out"
+  check "--help describes the diagnostics and exit statuses"
+}
+
 case "${1:-all}" in
-  all) for s in usage io atomic passthrough robust flags check install; do section_$s; done ;;
-  usage | io | atomic | passthrough | robust | flags | check | install) section_$1 ;;
+  all) for s in usage io atomic passthrough robust flags check install diagnostics; do section_$s; done ;;
+  usage | io | atomic | passthrough | robust | flags | check | install | diagnostics) section_$1 ;;
   *) echo "unknown section $1"; exit 2 ;;
 esac
 echo "$passed passed, $failed failed"

@@ -31,6 +31,21 @@ static void unknown_named_format_transposed(void **state) {
         "1 error generated.\n");
 }
 
+/* A level format where an encoding goes: no format name is near, so a
+ * note says where level formats go. */
+static void level_format_as_named_format(void **state) {
+  t_err("#pragma sparse encoding(A : compresed)\n",
+        "t.c:1:29: error: unknown format 'compresed'\n"
+        "  #pragma sparse encoding(A : compresed)\n"
+        "                              ^~~~~~~~~\n"
+        "t.c:1:29: note: a level format such as 'compressed' goes inside a "
+        "map, e.g. '(i, j) -> (i : dense, j : compressed)'; an encoding is a "
+        "named format (CSR, CSC, COO, ...) or such a map\n"
+        "  #pragma sparse encoding(A : compresed)\n"
+        "                              ^~~~~~~~~\n"
+        "1 error generated.\n");
+}
+
 static void unknown_named_format_case(void **state) {
   t_err("#pragma sparse encoding(A : Csr)\n",
         "t.c:1:29: error: unknown format 'Csr'; did you mean 'CSR'?\n"
@@ -731,6 +746,7 @@ int main(void) {
       cmocka_unit_test(unknown_directive),
       cmocka_unit_test(missing_sparse),
       cmocka_unit_test(missing_directive),
+      cmocka_unit_test(level_format_as_named_format),
       cmocka_unit_test(unclosed_paren_at_end),
       cmocka_unit_test(unclosed_paren_before_token),
       cmocka_unit_test(unclosed_shape_bracket),

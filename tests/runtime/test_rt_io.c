@@ -135,9 +135,9 @@ static void test_malformed(void **state) {
       {"%%MatrixMarket matrix coordinate real general\n3 3 1\n1 0 1\n",
        SC_ERR_OUT_OF_RANGE, "t.mtx:3: entry (1, 0)"},
       {"%%MatrixMarket matrix coordinate real general\n3 3 1\n1 1 1 9\n",
-       SC_ERR_PARSE, "t.mtx:3: unexpected text"},
+       SC_ERR_PARSE, "t.mtx:3: the line has 4 fields; an entry has 3"},
       {"%%MatrixMarket matrix coordinate real general\n3 3 1\n1 1\n",
-       SC_ERR_PARSE, "t.mtx:3: missing value"},
+       SC_ERR_PARSE, "t.mtx:3: the line has 2 fields; an entry has 3"},
       {"%%MatrixMarket matrix coordinate real symmetric\n2 3 0\n",
        SC_ERR_PARSE, "t.mtx:2: a symmetric matrix must be square"},
       {"%%MatrixMarket matrix coordinate real skew-symmetric\n2 2 1\n1 1 4\n",
@@ -478,7 +478,7 @@ static void test_tns_read_and_errors(void **state) {
            "rt_io_case.tns:2:");
   write_file(path, "1 1 1.0\n2 2 3.0 4\n");
   RT_FAILS(sc_read_tns(&t, path, NULL, SC_F64), SC_ERR_PARSE,
-           "rt_io_case.tns:2: unexpected text");
+           "rt_io_case.tns:2: the line has 4 fields");
   write_file(path, "1 1 1 1.0\n2 2\n");
   RT_FAILS(sc_read_tns(&t, path, NULL, SC_F64), SC_ERR_PARSE,
            "rt_io_case.tns:2:");
@@ -486,6 +486,180 @@ static void test_tns_read_and_errors(void **state) {
   RT_FAILS(sc_read_tns(&t, path, NULL, SC_F64), SC_ERR_PARSE, "no entries");
   assert_null(t);
   remove(path);
+}
+
+/* Every reader message a malformed file can get, in both formats: the
+ * file and line, then what is wrong in the words of the format (the
+ * field count of a line against what it should hold, never the first
+ * missing field's name alone), from streams holding exactly these bytes
+ * (a NUL byte included). Each read fails with no tensor, never a crash. */
+typedef struct reader_case {
+  const char *text;
+  size_t len; /* 0: strlen(text) */
+  sc_status st;
+  const char *msg; /* the whole message */
+} reader_case;
+
+/* The case's bytes as the file t.mtx or t.tns of the temporary directory,
+ * read; *name is set to the file's path. */
+static sc_status read_bytes(sc_tensor **t, const reader_case *c, int tns,
+                            char *name, size_t size) {
+  FILE *f;
+  sc_status st;
+  tmp_path(name, size, tns ? "t.tns" : "t.mtx");
+  f = fopen(name, "wb");
+  assert_non_null(f);
+  fwrite(c->text, 1, c->len ? c->len : strlen(c->text), f);
+  fclose(f);
+  st = tns ? sc_read_tns(t, name, NULL, SC_F64)
+           : sc_read_mtx(t, name, NULL, SC_F64);
+  remove(name);
+  return st;
+}
+
+#define MM_HEAD "%%MatrixMarket matrix coordinate real general\n"
+
+static void test_reader_messages(void **state) {
+  (void)state;
+  static const reader_case mtx[] = {
+      {"", 0, SC_ERR_PARSE,
+       "t.mtx:1: empty file (a Matrix Market file starts with a "
+       "%%MatrixMarket header line)"},
+      {"\n  \n\n", 0, SC_ERR_PARSE, "t.mtx:1: empty file"},
+      {"%%MatrixMarket\n", 0, SC_ERR_PARSE,
+       "t.mtx:1: bad header: missing object ('matrix')"},
+      {"%%MatrixMarket matrix coordinat real general\n3 3 0\n", 0,
+       SC_ERR_PARSE,
+       "t.mtx:1: bad header: format 'coordinat' is not coordinate or array"},
+      {"%%MatrixMarket matrix coordinate real\n3 3 0\n", 0, SC_ERR_PARSE,
+       "t.mtx:1: bad header: missing symmetry"},
+      {MM_HEAD, 0, SC_ERR_PARSE, "t.mtx:2: truncated file: missing the size line"},
+      {MM_HEAD "3 3\n", 0, SC_ERR_PARSE,
+       "t.mtx:2: the line has 2 fields; the size line has 3 (rows, columns "
+       "and entries)"},
+      {MM_HEAD "3 3 1 4\n1 1 1\n", 0, SC_ERR_PARSE,
+       "t.mtx:2: the line has 4 fields; the size line has 3"},
+      {"%%MatrixMarket matrix array real general\n2 2 4\n", 0, SC_ERR_PARSE,
+       "t.mtx:2: the line has 3 fields; the size line has 2 (rows and "
+       "columns)"},
+      {MM_HEAD "3 3 x\n", 0, SC_ERR_PARSE,
+       "t.mtx:2: entry count 'x' is not an integer"},
+      {MM_HEAD "3 3 1 % size\n1 1 1\n", 0, SC_ERR_PARSE,
+       "t.mtx:2: '%' after the data: a comment takes a line of its own"},
+      {MM_HEAD "3 3 1\n1\n", 0, SC_ERR_PARSE,
+       "t.mtx:3: the line has 1 field; an entry has 3 (row index, column "
+       "index and value)"},
+      {MM_HEAD "3 3 1\n1 2\n", 0, SC_ERR_PARSE,
+       "t.mtx:3: the line has 2 fields; an entry has 3"},
+      {"%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 2 3\n", 0,
+       SC_ERR_PARSE,
+       "t.mtx:3: the line has 3 fields; an entry has 2 (row and column "
+       "index)"},
+      {MM_HEAD "3 3 1\n1 2 3 % note\n", 0, SC_ERR_PARSE,
+       "t.mtx:3: '%' after the data: a comment takes a line of its own"},
+      {MM_HEAD "3 3 1\n1 9 3\n", 0, SC_ERR_OUT_OF_RANGE,
+       "t.mtx:3: entry (1, 9) is outside the 3 x 3 matrix (indices are "
+       "1-based)"},
+      {MM_HEAD "3 3 1\n1.5 2 3\n", 0, SC_ERR_PARSE,
+       "t.mtx:3: row index '1.5' is not an integer"},
+      {MM_HEAD "3 3 2\n1 2 3\n2 ", 0, SC_ERR_PARSE,
+       "t.mtx:4: the line has 1 field; an entry has 3"},
+      {MM_HEAD "3 3 1\n1\0 2 3\n", sizeof MM_HEAD - 1 + 13, SC_ERR_PARSE,
+       "t.mtx:3: NUL byte in the line: not a text file"},
+      {"%%MatrixMarket matrix coordinate real general\r\n% c\r\n\r\n3 3 "
+       "2\r\n1 x 3\r\n",
+       0, SC_ERR_PARSE, "t.mtx:5: column index 'x' is not an integer"},
+      {"%%MatrixMarket matrix coordinate real general\r\n3 3 2\r\n1 2 "
+       "3\r\n",
+       0, SC_ERR_PARSE, "t.mtx:4: truncated file: 2 entries declared, 1 found"},
+      {"%%MatrixMarket matrix array real general\n2 2\n1 2\n3\n4\n", 0,
+       SC_ERR_PARSE,
+       "t.mtx:3: the line has 2 fields; a data line of an array file has 1 "
+       "(one value)"},
+  };
+  static const reader_case tns[] = {
+      {"", 0, SC_ERR_PARSE,
+       "t.tns:1: empty file (no entries): the order of the tensor is unknown"},
+      {"# a\n\n# b\n", 0, SC_ERR_PARSE,
+       "t.tns:4: no entries: the order of the tensor is unknown"},
+      {"5\n", 0, SC_ERR_PARSE,
+       "t.tns:1: an entry needs 2 to 9 fields (coordinates then the value), "
+       "not 1"},
+      {"1 1 1 1.0\n2 2\n", 0, SC_ERR_PARSE,
+       "t.tns:2: the line has 2 fields; an entry of this order-3 tensor has "
+       "4 (3 coordinates and a value, as on line 1)"},
+      {"# header\n\n1 1.0\n2\n", 0, SC_ERR_PARSE,
+       "t.tns:4: the line has 1 field; an entry of this order-1 tensor has 2 "
+       "(1 coordinate and a value, as on line 3)"},
+      {"1 1 1.0\n2 2 3 4\n", 0, SC_ERR_PARSE,
+       "t.tns:2: the line has 4 fields; an entry of this order-2 tensor has "
+       "3"},
+      {"1 1 1.0\r\n\r\n2 2\r\n", 0, SC_ERR_PARSE,
+       "t.tns:3: the line has 2 fields; an entry of this order-2 tensor"},
+      {"1 1 1.0\n2 2", 0, SC_ERR_PARSE,
+       "t.tns:2: the line has 2 fields; an entry of this order-2 tensor"},
+      {"1 1 1.0 # note\n", 0, SC_ERR_PARSE,
+       "t.tns:1: '#' after the entry: a comment takes a line of its own"},
+      {"1 1 1.0\n0 2 3.0\n", 0, SC_ERR_OUT_OF_RANGE,
+       "t.tns:2: coordinate 0 of mode 1: coordinates are 1-based"},
+      {"1 1 1.0\n1.5 2 3.0\n", 0, SC_ERR_PARSE,
+       "t.tns:2: coordinate '1.5' is not an integer"},
+      {"1 1 1.0\n1 2 zz\n", 0, SC_ERR_PARSE,
+       "t.tns:2: value 'zz' is not a number"},
+      {"1 99999999999999999999 1.0\n", 0, SC_ERR_PARSE,
+       "t.tns:1: coordinate '99999999999999999999' is too large"},
+      {"1 1\0 1.0\n", 9, SC_ERR_PARSE,
+       "t.tns:1: NUL byte in the line: not a text file"},
+      {"1 1 1.0\n2 2\0 1.0\n", 17, SC_ERR_PARSE,
+       "t.tns:2: NUL byte in the line: not a text file"},
+  };
+  for (int tn = 0; tn < 2; tn++) {
+    const reader_case *cs = tn ? tns : mtx;
+    size_t n = tn ? sizeof tns / sizeof *tns : sizeof mtx / sizeof *mtx;
+    for (size_t i = 0; i < n; i++) {
+      sc_tensor *t = NULL;
+      char name[600];
+      sc_status st = read_bytes(&t, &cs[i], tn, name, sizeof name);
+      size_t dir = strlen(name) - strlen("t.mtx");
+      if (st != cs[i].st)
+        fail_msg("%s case %zu: got %s (%s), wanted %s", tn ? "tns" : "mtx", i,
+                 sc_status_name(st), sc_last_error(), sc_status_name(cs[i].st));
+      /* the path, then the message (from "t.mtx:LINE: ") */
+      if (strncmp(sc_last_error(), name, dir) ||
+          strncmp(sc_last_error() + dir, cs[i].msg, strlen(cs[i].msg)))
+        fail_msg("%s case %zu: message '%s', wanted '%.*s%s'",
+                 tn ? "tns" : "mtx", i, sc_last_error(), (int)dir, name,
+                 cs[i].msg);
+      assert_null(t);
+    }
+  }
+  /* an encoding of another rank than the file's is said with the file */
+  {
+    sc_tensor *t = NULL;
+    sc_encoding csf = rt_named("CSF", 0);
+    RT_FAILS(read_text(&t, MM_HEAD "1 1 1\n1 1 1\n", SC_F64, &csf),
+             SC_ERR_INVALID_ARGUMENT,
+             "t.mtx: a Matrix Market file holds a matrix; the encoding has "
+             "rank 3");
+    assert_null(t);
+  }
+  /* the same files read well once the fault is mended: CR LF line ends,
+   * comment and blank lines are no errors */
+  {
+    static const reader_case good[] = {
+        {"%%MatrixMarket matrix coordinate real general\r\n% c\r\n\r\n3 3 "
+         "1\r\n\r\n% between\r\n1 2 3\r\n",
+         0, SC_OK, ""},
+        {"# c\r\n1 1 1.0\r\n\r\n# d\r\n2 2 2\r\n", 0, SC_OK, ""},
+    };
+    for (int tn = 0; tn < 2; tn++) {
+      sc_tensor *t = NULL;
+      char name[600];
+      RT_OK(read_bytes(&t, &good[tn], tn, name, sizeof name));
+      assert_int_equal(sc_tensor_nnz(t), tn ? 2 : 1);
+      sc_tensor_free(t);
+    }
+  }
 }
 
 /* What editors and other tools write around the data: '%' comment lines
@@ -881,6 +1055,7 @@ int main(void) {
       cmocka_unit_test(test_shared_matrices),
       cmocka_unit_test(test_tns_roundtrip),
       cmocka_unit_test(test_tns_read_and_errors),
+      cmocka_unit_test(test_reader_messages),
       cmocka_unit_test(test_comments_bom_directory),
       cmocka_unit_test(test_lone_cr_line_ends),
       cmocka_unit_test(test_large_file_mapped_like_read),

@@ -499,9 +499,9 @@ static const Case kCases[] = {
     "      y[i] += x[j];\n"
     "}\n",
     "",
-    {"warning: loop not sparsified: no array named in the pragma is accessed in the loop nest"},
+    {"warning: loop not sparsified: no array named in the pragma ('A') is accessed in the loop nest"},
     {"t.c:9:3"},
-    "t.c:9:3: kernel not sparsified: no array named in the pragma is accessed in the loop nest",
+    "t.c:9:3: kernel not sparsified: no array named in the pragma ('A') is accessed in the loop nest",
     0, 0},
   {"bad_delinearize",
     "void f(int n, int m, double *A, double *y) {\n"
@@ -554,6 +554,32 @@ static const Case kCases[] = {
     "",
     {"error: 'B' is not declared here"},
     {"t.c:5:27"},
+    NULL,
+    0, -1},
+  {"err_undeclared_near_array",
+    "#define N 8\n"
+    "double Am, Ax[N][N], y[N];\n"
+    "void f(void) {\n"
+    "  #pragma sparse encoding(An : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    y[i] = Ax[i][0] + Am;\n"
+    "}\n",
+    "",
+    {"error: 'An' is not declared here; did you mean 'Ax'?"},
+    {"t.c:4:27"},
+    NULL,
+    0, -1},
+  {"err_undeclared_swapped_letters",
+    "#define N 8\n"
+    "double y[N];\n"
+    "void f(double (*Adj)[N]) {\n"
+    "  #pragma sparse encoding(Ajd : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    y[i] = Adj[i][0];\n"
+    "}\n",
+    "",
+    {"error: 'Ajd' is not declared here; did you mean 'Adj'?"},
+    {"t.c:4:27"},
     NULL,
     0, -1},
   {"err_not_array",
