@@ -28,6 +28,9 @@ struct CTypes {
   CXFile main;                  /* the input file */
   ARRAY(CtRecord) recs;
   ARRAY(Span) skipped;          /* inactive preprocessor branches */
+  ARRAY(const char *) inlined;  /* functions the last ct_expr inlined
+                                   and declared before its statement */
+  size_t expr_stmt;             /* the statement of the last ct_expr */
 };
 
 typedef struct Scope {
@@ -662,7 +665,19 @@ static const CtExpr *inline_call(CTypes *ct, CXCursor call, const Subst *sub,
   Kids rk = kids_of(bk.k[0]);
   if (rk.n != 1)
     return NULL;
-  return ctx_of(ct, rk.k[0], &s, depth + 1);
+  const CtExpr *e = ctx_of(ct, rk.k[0], &s, depth + 1);
+  /* named after the nest only where a declaration precedes it (one only
+   * implied by the call, in legacy C, would leave the name undeclared) */
+  CXCursor first = clang_getCanonicalCursor(callee);
+  CXSourceLocation at = clang_getCursorLocation(first);
+  if (e && !clang_Cursor_isNull(first) && !clang_Cursor_isNull(callee) &&
+      (!from_main(ct, at) || loc_offset(at) < ct->expr_stmt)) {
+    const char *name = cx_str(ct->arena, clang_getCursorSpelling(def));
+    size_t i = 0;
+    while (i < ct->inlined.len && strcmp(ct->inlined.data[i], name)) i++;
+    if (i == ct->inlined.len) ARRAY_PUSH(ct->arena, ct->inlined, name);
+  }
+  return e;
 }
 
 static const CtExpr *ctx_of(CTypes *ct, CXCursor c, const Subst *sub, int depth) {
@@ -753,6 +768,8 @@ static const CtExpr *ctx_of(CTypes *ct, CXCursor c, const Subst *sub, int depth)
 }
 
 const CtExpr *ct_expr(CTypes *ct, size_t stmt, size_t start, size_t end) {
+  ct->inlined.len = 0;
+  ct->expr_stmt = stmt;
   if (!ct->main)
     return NULL;
   CXSourceLocation loc = clang_getLocationForOffset(ct->tu, ct->main, (unsigned)stmt);
@@ -770,6 +787,11 @@ const CtExpr *ct_expr(CTypes *ct, size_t stmt, size_t start, size_t end) {
                             k.n == 1; k = kids_of(c))
     c = k.k[0];
   return ctx_of(ct, c, NULL, 0);
+}
+
+size_t ct_expr_inlined(const CTypes *ct, const char *const **names) {
+  *names = ct->inlined.data;
+  return ct->inlined.len;
 }
 
 int ct_elem_spelling(IrElemType e, const char *t, int squeezed) {

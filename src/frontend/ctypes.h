@@ -132,6 +132,13 @@ struct CtExpr {
  * floating type). */
 const CtExpr *ct_expr(CTypes *ct, size_t stmt, size_t start, size_t end);
 
+/* The names of the functions whose calls the last ct_expr replaced by
+ * their bodies, each once, in (*names)[0..n); valid until the next
+ * ct_expr. A kernel whose bounds lose those calls keeps the functions
+ * used (`(void)f;`): a static function called nowhere else would draw
+ * -Wunused-function on the output. */
+size_t ct_expr_inlined(const CTypes *ct, const char *const **names);
+
 /* Whether `t` spells a basic C type, or the <stdint.h> one, whose values
  * element type e holds (`long int`, `unsigned long long`, `uint64_t`,
  * `size_t`; words one blank apart). With `squeezed`, t is such a spelling

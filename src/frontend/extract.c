@@ -178,6 +178,8 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
   k->accesses = x.accesses.data;
   k->nscalars_written = (int)x.scalars.len;
   k->scalars_written = x.scalars.data;
+  k->nfolded_fns = (int)x.folded.len;
+  k->folded_fns = x.folded.data;
   unsigned char *dead = arena_alloc(x.a, x.scalars.len ? x.scalars.len : 1);
   for (size_t i = 0; i < x.scalars.len; i++) /* a member (`out.total`) is live */
     dead[i] = !strchr(x.scalars.data[i], '.') &&

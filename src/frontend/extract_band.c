@@ -260,5 +260,11 @@ int band_bound(X *x, TSNode for_n, TSNode bound, int upper, int incl,
   out->nalt = na;
   out->alt_op = na ? want : 0;
   out->alt = alt;
+  const char *const *fns;
+  for (size_t i = 0, n = ct_expr_inlined(x->env->ct, &fns); i < n; i++) {
+    size_t j = 0;
+    while (j < x->folded.len && strcmp(x->folded.data[j], fns[i])) j++;
+    if (j == x->folded.len) ARRAY_PUSH(x->a, x->folded, fns[i]);
+  }
   return 1;
 }

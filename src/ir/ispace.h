@@ -324,6 +324,12 @@ typedef struct IrKernel {
                                    no path after the nest reads it before
                                    writing it (frontend/liveness.h); NULL:
                                    not known (every one may be read) */
+  int nfolded_fns;
+  const char **folded_fns;      /* functions of the file whose calls in
+                                   the nest's bounds were replaced by their
+                                   values (band bounds): the lowered code
+                                   names them, `(void)f;`, so a static one
+                                   called nowhere else stays used */
   const char *indent;           /* the leading whitespace of the nest's
                                    first line, for readable output */
   const Pragma *vec_pragma;     /* a `#pragma sparse vectorize(...)` or
