@@ -2556,6 +2556,8 @@ static void unswitch_loops(Lower *L, StrBuf *out, size_t at, int depth,
 int coiter_emit(Lower *L, StrBuf *out, int depth) {
   Scope sc;
   memset(&sc, 0, sizeof sc);
+  /* this emission's short-row walks (short_rows.c), none from another */
+  memset(L->scalar_rows, 0, sizeof L->scalar_rows);
   for (int s = 0; s < L->nst; s++) {
     sc.b[s].next = 0;
     sc.b[s].p = "0";
