@@ -661,7 +661,6 @@ void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
   }
   Cursor cur[LW_MAX_SPARSE];
   const unsigned cm = cursor_mask(L, n, sc, zero);
-  const size_t start = sb->len; /* the loop's text, for short_rows.c */
   cursor_begin(L, sb, sc, cm, cur, depth);
   const size_t loop_at = sb->len; /* a carried row begin goes here */
   if (keep_rolled(L, n)) {
@@ -700,7 +699,7 @@ void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
   ln(L, sb, depth, "}");
   row_carry_finish(L, &rc, sb, loop_at, depth);
   if (cm) L->ncursors++;
-  short_rows_finish(L, &sr, &rc, sb, start, sc, zero, depth);
+  short_rows_finish(L, &sr, &rc);
 }
 
 /* For a level walked as a slice view (aoff), on an ordered level with a
@@ -1845,8 +1844,8 @@ static int emit_vec_row(Lower *L, StrBuf *sb, const IrNode *n,
                 .checks_bounds = !banded && (!affine_is_zero(&lv->lo) ||
                                              hi_needed(L, n, 1u << s)),
                 .invariant = vec_invariant, .user = &u};
-  /* the row loop may choose the scalar walk for its whole run when the
-   * rows are short (short_rows.c): told the vector walk's threshold */
+  /* the kernel may run the scalar output's nest when the rows are short
+   * (short_rows.c): told the vector walk's threshold */
   if (L->short_rows && L->short_rows->walk == n && carried && !banded)
     vl.seg_min_out = &L->short_rows->min;
   if (scalar.data)
@@ -2502,16 +2501,29 @@ static void unswitch_copy(const char *p, const char *end, int pf,
  *
  *   if (prefetch flags) { with the prefetch, unrolled walks }
  *   else if (short-row flags) { no prefetch, one entry a step }
- *   else { no prefetch, unrolled walks }                                */
-static void unswitch_loops(Lower *L, StrBuf *out, size_t at, int depth) {
+ *   else { no prefetch, unrolled walks }
+ *
+ * no_short: the short-row copy is left out (its flags are false wherever
+ * the loops run: the vector nest of short_rows.c). */
+static void unswitch_loops(Lower *L, StrBuf *out, size_t at, int depth,
+                           int no_short) {
   if (!out->data ||
       (!strstr(out->data + at, "_pf) {") && !strstr(out->data + at, "_short")))
     return;
   const char *p = out->data + at, *end = out->data + out->len;
   StrBuf pfc = {0}, shc = {0}, plain = {0};
   unswitch_copy(p, end, 0, 0, &plain, &pfc, &shc);
-  if (!pfc.len && !shc.len) {
+  if (!pfc.len && (!shc.len || no_short)) {
+    /* nothing to unswitch; without the short-row copy, the unrolled walks
+     * alone */
+    if (shc.len) {
+      out->len = at;
+      out->data[at] = '\0';
+      sb_puts(out, plain.data ? plain.data : "");
+    }
     sb_free(&plain);
+    sb_free(&pfc);
+    sb_free(&shc);
     return;
   }
   StrBuf both = {0}, copy = {0};
@@ -2522,7 +2534,7 @@ static void unswitch_loops(Lower *L, StrBuf *out, size_t at, int depth) {
     indent_lines(&both, copy.data ? copy.data : "");
     open = "} else if (%s) {";
   }
-  if (shc.len) {
+  if (shc.len && !no_short) {
     copy.len = 0;
     unswitch_copy(p, end, 0, 1, &copy, &pfc, &shc);
     ln(L, &both, depth, open, shc.data);
@@ -2544,6 +2556,8 @@ static void unswitch_loops(Lower *L, StrBuf *out, size_t at, int depth) {
 int coiter_emit(Lower *L, StrBuf *out, int depth) {
   Scope sc;
   memset(&sc, 0, sizeof sc);
+  /* this emission's short-row walks (short_rows.c), none from another */
+  memset(L->scalar_rows, 0, sizeof L->scalar_rows);
   for (int s = 0; s < L->nst; s++) {
     sc.b[s].next = 0;
     sc.b[s].p = "0";
@@ -2554,6 +2568,35 @@ int coiter_emit(Lower *L, StrBuf *out, int depth) {
   chain(L, out, &sc, (1u << L->nst) - 1, depth);
   size_t at = out->len;
   emit_node(L, out, L->k->root, &sc, depth);
-  unswitch_loops(L, out, at, depth);
+  const char *cond = short_rows_cond(L);
+  unswitch_loops(L, out, at, depth,
+                 cond && short_rows_dead(L, out->data ? out->data + at : ""));
+  if (cond && out->data && !L->refuse) {
+    /* short rows (short_rows.c): the scalar output's nest, as
+     * `novectorize` has it, beside the vector one; the report and the
+     * counters stay the vector nest's */
+    StrBuf vec = {0}, scalar = {0};
+    sb_puts(&vec, out->data + at);
+    out->len = at;
+    out->data[at] = '\0';
+    static const Pragma novec = {.kind = PRAGMA_NOVECTORIZE};
+    IrKernel *k = arena_alloc(L->arena, sizeof *k);
+    *k = *L->k;
+    k->vec_pragma = &novec;
+    const IrKernel *k0 = L->k;
+    const ReportMark m = report_mark(L);
+    L->k = k;
+    emit_node(L, &scalar, k->root, &sc, depth + 1);
+    unswitch_loops(L, &scalar, 0, depth + 1, 0);
+    L->k = k0;
+    report_back(L, &m);
+    ln(L, out, depth, "if (%s) {", cond);
+    sb_puts(out, scalar.data ? scalar.data : "");
+    ln(L, out, depth, "} else {");
+    indent_lines(out, vec.data ? vec.data : "");
+    ln(L, out, depth, "}");
+    sb_free(&vec);
+    sb_free(&scalar);
+  }
   return L->refuse ? -1 : 0;
 }

@@ -10,6 +10,7 @@
 
 #include "ir/predicate.h"
 #include "lower/lower_int.h"
+#include "lower/short_rows.h"
 #include "vector/vectorize.h"
 
 const char *lower_fresh(Lower *L, const char *base) {
@@ -358,6 +359,12 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
                   "(void)sc__%s_short%d;", st->name, l, st->name, l,
                   UNROLL_BY, st->name, l, st->name, l);
         line(L, sb, 1, t.data);
+      }
+      if (lower_uses_ident(body, arena_printf(L->arena, "sc__%s_scalar%d",
+                                              st->name, l))) {
+        /* short_rows.c: whether the kernel runs the scalar output's nest */
+        t.len = 0;
+        if (short_rows_decl(L, (int)(st - L->st), l, &t)) line(L, sb, 1, t.data);
       }
       if (
           lower_uses_ident(body, arena_printf(L->arena, "sc__%s_size%d", st->name, l))) {

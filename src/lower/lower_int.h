@@ -145,8 +145,13 @@ typedef struct Lower {
   struct RowPair *pair;     /* the dense loop whose rows a register-blocked
                              * nest inside may pair (coiter.c), or NULL */
   struct ShortRows *short_rows; /* the dense loop whose vector row walk
-                             * may be swapped for the scalar one when its
-                             * rows are short (short_rows.c), or NULL */
+                             * may give way to the scalar output's nest
+                             * when its rows are short (short_rows.c), or
+                             * NULL */
+  int scalar_rows[LW_MAX_SPARSE][SC_MAX_LEVELS]; /* per operand and level:
+                             * the vector row walk's threshold below which
+                             * the kernel runs the scalar output's nest
+                             * (short_rows.c), 0: none */
 } Lower;
 
 /* graph.c */

@@ -1,31 +1,34 @@
-/* short_rows.c — the scalar row walk chosen for a whole execution of a
- * dense row loop when its rows are short (docs/vectorization.md, "Short
- * rows: the scalar walk chosen per call"):
+/* short_rows.c — the scalar output's nest chosen for a whole run of a
+ * kernel when the rows its vector row walk reads are short (docs/
+ * vectorization.md, "Short rows: the scalar output's nest chosen per
+ * call"). The kernel's loops (coiter_emit) become
  *
- *   {
- *     const long sc__A_sr5 = LO;                  (the loop's first row)
- *     if (sc__A_sr5 < HI && (size_t)(END of row HI - 1) -
- *         (size_t)(BEGIN of row sc__A_sr5) < (size_t)24 * (size_t)(HI - sc__A_sr5)) {
- *       <the row loop as the scalar output emits it>
- *     } else {
- *       <the row loop with the vector row walk>
- *     }
+ *   if (sc__A_scalar1) {
+ *     <the kernel's loops as the scalar output emits them>
+ *   } else {
+ *     <the kernel's loops with the vector row walk>
  *   }
+ *
+ * with sc__A_scalar1 = nnz < MIN * (rows + 1) of level 1 of A, set where
+ * the kernel binds A's arrays (two size reads per run of the kernel).
  *
  * The vector row walk of a backend with fixed lanes runs its vector code
  * only on rows of at least the backend's seg_min entries and sends shorter
  * rows to a scalar short loop behind a length test; on matrices whose rows
  * are almost all short that is the scalar output's row plus the test and
  * the vector row's register demand, 0.88-0.90x of the scalar output
- * (avx512 CSR32, docs/performance.md). Two loads of the position array
- * and a multiply per execution of the loop (O(1)) decide instead, from
- * nnz / rows over the loop's rows: below seg_min the whole loop is the
- * scalar output's, as --simd=none emits it (temporaries numbered apart).
- * Not a remainder loop: every row of a call goes to one walk, and the
- * vector walk keeps its masked last chunk. Only where the carried row
- * begin holds (a dense loop counting up over the rows of a compressed
- * level: the positions of its first and last row bound the whole loop's
- * entries). */
+ * (avx512 CSR32, docs/performance.md). Below seg_min the whole kernel is
+ * the scalar output's, as --simd=none emits it (temporaries numbered
+ * apart), one block of its own: not a copy of the row loop beside the
+ * vector copy in each of the unswitched branches (prefetch, short rows);
+ * the vector branch drops its copy for short rows, dead there. The two
+ * branches in this order: the other order put zenios and luxembourg CSR64
+ * at 0.65x / 0.81x on every backend (docs/performance.md, "Vectorized
+ * SpMV: the scalar output's nest per call"). Not a remainder loop: every
+ * row of a run goes to one walk, and the vector walk keeps its masked
+ * last chunk. Only where the carried row begin holds (a dense loop
+ * counting up over the rows of a compressed level). With several such
+ * walks the scalar nest runs when every one of their levels is short. */
 #include "lower/short_rows.h"
 
 #include "vector/vconfig.h"
@@ -44,68 +47,55 @@ void short_rows_offer(Lower *L, ShortRows *sr, const RowCarry *rc) {
   sr->walk = rc->walk;
 }
 
-/* Appends text with every line but a preprocessor line indented `extra`
- * levels more. */
-static void indent_by(StrBuf *sb, const char *text, int extra) {
-  for (const char *p = text; *p;) {
-    const char *e = strchr(p, '\n');
-    size_t n = e ? (size_t)(e - p) + 1 : strlen(p);
-    if (*p != '#' && *p != '\n') sb_indent(sb, extra);
-    sb_append(sb, p, n);
-    p += n;
-  }
+void short_rows_finish(Lower *L, const ShortRows *sr, const RowCarry *rc) {
+  if (!sr->min || rc->s < 0) return;
+  const int l = rc->lvl[rc->s] + 1; /* the walked level */
+  int *min = &L->scalar_rows[rc->s][l];
+  if (sr->min > *min) *min = sr->min;
+  const STensor *st = &L->st[rc->s];
+  lower_note(L, "loop %s: short rows: the scalar output's loops when "
+             "nnz/rows of %s < %d (the mean length of its rows, from its "
+             "stored entries and rows, tested each time the kernel runs: "
+             "below it the whole kernel runs as the scalar output, else "
+             "with the vector row walk, rows shorter than %d in its short "
+             "loop)", L->k->vars[rc->loop->var].name, st->t->name, sr->min,
+             sr->min);
 }
 
-void short_rows_finish(Lower *L, const ShortRows *sr, const RowCarry *rc,
-                       StrBuf *sb, size_t at, const Scope *sc, unsigned zero,
-                       int depth) {
-  if (!sr->min || rc->s < 0 || !sb->data) return;
-  const IrNode *n = rc->loop;
-  const IrLoopVar *lv = &L->k->vars[n->var];
-  StrBuf vec = {0};
-  sb_puts(&vec, sb->data + at);
-  sb->len = at;
-  sb->data[at] = '\0';
-  /* the scalar output's loop: the kernel as `novectorize` has it; its
-   * report lines and counters stay the vector copy's */
-  static const Pragma novec = {.kind = PRAGMA_NOVECTORIZE};
-  IrKernel *k = arena_alloc(L->arena, sizeof *k);
-  *k = *L->k;
-  k->vec_pragma = &novec;
-  const IrKernel *k0 = L->k;
-  const ReportMark m = report_mark(L);
-  StrBuf scalar = {0};
-  L->k = k;
-  emit_dense_loop_scalar(L, &scalar, n, sc, zero, depth + 2);
-  L->k = k0;
-  report_back(L, &m);
-  /* nnz / rows < min over the loop's rows, without a division: the
-   * entries from the first row's begin to the last row's end */
-  const STensor *st = &L->st[rc->s];
-  const char *lo = graph_affine_str(L, &lv->lo);
-  const char *hi = graph_affine_str(L, &lv->hi);
-  const char *r0 = arena_printf(L->arena, "sc__%s_sr%d", st->name, L->uniq++);
-  const char *first, *last, *unused;
-  row_carry_bounds(L, rc, r0, &first, &unused);
-  row_carry_bounds(L, rc, arena_printf(L->arena, "(%s) - 1", hi), &unused,
-                   &last);
-  ln(L, sb, depth, "{");
-  ln(L, sb, depth + 1, "const %s %s = %s;", lv->ctype, r0, lo);
-  ln(L, sb, depth + 1,
-     "if (%s < %s && (size_t)(%s) - (size_t)(%s) < (size_t)%d * "
-     "(size_t)((%s) - %s)) {",
-     r0, hi, last, first, sr->min, hi, r0);
-  sb_puts(sb, scalar.data ? scalar.data : "");
-  ln(L, sb, depth + 1, "} else {");
-  indent_by(sb, vec.data, 2);
-  ln(L, sb, depth + 1, "}");
-  ln(L, sb, depth, "}");
-  lower_note(L, "loop %s: short rows: scalar walk when nnz/rows < %d (the "
-             "mean length of the rows of %s over the loop, from its first "
-             "and last row's positions, tested each time the loop runs: "
-             "below it the whole loop runs the scalar output's row walk, "
-             "else the vector row walk, rows shorter than %d in its short "
-             "loop)", lv->name, sr->min, st->t->name, sr->min);
-  sb_free(&scalar);
-  sb_free(&vec);
+const char *short_rows_cond(Lower *L) {
+  StrBuf c = {0};
+  for (int s = 0; s < L->nst; s++)
+    for (int l = 0; l < L->st[s].nlvl; l++)
+      if (L->scalar_rows[s][l])
+        sb_printf(&c, "%ssc__%s_scalar%d", c.len ? " && " : "",
+                  L->st[s].name, l);
+  const char *r = c.data ? arena_printf(L->arena, "%s", c.data) : NULL;
+  sb_free(&c);
+  return r;
+}
+
+int short_rows_decl(const Lower *L, int s, int l, StrBuf *t) {
+  const int min = L->scalar_rows[s][l];
+  if (!min) return 0;
+  const char *n = L->st[s].name;
+  sb_printf(t, "const int sc__%s_scalar%d = sc_tensor_coordinates_size(sc__%s, "
+            "%d) < %d * sc_tensor_positions_size(sc__%s, %d); (void)sc__%s_"
+            "scalar%d;", n, l, n, l, min, n, l, n, l);
+  return 1;
+}
+
+int short_rows_dead(const Lower *L, const char *text) {
+  int any = 0;
+  for (int s = 0; s < L->nst; s++)
+    for (int l = 0; l < L->st[s].nlvl; l++) {
+      const int min = L->scalar_rows[s][l];
+      if (!min) continue;
+      /* not below min entries a row: not below UNROLL_BY either */
+      if (min < UNROLL_BY ||
+          !lower_uses_ident(text, arena_printf(L->arena, "sc__%s_short%d",
+                                               L->st[s].name, l)))
+        return 0;
+      any = 1;
+    }
+  return any;
 }

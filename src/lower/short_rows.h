@@ -1,8 +1,8 @@
-/* short_rows.h — with a fixed-lane SIMD backend, a dense row loop whose
- * rows are walked by the vector row walk (SpMV) chooses, each time it
- * runs, between that walk and the scalar output's row walk, from the
+/* short_rows.h — with a fixed-lane SIMD backend, a kernel whose dense row
+ * loop walks its rows with the vector row walk (SpMV) chooses, each time
+ * it runs, between its vector nest and the scalar output's nest, from the
  * rows' mean length (short_rows.c; docs/vectorization.md, "Short rows:
- * the scalar walk chosen per call"). */
+ * the scalar output's nest chosen per call"). */
 #ifndef SC_SHORT_ROWS_H
 #define SC_SHORT_ROWS_H
 
@@ -21,13 +21,27 @@ typedef struct ShortRows {
  * (row_carry_offer): an offer when a fixed-lane SIMD backend is on. */
 void short_rows_offer(Lower *L, ShortRows *sr, const RowCarry *rc);
 
-/* After the dense loop was emitted into sb from offset `at` on (scope
- * `sc` outside it, operands in `zero` absent): when its walk took the
- * offer and the carry, the loop is emitted again as the scalar output
- * emits it, and the two copies go behind a test of the rows' mean length
- * (the scalar copy below sr->min entries a row). Nothing otherwise. */
-void short_rows_finish(Lower *L, const ShortRows *sr, const RowCarry *rc,
-                       StrBuf *sb, size_t at, const Scope *sc, unsigned zero,
-                       int depth);
+/* After the dense loop rc->loop was emitted: when its walk took the offer
+ * and the carry, records the walked level's threshold (L->scalar_rows)
+ * for short_rows_cond and reports it. Nothing otherwise. */
+void short_rows_finish(Lower *L, const ShortRows *sr, const RowCarry *rc);
+
+/* The test, once per run of the kernel, under which the kernel runs the
+ * scalar output's nest instead of the vector one: every recorded level's
+ * mean row length below its threshold (flags sc__T_scalarL, declared by
+ * short_rows_decl), or NULL when nothing was recorded. */
+const char *short_rows_cond(Lower *L);
+
+/* Whether the vector nest `text` may leave out the copy of its loops for
+ * short rows (coiter.c unswitch_loops): every level short_rows_cond tests
+ * has its short-row flag (unroll.c) in text, so that one of them is false
+ * wherever the vector nest runs (its mean at or above a threshold of at
+ * least UNROLL_BY). */
+int short_rows_dead(const Lower *L, const char *text);
+
+/* The declaration of flag sc__T_scalarL for operand s, level l, when the
+ * kernel's text uses it (the tensor's handle sc__T in scope): appended to
+ * t; 0 when l has no threshold. */
+int short_rows_decl(const Lower *L, int s, int l, StrBuf *t);
 
 #endif

@@ -1,15 +1,15 @@
 // SpMV over matrices whose rows are long on average (24 to 60 entries,
-// with a few rows of 0 to 5): the row loop's test of nnz / rows over its
-// rows finds them at or above the vector walk's threshold (16 entries on
-// avx2 and generic, 24 on avx512) and runs the vector row walk, the
+// with a few rows of 0 to 5): the kernel's test of nnz / rows of the
+// matrix finds them at or above the vector walk's threshold (16 entries
+// on avx2 and generic, 24 on avx512) and runs the vector row walk, the
 // shorter rows in its short loop, the others in the vector loop and its
-// masked chunk; the scalar output's walk is emitted beside it. Double
+// masked chunk; the scalar output's loops are emitted beside it. Double
 // CSR, float CSR32 over rows 1 to N - 2, and an int row sum.
 // Values are multiples of 1/16 and x of 1/4: every association prints the
 // same.
 // EXPECT-SPARSIFIED: 3
 // EXPECT-VECTORIZED: 3
-// EXPECT-VECTOR-REPORT: loop i: short rows: scalar walk when nnz/rows < 
+// EXPECT-VECTOR-REPORT: loop i: short rows: the scalar output's loops when nnz/rows of A < 
 // EXPECT-VECTOR-REPORT: gathers (64-bit coordinates), reduction into y[i] (sum)
 // EXPECT-VECTOR-REPORT: gathers (32-bit coordinates), reduction into yf[i] (sum)
 // EXPECT-VECTOR-REPORT: reduction into si[i] (sum)

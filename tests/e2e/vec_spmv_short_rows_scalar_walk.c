@@ -1,20 +1,20 @@
 // SpMV over matrices whose rows are short on average (0 to 9 entries, one
-// row of 40): with a fixed-lane backend, the row loop tests nnz / rows
-// over its rows each time it runs and, below the vector walk's threshold
-// (16 entries on avx2 and generic, 24 on avx512), runs the scalar output's
-// row walk for the whole loop, the long row included; the vector row walk
-// is emitted beside it. Double CSR over every row, float CSR32 over rows 2
-// to N - 3 (the test reads the positions of the loop's first and last
-// row), a loop over an empty range of rows (its test reads nothing), and
-// a row loop called twice, once over the short rows and once over a
-// matrix of long rows (44 to 60 entries), which takes the vector walk.
+// row of 40): with a fixed-lane backend, the kernel tests nnz / rows of
+// the matrix each time it runs and, below the vector walk's threshold
+// (16 entries on avx2 and generic, 24 on avx512), runs the scalar
+// output's loops for the whole run, the long row included; the vector
+// nest is emitted beside them. Double CSR over every row, float CSR32
+// over rows 2 to N - 3 (the test reads the matrix's sizes, not the
+// loop's rows), a loop over an empty range of rows, and a row loop called
+// twice, once over the short rows and once over a matrix of long rows (44
+// to 60 entries), which takes the vector walk.
 // Values are multiples of 1/16 and x of 1/4: every association prints the
 // same.
 // EXPECT-SPARSIFIED: 4
 // EXPECT-VECTORIZED: 4
-// EXPECT-VECTOR-REPORT: loop i: short rows: scalar walk when nnz/rows < 
-// EXPECT-VECTOR-REPORT: the mean length of the rows of A over the loop
-// EXPECT-VECTOR-REPORT: the mean length of the rows of F over the loop
+// EXPECT-VECTOR-REPORT: loop i: short rows: the scalar output's loops when nnz/rows of A < 
+// EXPECT-VECTOR-REPORT: loop i: short rows: the scalar output's loops when nnz/rows of F < 
+// EXPECT-VECTOR-REPORT: tested each time the kernel runs
 // EXPECT-NOT-REPORT: unaccounted
 // EXPECT-ABSENT: y[i] += A[i][j] * x[j];
 // EXPECT-ABSENT: yf[i] += F[i][j] * xf[j];
