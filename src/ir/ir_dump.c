@@ -275,7 +275,8 @@ void ir_dump(const IrKernel *k, const SourceFile *f, StrBuf *out) {
     sb_printf(out, "  tensor %s", ts->name);
     for (int d = 0; d < ts->rank; d++)
       sb_printf(out, "[%s]", ts->extent[d] ? ts->extent[d] : "?");
-    sb_printf(out, ": %s, %s, ", ts->elem_ctype, layout_name(ts->layout));
+    sb_printf(out, ": %s, %s%s, ", ts->elem_ctype, layout_name(ts->layout),
+              ts->via_pointer ? " through a pointer" : "");
     if (ts->binding)
       ir_encoding_print(&ts->binding->enc, out);
     else

@@ -90,6 +90,11 @@ typedef struct IrTensor {
   const char *elem_ctype;       /* "double", "float", "int", "long", or the
                                    user's typedef name */
   IrLayout layout;
+  int via_pointer;              /* an array member reached through `->`
+                                   (`m->w`, `double w[N]` in the struct):
+                                   laid out as an array, but its storage
+                                   may be another operand's, so it is
+                                   overlap-checked as a pointer is */
   const PragmaBinding *binding; /* its encoding; NULL for a dense tensor */
   int is_read, is_written;
   Span decl_span;               /* the declaration, for notes */

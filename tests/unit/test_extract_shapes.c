@@ -132,6 +132,28 @@ static const Case kCases[] = {
     {NULL},
     NULL,
     1, 0},
+  {"member_arrays_through_pointer",
+    "#define N 8\n"
+    "#define M 6\n"
+    "double A[N][M];\n"
+    "struct model { int n; double u[N]; double x[M]; };\n"
+    "void f(struct model *m) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      m->u[i] += A[i][j] * m->x[j];\n"
+    "}\n",
+    "kernel t.c:7:3\n"
+    "  tensor m->u[N]: double, array through a pointer, dense, read, written\n"
+    "  tensor A[N][M]: double, array, CSR (i : dense, j : compressed), read\n"
+    "  tensor m->x[M]: double, array through a pointer, dense, read\n"
+    "  forall i in [0, N)\n"
+    "    forall j in [0, M) : reduction\n"
+    "      m->u(i) += A(i,j) * m->x(j)\n",
+    {NULL},
+    {NULL},
+    NULL,
+    1, 0},
   {"spmm",
     "#define N 8\n"
     "#define M 6\n"
