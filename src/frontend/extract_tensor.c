@@ -71,6 +71,7 @@ int get_tensor(X *x, TSNode ident, int *out) {
                                : span_make(0, 0);
   ti.crank = d.rank;
   ti.decl_off = d.name_offset;
+  ti.is_bool = d.is_bool;
   if (ba) {
     t.rank = ba->rank;
     for (int i = 0; i < ba->rank; i++)
@@ -264,6 +265,7 @@ int get_member_tensor(X *x, TSNode base, int *out) {
   ti.crank = d.rank;
   ti.decl_off = 0;
   ti.member = 1;
+  ti.is_bool = d.is_bool;
   return add_tensor(x, t, ti, out);
 }
 

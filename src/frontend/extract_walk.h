@@ -16,6 +16,7 @@ typedef struct TensorInfo {
   int inferred;     /* dense flat split on a symbolic stride we inferred */
   size_t decl_off;  /* name_offset of its declaration (shadowing check) */
   int member;       /* reached through a struct member (`p->f`, `s.f`) */
+  int is_bool;      /* elements of type _Bool (only ever 0 or 1) */
 } TensorInfo;
 
 /* `T *row = A[i];` in the nest: row[j] is A[i][j] (extract_alias.c). */
