@@ -141,6 +141,7 @@ void cprint_expr(StrBuf *out, const IrExpr *e, const CPrintHooks *h) {
       cprint_expr(out, e->args[i], h);
       sb_puts(out, "]");
     }
+    if (e->member) sb_puts(out, e->member);
     return;
   }
 }

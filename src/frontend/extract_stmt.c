@@ -311,6 +311,18 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
     if (sop != IR_SET || div || bit)
       t->is_read = 1;
     s->stmt.lhs_access = a;
+  } else if (extract_is_member_elem(x, lhs)) {
+    /* `stats[i].sum += e`: updated in the program's order, as a scatter */
+    int a;
+    if (sop != IR_ADDTO && sop != IR_SUBFROM)
+      return refuse(x, n, "assignment to member '%s' of an array element with "
+                    "'%s' (only += and -= are modelled)", excerpt(x, lhs), op);
+    if (extract_scatter(x, lhs, &a))
+      return -1;
+    IrTensor *t = &x->tensors.data[x->accesses.data[a].tensor];
+    t->is_written = t->is_read = 1;
+    s->stmt.lhs_elem = t->elem;
+    s->stmt.lhs_access = a;
   } else if (member_scalar(x, lhs, &s->stmt.lhs_elem)) {
     /* `out.total += e`: a scalar accumulator held in a struct variable */
     s->stmt.lhs_scalar = ntext(x, strip_parens(lhs));
@@ -398,11 +410,12 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
  * expr_of. */
 static int build_incdec(X *x, TSNode stmt, TSNode n, NodeList *list) {
   TSNode arg = strip_parens(node_field(n, "argument"));
-  if (node_is(arg, "subscript_expression")) {
+  int member = extract_is_member_elem(x, arg); /* `node[i].deg++` */
+  if (member || node_is(arg, "subscript_expression")) {
     int a;
     TSNode b = base_ident(arg);
-    int scatter = extract_is_gather(x, arg) && !alias_of(x, b) &&
-                  !extract_sparse_base(x, b); /* `hist[bin[i]]++` */
+    int scatter = member || (extract_is_gather(x, arg) && !alias_of(x, b) &&
+                             !extract_sparse_base(x, b)); /* `hist[bin[i]]++` */
     if (scatter ? extract_scatter(x, arg, &a) : build_access(x, arg, &a))
       return -1;
     IrTensor *t = &x->tensors.data[x->accesses.data[a].tensor];

@@ -134,6 +134,13 @@ IrExpr *extract_gather(X *x, TSNode n);
  * a gather of a dense array): the access (IrAccess.scatter) in *out; -1
  * on a refusal. */
 int extract_scatter(X *x, TSNode n, int *out);
+/* `stats[i].sum` (n: the field expression): an arithmetic member of an
+ * element of a dense array of structs, as an IR_GATHER with its member;
+ * `written`: the target of an update (the array must then be one the
+ * program declares). NULL on a refusal. */
+IrExpr *extract_member_elem(X *x, TSNode n, int written);
+/* Whether n is a member of an array element reached by `.` alone. */
+int extract_is_member_elem(X *x, TSNode n);
 /* Refuses a gathered array the nest writes, and a scattered one the nest
  * reads or writes anywhere else. */
 int extract_check_gathers(X *x, ExtractRefusal *why);

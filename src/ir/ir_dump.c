@@ -146,6 +146,8 @@ static void ep(const IrKernel *k, const IrExpr *e, int min, StrBuf *out) {
       ep(k, e->args[i], 0, out);
       sb_puts(out, "]");
     }
+    if (e->member)
+      sb_puts(out, e->member);
     break;
   }
   if (paren)

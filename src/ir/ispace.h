@@ -197,6 +197,10 @@ struct IrExpr {
   IrExpr **args;                /* IR_CALL */
   int nargs;
   Span span;
+  const char *member;           /* IR_GATHER: a member path printed after
+                                   the subscripts (`.sum` of
+                                   `stats[i].sum`, an arithmetic member of
+                                   an array of structs), or NULL */
   int zero_at_zero;             /* IR_CALL of a one-parameter function of
                                    the file whose body the front end
                                    evaluated at +0.0 to a zero

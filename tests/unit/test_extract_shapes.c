@@ -174,6 +174,34 @@ static const Case kCases[] = {
     {NULL},
     NULL,
     1, 0},
+  {"struct_array_members",
+    "#define N 8\n"
+    "#define M 6\n"
+    "double A[N][M];\n"
+    "struct st { double sum; int count; };\n"
+    "struct pt { double x, y; };\n"
+    "struct st stats[N];\n"
+    "struct pt p[M];\n"
+    "void f(void) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      if (A[i][j] != 0) { stats[i].sum += A[i][j] * p[j].x; stats[i].count++; }\n"
+    "}\n",
+    "kernel t.c:10:3\n"
+    "  tensor A[N][M]: double, array, CSR (i : dense, j : compressed), read\n"
+    "  tensor stats[].sum[N]: double, array, dense, read, written\n"
+    "  tensor p[].x[M]: double, array, dense, read\n"
+    "  tensor stats[].count[N]: int, array, dense, read, written\n"
+    "  forall i in [0, N) : carries dependence\n"
+    "    forall j in [0, M) : reduction\n"
+    "      if A(i,j) != 0\n"
+    "        stats[i].sum += A(i,j) * p[j].x\n"
+    "        stats[i].count += 1\n",
+    {NULL},
+    {NULL},
+    NULL,
+    1, 0},
   {"member_arrays_through_pointer",
     "#define N 8\n"
     "#define M 6\n"
