@@ -388,7 +388,7 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
    * the update is `if (e) a <<= e;`, which an absent entry skips where e
    * is 0 there (e is pure: evaluating it twice is evaluating it once) */
   TSNode amt = shift_amount(x, n, lhs, bit);
-  if (!ts_node_is_null(amt) && !ts_node_has_error(amt)) {
+  if (!ts_node_is_null(amt)) {
     size_t nacc = x->accesses.len;
     IrExpr *cond = expr_of(x, amt);
     if (!cond)

@@ -4,9 +4,9 @@
  * entries only, in the loops' order: G is pure; S leaves the nest only by
  * return or goto (not to a label inside it), or the innermost loop by
  * break (whose variable, declared outside a nest of two loops or more,
- * is not read after it: the walk would leave it at the loop's end), assigns neither
- * the loop variables nor the names of their bounds, and uses the array
- * only by reading the guarded element; it
+ * is not read after it: the walk would leave it at the loop's end);
+ * assigns neither the loop variables nor the names of their bounds, and
+ * uses the array only by reading the guarded element; it
  * is no subscript of another array whose uses are rewritten; a function
  * of the file it calls names neither the array nor a global that a bound
  * or a fixed subscript reads. */
