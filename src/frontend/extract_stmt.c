@@ -312,9 +312,16 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
       t->is_read = 1;
     s->stmt.lhs_access = a;
   } else if (extract_is_member_elem(x, lhs)) {
-    /* `stats[i].sum += e`: updated in the program's order, as a scatter */
+    /* `stats[i].sum += e`: updated in the program's order, as a scatter
+     * (`stats[i].sum = stats[i].sum + e` is taken as `+=` below) */
     int a;
-    if (sop != IR_ADDTO && sop != IR_SUBFROM)
+    TSNode r = strip_parens(rhsn);
+    const char *rop = node_is(r, "binary_expression") ? op_of(x, r) : "";
+    int self_add = sop == IR_SET && !div && !bit &&
+                   (((!strcmp(rop, "+") || !strcmp(rop, "-")) &&
+                     same_text(x, node_field(r, "left"), lhs)) ||
+                    (!strcmp(rop, "+") && same_text(x, node_field(r, "right"), lhs)));
+    if (sop != IR_ADDTO && sop != IR_SUBFROM && !self_add)
       return refuse(x, n, "assignment to member '%s' of an array element with "
                     "'%s' (only += and -= are modelled)", excerpt(x, lhs), op);
     if (extract_scatter(x, lhs, &a))

@@ -1,11 +1,12 @@
 // Per-row statistics kept in an array of structs, as legacy code keeps
 // them: `stats[i].sum += A[i][j]`, a count `stats[i].count++` beside it
 // under `if (A[i][j] != 0)`, a typedef'd struct (`node[i].deg += B[i][j]`),
-// a nested member (`stats[i].in.sq`), a 2-D array of structs, and a
-// member as a dense input (`A[i][j] * p[j].x`). Each member is updated in
-// place in the program's order at the stored entries only. Kept as
-// written, with the reason: a member assigned with `=` (only += and -=
-// are modelled), a nest that updates one member and reads the same
+// a nested member (`stats[i].in.sq`), a 2-D array of structs updated as
+// `cell[i][j].v = cell[i][j].v + ...`, and a member as a dense input
+// (`A[i][j] * p[j].x`). Each member is updated in place in the program's
+// order at the stored entries only. Kept as written, with the reason: a
+// member assigned another value with `=` (only += and -= are modelled), a
+// nest that updates one member and reads the same
 // member at another element, and a member array subscripted after the
 // member (`out[i].v[k]`).
 // EXPECT-SPARSIFIED: 6
@@ -13,7 +14,7 @@
 // EXPECT-ABSENT: if (A[i][j] != 0) { stats[i].count++; stats[i].in.sq += A[i][j] * A[i][j]; }
 // EXPECT-ABSENT: node[i].deg += B[i][j];
 // EXPECT-ABSENT: node[i].w -= A[i][j] * p[j].x;
-// EXPECT-ABSENT: cell[i][j].v += A[i][j] * 2;
+// EXPECT-ABSENT: cell[i][j].v = cell[i][j].v + A[i][j] * 2;
 // EXPECT-ABSENT: node[j].deg += B[i][j];
 // EXPECT-REPORT: kernel sparsified: forall(i) forall(j) stats[i].sum += A(i,j)
 // EXPECT-REPORT: kernel sparsified: forall(i) forall(j) node[i].w -= A(i,j) * p[j].x
@@ -93,7 +94,7 @@ int main(void) {
 
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
-      cell[i][j].v += A[i][j] * 2;
+      cell[i][j].v = cell[i][j].v + A[i][j] * 2;
 
   /* the transpose: column degrees */
   for (int i = 0; i < N; i++)
