@@ -291,6 +291,25 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
     s->stmt.lhs_elem = d.elem_ok ? d.elem : IR_F64;
     s->stmt.lhs_scalar = nm;
     add_scalar(x, nm);
+  } else if (extract_is_member_elem(x, lhs)) {
+    /* `stats[i].sum += e`: updated in the program's order, as a scatter
+     * (`stats[i].sum = stats[i].sum + e` is taken as `+=` below) */
+    int a;
+    TSNode r = strip_parens(rhsn);
+    const char *rop = node_is(r, "binary_expression") ? op_of(x, r) : "";
+    int self_add = sop == IR_SET && !div && !bit &&
+                   (((!strcmp(rop, "+") || !strcmp(rop, "-")) &&
+                     same_text(x, node_field(r, "left"), lhs)) ||
+                    (!strcmp(rop, "+") && same_text(x, node_field(r, "right"), lhs)));
+    if (sop != IR_ADDTO && sop != IR_SUBFROM && !self_add)
+      return refuse(x, n, "assignment to member '%s' of an array element with "
+                    "'%s' (only += and -= are modelled)", excerpt(x, lhs), op);
+    if (extract_scatter(x, lhs, &a))
+      return -1;
+    IrTensor *t = &x->tensors.data[x->accesses.data[a].tensor];
+    t->is_written = t->is_read = 1;
+    s->stmt.lhs_elem = t->elem;
+    s->stmt.lhs_access = a;
   } else if (node_is(lhs, "subscript_expression")) {
     int a;
     TSNode b = base_ident(lhs);
@@ -310,25 +329,6 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
     s->stmt.lhs_elem = t->elem;
     if (sop != IR_SET || div || bit)
       t->is_read = 1;
-    s->stmt.lhs_access = a;
-  } else if (extract_is_member_elem(x, lhs)) {
-    /* `stats[i].sum += e`: updated in the program's order, as a scatter
-     * (`stats[i].sum = stats[i].sum + e` is taken as `+=` below) */
-    int a;
-    TSNode r = strip_parens(rhsn);
-    const char *rop = node_is(r, "binary_expression") ? op_of(x, r) : "";
-    int self_add = sop == IR_SET && !div && !bit &&
-                   (((!strcmp(rop, "+") || !strcmp(rop, "-")) &&
-                     same_text(x, node_field(r, "left"), lhs)) ||
-                    (!strcmp(rop, "+") && same_text(x, node_field(r, "right"), lhs)));
-    if (sop != IR_ADDTO && sop != IR_SUBFROM && !self_add)
-      return refuse(x, n, "assignment to member '%s' of an array element with "
-                    "'%s' (only += and -= are modelled)", excerpt(x, lhs), op);
-    if (extract_scatter(x, lhs, &a))
-      return -1;
-    IrTensor *t = &x->tensors.data[x->accesses.data[a].tensor];
-    t->is_written = t->is_read = 1;
-    s->stmt.lhs_elem = t->elem;
     s->stmt.lhs_access = a;
   } else if (member_scalar(x, lhs, &s->stmt.lhs_elem)) {
     /* `out.total += e`: a scalar accumulator held in a struct variable */

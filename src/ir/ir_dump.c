@@ -142,11 +142,13 @@ static void ep(const IrKernel *k, const IrExpr *e, int min, StrBuf *out) {
   case IR_GATHER:
     sb_puts(out, e->text);
     for (int i = 0; i < e->nargs; i++) {
+      if (e->member && i == e->member_at)
+        sb_puts(out, e->member);
       sb_puts(out, "[");
       ep(k, e->args[i], 0, out);
       sb_puts(out, "]");
     }
-    if (e->member)
+    if (e->member && e->member_at == e->nargs)
       sb_puts(out, e->member);
     break;
   }

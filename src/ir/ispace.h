@@ -198,9 +198,11 @@ struct IrExpr {
   int nargs;
   Span span;
   const char *member;           /* IR_GATHER: a member path printed after
-                                   the subscripts (`.sum` of
-                                   `stats[i].sum`, an arithmetic member of
-                                   an array of structs), or NULL */
+                                   the first member_at subscripts (`.sum`
+                                   of `stats[i].sum`, `.v` of
+                                   `out[i].v[k]`: a member of an array of
+                                   structs), or NULL */
+  int member_at;
   int zero_at_zero;             /* IR_CALL of a one-parameter function of
                                    the file whose body the front end
                                    evaluated at +0.0 to a zero
