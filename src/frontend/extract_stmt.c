@@ -303,7 +303,8 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
                     (!strcmp(rop, "+") && same_text(x, node_field(r, "right"), lhs)));
     if (sop != IR_ADDTO && sop != IR_SUBFROM && !self_add)
       return refuse(x, n, "assignment to member '%s' of an array element with "
-                    "'%s' (only += and -= are modelled)", excerpt(x, lhs), op);
+                    "'%s' (only +=, -=, ++, -- and 'm = m + e' are modelled)",
+                    excerpt(x, lhs), op);
     if (extract_scatter(x, lhs, &a))
       return -1;
     IrTensor *t = &x->tensors.data[x->accesses.data[a].tensor];

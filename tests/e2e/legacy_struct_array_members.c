@@ -6,8 +6,8 @@
 // (`A[i][j] * p[j].x`), and an element of a member array (`out[i].v[k]`,
 // also read as `pts[j].c[k]`). Each member is updated in place in the
 // program's order at the stored entries only. Kept as written, with the
-// reason: a member assigned another value with `=` (only += and -= are
-// modelled), and a nest that updates one member and reads the same member
+// reason: a member assigned another value with `=` (only +=, -=, ++, --
+// and `m = m + e` are modelled), and a nest that updates one member and reads the same member
 // at another element.
 // EXPECT-SPARSIFIED: 7
 // EXPECT-ABSENT: stats[i].sum += A[i][j];
