@@ -137,10 +137,12 @@ void cprint_expr(StrBuf *out, const IrExpr *e, const CPrintHooks *h) {
   case IR_GATHER:
     sb_puts(out, e->text);
     for (int i = 0; i < e->nargs; i++) {
+      if (e->member && i == e->member_at) sb_puts(out, e->member);
       sb_puts(out, "[");
       cprint_expr(out, e->args[i], h);
       sb_puts(out, "]");
     }
+    if (e->member && e->member_at == e->nargs) sb_puts(out, e->member);
     return;
   }
 }

@@ -76,6 +76,8 @@ IrExpr *expr_of(X *x, TSNode n) {
   }
   if (!strcmp(ty, "identifier"))
     return scalar_of(x, n);
+  if (extract_is_member_elem(x, n)) /* `p[j].x` */
+    return extract_member_elem(x, n, 0);
   if (!strcmp(ty, "subscript_expression")) {
     if (extract_is_gather(x, n))
       return extract_gather(x, n);

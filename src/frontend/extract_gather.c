@@ -7,7 +7,10 @@
  * the dense program's. Refused: such a subscript on a sparse array
  * (random access into its storage), a gathered array the nest writes, a
  * subscript reading a sparse array or anything the nest writes, a
- * scattered array the nest reads or writes elsewhere. */
+ * scattered array the nest reads or writes elsewhere. An arithmetic
+ * member of an element of an array of structs (`stats[i].sum`, `p[j].x`)
+ * is read and updated the same way, its member printed after the
+ * subscripts. */
 #include "frontend/extract_walk.h"
 
 #include <string.h>
@@ -156,6 +159,149 @@ IrExpr *extract_gather(X *x, TSNode n) {
   return e;
 }
 
+/* The field expression of `stats[i].sum` or `out[i].v[k]` (n with its
+ * trailing subscripts stripped, *ntrail of them), or a null node. */
+static TSNode member_node(TSNode n, int *ntrail) {
+  *ntrail = 0;
+  n = strip_parens(n);
+  while (node_is(n, "subscript_expression") && *ntrail < SC_MAX_RANK) {
+    n = strip_parens(node_field(n, "argument"));
+    ++*ntrail;
+  }
+  TSNode none = {0};
+  return node_is(n, "field_expression") ? n : none;
+}
+
+int extract_is_member_elem(X *x, TSNode n) {
+  int nt;
+  n = member_node(n, &nt);
+  if (ts_node_is_null(n))
+    return 0;
+  while (node_is(n, "field_expression")) {
+    if (strstr(op_of(x, n), "->"))
+      return 0;
+    n = strip_parens(node_field(n, "argument"));
+  }
+  return node_is(n, "subscript_expression");
+}
+
+/* Collects the subscripts of the subscript chain at *n, outermost array
+ * first, into idx (nidx of them), leaving *n at its base. */
+static void subscripts(TSNode *n, TSNode idx[SC_MAX_RANK], int *nidx) {
+  int k = 0;
+  while (node_is(*n, "subscript_expression") && k < SC_MAX_RANK) {
+    idx[k++] = node_field(*n, "index");
+    *n = strip_parens(node_field(*n, "argument"));
+  }
+  for (int i = 0; i < k / 2; i++) {
+    TSNode t = idx[i];
+    idx[i] = idx[k - 1 - i];
+    idx[k - 1 - i] = t;
+  }
+  *nidx = k;
+}
+
+/* `stats[i].sum`: an arithmetic member (reached by `.` alone, neither in
+ * a union nor a bit-field nor volatile) of an element of a dense array of
+ * structs, or an element of an arithmetic member array (`out[i].v[k]`),
+ * as an IR_GATHER printing the member after the element's subscripts.
+ * Its tensor is the member across the array, named `stats[].sum`: two
+ * members are two tensors, apart in storage. An array written through is
+ * one the program declares as an array (not a pointer or a parameter,
+ * whose storage other operands may share). NULL on a refusal. */
+IrExpr *extract_member_elem(X *x, TSNode n, int written) {
+  int ntrail;
+  TSNode l = member_node(n, &ntrail), sub = l;
+  CtDecl d;
+  TSNode f = node_field(l, "field");
+  if (ts_node_is_null(f) || !ct_member(x->env->ct, ts_node_start_byte(f), &d) ||
+      (ntrail ? d.kind != CT_ARRAY || d.layout != IR_LAYOUT_ARRAY || d.rank != ntrail
+              : d.kind != CT_SCALAR) ||
+      !d.elem_ok || d.bit_field || strstr(d.type_text, "volatile")) {
+    refuse(x, n, "member '%s' is not an arithmetic member or an element of "
+           "a member array (a bit-field, a volatile, a struct or a pointer)",
+           excerpt(x, n));
+    return NULL;
+  }
+  IrElemType elem = d.elem;
+  const char *ctype = d.elem_ctype;
+  while (node_is(sub, "field_expression")) {
+    CtDecl md;
+    TSNode mf = node_field(sub, "field");
+    if (strstr(op_of(x, sub), "->") || ts_node_is_null(mf) ||
+        !ct_member(x->env->ct, ts_node_start_byte(mf), &md) || md.in_union) {
+      refuse(x, n, "member '%s' is reached through a pointer or a union (its "
+             "storage may be another operand's)", excerpt(x, n));
+      return NULL;
+    }
+    sub = strip_parens(node_field(sub, "argument"));
+  }
+  TSNode idx[2 * SC_MAX_RANK];
+  int nidx = 0, nt = 0;
+  TSNode arr = sub, tail = strip_parens(n);
+  subscripts(&arr, idx, &nidx);
+  subscripts(&tail, idx + nidx, &nt);
+  const char *path = arena_strndup(x->a, x->src + ts_node_end_byte(sub),
+                                   ts_node_end_byte(l) - ts_node_end_byte(sub));
+  CtDecl ad;
+  if (!nidx || nidx + ntrail > SC_MAX_RANK || !node_is(arr, "identifier") ||
+      strpbrk(path, " \t\n()") || alias_of(x, arr) || extract_sparse_base(x, arr) ||
+      !ct_lookup(x->env->ct, ntext(x, arr), ts_node_start_byte(arr), &ad) ||
+      ad.kind != CT_ARRAY || ad.rank != nidx ||
+      (written && (ad.layout != IR_LAYOUT_ARRAY || ad.is_param))) {
+    refuse(x, n, "member '%s' of an element: only an element of a dense "
+           "array of structs%s, all its subscripts given, is modelled",
+           excerpt(x, n), written ? " the program declares as an array" : "");
+    return NULL;
+  }
+  const char *name = arena_printf(x->a, "%s[]%s", ntext(x, arr), path);
+  int ti = -1;
+  for (size_t i = 0; i < x->tensors.len && ti < 0; i++)
+    if (!strcmp(x->tensors.data[i].name, name))
+      ti = (int)i;
+  if (ti < 0) {
+    IrTensor t;
+    memset(&t, 0, sizeof t);
+    TensorInfo info;
+    memset(&info, 0, sizeof info);
+    t.name = name;
+    t.elem = elem;
+    t.elem_ctype = ctype;
+    t.rank = nidx + ntrail;
+    for (int i = 0; i < nidx; i++)
+      t.extent[i] = ad.extent[i];
+    for (int i = 0; i < ntrail; i++)
+      t.extent[nidx + i] = d.extent[i];
+    t.layout = ad.layout;
+    info.crank = t.rank;
+    info.member = 1;
+    ARRAY_PUSH(x->a, x->tensors, t);
+    ARRAY_PUSH(x->a, x->tinfo, info);
+    ti = (int)x->tensors.len - 1;
+  }
+  IrExpr *e = mk(x, IR_GATHER, n);
+  e->text = ntext(x, arr);
+  e->member = path;
+  e->member_at = nidx;
+  e->nargs = nidx + ntrail;
+  e->args = arena_alloc(x->a, sizeof(IrExpr *) * (size_t)e->nargs);
+  for (int i = 0; i < e->nargs; i++) {
+    if (!(e->args[i] = expr_of(x, idx[i])))
+      return NULL;
+    int sparse = 0;
+    const char *r = bad_read(x, e->args[i], &sparse);
+    if (r) {
+      refuse(x, idx[i], "subscript '%s' of '%s' reads %s'%s'%s", excerpt(x, idx[i]),
+             excerpt(x, n), sparse ? "sparse array " : "", r,
+             sparse ? "" : ", which the loop nest writes");
+      return NULL;
+    }
+  }
+  x->tensors.data[ti].is_read = 1;
+  ARRAY_PUSH(x->a, x->gathered, ti);
+  return e;
+}
+
 /* The loop variables e reads (directly, or through an access's
  * subscripts), as a sum with coefficient 1 each. */
 static void vars_read(X *x, const IrExpr *e, IrAffine *sum) {
@@ -179,7 +325,8 @@ static void vars_read(X *x, const IrExpr *e, IrAffine *sum) {
 
 int extract_scatter(X *x, TSNode lhs, int *out) {
   size_t ng = x->gathered.len;
-  IrExpr *g = extract_gather(x, lhs);
+  IrExpr *g = extract_is_member_elem(x, lhs) ? extract_member_elem(x, lhs, 1)
+                                             : extract_gather(x, lhs);
   if (!g)
     return -1;
   int ti = x->gathered.data[ng];
@@ -208,9 +355,11 @@ int extract_check_gathers(X *x, ExtractRefusal *why) {
     for (size_t g = 0; g < x->gathered.len; g++)
       other += x->gathered.data[g] == sa->tensor;
     if (other) {
-      why->reason = arena_printf(x->a, "'%s' is updated at a computed position "
-                                 "(a scatter) and used elsewhere in the loop nest",
-                                 t->name);
+      why->reason = arena_printf(x->a, "'%s' is updated %s and used elsewhere "
+                                 "in the loop nest", t->name,
+                                 sa->scatter->member
+                                     ? "in place (a member of an array element)"
+                                     : "at a computed position (a scatter)");
       why->where = sa->span;
       return 1;
     }

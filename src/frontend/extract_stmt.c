@@ -78,6 +78,67 @@ static int same_text(X *x, TSNode a, TSNode b) {
   }
 }
 
+/* Whether e may be evaluated where the program would not evaluate it
+ * (the right operand of `||` when the left is already true): it reads
+ * elements, scalars and loop variables, and combines them by tests,
+ * logical and bitwise `&`, `|`, `^`, none of which can trap or overflow
+ * (a cast can: a double out of an int's range). */
+static int harmless(const IrExpr *e) {
+  if (!e)
+    return 1;
+  switch (e->kind) {
+  case IR_CONST: case IR_SCALAR: case IR_INDEX: case IR_ACCESS:
+  case IR_CMP: case IR_AND: case IR_OR: case IR_NOT: case IR_SELECT:
+    break;
+  case IR_BITOP:
+    if (e->text[0] == '<' || e->text[0] == '>')
+      return 0;
+    break;
+  default:
+    return 0;
+  }
+  return harmless(e->a) && harmless(e->b) && harmless(e->c);
+}
+
+/* `r[i] = r[i] || e;` (or `e || r[i]`) with r's elements _Bool: the OR
+ * reduction `r[i] |= (e != 0)`, whose absent entries add nothing where e
+ * is 0 at them (an int r is not one: `||` makes a 2 into 1 at every
+ * position the loops visit). e must be harmless: the reduction evaluates
+ * it where `||` would not; otherwise the `=` is built as written, r[i]
+ * read through the lhs's access. Returns 1 with *sop and *rhs set, 0 when
+ * the statement is not of this form, -1 when e is refused. */
+static int bool_or_update(X *x, TSNode lhs, TSNode r0, int lhs_access,
+                          IrStmtOp *sop, IrExpr **rhs) {
+  if (lhs_access < 0 || !node_is(r0, "binary_expression") ||
+      strcmp(op_of(x, r0), "||"))
+    return 0;
+  int t = x->accesses.data[lhs_access].tensor;
+  if (!x->tinfo.data[t].is_bool || x->tensors.data[t].binding)
+    return 0;
+  int self_left = same_text(x, node_field(r0, "left"), lhs);
+  if (!self_left && !same_text(x, node_field(r0, "right"), lhs))
+    return 0;
+  IrExpr *e = expr_of(x, node_field(r0, self_left ? "right" : "left"));
+  if (!e)
+    return -1;
+  x->tensors.data[t].is_read = 1;
+  IrExpr *self = mk(x, IR_ACCESS, lhs);
+  self->access = lhs_access;
+  IrExpr *r = mk(x, harmless(e) ? IR_CMP : IR_OR, r0);
+  if (r->kind == IR_CMP) {
+    r->text = "!=";
+    r->a = e;
+    r->b = mk(x, IR_CONST, r0);
+    r->b->text = "0";
+    *sop = IR_ORBY;
+  } else {
+    r->a = self_left ? self : e;
+    r->b = self_left ? e : self;
+  }
+  *rhs = r;
+  return 1;
+}
+
 /* `q[t++] = e;`: an append to a dense 1-D array through an integer
  * counter (the queue of a breadth-first search), the statements
  * `q[t] = e; t += 1;`. The subscript names the counter, which the nest
@@ -134,6 +195,41 @@ static int build_push(X *x, TSNode stmt, TSNode n, TSNode lhs, TSNode idx,
   ARRAY_PUSH(x->a, *list, c);
   ARRAY_PUSH(x->a, x->pushed, ti);
   return 0;
+}
+
+static int finish_if(X *x, TSNode n, TSNode cn, IrExpr *cond, NodeList then_l,
+                     NodeList else_l, NodeList *list);
+
+/* Whether e reads an element of an array stored or bound sparse. */
+static int reads_sparse_elem(X *x, const IrExpr *e) {
+  if (!e)
+    return 0;
+  if (e->kind == IR_ACCESS) {
+    const IrTensor *t = &x->tensors.data[x->accesses.data[e->access].tensor];
+    if (t->binding || t->handle)
+      return 1;
+  }
+  if (reads_sparse_elem(x, e->a) || reads_sparse_elem(x, e->b) ||
+      reads_sparse_elem(x, e->c))
+    return 1;
+  for (int i = 0; i < e->nargs; i++)
+    if (reads_sparse_elem(x, e->args[i]))
+      return 1;
+  return 0;
+}
+
+/* The shift amount of `a <<= e`, `a >>= e`, `a = a << e` or `a = a >> e`
+ * (lhs the target `a`), or a null node. */
+static TSNode shift_amount(X *x, TSNode n, TSNode lhs, const char *bit) {
+  TSNode none = {0};
+  if (bit)
+    return bit[0] == '<' || bit[0] == '>' ? node_field(n, "right") : none;
+  TSNode r = strip_parens(node_field(n, "right"));
+  if (strcmp(op_of(x, n), "=") || !node_is(r, "binary_expression") ||
+      (strcmp(op_of(x, r), "<<") && strcmp(op_of(x, r), ">>")) ||
+      !same_text(x, node_field(r, "left"), lhs))
+    return none;
+  return node_field(r, "right");
 }
 
 static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
@@ -197,6 +293,26 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
     s->stmt.lhs_elem = d.elem_ok ? d.elem : IR_F64;
     s->stmt.lhs_scalar = nm;
     add_scalar(x, nm);
+  } else if (extract_is_member_elem(x, lhs)) {
+    /* `stats[i].sum += e`: updated in the program's order, as a scatter
+     * (`stats[i].sum = stats[i].sum + e` is taken as `+=` below) */
+    int a;
+    TSNode r = strip_parens(rhsn);
+    const char *rop = node_is(r, "binary_expression") ? op_of(x, r) : "";
+    int self_add = sop == IR_SET && !div && !bit &&
+                   (((!strcmp(rop, "+") || !strcmp(rop, "-")) &&
+                     same_text(x, node_field(r, "left"), lhs)) ||
+                    (!strcmp(rop, "+") && same_text(x, node_field(r, "right"), lhs)));
+    if (sop != IR_ADDTO && sop != IR_SUBFROM && !self_add)
+      return refuse(x, n, "assignment to member '%s' of an array element with "
+                    "'%s' (only +=, -=, ++, -- and 'm = m + e' are modelled)",
+                    excerpt(x, lhs), op);
+    if (extract_scatter(x, lhs, &a))
+      return -1;
+    IrTensor *t = &x->tensors.data[x->accesses.data[a].tensor];
+    t->is_written = t->is_read = 1;
+    s->stmt.lhs_elem = t->elem;
+    s->stmt.lhs_access = a;
   } else if (node_is(lhs, "subscript_expression")) {
     int a;
     TSNode b = base_ident(lhs);
@@ -252,8 +368,11 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
   if (x->in_if && other_type && sop != IR_SET)
     return refuse(x, n, "guarded update of '%s', whose type '%s' is not float, "
                         "double or an integer type", s->stmt.lhs_scalar, other_type);
-  IrExpr *rhs = expr_of(x, rhsn);
-  if (!rhs)
+  IrExpr *rhs = NULL;
+  int orb = sop == IR_SET && !div && !bit
+                ? bool_or_update(x, lhs, r0, s->stmt.lhs_access, &sop, &rhs)
+                : 0;
+  if (orb < 0 || (!orb && !(rhs = expr_of(x, rhsn))))
     return -1;
   if (div || bit) {
     /* a /= e  is  a = a / e, a &= e  is  a = a & e (the lhs has no side
@@ -275,6 +394,22 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
   }
   s->stmt.op = sop;
   s->stmt.rhs = rhs;
+  /* `flags[i] <<= A[i][j]`: a shift by 0 leaves its target as it is, so
+   * the update is `if (e) a <<= e;`, which an absent entry skips where e
+   * is 0 there (e is pure: evaluating it twice is evaluating it once) */
+  TSNode amt = shift_amount(x, n, lhs, bit);
+  if (!ts_node_is_null(amt)) {
+    size_t nacc = x->accesses.len;
+    IrExpr *cond = expr_of(x, amt);
+    if (!cond)
+      return -1;
+    if (reads_sparse_elem(x, cond)) {
+      NodeList then_l = {0}, else_l = {0};
+      ARRAY_PUSH(x->a, then_l, s);
+      return finish_if(x, n, amt, cond, then_l, else_l, list);
+    }
+    x->accesses.len = nacc; /* the shift by a dense amount, as it was */
+  }
   ARRAY_PUSH(x->a, *list, s);
   return 0;
 }
@@ -285,11 +420,12 @@ static int build_assign(X *x, TSNode stmt, TSNode n, NodeList *list) {
  * expr_of. */
 static int build_incdec(X *x, TSNode stmt, TSNode n, NodeList *list) {
   TSNode arg = strip_parens(node_field(n, "argument"));
-  if (node_is(arg, "subscript_expression")) {
+  int member = extract_is_member_elem(x, arg); /* `node[i].deg++` */
+  if (member || node_is(arg, "subscript_expression")) {
     int a;
     TSNode b = base_ident(arg);
-    int scatter = extract_is_gather(x, arg) && !alias_of(x, b) &&
-                  !extract_sparse_base(x, b); /* `hist[bin[i]]++` */
+    int scatter = member || (extract_is_gather(x, arg) && !alias_of(x, b) &&
+                             !extract_sparse_base(x, b)); /* `hist[bin[i]]++` */
     if (scatter ? extract_scatter(x, arg, &a) : build_access(x, arg, &a))
       return -1;
     IrTensor *t = &x->tensors.data[x->accesses.data[a].tensor];
@@ -600,9 +736,6 @@ static int last_writer(X *x, const IrExpr *cond, NodeList *l) {
   l->data[l->len - 1] = sn;
   return 1;
 }
-
-static int finish_if(X *x, TSNode n, TSNode cn, IrExpr *cond, NodeList then_l,
-                     NodeList else_l, NodeList *list);
 
 /* `if (cond) stmt [else stmt]` (ispace.h IR_NODE_IF). */
 static int build_if(X *x, TSNode n, NodeList *list) {

@@ -71,6 +71,7 @@ int get_tensor(X *x, TSNode ident, int *out) {
                                : span_make(0, 0);
   ti.crank = d.rank;
   ti.decl_off = d.name_offset;
+  ti.is_bool = d.is_bool;
   if (ba) {
     t.rank = ba->rank;
     for (int i = 0; i < ba->rank; i++)
@@ -204,11 +205,11 @@ static TSNode member_root(X *x, TSNode n, int *through_ptr) {
 }
 
 /* A dense operand reached through a struct member (`y->data`, `w.v`,
- * `s.m`): named by its C text, typed by the member's declaration. The
- * member must be a pointer, or an array of a struct variable reached by
- * `.` alone (an array behind `->` could be the same storage as another
- * operand's without any pointer showing it), and the chain's root must not
- * be assigned in the nest. */
+ * `s.m`, `m->w`): named by its C text, typed by the member's declaration.
+ * The member must be a pointer or an array; an array behind `->` could be
+ * the same storage as another operand's without any pointer showing it,
+ * so it is marked via_pointer (overlap-checked as a pointer is). The
+ * chain's root must not be assigned in the nest. */
 int get_member_tensor(X *x, TSNode base, int *out) {
   char *name = ntext(x, base);
   if (known_tensor(x, name, out))
@@ -245,11 +246,6 @@ int get_member_tensor(X *x, TSNode base, int *out) {
       return refuse(x, base, "'%s' is reached through a member of a union (its "
                              "storage may be another operand's)", name);
   }
-  if (d.layout == IR_LAYOUT_ARRAY && through_ptr)
-    return refuse(x, base, "member array '%s' is reached through a pointer "
-                           "(it may be another operand's storage); only "
-                           "pointer members and arrays of struct variables "
-                           "are dense operands", name);
   if (d.layout != IR_LAYOUT_ARRAY && !(d.layout == IR_LAYOUT_FLAT && d.rank == 1))
     return refuse(x, base, "member '%s' is not a pointer to elements or an "
                            "array", name);
@@ -265,9 +261,11 @@ int get_member_tensor(X *x, TSNode base, int *out) {
   for (int i = 0; i < d.rank; i++)
     t.extent[i] = d.extent[i];
   t.layout = d.layout;
+  t.via_pointer = d.layout == IR_LAYOUT_ARRAY && through_ptr;
   ti.crank = d.rank;
   ti.decl_off = 0;
   ti.member = 1;
+  ti.is_bool = d.is_bool;
   return add_tensor(x, t, ti, out);
 }
 

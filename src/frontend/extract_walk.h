@@ -16,6 +16,7 @@ typedef struct TensorInfo {
   int inferred;     /* dense flat split on a symbolic stride we inferred */
   size_t decl_off;  /* name_offset of its declaration (shadowing check) */
   int member;       /* reached through a struct member (`p->f`, `s.f`) */
+  int is_bool;      /* elements of type _Bool (only ever 0 or 1) */
 } TensorInfo;
 
 /* `T *row = A[i];` in the nest: row[j] is A[i][j] (extract_alias.c). */
@@ -134,6 +135,13 @@ IrExpr *extract_gather(X *x, TSNode n);
  * a gather of a dense array): the access (IrAccess.scatter) in *out; -1
  * on a refusal. */
 int extract_scatter(X *x, TSNode n, int *out);
+/* `stats[i].sum` (n: the field expression): an arithmetic member of an
+ * element of a dense array of structs, as an IR_GATHER with its member;
+ * `written`: the target of an update (the array must then be one the
+ * program declares). NULL on a refusal. */
+IrExpr *extract_member_elem(X *x, TSNode n, int written);
+/* Whether n is a member of an array element reached by `.` alone. */
+int extract_is_member_elem(X *x, TSNode n);
 /* Refuses a gathered array the nest writes, and a scattered one the nest
  * reads or writes anywhere else. */
 int extract_check_gathers(X *x, ExtractRefusal *why);

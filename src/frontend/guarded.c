@@ -2,9 +2,11 @@
  * false wherever one sparse array's element is zero (guarded.h). The
  * checks keep the dense program's meaning when S runs at the stored
  * entries only, in the loops' order: G is pure; S leaves the nest only by
- * return or goto (not break, nor to a label inside it), assigns neither
- * the loop variables nor the names of their bounds, and uses the array
- * only by reading the guarded element; it
+ * return or goto (not to a label inside it), or the innermost loop by
+ * break (whose variable, declared outside a nest of two loops or more,
+ * is not read after it: the walk would leave it at the loop's end);
+ * assigns neither the loop variables nor the names of their bounds, and
+ * uses the array only by reading the guarded element; it
  * is no subscript of another array whose uses are rewritten; a function
  * of the file it calls names neither the array nor a global that a bound
  * or a fixed subscript reads. */
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "frontend/extract_walk.h"
+#include "frontend/liveness.h"
 #include "frontend/tsnode.h"
 
 typedef struct G {
@@ -360,13 +363,16 @@ static int body_ok(G *m, TSNode n, int inner) {
    * zero (lower_guarded refuses a walk that would have a copy to free) */
   if (!strcmp(ty, "return_statement") || !strcmp(ty, "goto_statement")) {
     if (!m->g->exit) m->g->exit = txt(m, ts_node_child(n, 0));
-  } else if (!strcmp(ty, "labeled_statement") ||
-             (!strcmp(ty, "break_statement") && !inner))
-    return refuse_at(m, n, arena_printf(m->env->ctx->arena,
-                     "'%s' leaves the loop nest from its guarded body (run at "
-                     "the stored entries only, the nest would not stop where "
-                     "the dense one does)",
-                     !strcmp(ty, "labeled_statement") ? "label" : txt(m, ts_node_child(n, 0))));
+  } else if (!strcmp(ty, "break_statement") && !inner) {
+    /* leaves the innermost loop at the first entry of its walk where the
+     * body reaches it: the dense loop's, for the same reason */
+    if (m->g->nbreak == (int)(sizeof m->g->brk / sizeof *m->g->brk))
+      return refuse_at(m, n, "the guarded body has too many 'break' statements");
+    m->g->brk[m->g->nbreak++] = span_make(ts_node_start_byte(n), ts_node_end_byte(n));
+  } else if (!strcmp(ty, "labeled_statement"))
+    return refuse_at(m, n, "'label' leaves the loop nest from its guarded body "
+                     "(run at the stored entries only, the nest would not stop "
+                     "where the dense one does)");
   TSNode t = target(n);
   if (node_is(t, "identifier")) {
     const char *name = txt(m, t);
@@ -492,5 +498,14 @@ int guarded_match(const ExtractEnv *env, TSNode f, GuardedNest *g,
   g->stmt = span_make(ts_node_start_byte(stmt), ts_node_end_byte(stmt));
   g->loops = span_make(ts_node_start_byte(f), ts_node_end_byte(f));
   collect(&m, &e, stmt);
-  return body_ok(&m, stmt, 0);
+  if (body_ok(&m, stmt, 0)) return 2;
+  const GuardedLoop *in = &g->loop[g->depth - 1];
+  if (g->nbreak && g->depth > 1 && !in->decl_type &&
+      liveness_after_nest(env->ctx->file, env->ctx->tree, env->ct, f, in->var))
+    return refuse_at(&m, f, arena_printf(env->ctx->arena,
+                     "'break' leaves the loop over '%s' from its guarded body, "
+                     "and '%s', declared outside the nest, is read after it "
+                     "(the walk of the stored entries would not leave it at "
+                     "the last row's value)", in->var, in->var));
+  return 0;
 }

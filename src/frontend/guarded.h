@@ -40,6 +40,10 @@ typedef struct GuardedNest {
   const char *exit;             /* "goto" or "return" when the body may
                                    leave the nest (the walk must then hold
                                    nothing to free), else NULL */
+  int nbreak;                   /* `break` statements of the body that */
+  Span brk[8];                  /* leave the innermost loop (the walk of its
+                                   level: the next row, or the end of a
+                                   one-loop nest) */
 } GuardedNest;
 
 /* 0 and *g when nest f has that shape and its body may run at the stored

@@ -142,10 +142,14 @@ static void ep(const IrKernel *k, const IrExpr *e, int min, StrBuf *out) {
   case IR_GATHER:
     sb_puts(out, e->text);
     for (int i = 0; i < e->nargs; i++) {
+      if (e->member && i == e->member_at)
+        sb_puts(out, e->member);
       sb_puts(out, "[");
       ep(k, e->args[i], 0, out);
       sb_puts(out, "]");
     }
+    if (e->member && e->member_at == e->nargs)
+      sb_puts(out, e->member);
     break;
   }
   if (paren)
@@ -275,7 +279,8 @@ void ir_dump(const IrKernel *k, const SourceFile *f, StrBuf *out) {
     sb_printf(out, "  tensor %s", ts->name);
     for (int d = 0; d < ts->rank; d++)
       sb_printf(out, "[%s]", ts->extent[d] ? ts->extent[d] : "?");
-    sb_printf(out, ": %s, %s, ", ts->elem_ctype, layout_name(ts->layout));
+    sb_printf(out, ": %s, %s%s, ", ts->elem_ctype, layout_name(ts->layout),
+              ts->via_pointer ? " through a pointer" : "");
     if (ts->binding)
       ir_encoding_print(&ts->binding->enc, out);
     else

@@ -90,6 +90,11 @@ typedef struct IrTensor {
   const char *elem_ctype;       /* "double", "float", "int", "long", or the
                                    user's typedef name */
   IrLayout layout;
+  int via_pointer;              /* an array member reached through `->`
+                                   (`m->w`, `double w[N]` in the struct):
+                                   laid out as an array, but its storage
+                                   may be another operand's, so it is
+                                   overlap-checked as a pointer is */
   const PragmaBinding *binding; /* its encoding; NULL for a dense tensor */
   int is_read, is_written;
   Span decl_span;               /* the declaration, for notes */
@@ -192,6 +197,12 @@ struct IrExpr {
   IrExpr **args;                /* IR_CALL */
   int nargs;
   Span span;
+  const char *member;           /* IR_GATHER: a member path printed after
+                                   the first member_at subscripts (`.sum`
+                                   of `stats[i].sum`, `.v` of
+                                   `out[i].v[k]`: a member of an array of
+                                   structs), or NULL */
+  int member_at;
   int zero_at_zero;             /* IR_CALL of a one-parameter function of
                                    the file whose body the front end
                                    evaluated at +0.0 to a zero

@@ -6,7 +6,9 @@
  * that order (dense first level, compressed below), so the statement runs
  * in the order the dense program runs it. Each coordinate outside the
  * source loop's range is skipped; loop variables declared outside the
- * nest are left at the values the dense loops leave. */
+ * nest are left at the values the dense loops leave. A `break` of the
+ * body leaves the walk of the innermost loop's level, as it leaves that
+ * loop in the source. */
 #include "lower/guarded_walk.h"
 
 #include <string.h>
@@ -100,6 +102,17 @@ int lower_guarded(SparsifyCtx *ctx, const GuardedNest *g, const char *indent,
                         g->exit, A, H ? "converted" : "assembled", A);
     return -1;
   }
+  if (g->nbreak && w.lvl_types[r - 1].format == SC_LVL_SINGLETON) {
+    /* COO: one loop over the entries of all rows, none per row to leave */
+    *why = arena_printf(a, "'break' leaves the loop over '%s' from its guarded "
+                        "body, and the walk of '%s' has no loop of its own over "
+                        "that dimension (its level is a singleton)",
+                        g->loop[g->depth - 1].var, A);
+    return -1;
+  }
+  /* a one-loop nest left by break: its variable, declared outside, keeps
+   * the coordinate it stopped at (a flag tells the walk's end) */
+  int flag = g->nbreak && g->depth == 1 && !g->loop[0].decl_type;
   const char *pos_t = level_width_ctype(w.pos_width), *crd_t = level_width_ctype(w.crd_width);
   const char *val_t = ba->decl.elem_ctype ? ba->decl.elem_ctype : ir_elem_ctype(ba->decl.elem);
   unsigned line, col;
@@ -113,6 +126,7 @@ int lower_guarded(SparsifyCtx *ctx, const GuardedNest *g, const char *indent,
   }
   sb_line(out, indent, 0, "{");
   sb_line(out, indent, 1, "sc_status sc__st = SC_OK;");
+  if (flag) sb_line(out, indent, 1, "int sc__%s_brk = 0;", A);
   if (!H || convert) lower_encoding_decl(out, indent, A, &w);
   if (!H) {
     StrBuf dims = {0};
@@ -193,10 +207,14 @@ int lower_guarded(SparsifyCtx *ctx, const GuardedNest *g, const char *indent,
   /* the statement as written, the guarded element read from the entry */
   StrBuf body = {0};
   size_t at = g->stmt.start;
-  for (int i = 0; i < g->naccess; i++) {
-    text(user, at, g->access[i].start, &body);
-    sb_printf(&body, "sc__%s_val[sc__%s_p%d]", A, A, r - 1);
-    at = g->access[i].end;
+  for (int i = 0, b = 0; i < g->naccess || (flag && b < g->nbreak);) {
+    int brk = flag && b < g->nbreak &&
+              (i == g->naccess || g->brk[b].start < g->access[i].start);
+    Span sp = brk ? g->brk[b++] : g->access[i++];
+    text(user, at, sp.start, &body);
+    if (brk) sb_printf(&body, "{ sc__%s_brk = 1; break; }", A);
+    else sb_printf(&body, "sc__%s_val[sc__%s_p%d]", A, A, r - 1);
+    at = sp.end;
   }
   text(user, at, g->stmt.end, &body);
   sb_puts(out, indent);
@@ -213,8 +231,10 @@ int lower_guarded(SparsifyCtx *ctx, const GuardedNest *g, const char *indent,
   for (int l = 0; l < g->depth; l++) {
     const GuardedLoop *gl = &g->loop[l];
     if (!gl->decl_type)
-      sb_line(out, indent, 1, "if (%s(%s) < (%s)) %s = (%s); else %s = (%s);",
-         ran.len ? ran.data : "", gl->lo, gl->hi, gl->var, gl->hi, gl->var, gl->lo);
+      sb_line(out, indent, 1, "%sif (%s(%s) < (%s)) %s = (%s); else %s = (%s);%s",
+         flag ? arena_printf(a, "if (!sc__%s_brk) { ", A) : "",
+         ran.len ? ran.data : "", gl->lo, gl->hi, gl->var, gl->hi, gl->var, gl->lo,
+         flag ? " }" : "");
     sb_printf(&ran, "(%s) < (%s) && ", gl->lo, gl->hi);
   }
   sb_free(&ran);
@@ -234,6 +254,14 @@ int lower_guarded(SparsifyCtx *ctx, const GuardedNest *g, const char *indent,
     sb_printf(notes, "  exit: '%s' leaves the walk at the first stored entry where "
               "the guard holds, the dense loops' first (the guard is false where "
               "%s is zero)\n", g->exit, A);
+  if (g->nbreak)
+    sb_printf(notes, "  exit: 'break' leaves the walk%s%s at the first stored "
+              "entry where the body reaches it, the dense loop's first (the "
+              "guard is false where %s is zero)%s%s\n",
+              g->depth > 1 ? " of loop " : "",
+              g->depth > 1 ? g->loop[g->depth - 1].var : "", A,
+              g->depth > 1 ? "; the walk goes on at the next " : "",
+              g->depth > 1 ? g->loop[g->depth - 2].var : "");
   if (plain || order_differs) {
     StrBuf lo = {0};
     for (int l = 0; l < g->depth; l++) sb_printf(&lo, "%s%s", l ? ", " : "", g->loop[l].var);

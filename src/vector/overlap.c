@@ -7,8 +7,12 @@
 
 static int is_dense(const Lower *L, int a) { return L->access_st[a] < 0; }
 
-static int layout(const Lower *L, int a) {
-  return L->k->tensors[L->k->accesses[a].tensor].layout;
+/* Whether access a's storage may be another operand's: anything but an
+ * array the program names (a pointer, a parameter, an array member
+ * reached through `->`). */
+static int shared(const Lower *L, int a) {
+  const IrTensor *t = &L->k->tensors[L->k->accesses[a].tensor];
+  return t->layout != IR_LAYOUT_ARRAY || t->via_pointer;
 }
 
 static int varies(const Lower *L, int a, int v) {
@@ -45,8 +49,7 @@ int ov_add(const Lower *L, OvSet *s, int lhs, const IrExpr *e) {
 
 int ov_pair_needed(const Lower *L, const OvSet *s, int i, int j) {
   if (i == j || (!s->write[i] && !s->write[j])) return 0;
-  return layout(L, s->acc[i]) != IR_LAYOUT_ARRAY ||
-         layout(L, s->acc[j]) != IR_LAYOUT_ARRAY;
+  return shared(L, s->acc[i]) || shared(L, s->acc[j]);
 }
 
 int ov_needed(const Lower *L, const OvSet *s) {
@@ -119,7 +122,7 @@ int ov_nest_checkable(const Lower *L, const OvSet *s, int jv, int ordered) {
   if (!ordered) return 0;
   for (int i = 0; i < s->n; i++) {
     const IrAccess *ac = &L->k->accesses[s->acc[i]];
-    if (layout(L, s->acc[i]) != IR_LAYOUT_ROW_PTRS) continue;
+    if (L->k->tensors[ac->tensor].layout != IR_LAYOUT_ROW_PTRS) continue;
     for (int d = 0; d + 1 < ac->nsub; d++)
       if (ac->sub[d].coef[jv]) return 0;
   }

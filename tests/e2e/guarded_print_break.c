@@ -1,9 +1,11 @@
-// A print loop whose guarded body leaves the nest with `break` stops at
-// the first entry that takes it: run at the stored entries only, it would
-// stop elsewhere, so it stays as written, with one warning saying why.
-// EXPECT-SPARSIFIED: 0
-// EXPECT-WARNING: loop not sparsified: 'break' leaves the loop nest from its guarded body
-// EXPECT-REPORT-ONCE: kernel not sparsified: 'break' leaves the loop nest from its guarded body
+// A print loop whose guarded body leaves the inner loop with `break`
+// stops the row at the first entry that takes it. The body runs only
+// where the element is nonzero, so that entry is a stored one: the walk
+// of A's entries leaves the row there, as the dense loop does, and goes
+// on with the next row.
+// EXPECT-SPARSIFIED: 1
+// EXPECT-ABSENT: for (int j = 0; j < N; j++)
+// EXPECT-REPORT-ONCE: exit: 'break' leaves the walk of loop j at the first stored entry where the body reaches it
 #include <stdio.h>
 
 #define N 6

@@ -1,18 +1,19 @@
-// EXPECT-SPARSIFIED: 3
+// EXPECT-SPARSIFIED: 4
 // EXPECT-ABSENT: y->data[i] += A[i][j] * x->data[j];
 // EXPECT-ABSENT: w.v[i] += A[i][j];
 // EXPECT-ABSENT: g.m[i][k] += A[i][j] * g.b[j][k];
 // EXPECT-WARNING: loop not sparsified: assignment to member 'y->data'
 // EXPECT-WARNING: loop not sparsified: 'u.a' is reached through a member of a union
-// EXPECT-WARNING: loop not sparsified: member array 'wp->v' is reached through a pointer
+// EXPECT-ABSENT: wp->v[i] += A[i][j] * w.v[j];
 // Dense operands reached through struct members: a `double *` member
 // through a pointer to the struct (`y->data[i]`), a member array of a
 // struct variable (`w.v[i]`), a 2-D member array (`g.m[i][k]`). Members
 // may point to the same storage (x and y below share one buffer): the
 // program must print what the dense one prints. A nest that reassigns the
 // pointer member stays dense, and so do nests over the members of a union
-// and over a member array behind a pointer (either may be the storage of
-// another operand with no pointer operand showing it).
+// (the storage of another operand with no pointer operand showing it). A
+// member array behind a pointer (`wp->v`) is overlap-checked as a pointer
+// is.
 #include <stdio.h>
 #define N 40
 #define P 3

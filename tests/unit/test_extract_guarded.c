@@ -3,7 +3,7 @@
  * (fe_fake_lower.c): the bodies a guarded walk takes (the guard false where
  * the element is zero: truth test, `!= 0`, `> c`, `fabs() > c`, `&&`; a
  * transposed subscript; a 3-level tensor; a return or goto out of the
- * nest), the shapes it leaves to the
+ * nest; a break out of the inner loop), the shapes it leaves to the
  * kernel model (a guard true at zero, an else branch, a statement beside
  * the if), and the bodies it refuses, each with its reason. */
 #include <setjmp.h>
@@ -48,8 +48,13 @@ static const Case kCases[] = {
      "  for (int i = 0; i < N; i++)\n    for (int j = 0; j < N; j++)\n"
      "      for (int k = 0; k < 4; k++)\n",
      "        if (T[i][j][k] != 0) printf(\"%d\", k);\n", NULL},
-    {"break", IJ, "      if (A[i][j] != 0) { if (j > 2) break; printf(\"x\"); }\n",
-     "'break' leaves the loop nest from its guarded body"},
+    {"break", IJ, "      if (A[i][j] != 0) { if (j > 2) break; printf(\"x\"); }\n", NULL},
+    {"break_one_loop", "  for (gj = 0; gj < N; gj++)\n",
+     "      if (A[3][gj] > 0.5) { printf(\"x\"); break; }\n", NULL},
+    {"break_inner_read_after", "  for (gi = 0; gi < N; gi++)\n    for (gj = 0; gj < N; gj++)\n",
+     "      if (A[gi][gj] != 0) { printf(\"x\"); break; }\n",
+     "'break' leaves the loop over 'gj' from its guarded body, and 'gj', declared "
+     "outside the nest, is read after it"},
     {"return", IJ, "      if (A[i][j] != 0) { printf(\"x\"); return; }\n", NULL},
     {"goto", IJ, "      if (A[i][j] > 0.5) { cnt = i; goto out; }\n", NULL},
     {"label", IJ, "      if (A[i][j] != 0) { again: printf(\"x\"); if (cnt++ < 2) goto again; }\n",

@@ -132,6 +132,98 @@ static const Case kCases[] = {
     {NULL},
     NULL,
     1, 0},
+  {"bool_or_update",
+    "#define N 8\n"
+    "#define M 6\n"
+    "_Bool A[N][M], f[M], r[N];\n"
+    "void f1(void) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      r[i] = r[i] || (A[i][j] && f[j]);\n"
+    "}\n",
+    "kernel t.c:6:3\n"
+    "  tensor r[N]: _Bool, array, dense, read, written\n"
+    "  tensor A[N][M]: _Bool, array, CSR (i : dense, j : compressed), read\n"
+    "  tensor f[M]: _Bool, array, dense, read\n"
+    "  forall i in [0, N)\n"
+    "    forall j in [0, M) : reduction\n"
+    "      r(i) |= (A(i,j) && f(j)) != 0\n",
+    {NULL},
+    {NULL},
+    NULL,
+    1, 0},
+  {"shift_by_element",
+    "#define N 8\n"
+    "#define M 6\n"
+    "int D[N][M]; unsigned fl[N];\n"
+    "void f2(void) {\n"
+    "  #pragma sparse encoding(D : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      fl[i] <<= D[i][j];\n"
+    "}\n",
+    "kernel t.c:6:3\n"
+    "  tensor fl[N]: unsigned int, array, dense, read, written\n"
+    "  tensor D[N][M]: int, array, CSR (i : dense, j : compressed), read\n"
+    "  forall i in [0, N)\n"
+    "    forall j in [0, M) : carries dependence\n"
+    "      if D(i,j)\n"
+    "        fl(i) = fl(i) << D(i,j)\n",
+    {NULL},
+    {NULL},
+    NULL,
+    1, 0},
+  {"struct_array_members",
+    "#define N 8\n"
+    "#define M 6\n"
+    "double A[N][M];\n"
+    "struct st { double sum; int count; };\n"
+    "struct pt { double x, y; };\n"
+    "struct st stats[N];\n"
+    "struct pt p[M];\n"
+    "void f(void) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      if (A[i][j] != 0) { stats[i].sum += A[i][j] * p[j].x; stats[i].count++; }\n"
+    "}\n",
+    "kernel t.c:10:3\n"
+    "  tensor A[N][M]: double, array, CSR (i : dense, j : compressed), read\n"
+    "  tensor stats[].sum[N]: double, array, dense, read, written\n"
+    "  tensor p[].x[M]: double, array, dense, read\n"
+    "  tensor stats[].count[N]: int, array, dense, read, written\n"
+    "  forall i in [0, N) : carries dependence\n"
+    "    forall j in [0, M) : reduction\n"
+    "      if A(i,j) != 0\n"
+    "        stats[i].sum += A(i,j) * p[j].x\n"
+    "        stats[i].count += 1\n",
+    {NULL},
+    {NULL},
+    NULL,
+    1, 0},
+  {"member_arrays_through_pointer",
+    "#define N 8\n"
+    "#define M 6\n"
+    "double A[N][M];\n"
+    "struct model { int n; double u[N]; double x[M]; };\n"
+    "void f(struct model *m) {\n"
+    "  #pragma sparse encoding(A : CSR)\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = 0; j < M; j++)\n"
+    "      m->u[i] += A[i][j] * m->x[j];\n"
+    "}\n",
+    "kernel t.c:7:3\n"
+    "  tensor m->u[N]: double, array through a pointer, dense, read, written\n"
+    "  tensor A[N][M]: double, array, CSR (i : dense, j : compressed), read\n"
+    "  tensor m->x[M]: double, array through a pointer, dense, read\n"
+    "  forall i in [0, N)\n"
+    "    forall j in [0, M) : reduction\n"
+    "      m->u(i) += A(i,j) * m->x(j)\n",
+    {NULL},
+    {NULL},
+    NULL,
+    1, 0},
   {"spmm",
     "#define N 8\n"
     "#define M 6\n"
