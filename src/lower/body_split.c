@@ -46,11 +46,13 @@ int expr_reads_local(const Lower *L, const IrNode *n, const IrExpr *e) {
   return 0;
 }
 
+/* Whether a and b are the same subscripts (affine forms, none with
+ * alternatives). */
 static int same_sub(const IrAccess *a, const IrAccess *b) {
   if (a->nsub != b->nsub) return 0;
   for (int d = 0; d < a->nsub; d++) {
     const IrAffine *x = &a->sub[d], *y = &b->sub[d];
-    if (x->constant != y->constant || !x->sym != !y->sym ||
+    if (x->nalt || y->nalt || x->constant != y->constant || !x->sym != !y->sym ||
         (x->sym && strcmp(x->sym, y->sym)) ||
         memcmp(x->coef, y->coef, sizeof x->coef))
       return 0;
@@ -58,16 +60,16 @@ static int same_sub(const IrAccess *a, const IrAccess *b) {
   return 1;
 }
 
-static int expr_same_elem(const Lower *L, const IrExpr *e, const IrAccess *w) {
+int lower_expr_same_elem(const IrKernel *k, const IrExpr *e, const IrAccess *w) {
   if (!e) return 1;
-  if (e->kind == IR_ACCESS && L->k->accesses[e->access].tensor == w->tensor &&
-      !same_sub(&L->k->accesses[e->access], w))
+  if (e->kind == IR_ACCESS && k->accesses[e->access].tensor == w->tensor &&
+      !same_sub(&k->accesses[e->access], w))
     return 0;
-  if (!expr_same_elem(L, e->a, w) || !expr_same_elem(L, e->b, w) ||
-      !expr_same_elem(L, e->c, w))
+  if (!lower_expr_same_elem(k, e->a, w) || !lower_expr_same_elem(k, e->b, w) ||
+      !lower_expr_same_elem(k, e->c, w))
     return 0;
   for (int i = 0; i < e->nargs; i++)
-    if (!expr_same_elem(L, e->args[i], w)) return 0;
+    if (!lower_expr_same_elem(k, e->args[i], w)) return 0;
   return 1;
 }
 
@@ -81,7 +83,7 @@ static int guard_reads_ok(const Lower *L, const IrNode *n, const IrAccess *w) {
         L->k->accesses[s->lhs_access].tensor == w->tensor &&
         !same_sub(&L->k->accesses[s->lhs_access], w))
       return 0;
-    if (!expr_same_elem(L, s->rhs, w)) return 0;
+    if (!lower_expr_same_elem(L->k, s->rhs, w)) return 0;
     if (asm_guarded_set(s) &&
         L->k->accesses[s->lhs_access].tensor == w->tensor)
       return 1;

@@ -1110,31 +1110,6 @@ static int out_read(const IrKernel *k, const IrNode *n, int ti) {
   return graph_expr_reads(k, r, ti);
 }
 
-static int same_subscripts(const IrAccess *a, const IrAccess *b) {
-  if (a->tensor != b->tensor || a->nsub != b->nsub) return 0;
-  for (int d = 0; d < a->nsub; d++) {
-    const IrAffine *x = &a->sub[d], *y = &b->sub[d];
-    if (x->nalt || y->nalt || x->constant != y->constant ||
-        memcmp(x->coef, y->coef, sizeof x->coef) ||
-        ((x->sym || y->sym) && (!x->sym || !y->sym || strcmp(x->sym, y->sym))))
-      return 0;
-  }
-  return 1;
-}
-
-static int reads_only(const IrKernel *k, const IrExpr *e, int ti, int acc) {
-  if (!e) return 1;
-  if (e->kind == IR_ACCESS && k->accesses[e->access].tensor == ti &&
-      !same_subscripts(&k->accesses[e->access], &k->accesses[acc]))
-    return 0;
-  if (!reads_only(k, e->a, ti, acc) || !reads_only(k, e->b, ti, acc) ||
-      !reads_only(k, e->c, ti, acc))
-    return 0;
-  for (int i = 0; i < e->nargs; i++)
-    if (!reads_only(k, e->args[i], ti, acc)) return 0;
-  return 1;
-}
-
 /* Whether every read of tensor ti in the nest is of the element its own
  * statement writes (`P[i][j] = g ? P[i][j] / d[i] : P[i][j]`, a guarded
  * update in place, ir/predicate.h): an in-place candidate, left to the
@@ -1149,7 +1124,7 @@ static int reads_own_element(const IrKernel *k, const IrNode *n, int ti) {
   const IrStmt *s = &n->stmt;
   if (!graph_expr_reads(k, s->rhs, ti)) return 1;
   return s->lhs_access >= 0 && k->accesses[s->lhs_access].tensor == ti &&
-         reads_only(k, s->rhs, ti, s->lhs_access);
+         lower_expr_same_elem(k, s->rhs, &k->accesses[s->lhs_access]);
 }
 
 /* An operand kept dense and updated in place (`A[i][j] *= c` on an array

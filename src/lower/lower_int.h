@@ -173,6 +173,9 @@ void graph_affine(const Lower *L, StrBuf *out, const IrAffine *a);
 /* Structural equality (graph.c): two accesses of the same tensor with the
  * same subscripts; two pure expressions; whether e reads what s writes. */
 int lower_same_access(const Lower *L, int a, int b);
+/* Whether every access of w's tensor in e is w's element, the same
+ * subscripts (body_split.c). */
+int lower_expr_same_elem(const IrKernel *k, const IrExpr *e, const IrAccess *w);
 int lower_same_expr(const Lower *L, const IrExpr *a, const IrExpr *b);
 int lower_is_lhs(const Lower *L, const IrExpr *e, const IrStmt *s);
 /* Whether s is an append `q[t] = e` of `q[t++] = e` (its subscript is a
