@@ -1852,9 +1852,24 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
     vec_config_elem(L->arena, &c.cfg, c.t->bytes);
     c.c.lanes = c.cfg.lanes;
   }
+  int64_t lo_c, hi_c;
+  /* avx512: a block of constant width of at most 256 bits... 128 bytes
+   * (SpMM with 8 to 16 double columns) on 256-bit vectors, the avx2
+   * operations, which AVX-512F implies, as the block walks do (vblocks.c):
+   * a 512-bit load of a row that is 32-byte but not 64-byte aligned
+   * crosses a cache line at every entry (docs/performance.md, "SpMM with 8
+   * columns on 256-bit vectors") */
+  const char *narrowed = NULL;
+  if (c.ops == &simd_avx512_ops && affine_const(&c.lv->lo, &lo_c) &&
+      affine_const(&c.lv->hi, &hi_c) && hi_c > lo_c &&
+      (hi_c - lo_c) * c.t->bytes <= 128) {
+    narrowed = "avx512 with 256-bit vectors (the avx2 operations, which "
+               "AVX-512F implies)";
+    c.ops = &simd_avx2_ops;
+    c.cfg.lanes = c.c.lanes = 32 / c.t->bytes;
+  }
   int nv = VEC_BLOCK_ACCS / c.nvs;
   if (nv < 1) nv = 1;
-  int64_t lo_c, hi_c;
   /* constant bounds narrower than a block (SpMM with 8 or 12 columns): a
    * block of the full vectors they hold, one pass over the row for them */
   if (c.cfg.lanes && affine_const(&c.lv->lo, &lo_c) &&
@@ -1914,8 +1929,9 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
              "loop%s%s%s%s%s",
              lv->name,
              c.t->elem == SIMD_F64
-                 ? c.ops->name
-                 : arena_printf(L->arena, "%s, %s", c.ops->name, c.t->name),
+                 ? (narrowed ? narrowed : c.ops->name)
+                 : arena_printf(L->arena, "%s, %s",
+                                narrowed ? narrowed : c.ops->name, c.t->name),
              L->k->vars[vn->outer->var].name, nv, w,
              vc_lhs_text(&c, c.vs[0].s), c.ops->guard, c.ops->needs,
              c.guard.len ? "; run-time check " : "",

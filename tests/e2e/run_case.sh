@@ -54,6 +54,8 @@
 #                                    said once
 #        // EXPECT-VECTOR-REPORT: text  with a SIMD backend other than none,
 #                                    text appears in report.txt (repeatable)
+#        // EXPECT-AVX512-REPORT: text  with --simd=avx512, text appears in
+#                                    report.txt (repeatable)
 #        // EXPECT-SCALAR-REPORT: text  without a SIMD backend or with none
 #                                    (the scalar output), text appears in
 #                                    report.txt (repeatable)
@@ -241,6 +243,12 @@ if [ -n "$simd" ] && [ "$simd" != none ]; then
     [ -z "$text" ] && continue
     grep -qF -- "$text" report.txt || fail "report.txt does not say: $text"
   done < <(directive EXPECT-VECTOR-REPORT)
+fi
+if [ "$simd" = avx512 ]; then
+  while IFS= read -r text; do
+    [ -z "$text" ] && continue
+    grep -qF -- "$text" report.txt || fail "report.txt does not say: $text"
+  done < <(directive EXPECT-AVX512-REPORT)
 fi
 if [ -z "$simd" ] || [ "$simd" = none ]; then
   while IFS= read -r text; do
