@@ -71,7 +71,7 @@ void options_usage(FILE *out) {
       "  -- FLAGS...        forward every later argument verbatim\n"
       "\n"
       "Code generation:\n"
-      "  --vl=N             vector length: a power of two from 1 to "
+      "  --vl=N             vector length, from 1 to "
       VL_MAX_TEXT(SC_VL_MAX) "\n"
       "  --simd=BACKEND     none, generic, avx2, avx512, sve, or auto (follows\n"
       "                     -march/-mavx2/-mavx512f, else the host); without\n"
@@ -134,14 +134,22 @@ static const char *take_value(const char *arg, size_t optlen, int argc,
   return NULL;
 }
 
+/* --vl=N takes what a vectorize pragma's vl takes (pragmas/pragma_parse.c),
+ * with its wording: an integer from 1 to SC_VL_MAX; one a backend cannot
+ * use as it is is lowered or raised by the vectorizer, which reports it. */
 static int parse_vl(Options *o, const char *v, FILE *err) {
   char *end;
   long n = strtol(v, &end, 10);
-  if (!*v || *end || n < 1 || n > SC_VL_MAX || (n & (n - 1)))
+  if (!*v || *end)
     return usage_error(err,
-                       "invalid vector length '--vl=%s'%s: expected a power of "
-                       "two from 1 to " VL_MAX_TEXT(SC_VL_MAX),
-                       v, "");
+                       "vector length must be between 1 and " VL_MAX_TEXT(
+                           SC_VL_MAX) ", not '%s' (in '--vl=%s')",
+                       v, v);
+  if (n < 1 || n > SC_VL_MAX)
+    return usage_error(err,
+                       "vector length must be between 1 and " VL_MAX_TEXT(
+                           SC_VL_MAX) ", not %s (in '--vl=%s')",
+                       v, v);
   o->vl = (int)n;
   return 0;
 }

@@ -67,12 +67,12 @@ section_usage() {
   run --dump=lattic x.c
   [ $rc -eq 2 ] && grep -q "did you mean 'lattice'" "$tmp/err"
   check "--dump=lattic"
-  for vl in 0 3 128 -4 x ''; do
+  for vl in 0 65 128 -4 x ''; do
     run --vl=$vl x.c
-    [ $rc -eq 2 ] && grep -q "vector length" "$tmp/err"
+    [ $rc -eq 2 ] && grep -q "vector length must be between 1 and 64, not " "$tmp/err"
     check "--vl=$vl refused"
   done
-  for vl in 1 2 4 8 16 32 64; do
+  for vl in 1 2 3 4 6 8 12 16 32 64; do
     printf 'int x;\n' >"$tmp/v.c"
     run --vl=$vl "$tmp/v.c"
     [ $rc -eq 0 ]
@@ -90,6 +90,16 @@ section_usage() {
   run "$tmp/vlp64.c" -o "$tmp/vlp_out.c"
   [ $rc -eq 0 ] && [ -s "$tmp/vlp_out.c" ]
   check "vectorize(vl = 64) accepted"
+  # one rule for both: a vl that is no multiple of the lanes is taken by
+  # --vl as by the pragma, and lowered the same way
+  sed '/vectorize/d' "$tmp/vlp.c" >"$tmp/vlc.c"
+  run --simd=avx2 --vl=6 --report "$tmp/vlc.c" -o "$tmp/vlc_out.c"
+  [ $rc -eq 0 ] && grep -q "vl 6 lowered to 4, a multiple of the 4 lanes of avx2" "$tmp/err"
+  check "--vl=6 accepted and lowered as the pragma's vl = 6"
+  sed 's/vl = 128/simd = avx2, vl = 6/' "$tmp/vlp.c" >"$tmp/vlp6.c"
+  run --report "$tmp/vlp6.c" -o "$tmp/vlp6_out.c"
+  [ $rc -eq 0 ] && grep -q "vl 6 lowered to 4, a multiple of the 4 lanes of avx2" "$tmp/err"
+  check "vectorize(simd = avx2, vl = 6): the same report line as --simd=avx2 --vl=6"
   run
   [ $rc -eq 2 ] && grep -q "no input file" "$tmp/err"
   check "no input"
