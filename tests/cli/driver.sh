@@ -889,6 +889,12 @@ section_diagnostics() {
   fails "$d/later.c" && diag_at "$d/later.c" 5 29 error "unknown format 'MyCSR'" &&
     diag_at "$d/later.c" 12 23 note "'MyCSR' is defined here, after its use" && tidy
   check "a format used before its definition: error, note at the definition"
+  { echo '#pragma sparse format MyCSR = (i, j) -> (i : dense, j : compresed)'
+    spmv_with '#pragma sparse encoding(A : MyCSR)'; } >"$d/failed.c"
+  fails "$d/failed.c" &&
+    diag_at "$d/failed.c" 1 57 error "unknown level format 'compresed'; did you mean 'compressed'?" &&
+    [ "$(grep -c ': error: ' "$tmp/err")" -eq 1 ] && ! grep -q "MyCSR'" "$tmp/err" && tidy
+  check "a format whose definition failed: one error, at the definition, none at its use"
   spmv_with '#pragma sparse encodng(A : CSR)' >"$d/dir.c"
   fails "$d/dir.c" &&
     diag_at "$d/dir.c" 5 16 error "unknown sparse directive 'encodng'; did you mean 'encoding'?" && tidy
