@@ -953,6 +953,31 @@ section_diagnostics() {
   [ $rc -eq 0 ] &&
     diag_at "$d/none.c" 4 1 warning "pragma sparse ignored: not followed by a declaration, function definition or loop" && tidy
   check "pragma before a statement: warning at the pragma"
+  # _Pragma("sparse ..."), in the code or in a macro, is not applied: a
+  # warning where it stands, never silence; the file itself comes out as it
+  # is. In a comment, a string or under #if 0 it is no pragma: silent.
+  spmv_with '_Pragma("sparse encoding(A : CSR)")' >"$d/op.c"
+  run "$d/op.c" -o "$d/op.out"
+  [ $rc -eq 0 ] && cmp -s "$d/op.c" "$d/op.out" &&
+    diag_at "$d/op.c" 5 1 warning "'_Pragma' is not read by sparsecc, which applies '#pragma sparse' lines only: this pragma is ignored; write '#pragma sparse encoding(A : CSR)' on a line of its own instead" &&
+    tidy
+  check "_Pragma(\"sparse ...\") before a loop: warning at it, output unchanged"
+  { printf '#define SPARSE_A _Pragma("sparse encoding(A : CSR)")\n'
+    spmv_with 'SPARSE_A'; } >"$d/opm.c"
+  run "$d/opm.c" -o "$d/opm.out"
+  [ $rc -eq 0 ] && cmp -s "$d/opm.c" "$d/opm.out" &&
+    diag_at "$d/opm.c" 1 18 warning "'_Pragma' in the definition of macro 'SPARSE_A' is not read by sparsecc" &&
+    [ "$(grep -c 'warning:' "$tmp/err")" -eq 1 ] && tidy
+  check "_Pragma in a macro: one warning, at the definition"
+  run -Werror "$d/opm.c" -o "$d/opm_w.out"
+  [ $rc -eq 1 ] && [ ! -e "$d/opm_w.out" ]
+  check "_Pragma in a macro under -Werror: exit 1, nothing written"
+  { printf '/* _Pragma("sparse encoding(A : CSR)") */\nstatic const char *s = "_Pragma(\\"sparse x\\")";\n'
+    printf '#if 0\n_Pragma("sparse encoding(A : CSR)")\n#endif\n_Pragma("GCC diagnostic push")\n'
+    spmv_with '#pragma sparse encoding(A : CSR)'; } >"$d/opq.c"
+  run "$d/opq.c" -o "$d/opq.out"
+  [ $rc -eq 0 ] && [ ! -s "$tmp/err" ]
+  check "_Pragma text in a comment, a string, #if 0, or another pragma: silent"
   printf '#define N 8\nlong double A[N][N], x[N], y[N];\nint main(void) {\n#pragma sparse encoding(A : CSR)\n  for (int i = 0; i < N; i++)\n    for (int j = 0; j < N; j++) y[i] += A[i][j] * x[j];\n  return 0;\n}\n' >"$d/ldbl.c"
   run "$d/ldbl.c" -o "$d/ldbl.out"
   [ $rc -eq 0 ] &&
