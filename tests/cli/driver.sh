@@ -953,6 +953,46 @@ section_diagnostics() {
   [ $rc -eq 0 ] &&
     diag_at "$d/none.c" 4 1 warning "pragma sparse ignored: not followed by a declaration, function definition or loop" && tidy
   check "pragma before a statement: warning at the pragma"
+  # #line directives in the input (yacc, bison, lex, another
+  # preprocessor): diagnostics, --report and the run-time messages use the
+  # presumed file and line, as a compiler does, and the #line directives of
+  # the output map back to them: a compiler error in the output, inside the
+  # rewritten region (the nest as written, run when the data do not fit
+  # NV24) and after it, is reported where the input compiled as it is
+  # reports it
+  { printf '#include <stdio.h>\n#ifdef BREAK\n#define SCALE nosuch\n#else\n#define SCALE 1.0\n#endif\n'
+    printf '#define N 8\ndouble y[N], A[N][N], x[N];\n#line 200 "gram.y"\nstatic void f(void) {\n'
+    printf '#pragma sparse encoding(A : NV24)\n  for (int i = 0; i < N; i++)\n    for (int j = 0; j < N; j++)\n'
+    printf '      y[i] += A[i][j] * x[j] * SCALE;\n#ifdef BREAK\n  int after = nosuch2;\n#endif\n}\n'
+    printf '# 30 "lines.c"\nint main(void) {\n  for (int i = 0; i < N; i++) { A[i][i %% 4] = i + 1; x[i] = i; }\n'
+    printf '  f();\n  for (int i = 0; i < N; i++) printf("%%g\\n", y[i]);\n  return 0;\n}\n'; } >"$d/lines.c"
+  cd "$d" || return
+  run --report lines.c -o lines_out.c
+  cd - >/dev/null || return
+  [ $rc -eq 0 ] && grep -q '^gram.y:202:3: kernel sparsified' "$tmp/err" &&
+    grep -q '^#line 205 "gram.y"' "$d/lines_out.c" && grep -q '"gram.y:202"' "$d/lines_out.c" &&
+    [ "$(grep -c '^#line [0-9]* "lines.c"' "$d/lines_out.c")" -eq 1 ] &&
+    grep -q '^#line 1 "lines.c"' "$d/lines_out.c"
+  check "#line in the input: --report, run-time messages and output #line name the presumed place"
+  where() { # FILE: the places of the compiler's errors and notes, -DBREAK
+    (cd "$d" && "$cc" -DBREAK $("$sparsecc" --cflags) -fsyntax-only "$1" 2>&1) |
+      grep -E '^[^ ]+:[0-9]+:[0-9]+: (error|note)' | sed 's/: \(error\|note\):.*//'
+  }
+  where lines.c >"$d/lines_in.where"
+  where lines_out.c >"$d/lines_out.where"
+  [ -s "$d/lines_in.where" ] && grep -q '^gram.y:204:' "$d/lines_in.where" &&
+    grep -q '^gram.y:206:' "$d/lines_in.where" && cmp -s "$d/lines_in.where" "$d/lines_out.where"
+  check "#line in the input: compiler errors in and after the rewritten region point where the input's do"
+  { printf 'double y[4], A[4][4], x[4];\n#line 40 "parse.y"\nvoid f(void) {\n'
+    printf '#pragma sparse encoding(A : (i, j) -> (i : dense, j : compresed))\n'
+    printf '  for (int i = 0; i < 4; i++)\n    for (int j = 0; j < 4; j++) y[i] += A[i][j] * x[j];\n}\n'; } >"$d/lines_err.c"
+  fails "$d/lines_err.c" &&
+    grep -q "^parse.y:41:55: error: unknown level format 'compresed'" "$tmp/err" &&
+    grep -q '^  #pragma sparse encoding(A : (i, j) -> (i : dense, j : compresed))$' "$tmp/err" && tidy
+  check "#line in the input: an error at the presumed file:line:col, the line as written"
+  sed 's/^#line 40 "parse.y"$/# 40 "parse.y" 1/' "$d/lines_err.c" >"$d/lines_mark.c"
+  fails "$d/lines_mark.c" && grep -q "^parse.y:41:55: error: unknown level format" "$tmp/err"
+  check "a GNU line marker (# 40 \"parse.y\" 1) is read as #line is"
   # _Pragma("sparse ..."), in the code or in a macro, is not applied: a
   # warning where it stands, never silence; the file itself comes out as it
   # is. In a comment, a string or under #if 0 it is no pragma: silent.
