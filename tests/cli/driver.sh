@@ -737,6 +737,9 @@ section_check() {
   run --check -p "$tmp/proj/build" "$tmp/proj/src/needs.c" -o "$tmp/rel4.out"
   [ $rc -eq 0 ] && [ ! -s "$tmp/err" ]
   check "-p with directory \".\" (command)"
+  run --check -p "$tmp/proj/build/compile_commands.json" "$tmp/proj/src/needs.c" -o "$tmp/rel5.out"
+  [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && cmp -s "$tmp/rel4.out" "$tmp/rel5.out"
+  check "-p naming compile_commands.json itself: its directory's database"
   run -p "$tmp/nowhere" "$tmp/needs.c"
   [ $rc -eq 2 ] && grep -q "compile_commands.json" "$tmp/err" &&
     [ "$(grep -c . "$tmp/err")" -eq 2 ] && ! grep -q "LIBCLANG" "$tmp/err"
