@@ -223,8 +223,11 @@ static int unknown_option(const char *arg, FILE *err) {
   char name[64];
   size_t n = strcspn(arg, "=");
   snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), arg);
-  const char *near = diag_did_you_mean(
-      name, known_options, sizeof known_options / sizeof *known_options);
+  /* a one-letter option is one edit from every other one: no guess
+   * ('-v' is no typo of '-o') */
+  const char *near = strlen(name) <= 2 ? NULL
+                     : diag_did_you_mean(name, known_options,
+                                         sizeof known_options / sizeof *known_options);
   /* -M, -MM: a dependency list instead of the output, a compiler's job */
   if (strcmp(arg, "-M") == 0 || strcmp(arg, "-MM") == 0)
     return usage_error(err, "'%s' lists dependencies instead of writing "

@@ -58,6 +58,9 @@ section_usage() {
   run --repot x.c
   [ $rc -eq 2 ] && grep -q "unknown option '--repot'; did you mean '--report'?" "$tmp/err"
   check "unknown option: did you mean, exit 2"
+  run -v x.c
+  [ $rc -eq 2 ] && grep -q "unknown option '-v'" "$tmp/err" && ! grep -q "did you mean" "$tmp/err"
+  check "unknown one-letter option: no guess at another letter"
   run --frobnicate x.c
   [ $rc -eq 2 ] && grep -q "unknown option '--frobnicate'" "$tmp/err"
   check "unknown option without a near match"
