@@ -6,14 +6,10 @@
 
 #include <string.h>
 
+#include "base/ident.h"
 #include "base/strbuf.h"
 #include "frontend/cparse.h"
 #include "frontend/tsnode.h"
-
-static int ident_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || c == '_';
-}
 
 /* Skips blanks, line ends and backslash-newlines from p. */
 static size_t skip_space(const char *t, size_t len, size_t p) {
@@ -39,7 +35,7 @@ typedef struct Op {
 /* Whether a sparse `_Pragma` starts at `at`; fills op. */
 static int op_at(const char *t, size_t len, size_t at, Op *op) {
   if (len - at < 7 || memcmp(t + at, "_Pragma", 7) != 0) return 0;
-  if ((at > 0 && ident_char(t[at - 1])) || (at + 7 < len && ident_char(t[at + 7])))
+  if ((at > 0 && ident_is_char(t[at - 1])) || (at + 7 < len && ident_is_char(t[at + 7])))
     return 0;
   size_t p = skip_space(t, len, at + 7);
   if (p >= len || t[p] != '(') return 0;
@@ -52,7 +48,7 @@ static int op_at(const char *t, size_t len, size_t at, Op *op) {
   size_t s = ++p;
   while (p < len && (t[p] == ' ' || t[p] == '\t')) p++;
   if (len - p < 6 || memcmp(t + p, "sparse", 6) != 0 ||
-      (p + 6 < len && ident_char(t[p + 6])))
+      (p + 6 < len && ident_is_char(t[p + 6])))
     return 0;
   while (p < len && t[p] != '"' && t[p] != '\n') p += t[p] == '\\' && p + 1 < len ? 2 : 1;
   op->at = at;
