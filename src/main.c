@@ -261,6 +261,8 @@ static int translate(Run *r) {
     return pass_through(r);
 
   if (cparse_file(f, &r->cp) != 0) {
+    /* only a _Pragma to warn about: the file goes through as it is */
+    if (!cparse_mentions_pragma_sparse(f->text, f->len)) return pass_through(r);
     diag_error(&r->diags, NULL, span_make(0, 0),
                "'%s': cannot parse (too large for the C parser?)", f->name);
     return EXIT_INPUT;
