@@ -97,6 +97,10 @@ typedef struct PragmaFormats {
   /* optional: every format the file defines, later ones included, for the
    * note at a use before its definition (not looked up otherwise) */
   const struct PragmaFormats *whole_file;
+  /* names whose definition failed (already an error there): a use of one
+   * is not reported again as an unknown format */
+  int nfailed;
+  const char **failed;
 } PragmaFormats;
 
 /* Parses the directive text of one pragma: the bytes of file `f` in

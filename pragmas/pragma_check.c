@@ -239,6 +239,9 @@ static int check_named(PCheck *c, const RawEncoding *raw, PragmaEncoding *e) {
   }
   const BuiltinFormat *bf = pragma_find_builtin(raw->named);
   if (!bf) {
+    /* its definition failed, with an error there: not a second one here */
+    for (int i = 0; c->formats && i < c->formats->nfailed; i++)
+      if (strcmp(c->formats->failed[i], raw->named) == 0) return -1;
     int n = pragma_nbuiltin_formats + (c->formats ? c->formats->n : 0);
     const char **cands = arena_alloc(c->arena, (size_t)n * sizeof *cands);
     for (int i = 0; i < pragma_nbuiltin_formats; i++)

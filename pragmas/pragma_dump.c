@@ -119,8 +119,8 @@ char *pragma_encoding_text(Arena *arena, const PragmaEncoding *e) {
 
 static void loc(FILE *out, const SourceFile *f, size_t offset) {
   unsigned line, col;
-  source_line_col(f, offset, &line, &col);
-  fprintf(out, "%s:%u:%u", f->name, line, col);
+  const char *name = source_presumed(f, offset, &line, &col);
+  fprintf(out, "%s:%u:%u", name, line, col);
 }
 
 static const char *kind_name(PragmaKind k) {

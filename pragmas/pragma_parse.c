@@ -24,6 +24,8 @@ typedef struct P {
   PTok tok;    /* the current token */
   size_t prev_end; /* end of the token before it */
   int failed;  /* a syntax error was reported: unwind */
+  int invalid; /* an encoding did not resolve (maybe silently: the use of
+                * a format whose definition failed): the pragma fails */
   int depth;   /* expression nesting */
   /* parameters of a built-in format's text, substituted in expressions */
   int nparams;
@@ -691,7 +693,9 @@ static int resolve(P *p, PragmaFormats *formats, const RawEncoding *raw,
                    PragmaEncoding *out) {
   if (p->failed) return -1;
   PCheck c = {p->arena, p->f, p->diags, formats};
-  return pragma_check_encoding(&c, raw, out);
+  int rc = pragma_check_encoding(&c, raw, out);
+  if (rc) p->invalid = 1;
+  return rc;
 }
 
 /* binding = IDENT { '[' c-expr ']' } ':' encoding */
@@ -783,6 +787,17 @@ static void encoding_directive(P *p, PragmaFormats *formats, Pragma *out) {
   out->bindings = bs.data;
 }
 
+/* A format whose definition drew an error: its uses are then silent (one
+ * problem, reported once, where it is). */
+static void note_failed_format(P *p, PragmaFormats *formats, const char *name) {
+  if (!formats || !name) return;
+  formats->failed = arena_grow(p->arena, (void *)formats->failed,
+                               (size_t)formats->nfailed,
+                               (size_t)formats->nfailed + 1,
+                               sizeof *formats->failed);
+  formats->failed[formats->nfailed++] = name;
+}
+
 /* format_directive = 'format' NAME '=' encoding */
 static void format_directive(P *p, PragmaFormats *formats, Pragma *out) {
   Span name_span;
@@ -790,7 +805,10 @@ static void format_directive(P *p, PragmaFormats *formats, Pragma *out) {
   if (!expect(p, '=', "after the format name")) return;
   RawEncoding raw;
   encoding(p, &raw);
-  if (p->failed) return;
+  if (p->failed) {
+    note_failed_format(p, formats, out->format_name);
+    return;
+  }
   const BuiltinFormat *bf = pragma_find_builtin(out->format_name);
   int user = pragma_find_user(formats, out->format_name);
   int ok = resolve(p, formats, &raw, &out->format_enc) == 0;
@@ -809,7 +827,10 @@ static void format_directive(P *p, PragmaFormats *formats, Pragma *out) {
               "previous definition is here");
     return;
   }
-  if (!ok) return;
+  if (!ok) {
+    note_failed_format(p, formats, out->format_name);
+    return;
+  }
   out->format_enc.format_name = out->format_name;
   if (formats->n == formats->cap) {
     int nc = formats->cap ? formats->cap * 2 : 8;
@@ -970,7 +991,7 @@ int pragma_parse(Arena *arena, const SourceFile *f, Span span,
     next(&p);
     directive(&p, formats, out);
   }
-  return p.failed || diag_error_count(diags) > errors ? -1 : 0;
+  return p.failed || p.invalid || diag_error_count(diags) > errors ? -1 : 0;
 }
 
 int pragma_parse_encoding_text(Arena *arena, const SourceFile *bf,

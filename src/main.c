@@ -30,6 +30,7 @@
 #include "frontend/cparse.h"
 #include "frontend/incpragmas.h"
 #include "frontend/macros.h"
+#include "frontend/pragma_op.h"
 #include "frontend/rtnames.h"
 #include "options.h"
 #include "pragma.h"
@@ -255,13 +256,19 @@ static int translate(Run *r) {
   int rc = collect_args(r);
   if (rc) return rc;
   incpragmas_warn(f, r->args, r->nargs, &r->diags);
-  if (!cparse_mentions_pragma_sparse(f->text, f->len)) return pass_through(r);
+  int ops = pragma_op_mentions(f->text, f->len);
+  if (!ops && !cparse_mentions_pragma_sparse(f->text, f->len))
+    return pass_through(r);
 
   if (cparse_file(f, &r->cp) != 0) {
+    /* only a _Pragma to warn about: the file goes through as it is */
+    if (!cparse_mentions_pragma_sparse(f->text, f->len)) return pass_through(r);
     diag_error(&r->diags, NULL, span_make(0, 0),
                "'%s': cannot parse (too large for the C parser?)", f->name);
     return EXIT_INPUT;
   }
+  /* _Pragma("sparse ...") is not applied: said where it stands */
+  if (ops) pragma_op_warn(f, r->cp.tree, &r->diags);
   PragmaSite *sites;
   size_t nsites = cparse_find_pragmas(f, r->cp.tree, &r->arena, &sites);
   if (nsites == 0) return pass_through(r);

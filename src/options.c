@@ -71,7 +71,7 @@ void options_usage(FILE *out) {
       "  -- FLAGS...        forward every later argument verbatim\n"
       "\n"
       "Code generation:\n"
-      "  --vl=N             vector length: a power of two from 1 to "
+      "  --vl=N             vector length, from 1 to "
       VL_MAX_TEXT(SC_VL_MAX) "\n"
       "  --simd=BACKEND     none, generic, avx2, avx512, sve, or auto (follows\n"
       "                     -march/-mavx2/-mavx512f, else the host); without\n"
@@ -134,14 +134,22 @@ static const char *take_value(const char *arg, size_t optlen, int argc,
   return NULL;
 }
 
+/* --vl=N takes what a vectorize pragma's vl takes (pragmas/pragma_parse.c),
+ * with its wording: an integer from 1 to SC_VL_MAX; one a backend cannot
+ * use as it is is lowered or raised by the vectorizer, which reports it. */
 static int parse_vl(Options *o, const char *v, FILE *err) {
   char *end;
   long n = strtol(v, &end, 10);
-  if (!*v || *end || n < 1 || n > SC_VL_MAX || (n & (n - 1)))
+  if (!*v || *end)
     return usage_error(err,
-                       "invalid vector length '--vl=%s'%s: expected a power of "
-                       "two from 1 to " VL_MAX_TEXT(SC_VL_MAX),
-                       v, "");
+                       "vector length must be between 1 and " VL_MAX_TEXT(
+                           SC_VL_MAX) ", not '%s' (in '--vl=%s')",
+                       v, v);
+  if (n < 1 || n > SC_VL_MAX)
+    return usage_error(err,
+                       "vector length must be between 1 and " VL_MAX_TEXT(
+                           SC_VL_MAX) ", not %s (in '--vl=%s')",
+                       v, v);
   o->vl = (int)n;
   return 0;
 }
@@ -215,8 +223,11 @@ static int unknown_option(const char *arg, FILE *err) {
   char name[64];
   size_t n = strcspn(arg, "=");
   snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), arg);
-  const char *near = diag_did_you_mean(
-      name, known_options, sizeof known_options / sizeof *known_options);
+  /* a one-letter option is one edit from every other one: no guess
+   * ('-v' is no typo of '-o') */
+  const char *near = strlen(name) <= 2 ? NULL
+                     : diag_did_you_mean(name, known_options,
+                                         sizeof known_options / sizeof *known_options);
   /* -M, -MM: a dependency list instead of the output, a compiler's job */
   if (strcmp(arg, "-M") == 0 || strcmp(arg, "-MM") == 0)
     return usage_error(err, "'%s' lists dependencies instead of writing "

@@ -93,13 +93,13 @@ static void report(S *s, size_t off, const char *fmt, ...) {
   if (!s->ctx->opts || !s->ctx->opts->report || !s->ctx->report)
     return;
   unsigned line, col;
-  source_line_col(s->ctx->file, off, &line, &col);
+  const char *fname = source_presumed(s->ctx->file, off, &line, &col);
   char buf[1024];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
-  sb_printf(s->ctx->report, "%s:%u:%u: %s\n", s->ctx->file->name, line, col, buf);
+  sb_printf(s->ctx->report, "%s:%u:%u: %s\n", fname, line, col, buf);
 }
 
 static Span trim_nl(const SourceFile *f, Span sp) {
@@ -167,7 +167,7 @@ static void plan_hoists(S *s, IrKernel *k, TSNode nest) {
     c->used = 0;
     ARRAY_PUSH(ctx->arena, hl->caches, c);
     unsigned line, col;
-    source_line_col(ctx->file, ls, &line, &col);
+    source_presumed(ctx->file, ls, &line, &col);
     t->entry_cache = c->var;
     t->entry_cache_line = line;
     t->entry_cache_used = &c->used;
@@ -282,8 +282,8 @@ static const char *guard_conditionals(S *s, TSNode f, size_t start,
   SparsifyCtx *ctx = s->ctx;
   StrBuf g = {0}, notes = {0};
   unsigned line, col;
-  source_line_col(ctx->file, ts_node_start_byte(f), &line, &col);
-  const char *where = arena_printf(ctx->arena, "%s:%u", ctx->file->name, line);
+  const char *fname = source_presumed(ctx->file, ts_node_start_byte(f), &line, &col);
+  const char *where = arena_printf(ctx->arena, "%s:%u", fname, line);
   if (ppcond_guard(s->ct, ctx->file, f, where, &g, &notes) && g.len) {
     if (ctx->opts && ctx->opts->report && ctx->report) {
       sb_puts(ctx->report, notes.data);
@@ -781,7 +781,7 @@ static void do_loop(S *s, const Attachment *g) {
                                                           (int)bound.len);
     if (!callee && !ts_node_is_null(w)) {
       unsigned wl, wc;
-      source_line_col(ctx->file, ts_node_start_byte(w), &wl, &wc);
+      source_presumed(ctx->file, ts_node_start_byte(w), &wl, &wc);
       hint = arena_printf(ctx->arena, " (the %s loop at line %u reads '%s', but only "
                           "for loops become kernels: write it as a for loop)",
                           node_is(w, "do_statement") ? "do-while" : "while", wl,
@@ -1083,7 +1083,7 @@ static void one_warning_per_nest(S *s, size_t mark, Span where, const char *why)
         sb_puts(&msg, g->message);
       } else if (!strstr(msg.data, reason)) {
         unsigned line, col;
-        source_line_col(s->ctx->file, g->span.start, &line, &col);
+        source_presumed(s->ctx->file, g->span.start, &line, &col);
         sb_printf(&msg, "; also at line %u: %s", line, reason);
       }
       if (first != out) {

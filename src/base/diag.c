@@ -92,8 +92,9 @@ static void render_one(const Diag *g, FILE *out, int colour) {
   const char *bold = colour ? "\033[1m" : "", *reset = colour ? "\033[0m" : "";
   if (g->file) {
     unsigned line, col;
-    source_line_col(g->file, g->span.start, &line, &col);
-    fprintf(out, "%s%s:%u:%u: %s", bold, g->file->name, line, col, reset);
+    /* the presumed place, below a #line directive as a compiler says it */
+    const char *name = source_presumed(g->file, g->span.start, &line, &col);
+    fprintf(out, "%s%s:%u:%u: %s", bold, name, line, col, reset);
   } else {
     fprintf(out, "%ssparsecc: %s", bold, reset);
   }

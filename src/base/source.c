@@ -20,6 +20,83 @@ static int index_lines(SourceFile *f) {
   return 0;
 }
 
+/* Skips blanks (spaces, tabs) from p. */
+static size_t blanks(const char *t, size_t len, size_t p) {
+  while (p < len && (t[p] == ' ' || t[p] == '\t')) p++;
+  return p;
+}
+
+/* The `#line` directive or line marker starting line [s, e), if it is one:
+ * fills m (name malloc'ed, or NULL when the directive gives none). Returns
+ * 1, 0 when the line is no such directive, -1 on allocation failure. */
+static int line_mark(const char *t, size_t s, size_t e, SourceLineMark *m) {
+  size_t p = blanks(t, e, s);
+  if (p >= e || t[p] != '#') return 0;
+  p = blanks(t, e, p + 1);
+  if (e - p > 4 && memcmp(t + p, "line", 4) == 0 && (t[p + 4] == ' ' || t[p + 4] == '\t'))
+    p = blanks(t, e, p + 4);
+  if (p >= e || t[p] < '0' || t[p] > '9') return 0;
+  unsigned long n = 0;
+  while (p < e && t[p] >= '0' && t[p] <= '9') {
+    n = n * 10 + (unsigned long)(t[p] - '0');
+    if (n > 2147483647ul) return 0;
+    p++;
+  }
+  memset(m, 0, sizeof *m);
+  m->presumed = (unsigned)n;
+  p = blanks(t, e, p);
+  if (p < e && t[p] == '"') {
+    size_t q = ++p;
+    while (q < e && t[q] != '"') q += t[q] == '\\' && q + 1 < e ? 2 : 1;
+    if (q >= e) return 1; /* no closing quote: the name is kept */
+    m->name = malloc(q - p + 1);
+    if (!m->name) return -1;
+    size_t k = 0;
+    for (size_t i = p; i < q; i++) {
+      if (t[i] == '\\' && i + 1 < q) i++;
+      m->name[k++] = t[i];
+    }
+    m->name[k] = '\0';
+  }
+  return 1;
+}
+
+static void free_marks(SourceFile *f) {
+  for (size_t i = 0; i < f->nmarks; i++) free(f->marks[i].name);
+  free(f->marks);
+  f->marks = NULL;
+  f->nmarks = 0;
+}
+
+/* The #line directives of f's text (line_starts indexed): a line that
+ * starts, after blanks, with '#'. */
+static int index_marks(SourceFile *f) {
+  size_t cap = 0;
+  for (size_t li = 0; li < f->nlines; li++) {
+    size_t s = f->line_starts[li];
+    size_t e = li + 1 < f->nlines ? f->line_starts[li + 1] : f->len;
+    size_t p = blanks(f->text, e, s);
+    if (p >= e || f->text[p] != '#') continue;
+    SourceLineMark m;
+    int r = line_mark(f->text, s, e, &m);
+    if (r < 0) return -1;
+    if (!r) continue;
+    if (f->nmarks == cap) {
+      size_t nc = cap ? cap * 2 : 8;
+      SourceLineMark *nm = realloc(f->marks, nc * sizeof *nm);
+      if (!nm) {
+        free(m.name);
+        return -1;
+      }
+      f->marks = nm;
+      cap = nc;
+    }
+    m.line = li + 1;
+    f->marks[f->nmarks++] = m;
+  }
+  return 0;
+}
+
 int source_init(SourceFile *f, const char *name, const char *bytes,
                 size_t len) {
   memset(f, 0, sizeof *f);
@@ -29,7 +106,7 @@ int source_init(SourceFile *f, const char *name, const char *bytes,
   if (len) memcpy(f->text, bytes, len);
   f->text[len] = '\0';
   f->len = len;
-  if (index_lines(f) != 0) {
+  if (index_lines(f) != 0 || index_marks(f) != 0) {
     source_free(f);
     return -1;
   }
@@ -87,7 +164,7 @@ int source_read(SourceFile *f, const char *path) {
     f->text = nb;
   }
   f->text[len] = '\0';
-  if (index_lines(f) != 0) {
+  if (index_lines(f) != 0 || index_marks(f) != 0) {
     source_free(f);
     errno = ENOMEM;
     return -1;
@@ -101,6 +178,7 @@ void source_free(SourceFile *f) {
   free(f->orig_text);
   free(f->orig_line_starts);
   free(f->anchors);
+  free_marks(f);
   memset(f, 0, sizeof *f);
 }
 
@@ -182,6 +260,12 @@ int source_adopt_rewrite(SourceFile *nf, SourceFile *old, const SourceRepl *r, s
   }
   nf->anchors = a;
   nf->nanchors = k;
+  /* the #line directives are those of the file as read: old's */
+  free_marks(nf);
+  nf->marks = old->marks;
+  nf->nmarks = old->nmarks;
+  old->marks = NULL;
+  old->nmarks = 0;
   if (old->orig_text) {
     nf->orig_text = old->orig_text;
     nf->orig_len = old->orig_len;
@@ -233,4 +317,30 @@ const char *source_line_text(const SourceFile *f, size_t offset, size_t *len) {
   if (e > s && t[e - 1] == '\r') e--;
   *len = e - s;
   return t + s;
+}
+
+const char *source_presumed_line(const SourceFile *f, unsigned line,
+                                 unsigned *presumed) {
+  *presumed = line;
+  size_t lo = 0, hi = f->nmarks; /* marks[0..lo) are above the line */
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (f->marks[mid].line < line)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo == 0) return f->name;
+  const SourceLineMark *m = &f->marks[lo - 1];
+  *presumed = m->presumed + (unsigned)(line - m->line - 1);
+  for (size_t i = lo; i-- > 0;)
+    if (f->marks[i].name) return f->marks[i].name;
+  return f->name;
+}
+
+const char *source_presumed(const SourceFile *f, size_t offset, unsigned *line,
+                            unsigned *col) {
+  unsigned l;
+  source_line_col(f, offset, &l, col);
+  return source_presumed_line(f, l, line);
 }

@@ -29,6 +29,16 @@ typedef struct SourceRepl {
   size_t start, end, len;
 } SourceRepl;
 
+/* A `#line N "name"` directive (or a `# N "name"` line marker, as
+ * preprocessors and yacc, bison and lex write them) on physical line
+ * `line`: the next line is line `presumed` of `name` (NULL: the name in
+ * force before, or the file's own). */
+typedef struct SourceLineMark {
+  size_t line;
+  unsigned presumed;
+  char *name; /* owned by the SourceFile */
+} SourceLineMark;
+
 typedef struct SourceFile {
   const char *name;  /* as given on the command line ("<stdin>" for -) */
   char *text;        /* the bytes, NUL-terminated (owned) */
@@ -41,6 +51,9 @@ typedef struct SourceFile {
   size_t orig_len, *orig_line_starts, orig_nlines;
   SourceAnchor *anchors;
   size_t nanchors;
+  /* the #line directives of the file as read, in line order (owned) */
+  SourceLineMark *marks;
+  size_t nmarks;
 } SourceFile;
 
 /* Makes a SourceFile from bytes (copied). Returns 0, or -1 on allocation
@@ -62,6 +75,18 @@ size_t source_origin(const SourceFile *f, size_t offset);
 /* 1-based line and column (in bytes) of an offset, in the file as read. */
 void source_line_col(const SourceFile *f, size_t offset, unsigned *line,
                      unsigned *col);
+/* The presumed place of an offset, as GCC and Clang report it: below a
+ * `#line N "name"` directive (or a `# N "name"` line marker) the line
+ * number and the file name it gives, else the line of the file and its
+ * own name. Returns the name; *line and *col are set (col: the byte
+ * column, as source_line_col's). */
+const char *source_presumed(const SourceFile *f, size_t offset, unsigned *line,
+                            unsigned *col);
+/* The presumed line and name (returned) of line `line` of the file as
+ * read (1-based). */
+const char *source_presumed_line(const SourceFile *f, unsigned line,
+                                 unsigned *presumed);
+
 /* The line holding offset, in the file as read: its first byte and length
  * without newline. */
 const char *source_line_text(const SourceFile *f, size_t offset, size_t *len);

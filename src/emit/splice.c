@@ -143,8 +143,11 @@ int splice_apply(const SourceFile *f, Edits *edits, const SpliceOptions *o,
         }
       }
       if (at_line_start) source_line_col(f, pos, &line, &col);
+      /* below a #line of the input, the line and file it gives */
+      unsigned presumed;
+      const char *name = source_presumed_line(f, line, &presumed);
       ensure_newline(out, crlf);
-      line_directive(out, line, f->name, crlf);
+      line_directive(out, presumed, name, crlf);
     }
   }
   sb_append(out, f->text + pos, f->len - pos);

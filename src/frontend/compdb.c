@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Options whose value is a path, relative to the command's directory. */
@@ -89,6 +90,14 @@ static CXCompileCommands find_relative(CXCompilationDatabase db,
 
 int compdb_flags(const char *dir, const char *file, Arena *a,
                  const char ***args, int *nargs, Diags *diags) {
+  /* `-p build/compile_commands.json`, the file rather than its directory
+   * (as a user copying the path may write it): its directory */
+  static const char dbname[] = "compile_commands.json";
+  size_t dl = strlen(dir), bl = sizeof dbname - 1;
+  struct stat st;
+  if (dl >= bl && !strcmp(dir + dl - bl, dbname) && (dl == bl || dir[dl - bl - 1] == '/') &&
+      stat(dir, &st) == 0 && S_ISREG(st.st_mode))
+    dir = dl == bl ? "." : dl == bl + 1 ? "/" : arena_strndup(a, dir, dl - bl - 1);
   /* a missing or unreadable file: say why, before libclang tries it */
   char *path = arena_printf(a, "%s/compile_commands.json", dir);
   FILE *probe = fopen(path, "r");

@@ -198,8 +198,8 @@ int storage_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *ba,
     out->ba.handle = name;
   }
   unsigned line, col;
-  source_line_col(ctx->file, ts_node_start_byte(decl), &line, &col);
-  out->where = arena_printf(ctx->arena, "%s:%u", ctx->file->name, line);
+  const char *fname = source_presumed(ctx->file, ts_node_start_byte(decl), &line, &col);
+  out->where = arena_printf(ctx->arena, "%s:%u", fname, line);
   return 0;
 }
 

@@ -199,7 +199,7 @@ static int use(P *p, TSNode n) {
     }
     if (!node_is(s, "subscript_expression") || !same_node(node_field(s, "argument"), cur)) {
       unsigned line, col;
-      source_line_col(p->f, ts_node_start_byte(n), &line, &col);
+      source_presumed(p->f, ts_node_start_byte(n), &line, &col);
       p->why = arena_printf(p->a, "'%s' is used other than as an element on line %u",
                             p->name, line);
       return -1;

@@ -128,8 +128,8 @@ int params_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *bound,
     s.sfx = ir_elem_suffix(ba->decl.elem);
     s.ctype = ba->decl.is_bool ? "_Bool" : ir_elem_ctype(ba->decl.elem);
     unsigned line, col;
-    source_line_col(ctx->file, ts_node_start_byte(pds[pos]), &line, &col);
-    s.where = arena_printf(ctx->arena, "%s:%u", ctx->file->name, line);
+    const char *fname = source_presumed(ctx->file, ts_node_start_byte(pds[pos]), &line, &col);
+    s.where = arena_printf(ctx->arena, "%s:%u", fname, line);
     f.st[pos] = (int)st->len;
     ARRAY_PUSH(ctx->arena, *st, s);
   }

@@ -110,7 +110,7 @@ static void one(G *g, TSNode n, StrBuf *out) {
   if (nb < 0 || found < 0) return; /* the nest was refused (extract) */
   g->count++;
   unsigned line, col;
-  source_line_col(g->f, ts_node_start_byte(n), &line, &col);
+  source_presumed(g->f, ts_node_start_byte(n), &line, &col);
   StrBuf head = {0};
   directive(&head, g->f, n);
   TSNode cond = node_field(n, "condition");
@@ -127,7 +127,7 @@ static void one(G *g, TSNode n, StrBuf *out) {
               "out\n", line, str(&head));
   } else if (found) {
     unsigned al, ac;
-    source_line_col(g->f, ts_node_start_byte(act), &al, &ac);
+    source_presumed(g->f, ts_node_start_byte(act), &al, &ac);
     StrBuf ad = {0};
     directive(&ad, g->f, act);
     sb_printf(g->notes, "  preprocessor conditional at line %u (%s): the "
@@ -156,7 +156,7 @@ static void one(G *g, TSNode n, StrBuf *out) {
       errors += t.len > before;
     } else if (act_full || !ts_node_is_null(first_stmt(br[i]))) {
       unsigned bl, bc;
-      source_line_col(g->f, ts_node_start_byte(br[i]), &bl, &bc);
+      source_presumed(g->f, ts_node_start_byte(br[i]), &bl, &bc);
       sb_printf(&t, "#error \"sparsecc: the kernel of the loop nest at %s "
                 "was rewritten without the branch at line %u, which this "
                 "build compiles: %s\"\n", g->where, bl, AGAIN);
@@ -165,7 +165,7 @@ static void one(G *g, TSNode n, StrBuf *out) {
   }
   if (!has_else && act_full) {
     unsigned al, ac;
-    source_line_col(g->f, ts_node_start_byte(act), &al, &ac);
+    source_presumed(g->f, ts_node_start_byte(act), &al, &ac);
     sb_printf(&t, "#else\n#error \"sparsecc: the kernel of the loop nest at "
               "%s was rewritten with the branch at line %u, which this build "
               "does not compile: %s\"\n", g->where, al, AGAIN);

@@ -179,10 +179,9 @@ static void unsupported(Uses *u, TSNode n, const char *fmt, const char *arg) {
   if (u->why)
     return;
   unsigned line, col;
-  source_line_col(u->ctx->file, ts_node_start_byte(n), &line, &col);
+  const char *fname = source_presumed(u->ctx->file, ts_node_start_byte(n), &line, &col);
   u->why = arena_printf(u->ctx->arena, "%s at %s:%u:%u",
-                        arena_printf(u->ctx->arena, fmt, arg), u->ctx->file->name,
-                        line, col);
+                        arena_printf(u->ctx->arena, fmt, arg), fname, line, col);
 }
 
 static void escape(Uses *u, TSNode id, const char *fmt, const char *arg) {
@@ -262,8 +261,8 @@ static const char *dense_param_hint(Uses *u, TSNode call, TSNode arg, const char
     return NULL;
   const PragmaEncoding *e = &u->cur->ba.b->enc;
   unsigned line, col, dline, dcol;
-  source_line_col(ctx->file, ts_node_start_byte(arg), &line, &col);
-  source_line_col(ctx->file, ts_node_start_byte(name), &dline, &dcol);
+  const char *aname = source_presumed(ctx->file, ts_node_start_byte(arg), &line, &col);
+  const char *dname = source_presumed(ctx->file, ts_node_start_byte(name), &dline, &dcol);
   /* the shape the array passed has, where the parameter's type lacks it */
   StrBuf shape = {0};
   const BoundArray *ba = &u->cur->ba;
@@ -275,10 +274,10 @@ static const char *dense_param_hint(Uses *u, TSNode call, TSNode arg, const char
   return arena_printf(ctx->arena, "it is passed to '%s' at %s:%u:%u, whose "
                       "parameter '%s' is a dense array (put '#pragma sparse "
                       "encoding(%s%s : %.*s)' before the definition of '%s' at "
-                      "%s:%u:%u to pass the sparse tensor)", fn, ctx->file->name,
+                      "%s:%u:%u to pass the sparse tensor)", fn, aname,
                       line, col, pname, pname, shp,
                       (int)(e->span.end - e->span.start), ctx->file->text + e->span.start,
-                      fn, ctx->file->name, dline, dcol);
+                      fn, dname, dline, dcol);
 }
 
 /* A write whose statement does not parse before preprocessing (`A[i][j] =
@@ -1303,7 +1302,7 @@ static const char *hoist(Uses *u, TSNode loop, const Stored *as, const Stored *p
   Hoisted h = {at, as, arena_printf(u->ctx->arena, "sc__hv%zu", u->hoisted.len)};
   ARRAY_PUSH(u->ctx->arena, u->hoisted, h);
   unsigned line, col;
-  source_line_col(u->ctx->file, at, &line, &col);
+  const char *fname = source_presumed(u->ctx->file, at, &line, &col);
   /* on the loop's first line: the lines keep their numbers */
   Site *b = add(u, U_TEXT, loop, NULL);
   b->end = b->start;
@@ -1311,7 +1310,7 @@ static const char *hoist(Uses *u, TSNode loop, const Stored *as, const Stored *p
                          "{ sc_tensor *%s = NULL; sc__chk(sc_tensor_convert(&%s, %s, "
                          "%s), \"%s:%u\"); ",
                          h.var, h.var, as->ba.handle, storage_encoding_expr(u->ctx, ps),
-                         u->ctx->file->name, line);
+                         fname, line);
   /* after the loop, on a line of its own (a statement on the loop's last
    * line would look like part of its body) */
   const char *src = u->ctx->file->text;
@@ -1326,7 +1325,7 @@ static const char *hoist(Uses *u, TSNode loop, const Stored *as, const Stored *p
                 ? arena_printf(u->ctx->arena,
                                "\n%ssc__chk(sc_tensor_assign(%s, %s), \"%s:%u\"); "
                                "sc_tensor_free(%s); }",
-                               ind, as->ba.handle, h.var, u->ctx->file->name, line, h.var)
+                               ind, as->ba.handle, h.var, fname, line, h.var)
                 : arena_printf(u->ctx->arena, "\n%ssc_tensor_free(%s); }", ind, h.var);
   return h.var;
 }
@@ -1371,7 +1370,7 @@ static void calls(Uses *u, TSNode n) {
               const char *v = hoist(u, loop, as, ps);
               u->s.data[pi].full = v;
               unsigned line, col;
-              source_line_col(u->ctx->file, ts_node_start_byte(loop), &line, &col);
+              source_presumed(u->ctx->file, ts_node_start_byte(loop), &line, &col);
               ConvNote note = {
                   ts_node_start_byte(a),
                   arena_printf(u->ctx->arena,
@@ -1671,10 +1670,10 @@ static void coords(Uses *u, StrBuf *out, const Site *s) {
 
 static const char *where(Uses *u, const Site *s) {
   unsigned line, col;
-  source_line_col(u->ctx->file, s->start, &line, &col);
+  const char *fname = source_presumed(u->ctx->file, s->start, &line, &col);
   StrBuf sb = {0};
   sb_puts(&sb, "\"");
-  for (const char *p = u->ctx->file->name; *p; p++) {
+  for (const char *p = fname; *p; p++) {
     if (*p == '"' || *p == '\\' || *p == '?') /* '?': no trigraph */
       sb_printf(&sb, "\\%c", *p);
     else if ((unsigned char)*p < 32)

@@ -5,8 +5,9 @@
  * writes a name the other writes or mentions. */
 #include "ir/fission.h"
 
-#include <ctype.h>
 #include <string.h>
+
+#include "base/ident.h"
 
 #define MAX_NAMES 64
 
@@ -31,17 +32,6 @@ static void add(Names *s, const char *name) {
     return;
   }
   s->v[s->n++] = name;
-}
-
-/* Whether text mentions identifier name. */
-static int mentions(const char *text, const char *name) {
-  size_t len = strlen(name);
-  for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
-    int before = p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
-    int after = isalnum((unsigned char)p[len]) || p[len] == '_';
-    if (!before && !after) return 1;
-  }
-  return 0;
 }
 
 static void reads_expr(const IrKernel *k, const IrExpr *e, Part *p) {
@@ -92,7 +82,7 @@ static const char *conflict(const Part *a, const Part *b) {
     for (int j = 0; j < b->w.n; j++)
       if (!strcmp(a->w.v[i], b->w.v[j])) return a->w.v[i];
     for (int j = 0; j < b->r.n; j++)
-      if (mentions(b->r.v[j], a->w.v[i])) return a->w.v[i];
+      if (ident_occurs(b->r.v[j], a->w.v[i])) return a->w.v[i];
   }
   return NULL;
 }

@@ -272,8 +272,8 @@ static void node_print(const IrKernel *k, const IrNode *n, int depth, StrBuf *ou
 void ir_dump(const IrKernel *k, const SourceFile *f, StrBuf *out) {
   unsigned line = 0, col = 0;
   size_t at = k->root ? k->root->span.start : k->span.start;
-  source_line_col(f, at, &line, &col);
-  sb_printf(out, "kernel %s:%u:%u\n", f->name, line, col);
+  const char *fname = source_presumed(f, at, &line, &col);
+  sb_printf(out, "kernel %s:%u:%u\n", fname, line, col);
   for (int t = 0; t < k->ntensors; t++) {
     const IrTensor *ts = &k->tensors[t];
     sb_printf(out, "  tensor %s", ts->name);

@@ -356,8 +356,8 @@ static int full_range(const Lower *L, int v, const char *extent) {
 static const char *where_of(const Lower *L) {
   const SourceFile *f = L->ctx->file;
   unsigned lno = 0, col = 0;
-  if (f) source_line_col(f, L->k->root->span.start, &lno, &col);
-  const char *w = arena_printf(L->arena, "%s:%u", f ? f->name : "<input>", lno);
+  const char *fname = f ? source_presumed(f, L->k->root->span.start, &lno, &col) : "<input>";
+  const char *w = arena_printf(L->arena, "%s:%u", fname, lno);
   for (const char *p = w; *p; p++)
     if (*p == '"' || *p == '\\' || *p == '?' || (unsigned char)*p < 32)
       return arena_printf(L->arena, "<input>:%u", lno);

@@ -27,6 +27,7 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "base/ident.h"
 #include "ir/ir_dump.h"
 #include "lower/argext.h"
 #include "lower/block_walk.h"
@@ -291,16 +292,7 @@ void emit_body(Lower *L, StrBuf *sb, const IrNode *loop,
 }
 
 int lower_uses_ident(const char *text, const char *id) {
-  size_t n = strlen(id);
-  for (const char *p = text; (p = strstr(p, id)); p += n) {
-    int before = p > text && (p[-1] == '_' || (p[-1] >= '0' && p[-1] <= '9') ||
-                              ((p[-1] | 32) >= 'a' && (p[-1] | 32) <= 'z'));
-    char a = p[n];
-    int after = a == '_' || (a >= '0' && a <= '9') ||
-                ((a | 32) >= 'a' && (a | 32) <= 'z');
-    if (!before && !after) return 1;
-  }
-  return 0;
+  return ident_occurs(text, id);
 }
 
 /* Binds loop variable v from `value` at depth, declaring it when the

@@ -116,8 +116,8 @@ int lower_guarded(SparsifyCtx *ctx, const GuardedNest *g, const char *indent,
   const char *pos_t = level_width_ctype(w.pos_width), *crd_t = level_width_ctype(w.crd_width);
   const char *val_t = ba->decl.elem_ctype ? ba->decl.elem_ctype : ir_elem_ctype(ba->decl.elem);
   unsigned line, col;
-  source_line_col(ctx->file, g->loops.start, &line, &col);
-  const char *where = arena_printf(a, "%s:%u", ctx->file->name, line);
+  const char *fname = source_presumed(ctx->file, g->loops.start, &line, &col);
+  const char *where = arena_printf(a, "%s:%u", fname, line);
   StrBuf esc = {0};
   for (const char *p = where; *p; p++) {
     if (*p == '"' || *p == '\\' || *p == '?') sb_printf(&esc, "\\%c", *p);

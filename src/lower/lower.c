@@ -259,9 +259,9 @@ static const char *handle_check(Lower *L) {
 static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
   const SourceFile *f = L->ctx->file;
   unsigned lno = 0, col = 0;
-  if (f) source_line_col(f, L->k->root->span.start, &lno, &col);
+  const char *fname = f ? source_presumed(f, L->k->root->span.start, &lno, &col) : "<input>";
   StrBuf where = {0};
-  c_escape(&where, f ? f->name : "<input>");
+  c_escape(&where, fname);
   sb_printf(&where, ":%u", lno);
   line(L, sb, 1, "sc_status sc__st = SC_OK;");
   if (L->nst == 0) line(L, sb, 1, "(void)sc__st;");
@@ -545,9 +545,10 @@ static void report_head(Lower *L, const char *verdict, const char *text) {
   SparsifyCtx *ctx = L->ctx;
   if (!ctx->report || !ctx->opts || !ctx->opts->report) return;
   unsigned lno = 0, col = 0;
-  if (ctx->file) source_line_col(ctx->file, L->k->root->span.start, &lno, &col);
-  sb_printf(ctx->report, "%s:%u:%u: kernel %s: %s\n",
-            ctx->file ? ctx->file->name : "<input>", lno, col, verdict, text);
+  const char *fname = ctx->file ? source_presumed(ctx->file, L->k->root->span.start,
+                                                  &lno, &col)
+                                : "<input>";
+  sb_printf(ctx->report, "%s:%u:%u: kernel %s: %s\n", fname, lno, col, verdict, text);
 }
 
 /* A nest of a declaration-level kernel that only writes its stored sparse
@@ -1054,7 +1055,9 @@ static void indent_lines(StrBuf *sb, const char *text) {
 static void emit_fallback(Lower *L, StrBuf *sb) {
   const SourceFile *f = L->ctx->file;
   unsigned lno = 0, col = 0;
+  unsigned plno = 0;
   source_line_col(f, L->k->root->span.start, &lno, &col);
+  const char *fname = source_presumed_line(f, lno, &plno);
   StrBuf t = {0};
   line(L, sb, 1, "if (sc__st != SC_OK) {");
   for (int s = 0; s < L->nst; s++) {
@@ -1066,13 +1069,13 @@ static void emit_fallback(Lower *L, StrBuf *sb) {
   line(L, sb, 2, "static int sc__fallback_told = 0;");
   t.len = 0;
   sb_puts(&t, "sc_dense_fallback(sc__st, \"");
-  c_escape(&t, f->name);
-  sb_printf(&t, ":%u\", &sc__fallback_told);", lno);
+  c_escape(&t, fname);
+  sb_printf(&t, ":%u\", &sc__fallback_told);", plno);
   line(L, sb, 2, t.data);
   if (!(L->ctx->opts && L->ctx->opts->no_line)) {
     t.len = 0;
-    sb_printf(&t, "#line %u \"", lno);
-    c_escape(&t, f->name);
+    sb_printf(&t, "#line %u \"", plno);
+    c_escape(&t, fname);
     sb_puts(&t, "\"\n");
     sb_puts(sb, t.data);
   }
@@ -1340,9 +1343,10 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   }
   if (ctx->dump && ctx->opts && (ctx->opts->dump & DUMP_LATTICE)) {
     unsigned lno = 0, col = 0;
-    if (ctx->file) source_line_col(ctx->file, kernel->root->span.start, &lno, &col);
-    sb_printf(ctx->dump, "lattice %s:%u:%u: %s\n",
-              ctx->file ? ctx->file->name : "<input>", lno, col,
+    const char *fname = ctx->file ? source_presumed(ctx->file, kernel->root->span.start,
+                                                    &lno, &col)
+                                  : "<input>";
+    sb_printf(ctx->dump, "lattice %s:%u:%u: %s\n", fname, lno, col,
               sum.data ? sum.data : "");
     sb_puts(ctx->dump, L.lattice.data ? L.lattice.data : "");
   }

@@ -307,7 +307,8 @@ void unroll_emit(Lower *L, StrBuf *sb, const IrNode *n, const char *p,
                  const char *u, const char *begin, const char *e,
                  const char *body, const char *short_rows, int depth);
 
-/* Whether identifier `id` occurs as a token in text. */
+/* Whether identifier `id` occurs as a token in text (base/ident.h's
+ * ident_occurs, the lowering's name for it). */
 int lower_uses_ident(const char *text, const char *id);
 
 /* lower.c: the first statement of n that has an effect where the sparse

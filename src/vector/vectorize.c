@@ -182,6 +182,41 @@ const char *vc_lhs_text(VC *c, const IrStmt *s) {
 
 /* ---- analysis ---- */
 
+/* Whether a subscript of the IR_GATHER g reads an element of an array
+ * (`x[perm[j]]`: an index array), rather than being an expression of loop
+ * variables and scalars (`stats[i].sum`, `p[j].x`: a member of an array of
+ * structs at an affine position). */
+static int reads_element(const IrExpr *g) {
+  for (int i = 0; i < g->nargs; i++) {
+    const IrExpr *stack[64];
+    int n = 0;
+    stack[n++] = g->args[i];
+    while (n) {
+      const IrExpr *e = stack[--n];
+      if (!e) continue;
+      if (e->kind == IR_ACCESS || e->kind == IR_GATHER || e->kind == IR_CALL ||
+          n + 3 > 64)
+        return 1;
+      stack[n++] = e->a;
+      stack[n++] = e->b;
+      stack[n++] = e->c;
+    }
+  }
+  return 0;
+}
+
+/* An IR_GATHER's array with its member, as the report names an updated
+ * one: `p[].x`, `pts[].c` (of `pts[j].c[k]`). */
+static const char *gather_name(VC *c, const IrExpr *g) {
+  StrBuf b = {0};
+  sb_puts(&b, g->text);
+  for (int i = 0; i < g->member_at && i < g->nargs; i++) sb_puts(&b, "[]");
+  if (g->member) sb_puts(&b, g->member);
+  const char *r = arena_strdup(c->L->arena, b.data ? b.data : "");
+  sb_free(&b);
+  return r;
+}
+
 int vc_access_variant(VC *c, int a) {
   int s = c->L->access_st[a];
   if (s >= 0) {
@@ -434,8 +469,13 @@ void vc_check_expr(VC *c, const IrExpr *e) {
     vc_check_cond(c, e);
     return;
   case IR_GATHER:
-    vc_no(c, "%s is read at a computed position (an indirect subscript: "
-          "no gather of a gathered index)", e->text);
+    if (e->member && !reads_element(e))
+      vc_no(c, "%s, a member of an array of structs, is read element by "
+            "element (no vector load or gather of a struct member)",
+            gather_name(c, e));
+    else
+      vc_no(c, "%s is read at a computed position (an indirect subscript: "
+            "no gather of a gathered index)", e->member ? gather_name(c, e) : e->text);
     return;
   default:
     vc_no(c, "an operation on values that vary in the loop");
@@ -577,7 +617,17 @@ void vc_classify(VC *c) {
     if (s->lhs_access >= 0 && c->L->k->accesses[s->lhs_access].scatter) {
       /* no conflict test: the lanes' indices may repeat, and an index
        * fixed in this loop is a sum into one element, kept in order */
-      if (vc_access_variant(c, s->lhs_access))
+      const IrExpr *g = c->L->k->accesses[s->lhs_access].scatter;
+      int variant = vc_access_variant(c, s->lhs_access);
+      if (g->member && !reads_element(g) && variant)
+        vc_no(c, "%s: a member of an array of structs, updated element by "
+              "element (no vector store or scatter into a struct member), "
+              "scalar", what);
+      else if (g->member && !reads_element(g))
+        vc_no(c, "%s: a member of an array of structs, the same element "
+              "for the whole loop (every lane would update it; such a sum "
+              "is not kept in a vector accumulator), scalar", what);
+      else if (variant)
         vc_no(c, "%s: scatter through an index array: conflicts possible "
               "(two lanes may update one element), scalar", what);
       else

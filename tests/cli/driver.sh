@@ -58,6 +58,9 @@ section_usage() {
   run --repot x.c
   [ $rc -eq 2 ] && grep -q "unknown option '--repot'; did you mean '--report'?" "$tmp/err"
   check "unknown option: did you mean, exit 2"
+  run -v x.c
+  [ $rc -eq 2 ] && grep -q "unknown option '-v'" "$tmp/err" && ! grep -q "did you mean" "$tmp/err"
+  check "unknown one-letter option: no guess at another letter"
   run --frobnicate x.c
   [ $rc -eq 2 ] && grep -q "unknown option '--frobnicate'" "$tmp/err"
   check "unknown option without a near match"
@@ -67,12 +70,12 @@ section_usage() {
   run --dump=lattic x.c
   [ $rc -eq 2 ] && grep -q "did you mean 'lattice'" "$tmp/err"
   check "--dump=lattic"
-  for vl in 0 3 128 -4 x ''; do
+  for vl in 0 65 128 -4 x ''; do
     run --vl=$vl x.c
-    [ $rc -eq 2 ] && grep -q "vector length" "$tmp/err"
+    [ $rc -eq 2 ] && grep -q "vector length must be between 1 and 64, not " "$tmp/err"
     check "--vl=$vl refused"
   done
-  for vl in 1 2 4 8 16 32 64; do
+  for vl in 1 2 3 4 6 8 12 16 32 64; do
     printf 'int x;\n' >"$tmp/v.c"
     run --vl=$vl "$tmp/v.c"
     [ $rc -eq 0 ]
@@ -90,6 +93,16 @@ section_usage() {
   run "$tmp/vlp64.c" -o "$tmp/vlp_out.c"
   [ $rc -eq 0 ] && [ -s "$tmp/vlp_out.c" ]
   check "vectorize(vl = 64) accepted"
+  # one rule for both: a vl that is no multiple of the lanes is taken by
+  # --vl as by the pragma, and lowered the same way
+  sed '/vectorize/d' "$tmp/vlp.c" >"$tmp/vlc.c"
+  run --simd=avx2 --vl=6 --report "$tmp/vlc.c" -o "$tmp/vlc_out.c"
+  [ $rc -eq 0 ] && grep -q "vl 6 lowered to 4, a multiple of the 4 lanes of avx2" "$tmp/err"
+  check "--vl=6 accepted and lowered as the pragma's vl = 6"
+  sed 's/vl = 128/simd = avx2, vl = 6/' "$tmp/vlp.c" >"$tmp/vlp6.c"
+  run --report "$tmp/vlp6.c" -o "$tmp/vlp6_out.c"
+  [ $rc -eq 0 ] && grep -q "vl 6 lowered to 4, a multiple of the 4 lanes of avx2" "$tmp/err"
+  check "vectorize(simd = avx2, vl = 6): the same report line as --simd=avx2 --vl=6"
   run
   [ $rc -eq 2 ] && grep -q "no input file" "$tmp/err"
   check "no input"
@@ -727,6 +740,9 @@ section_check() {
   run --check -p "$tmp/proj/build" "$tmp/proj/src/needs.c" -o "$tmp/rel4.out"
   [ $rc -eq 0 ] && [ ! -s "$tmp/err" ]
   check "-p with directory \".\" (command)"
+  run --check -p "$tmp/proj/build/compile_commands.json" "$tmp/proj/src/needs.c" -o "$tmp/rel5.out"
+  [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && cmp -s "$tmp/rel4.out" "$tmp/rel5.out"
+  check "-p naming compile_commands.json itself: its directory's database"
   run -p "$tmp/nowhere" "$tmp/needs.c"
   [ $rc -eq 2 ] && grep -q "compile_commands.json" "$tmp/err" &&
     [ "$(grep -c . "$tmp/err")" -eq 2 ] && ! grep -q "LIBCLANG" "$tmp/err"
@@ -879,6 +895,12 @@ section_diagnostics() {
   fails "$d/later.c" && diag_at "$d/later.c" 5 29 error "unknown format 'MyCSR'" &&
     diag_at "$d/later.c" 12 23 note "'MyCSR' is defined here, after its use" && tidy
   check "a format used before its definition: error, note at the definition"
+  { echo '#pragma sparse format MyCSR = (i, j) -> (i : dense, j : compresed)'
+    spmv_with '#pragma sparse encoding(A : MyCSR)'; } >"$d/failed.c"
+  fails "$d/failed.c" &&
+    diag_at "$d/failed.c" 1 57 error "unknown level format 'compresed'; did you mean 'compressed'?" &&
+    [ "$(grep -c ': error: ' "$tmp/err")" -eq 1 ] && ! grep -q "MyCSR'" "$tmp/err" && tidy
+  check "a format whose definition failed: one error, at the definition, none at its use"
   spmv_with '#pragma sparse encodng(A : CSR)' >"$d/dir.c"
   fails "$d/dir.c" &&
     diag_at "$d/dir.c" 5 16 error "unknown sparse directive 'encodng'; did you mean 'encoding'?" && tidy
@@ -937,6 +959,71 @@ section_diagnostics() {
   [ $rc -eq 0 ] &&
     diag_at "$d/none.c" 4 1 warning "pragma sparse ignored: not followed by a declaration, function definition or loop" && tidy
   check "pragma before a statement: warning at the pragma"
+  # #line directives in the input (yacc, bison, lex, another
+  # preprocessor): diagnostics, --report and the run-time messages use the
+  # presumed file and line, as a compiler does, and the #line directives of
+  # the output map back to them: a compiler error in the output, inside the
+  # rewritten region (the nest as written, run when the data do not fit
+  # NV24) and after it, is reported where the input compiled as it is
+  # reports it
+  { printf '#include <stdio.h>\n#ifdef BREAK\n#define SCALE nosuch\n#else\n#define SCALE 1.0\n#endif\n'
+    printf '#define N 8\ndouble y[N], A[N][N], x[N];\n#line 200 "gram.y"\nstatic void f(void) {\n'
+    printf '#pragma sparse encoding(A : NV24)\n  for (int i = 0; i < N; i++)\n    for (int j = 0; j < N; j++)\n'
+    printf '      y[i] += A[i][j] * x[j] * SCALE;\n#ifdef BREAK\n  int after = nosuch2;\n#endif\n}\n'
+    printf '# 30 "lines.c"\nint main(void) {\n  for (int i = 0; i < N; i++) { A[i][i %% 4] = i + 1; x[i] = i; }\n'
+    printf '  f();\n  for (int i = 0; i < N; i++) printf("%%g\\n", y[i]);\n  return 0;\n}\n'; } >"$d/lines.c"
+  cd "$d" || return
+  run --report lines.c -o lines_out.c
+  cd - >/dev/null || return
+  [ $rc -eq 0 ] && grep -q '^gram.y:202:3: kernel sparsified' "$tmp/err" &&
+    grep -q '^#line 205 "gram.y"' "$d/lines_out.c" && grep -q '"gram.y:202"' "$d/lines_out.c" &&
+    [ "$(grep -c '^#line [0-9]* "lines.c"' "$d/lines_out.c")" -eq 1 ] &&
+    grep -q '^#line 1 "lines.c"' "$d/lines_out.c"
+  check "#line in the input: --report, run-time messages and output #line name the presumed place"
+  where() { # FILE: the places of the compiler's errors and notes, -DBREAK
+    (cd "$d" && "$cc" -DBREAK $("$sparsecc" --cflags) -fsyntax-only "$1" 2>&1) |
+      grep -E '^[^ ]+:[0-9]+:[0-9]+: (error|note)' | sed 's/: \(error\|note\):.*//'
+  }
+  where lines.c >"$d/lines_in.where"
+  where lines_out.c >"$d/lines_out.where"
+  [ -s "$d/lines_in.where" ] && grep -q '^gram.y:204:' "$d/lines_in.where" &&
+    grep -q '^gram.y:206:' "$d/lines_in.where" && cmp -s "$d/lines_in.where" "$d/lines_out.where"
+  check "#line in the input: compiler errors in and after the rewritten region point where the input's do"
+  { printf 'double y[4], A[4][4], x[4];\n#line 40 "parse.y"\nvoid f(void) {\n'
+    printf '#pragma sparse encoding(A : (i, j) -> (i : dense, j : compresed))\n'
+    printf '  for (int i = 0; i < 4; i++)\n    for (int j = 0; j < 4; j++) y[i] += A[i][j] * x[j];\n}\n'; } >"$d/lines_err.c"
+  fails "$d/lines_err.c" &&
+    grep -q "^parse.y:41:55: error: unknown level format 'compresed'" "$tmp/err" &&
+    grep -q '^  #pragma sparse encoding(A : (i, j) -> (i : dense, j : compresed))$' "$tmp/err" && tidy
+  check "#line in the input: an error at the presumed file:line:col, the line as written"
+  sed 's/^#line 40 "parse.y"$/# 40 "parse.y" 1/' "$d/lines_err.c" >"$d/lines_mark.c"
+  fails "$d/lines_mark.c" && grep -q "^parse.y:41:55: error: unknown level format" "$tmp/err"
+  check "a GNU line marker (# 40 \"parse.y\" 1) is read as #line is"
+  # _Pragma("sparse ..."), in the code or in a macro, is not applied: a
+  # warning where it stands, never silence; the file itself comes out as it
+  # is. In a comment, a string or under #if 0 it is no pragma: silent.
+  spmv_with '_Pragma("sparse encoding(A : CSR)")' >"$d/op.c"
+  run "$d/op.c" -o "$d/op.out"
+  [ $rc -eq 0 ] && cmp -s "$d/op.c" "$d/op.out" &&
+    diag_at "$d/op.c" 5 1 warning "'_Pragma' is not read by sparsecc, which applies '#pragma sparse' lines only: this pragma is ignored; write '#pragma sparse encoding(A : CSR)' on a line of its own instead" &&
+    tidy
+  check "_Pragma(\"sparse ...\") before a loop: warning at it, output unchanged"
+  { printf '#define SPARSE_A _Pragma("sparse encoding(A : CSR)")\n'
+    spmv_with 'SPARSE_A'; } >"$d/opm.c"
+  run "$d/opm.c" -o "$d/opm.out"
+  [ $rc -eq 0 ] && cmp -s "$d/opm.c" "$d/opm.out" &&
+    diag_at "$d/opm.c" 1 18 warning "'_Pragma' in the definition of macro 'SPARSE_A' is not read by sparsecc" &&
+    [ "$(grep -c 'warning:' "$tmp/err")" -eq 1 ] && tidy
+  check "_Pragma in a macro: one warning, at the definition"
+  run -Werror "$d/opm.c" -o "$d/opm_w.out"
+  [ $rc -eq 1 ] && [ ! -e "$d/opm_w.out" ]
+  check "_Pragma in a macro under -Werror: exit 1, nothing written"
+  { printf '/* _Pragma("sparse encoding(A : CSR)") */\nstatic const char *s = "_Pragma(\\"sparse x\\")";\n'
+    printf '#if 0\n_Pragma("sparse encoding(A : CSR)")\n#endif\n_Pragma("GCC diagnostic push")\n'
+    spmv_with '#pragma sparse encoding(A : CSR)'; } >"$d/opq.c"
+  run "$d/opq.c" -o "$d/opq.out"
+  [ $rc -eq 0 ] && [ ! -s "$tmp/err" ]
+  check "_Pragma text in a comment, a string, #if 0, or another pragma: silent"
   printf '#define N 8\nlong double A[N][N], x[N], y[N];\nint main(void) {\n#pragma sparse encoding(A : CSR)\n  for (int i = 0; i < N; i++)\n    for (int j = 0; j < N; j++) y[i] += A[i][j] * x[j];\n  return 0;\n}\n' >"$d/ldbl.c"
   run "$d/ldbl.c" -o "$d/ldbl.out"
   [ $rc -eq 0 ] &&

@@ -1,5 +1,5 @@
 // A vectorize pragma's vl that is not a multiple of the backend's lanes
-// (the pragma takes any vl from 1 to 64; --vl only powers of two):
+// (the pragma and --vl take any vl from 1 to 64):
 // vl = 6 on avx2's 4 doubles, 10 and 20 on avx512's 8, 12 on the generic
 // backend. The step was vl elements while a step computed vl / lanes
 // whole vectors, so 2 of every 6 entries were skipped (wrong sums), and

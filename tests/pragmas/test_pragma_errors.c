@@ -577,6 +577,26 @@ static void redefine_user_format(void **state) {
         "1 error generated.\n");
 }
 
+/* a format whose definition failed: one error, at the definition; its
+ * uses (in a binding, in another format) draw no "unknown format" */
+static void failed_format_reported_once(void **state) {
+  t_err("#pragma sparse format Mine = (i, j) -> (i : dense, j : compresed)\n"
+        "#pragma sparse format Bad = (i, j) -> (i : dense j : compressed)\n"
+        "#pragma sparse encoding(A : Mine, B : Bad)\n"
+        "#pragma sparse encoding(C : Mine)\n",
+        "t.c:1:56: error: unknown level format 'compresed'; did you mean 'compressed'?\n"
+        "  #pragma sparse format Mine = (i, j) -> (i : dense, j : compresed)\n"
+        "                                                         ^~~~~~~~~\n"
+        "                                                         compressed\n"
+        "t.c:2:50: error: expected ')' after the level list\n"
+        "  #pragma sparse format Bad = (i, j) -> (i : dense j : compressed)\n"
+        "                                                   ^\n"
+        "t.c:2:39: note: to match this '('\n"
+        "  #pragma sparse format Bad = (i, j) -> (i : dense j : compressed)\n"
+        "                                        ^\n"
+        "2 errors generated.\n");
+}
+
 static void n_out_of_m_without_sizes(void **state) {
   t_err("#pragma sparse encoding(A : (i, j) -> (i : dense, j : n_out_of_m))\n",
         "t.c:1:55: error: 'n_out_of_m' needs '[n, m]': n stored out of every m\n"
@@ -762,6 +782,7 @@ int main(void) {
       cmocka_unit_test(non_positive_parameters),
       cmocka_unit_test(redefine_builtin),
       cmocka_unit_test(redefine_user_format),
+      cmocka_unit_test(failed_format_reported_once),
       cmocka_unit_test(n_out_of_m_without_sizes),
       cmocka_unit_test(sizes_on_dense),
       cmocka_unit_test(bad_n_out_of_m),

@@ -87,6 +87,41 @@ static void test_line_directives(void **state) {
   fx_free(&x);
 }
 
+/* below a #line of the input (or a `# N "file"` line marker), the place
+ * it gives: the directive after an edit names it, as source_presumed does */
+static void test_line_directives_presumed(void **state) {
+  (void)state;
+  Fixture x;
+  const char *text = "int a;\n#line 100 \"g\\\\r.y\"\nint b;\nfor (;;) {}\n"
+                     "int c;\n#line 7\nint d;\n# 30 \"t.c\" 2\nint e;\n";
+  fx_init(&x, "t.c", text);
+  unsigned line, col;
+  assert_string_equal(source_presumed(&x.f, 0, &line, &col), "t.c");
+  assert_int_equal(line, 1);
+  size_t b = (size_t)(strstr(text, "int b") - text);
+  assert_string_equal(source_presumed(&x.f, b + 4, &line, &col), "g\\r.y");
+  assert_int_equal(line, 100);
+  assert_int_equal(col, 5);
+  /* the directive's own line is still under the numbering before it */
+  size_t l7 = (size_t)(strstr(text, "#line 7") - text);
+  assert_string_equal(source_presumed(&x.f, l7, &line, &col), "g\\r.y");
+  assert_int_equal(line, 103);
+  /* #line N without a name keeps the name in force */
+  size_t d = (size_t)(strstr(text, "int d") - text);
+  assert_string_equal(source_presumed(&x.f, d, &line, &col), "g\\r.y");
+  assert_int_equal(line, 7);
+  size_t e = (size_t)(strstr(text, "int e") - text);
+  assert_string_equal(source_presumed(&x.f, e, &line, &col), "t.c");
+  assert_int_equal(line, 30);
+  size_t f = (size_t)(strstr(text, "for") - text);
+  edits_add(&x.arena, &x.edits, f, f + 12, "while (1) {}\n", 5);
+  assert_string_equal(fx_splice(&x, 0, 0),
+                      "int a;\n#line 100 \"g\\\\r.y\"\nint b;\nwhile (1) {}\n"
+                      "#line 102 \"g\\\\r.y\"\nint c;\n#line 7\nint d;\n"
+                      "# 30 \"t.c\" 2\nint e;\n");
+  fx_free(&x);
+}
+
 static void test_runtime_include(void **state) {
   (void)state;
   Fixture x;
@@ -194,6 +229,7 @@ int main(void) {
       cmocka_unit_test(test_replace_insert_delete),
       cmocka_unit_test(test_same_offset_keeps_order),
       cmocka_unit_test(test_line_directives),
+      cmocka_unit_test(test_line_directives_presumed),
       cmocka_unit_test(test_runtime_include),
       cmocka_unit_test(test_crlf_line_ends),
       cmocka_unit_test(test_escape_controls),
