@@ -119,7 +119,7 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
   }
   substitute_locals(&x, root, root);
   drop_unread_locals(&x, root);
-  if (extract_check_gathers(&x, why))
+  if (extract_check_gathers(&x, why) || extract_check_member_reads(&x, why))
     return 1;
   /* an array appended to (`q[t++] = v`) is accessed nowhere else */
   for (size_t i = 0; i < x.pushed.len; i++) {

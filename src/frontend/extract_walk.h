@@ -70,6 +70,8 @@ typedef struct X {
   ARRAY(RowAlias) aliases;      /* row pointers followed */
   ARRAY(int) scattered;         /* accesses updated at computed positions
                                    (IrAccess.scatter) */
+  ARRAY(IrExpr *) ptr_members;  /* struct members read through a pointer
+                                   (`p->scale`, extract_member.c) */
 } X;
 
 /* The statements of one body being built. */
@@ -145,6 +147,15 @@ int extract_is_member_elem(X *x, TSNode n);
 /* Refuses a gathered array the nest writes, and a scattered one the nest
  * reads or writes anywhere else. */
 int extract_check_gathers(X *x, ExtractRefusal *why);
+
+/* extract_member.c: a read-only arithmetic member of a struct variable
+ * or of a struct reached through a pointer (n: a field expression) as an
+ * IR_SCALAR named by its path; NULL when n is no member path (nothing
+ * refused) or on a refusal (x->refused set). */
+IrExpr *extract_member_value(X *x, TSNode n);
+/* Refuses a nest that reads a member through a pointer and writes what
+ * may share its storage (a pointer or parameter array, a member). */
+int extract_check_member_reads(X *x, ExtractRefusal *why);
 
 /* extract_fnzero.c: whether the file's function `name` has one double
  * (or float) parameter and a body whose value at +0.0 is a zero. */
