@@ -351,6 +351,11 @@ typedef struct IrKernel {
                                    pragma on a declaration or a function
                                    (case 1/2; span is the loop nest only,
                                    the storage stays dense for now) */
+  int dense_part;               /* a part of a fission (ir/fission.h) that
+                                   reads and writes no sparse array: lowered
+                                   as the dense loops it is, not refused
+                                   for visiting every position, and reported
+                                   as kept dense */
 } IrKernel;
 
 #endif
