@@ -377,6 +377,7 @@ static const char *partial_set(const Lower *L, int row_var, int col_var,
       return "the nest is not a row loop around one column loop";
   const IrLoopVar *rv = &k->vars[row_var], *cv = &k->vars[col_var];
   if (rv->stride > 1 || cv->stride > 1) return "a loop steps by more than one";
+  if (rv->descending || cv->descending) return "a loop counts down";
   for (int v = 0; v < k->nvars; v++)
     if (v != row_var && (cv->lo.coef[v] || cv->hi.coef[v]))
       return "the column bounds read another loop variable";
