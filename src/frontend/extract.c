@@ -172,6 +172,7 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
       k->vars[v].live_after = liveness_after_nest(env->ctx->file, env->ctx->tree,
                                                   env->ct, for_node, k->vars[v].name);
   k->root = root;
+  k->pre_text = x.pre_text;
   k->ntensors = (int)x.tensors.len;
   k->tensors = x.tensors.data;
   k->naccesses = (int)x.accesses.len;

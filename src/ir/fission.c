@@ -194,6 +194,8 @@ static IrKernel *part_kernel(Arena *a, const IrKernel *k, const IrNode *inner,
     nk->accesses[nk->naccesses] = k->accesses[i];
     nk->accesses[nk->naccesses++].tensor = tmap[t];
   }
+  if (p->from > 0) /* the header's other assignments run once, first */
+    nk->pre_text = NULL;
   nk->dense_part = 1;
   for (int t = 0; t < nk->ntensors; t++)
     nk->dense_part &= !nk->tensors[t].binding;

@@ -1256,6 +1256,8 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   sb_free(&seen);
   sb_puts(out, kernel->indent ? kernel->indent : "");
   sb_puts(out, "{\n");
+  if (kernel->pre_text) /* `for (i = 0, j = 0; ...)`: `j = 0;` first */
+    line(&L, out, 1, kernel->pre_text);
   L.fallback = fallback_text(&L);
   if (L.fallback)
     lower_note(&L, "fallback: when the data do not fit an operand's encoding "
