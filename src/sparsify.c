@@ -323,9 +323,13 @@ static int lower_parts(S *s, TSNode f, const IrKernel *k,
   int *used = arena_alloc(ctx->arena, sizeof *used * (size_t)(k->ntensors + 1));
   for (int t = 0; t < k->ntensors; t++)
     used[t] = k->tensors[t].entry_cache_used ? *k->tensors[t].entry_cache_used : 0;
+  int dense = 0;
+  for (int i = 0; i < np; i++)
+    dense += parts[i]->dense_part;
   report(s, ts_node_start_byte(f), "loop nest split into %d kernels over the "
-         "same loops, one per sparse output, in source order (no statement "
-         "uses what another writes)", np);
+         "same loops, one per sparse output%s, in source order (no statement "
+         "uses what another writes)", np,
+         dense ? " and the statements reading no sparse array kept dense" : "");
   ctx->quiet_lowering = 1;
   int rc = 0;
   for (int i = 0; i < np && !rc; i++) {

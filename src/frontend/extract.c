@@ -119,7 +119,7 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
   }
   substitute_locals(&x, root, root);
   drop_unread_locals(&x, root);
-  if (extract_check_gathers(&x, why))
+  if (extract_check_gathers(&x, why) || extract_check_member_reads(&x, why))
     return 1;
   /* an array appended to (`q[t++] = v`) is accessed nowhere else */
   for (size_t i = 0; i < x.pushed.len; i++) {
@@ -172,6 +172,7 @@ int extract_kernel(const ExtractEnv *env, TSNode for_node, IrKernel **out,
       k->vars[v].live_after = liveness_after_nest(env->ctx->file, env->ctx->tree,
                                                   env->ct, for_node, k->vars[v].name);
   k->root = root;
+  k->pre_text = x.pre_text;
   k->ntensors = (int)x.tensors.len;
   k->tensors = x.tensors.data;
   k->naccesses = (int)x.accesses.len;

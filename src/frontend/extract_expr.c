@@ -244,6 +244,11 @@ IrExpr *expr_of(X *x, TSNode n) {
     refuse(x, n, "comma operator");
     return NULL;
   }
+  if (!strcmp(ty, "field_expression")) { /* `g.h`, `p->scale` */
+    IrExpr *e = extract_member_value(x, n);
+    if (e || x->refused)
+      return e;
+  }
   if (!strcmp(ty, "pointer_expression")) {
     const char *op = op_of(x, n);
     const char *nm = mentioned_bound(x, n);

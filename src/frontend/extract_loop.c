@@ -85,17 +85,19 @@ static int names_var(const AfPoly *p) {
   return 0;
 }
 
-int build_for(X *x, TSNode n, IrNode **out) {
+/* A loop with header parts init, cond, upd (a `for`, or a counting
+ * `while`: extract_while.c) and body, whose statements are built up to
+ * x->seq_stop. */
+int build_loop(X *x, TSNode n, TSNode init, TSNode cond, TSNode upd, TSNode body,
+               IrNode **out) {
   if (x->k->nvars == IR_MAX_VARS)
     return refuse(x, n, "more than %d loops in the nest", IR_MAX_VARS);
-  TSNode init = node_field(n, "initializer");
-  TSNode cond = node_field(n, "condition");
-  TSNode upd = node_field(n, "update");
-  TSNode body = node_field(n, "body");
   IrLoopVar lv;
   memset(&lv, 0, sizeof lv);
   lv.span = nspan(n);
   TSNode lo_n;
+  if (node_is(n, "for_statement") && extract_header_comma(x, n, &init))
+    return -1;
   if (node_is(init, "declaration")) {
     TSNode d = node_field(init, "declarator");
     if (ts_node_is_null(d) || !ts_node_is_null(ts_node_next_named_sibling(d)) ||
@@ -301,4 +303,13 @@ body:;
   loop->nbody = (int)list.len;
   *out = loop;
   return 0;
+}
+
+int build_for(X *x, TSNode n, IrNode **out) {
+  TSNode stop = x->seq_stop;
+  x->seq_stop = (TSNode){0};
+  int rc = build_loop(x, n, node_field(n, "initializer"), node_field(n, "condition"),
+                      node_field(n, "update"), node_field(n, "body"), out);
+  x->seq_stop = stop;
+  return rc;
 }

@@ -1026,7 +1026,8 @@ int build_stmt(X *x, TSNode n, NodeList *list) {
     return refuse(x, n, "preprocessor directive in the loop nest");
   }
   if (!strcmp(ty, "while_statement"))
-    return refuse(x, n, "while loop in the nest");
+    return refuse(x, n, "while loop in the nest (only a counting loop, 'v = lo; "
+                  "while (v < hi) { ...; v++; }', is read as a for loop)");
   if (!strcmp(ty, "do_statement"))
     return refuse(x, n, "do-while loop in the nest");
   if (!strcmp(ty, "if_statement"))
@@ -1078,6 +1079,16 @@ int build_seq(X *x, TSNode body, uint32_t from, NodeList *list) {
   uint32_t k = ts_node_named_child_count(body);
   for (uint32_t i = from; i < k; i++) {
     TSNode n = ts_node_named_child(body, i);
+    if (!ts_node_is_null(x->seq_stop) && ts_node_eq(n, x->seq_stop))
+      break; /* the step of a counting while (extract_while.c) */
+    uint32_t last;
+    int cw = extract_counting_while(x, body, i, list, &last);
+    if (cw < 0)
+      return -1;
+    if (cw) {
+      i = last;
+      continue;
+    }
     TSNode cn = skip_cond(n);
     if (ts_node_is_null(cn)) {
       if (build_stmt(x, n, list))

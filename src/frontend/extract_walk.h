@@ -70,6 +70,11 @@ typedef struct X {
   ARRAY(RowAlias) aliases;      /* row pointers followed */
   ARRAY(int) scattered;         /* accesses updated at computed positions
                                    (IrAccess.scatter) */
+  ARRAY(IrExpr *) ptr_members;  /* struct members read through a pointer
+                                   (`p->scale`, extract_member.c) */
+  const char *pre_text;         /* IrKernel.pre_text (extract_header.c) */
+  TSNode seq_stop;              /* build_seq stops before this statement
+                                   (the step of a counting while) */
 } X;
 
 /* The statements of one body being built. */
@@ -146,6 +151,21 @@ int extract_is_member_elem(X *x, TSNode n);
  * reads or writes anywhere else. */
 int extract_check_gathers(X *x, ExtractRefusal *why);
 
+/* extract_member.c: a read-only arithmetic member of a struct variable
+ * or of a struct reached through a pointer (n: a field expression) as an
+ * IR_SCALAR named by its path; NULL when n is no member path (nothing
+ * refused) or on a refusal (x->refused set). */
+IrExpr *extract_member_value(X *x, TSNode n);
+/* Refuses a nest that reads a member through a pointer and writes what
+ * may share its storage (a pointer or parameter array, a member). */
+int extract_check_member_reads(X *x, ExtractRefusal *why);
+
+/* extract_header.c: `for (i = 0, j = 0; ...)`: on the outermost loop,
+ * the assignments other than the loop variable's added to x->pre_text and
+ * *init set to the loop variable's; refused elsewhere or when their order
+ * could matter. 0 also when *init is no comma expression. */
+int extract_header_comma(X *x, TSNode for_n, TSNode *init);
+
 /* extract_fnzero.c: whether the file's function `name` has one double
  * (or float) parameter and a body whose value at +0.0 is a zero. */
 int user_fn_zero_at_zero(X *x, const char *name);
@@ -176,6 +196,17 @@ IrExpr *stride_value(X *x, int v, TSNode n);
 int is_int_type(const char *t);
 int is_name(X *x, TSNode n, const char *name);
 int build_for(X *x, TSNode n, IrNode **out);
+/* A loop over header parts init, cond and upd (n: the for or while
+ * statement) and body, whose statements are built up to x->seq_stop. */
+int build_loop(X *x, TSNode n, TSNode init, TSNode cond, TSNode upd,
+               TSNode body, IrNode **out);
+
+/* extract_while.c: statement i of `parent` `v = lo;` followed by a while
+ * loop counting v up to a bound: the loop built into list as a for loop
+ * and *last set to the while's index, 1; 0 when the statements have
+ * another shape; -1 on a refusal. */
+int extract_counting_while(X *x, TSNode parent, uint32_t i, NodeList *list,
+                           uint32_t *last);
 
 /* extract_locals.c */
 void substitute_locals(X *x, IrNode *root, IrNode *loop);

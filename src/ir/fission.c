@@ -65,7 +65,7 @@ static void part_node(const IrKernel *k, const IrNode *n, Part *p) {
     const IrTensor *t = &k->tensors[ac->tensor];
     lhs = t->name;
     reads_expr(k, ac->scatter, p);
-    if (t->handle) {
+    if (t->handle || t->binding) {
       if (p->key == -1) p->key = ac->tensor;
       else if (p->key != ac->tensor) p->key = -2;
     }
@@ -184,6 +184,11 @@ static IrKernel *part_kernel(Arena *a, const IrKernel *k, const IrNode *inner,
     nk->accesses[nk->naccesses] = k->accesses[i];
     nk->accesses[nk->naccesses++].tensor = tmap[t];
   }
+  if (p->from > 0) /* the header's other assignments run once, first */
+    nk->pre_text = NULL;
+  nk->dense_part = 1;
+  for (int t = 0; t < nk->ntensors; t++)
+    nk->dense_part &= !nk->tensors[t].binding;
   Copy c = {a, amap};
   for (int i = 0; i < nk->naccesses; i++)
     nk->accesses[i].scatter = copy_expr(&c, nk->accesses[i].scatter);

@@ -1,8 +1,12 @@
 /* fission.h — loop fission of a kernel whose innermost body writes two
  * sparse outputs (`C[i][j] = A[i][j] + B[i][j]; D[i][j] = A[i][j] * 2;`
- * with C and D stored sparse): the body's statements as separate kernels
- * over the same loops, one per sparse output, in source order. Lowering
- * assembles one sparse output per kernel (lower/assemble.c).
+ * with C and D stored sparse, or named by the nest's pragma), or one and
+ * dense arrays from dense data only (`C[i][j] = 2 * A[i][j]; y[i] +=
+ * x[j];`): the body's statements as separate kernels over the same
+ * loops, one per sparse output, in source order. Lowering assembles one
+ * sparse output per kernel (lower/assemble.c); a part that reads and
+ * writes no sparse array (IrKernel.dense_part) is lowered as the dense
+ * loops it is.
  *
  * Legal only when no part of the body reads or writes what another part
  * writes (arrays and scalars, by name): then running one part's iterations
@@ -10,7 +14,7 @@
  * does. Applies to a perfect nest (each loop's body the next loop, every
  * loop variable one loop) whose innermost body is statements and ifs; the
  * parts are the runs of consecutive statements writing the same sparse
- * output, or none. */
+ * output, or none (at least one part writes one). */
 #ifndef SC_IR_FISSION_H
 #define SC_IR_FISSION_H
 

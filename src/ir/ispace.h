@@ -351,6 +351,15 @@ typedef struct IrKernel {
                                    pragma on a declaration or a function
                                    (case 1/2; span is the loop nest only,
                                    the storage stays dense for now) */
+  const char *pre_text;         /* C statements run once before the loops:
+                                   the other assignments of the outermost
+                                   loop's header (`for (i = 0, j = 0; ...)`:
+                                   "j = 0;"), or NULL */
+  int dense_part;               /* a part of a fission (ir/fission.h) that
+                                   reads and writes no sparse array: lowered
+                                   as the dense loops it is, not refused
+                                   for visiting every position, and reported
+                                   as kept dense */
 } IrKernel;
 
 #endif

@@ -43,6 +43,11 @@ struct AsmOut {
   int accumulate;      /* some statement is += / -=: old entries combined */
   int guarded;         /* some statement is a guarded `=`: the old entries
                           stay where its guard is false */
+  int partial;         /* `=` over part of C (a triangle, a band, some
+                          rows): the old rows loaded as for `+=`, the
+                          columns [clo, chi) of each visited row cleared
+                          first, so the entries outside keep their values */
+  const char *clo, *chi;
   int vec;             /* a 1-D output (one compressed level): one
                           workspace for the whole vector, row_var -1 */
   int filter;          /* test values != 0 before appending */
@@ -353,6 +358,32 @@ static int full_range(const Lower *L, int v, const char *extent) {
          same_text(graph_affine_str(L, &lv->hi), extent);
 }
 
+/* Why an `=` to C over part of it (the loops' bounds not C's extents)
+ * cannot be assembled by loading each visited row and clearing the
+ * columns the row's loop assigns; NULL when it can: the nest is a row
+ * loop around one column loop of statements, both stepping by one, the
+ * column bounds reading no other loop variable, and no `+=` beside. */
+static const char *partial_set(const Lower *L, int row_var, int col_var,
+                               int nacc) {
+  const IrKernel *k = L->k;
+  const IrNode *r = k->root;
+  if (nacc) return "it is also updated with += or -=";
+  if (k->nvars != 2 || r->kind != IR_NODE_LOOP || r->var != row_var ||
+      r->nbody != 1 || r->body[0]->kind != IR_NODE_LOOP ||
+      r->body[0]->var != col_var)
+    return "the nest is not a row loop around one column loop";
+  for (int i = 0; i < r->body[0]->nbody; i++)
+    if (r->body[0]->body[i]->kind == IR_NODE_LOOP)
+      return "the nest is not a row loop around one column loop";
+  const IrLoopVar *rv = &k->vars[row_var], *cv = &k->vars[col_var];
+  if (rv->stride > 1 || cv->stride > 1) return "a loop steps by more than one";
+  if (rv->descending || cv->descending) return "a loop counts down";
+  for (int v = 0; v < k->nvars; v++)
+    if (v != row_var && (cv->lo.coef[v] || cv->hi.coef[v]))
+      return "the column bounds read another loop variable";
+  return NULL;
+}
+
 static const char *where_of(const Lower *L) {
   const SourceFile *f = L->ctx->file;
   unsigned lno = 0, col = 0;
@@ -618,15 +649,22 @@ int asm_plan(Lower *L, const char **why) {
   if (nset) {
     if (!full_range(L, row_var, t->extent[rd]) ||
         !full_range(L, col_var, t->extent[cd])) {
-      *why = arena_printf(L->arena, "%s: `=` does not cover every element",
-                          refuse_base);
-      return -1;
+      const char *pwhy = partial_set(L, row_var, col_var, nacc);
+      if (pwhy) {
+        *why = arena_printf(L->arena, "%s: `=` does not cover every element "
+                            "and %s", refuse_base, pwhy);
+        return -1;
+      }
+      const IrLoopVar *cv = &k->vars[col_var];
+      o->partial = o->accumulate = 1;
+      o->clo = graph_affine_str(L, &cv->lo);
+      o->chi = graph_hi_str(L, cv);
     }
   }
   /* ordered append: for r { for c { C[r][c] = rhs } } */
   const IrNode *r = k->root;
   o->gustavson = 1;
-  if (nset && r->nbody == 1 && r->body[0]->kind == IR_NODE_LOOP &&
+  if (nset && !o->partial && r->nbody == 1 && r->body[0]->kind == IR_NODE_LOOP &&
       r->body[0]->var == col_var && r->body[0]->nbody == 1 &&
       r->body[0]->body[0]->kind == IR_NODE_STMT &&
       L->var_nloops[col_var] == 1 && operands_ordered(L))
@@ -645,7 +683,12 @@ int asm_plan(Lower *L, const char **why) {
                             "marker per column, the touched columns; sorted "
                             "per row)"
                           : "ordered append");
-  if (o->guarded)
+  if (o->partial)
+    lower_note(L, "%s: = assigns columns [%s, %s) of each row the loops "
+               "visit, and its other entries keep their values (each row of "
+               "the old contents loaded into the workspace first, that range "
+               "cleared)", t->name, o->clo, o->chi);
+  else if (o->guarded)
     lower_note(L, "%s: = under an if keeps its existing entries where the "
                "guard is false (each row of the old contents loaded into "
                "the workspace first)", t->name);
@@ -655,7 +698,8 @@ int asm_plan(Lower *L, const char **why) {
   if (o->filter)
     lower_note(L, "zero filter: values appended to %s tested != 0 (unpadded "
                "level; %s)", t->name,
-               o->guarded ? "a guarded = may write a zero over an entry"
+               o->partial ? "the assigned range is cleared first"
+               : o->guarded ? "a guarded = may write a zero over an entry"
                : o->accumulate || mixed ? "sums may cancel"
                : nset > 1 ? "an element is assigned more than once"
                              : "an operand may hold zeros or the operation "
@@ -932,8 +976,14 @@ void asm_row_begin(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
   LN(depth, "for (size_t sc__q = %s_opos[%s]; sc__q < %s_opos[(size_t)(%s) + "
      "1]; sc__q++) {", o->h, r, o->h, r);
   LN(depth + 1, "const size_t sc__wj = (size_t)%s_ocrd[sc__q];", o->h);
-  LN(depth + 1, "%s_mark[sc__wj] = 1; %s_w[sc__wj] = %s_oval[sc__q]; "
-     "%s_list[%s_n++] = (int64_t)sc__wj;", o->h, o->h, o->h, o->h, o->h);
+  if (o->partial) /* the columns the row's `=` assigns start from zero */
+    LN(depth + 1, "%s_mark[sc__wj] = 1; %s_w[sc__wj] = (int64_t)sc__wj >= "
+       "(int64_t)(%s) && (int64_t)sc__wj < (int64_t)(%s) ? (%s)0 : "
+       "%s_oval[sc__q]; %s_list[%s_n++] = (int64_t)sc__wj;", o->h, o->h,
+       o->clo, o->chi, o->ctype, o->h, o->h, o->h);
+  else
+    LN(depth + 1, "%s_mark[sc__wj] = 1; %s_w[sc__wj] = %s_oval[sc__q]; "
+       "%s_list[%s_n++] = (int64_t)sc__wj;", o->h, o->h, o->h, o->h, o->h);
   LN(depth, "}");
   LN(depth, "%s_next = (int64_t)(%s) + 1;", o->h, r);
   if (o->direct_row)

@@ -942,7 +942,7 @@ int graph_analyze(Lower *L) {
       if (L->nst == before) break;
     }
   }
-  if (L->nst == 0) {
+  if (L->nst == 0 && !k->dense_part) {
     if (!L->refuse) {
       L->refuse = "no sparse operand is only read in the nest";
       for (int ti = 0; ti < k->ntensors; ti++) {

@@ -957,7 +957,8 @@ static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
   if (as.n && emit_assumed(L, loops, depth) != 0) return -1;
   L->assume = NULL;
   vec_account(L);
-  if (L->nsparse_loops == 0 && !fixed_in_place(L) && !stored_output(L)) {
+  if (L->nsparse_loops == 0 && !fixed_in_place(L) && !stored_output(L) &&
+      !kernel->dense_part) {
     const char *cause = nonzero_cause(L, kernel->root);
     if (!cause) cause = nonzero_stmt_cause(L, kernel->root, 0);
     if (!cause)
@@ -1258,6 +1259,8 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   sb_free(&seen);
   sb_puts(out, kernel->indent ? kernel->indent : "");
   sb_puts(out, "{\n");
+  if (kernel->pre_text) /* `for (i = 0, j = 0; ...)`: `j = 0;` first */
+    line(&L, out, 1, kernel->pre_text);
   L.fallback = fallback_text(&L);
   if (L.fallback)
     lower_note(&L, "fallback: when the data do not fit an operand's encoding "
@@ -1303,7 +1306,8 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   /* report */
   StrBuf sum = {0};
   summary(&L, &sum, kernel->root);
-  report_head(&L, "sparsified", sum.data ? sum.data : "");
+  report_head(&L, kernel->dense_part ? "part kept dense (it reads no sparse array)"
+                                      : "sparsified", sum.data ? sum.data : "");
   if (ctx->report && ctx->opts && ctx->opts->report) {
     StrBuf order = {0};
     sb_puts(&order, "  loop order:");

@@ -1,9 +1,10 @@
-// EXPECT-SPARSIFIED: 2
+// EXPECT-SPARSIFIED: 3
 // EXPECT-ABSENT: y[i] += U[i][j] * x[j];
 // EXPECT-ABSENT: if (j != i) s -= A[i][j] * x[j];
 // EXPECT-REPORT: kernel sparsified: forall(i) forall(j) { y(i) += U(i,j) * x(j); y(j) += j != i ? U(i,j) * x(i) : -0.0 }
 // EXPECT-REPORT: kernel sparsified: forall(sweep) forall(i) { s = b(i); forall(j) s -= j != i ? A(i,j) * x(j) : 0; forall(sc__diag_i) x(sc__diag_i) = s / A(i,sc__diag_i) }
-// EXPECT-WARNING: loop not sparsified: the nest writes sparse array 'U' (its element writes become buffered inserts): it is written at subscript '(i)', which no loop of the nest walks
+// EXPECT-REPORT: kernel sparsified: forall(i) forall(j) U(i,j) = A(i,j)
+// EXPECT-ABSENT: for (j = i; j < N; j++) U[i][j] = A[i][j];
 /* Gauss-Seidel sweeps updating x in place, and a symmetric product from
    the upper triangle only (two updates per stored entry). */
 #include <stdio.h>

@@ -15,7 +15,7 @@
 // EXPECT-REPORT: kernel sparsified: forall(i) forall(j) out.total += A(i,j) * x(j)
 // EXPECT-WARNING: loop not sparsified: assignment to member 'po->total'
 // EXPECT-WARNING: loop not sparsified: assignment to member 'u.d'
-// EXPECT-WARNING: loop not sparsified: unsupported expression 'out.n'
+// EXPECT-WARNING: loop not sparsified: member 'out.n' is read in the nest and 'out' is assigned in it
 // EXPECT-WARNING: loop not sparsified: assignment to member 'bf.cnt'
 #include <stdio.h>
 

@@ -4,11 +4,12 @@
 // appended row by row; the warning on the inner loop alone ("it is written
 // at subscript '(j)', which no loop of the nest walks") did not say that.
 // The writes become buffered inserts (correct, not a kernel); the nest
-// reading C is a kernel.
-// EXPECT-SPARSIFIED: 1
+// assigning a window of rows with `=` is a kernel (the other rows keep
+// their values), and so is the nest reading C.
+// EXPECT-SPARSIFIED: 2
 // EXPECT-WARNING: which no loop of the nest walks
 // EXPECT-WARNING: note: inside this loop nest, not sparsified whole: the nest writes sparse array 'C' (its element writes become buffered inserts): it is written column by column (its rows follow the inner loop over 'i', its columns the outer loop over 'j'), so its rows cannot be appended one after another; a column-major encoding of C (CSC: its first level over the outer loop's 'j') is appended in this order
-// EXPECT-WARNING: note: inside this loop nest, not sparsified whole: the nest writes sparse array 'C' (its element writes become buffered inserts): `=` does not cover every element
+// EXPECT-REPORT: C: = assigns columns [0, (M)) of each row the loops visit, and its other entries keep their values
 // EXPECT-ABSENT: s += C[i][j] * (i * 31 + j);
 #include <stdio.h>
 

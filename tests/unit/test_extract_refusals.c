@@ -33,7 +33,7 @@ static const Case kCases[] = {
     "  #pragma sparse encoding(A : CSR)\n"
     "  for (i = 0; i < N; i++) {\n"
     "    j = 0;\n"
-    "    while (j < M) { y[i] += A[i][j]; j++; }\n"
+    "    while (y[i] < 1.0) { y[i] += A[i][j]; j++; }\n"
     "  }\n"
     "}\n",
     "",
