@@ -567,15 +567,21 @@ int asm_plan(Lower *L, const char **why) {
     /* written column by column (a transpose, `B[j][i] = A[i][j]` under
      * `for i`, or column loops outermost): B's rows change
      * at every step of the inner loop */
-    *why = arena_printf(L->arena, "%s: it is written column by column (its rows "
-                        "follow the inner loop over '%s', its columns the "
-                        "outer loop over '%s'), so its rows cannot be "
-                        "appended one after another; a column-major "
-                        "encoding of %s (CSC: its first level over the outer "
+    /* the encoding appended in this order has its first level over the
+     * dimension the outer loop walks (cd): CSC when that is the second
+     * dimension (a transpose into a CSR array), CSR when it is the first
+     * (a column-major output written by row loops) */
+    const char *a = cd == 1 ? "rows" : "columns", *b = cd == 1 ? "columns" : "rows";
+    *why = arena_printf(L->arena, "%s: it is written %s by %s (its %s "
+                        "follow the inner loop over '%s', its %s the "
+                        "outer loop over '%s'), so its %s cannot be "
+                        "appended one after another; a %s "
+                        "encoding of %s (%s: its first level over the outer "
                         "loop's '%s') is appended in this order",
-                        refuse_base, graph_var_name(L, row_var),
-                        graph_var_name(L, col_var), t->name,
-                        graph_var_name(L, col_var));
+                        refuse_base, cd == 1 ? "column" : "row", cd == 1 ? "column" : "row",
+                        a, graph_var_name(L, row_var), b, graph_var_name(L, col_var), a,
+                        cd == 1 ? "column-major" : "row-major", t->name,
+                        cd == 1 ? "CSC" : "CSR", graph_var_name(L, col_var));
     return -1;
   }
   if (k->root->kind != IR_NODE_LOOP || k->root->var != row_var ||
