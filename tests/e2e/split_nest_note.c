@@ -1,14 +1,17 @@
 // A nest refused whole, then tried loop by loop: the warning on the inner
 // loop is followed by a note at the enclosing nest with the reason it was
-// refused whole. C (CSR) written with its columns outermost cannot be
-// appended row by row; the warning on the inner loop alone ("it is written
-// at subscript '(j)', which no loop of the nest walks") did not say that.
-// The writes become buffered inserts (correct, not a kernel); the nest
-// reading C is a kernel.
-// EXPECT-SPARSIFIED: 1
+// refused whole. C (CSR) assigned with `=` over a window of its rows only
+// keeps the rest of its entries, which an assembly by append would drop;
+// the warning on the inner loop alone ("it is written at subscript '(i)',
+// which no loop of the nest walks") did not say that. The writes become
+// buffered inserts (correct, not a kernel). C updated with its columns
+// outermost is a kernel (assembled in a staging tensor in the loops' order
+// and converted into C), and so is the nest reading C.
+// EXPECT-SPARSIFIED: 2
 // EXPECT-WARNING: which no loop of the nest walks
-// EXPECT-WARNING: note: inside this loop nest, not sparsified whole: the nest writes sparse array 'C' (its element writes become buffered inserts): it is written column by column (its rows follow the inner loop over 'i', its columns the outer loop over 'j'), so its rows cannot be appended one after another; a column-major encoding of C (CSC: its first level over the outer loop's 'j') is appended in this order
 // EXPECT-WARNING: note: inside this loop nest, not sparsified whole: the nest writes sparse array 'C' (its element writes become buffered inserts): `=` does not cover every element
+// EXPECT-REPORT: conversion: C assembled in a staging tensor
+// EXPECT-ABSENT: C[i][j] += A[i][j] * 3.0;
 // EXPECT-ABSENT: s += C[i][j] * (i * 31 + j);
 #include <stdio.h>
 
