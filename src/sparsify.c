@@ -1175,8 +1175,14 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
   ARRAY_PUSH(s->ctx->arena, s->refused_why, why.reason);
   int kept = 0;
   if (fill_nest(s, f, env, &kept)) {
+    /* inside a split loop under a loop pragma (s->annotated), the arrays
+     * it writes are dense outside the kernels: no warning speaks of them */
     report(s, start, "kernel not sparsified: %s; %s", why.reason,
-           kept > 0    ? "it only writes arrays that keep their dense storage (see "
+           kept > 0 && s->annotated.end > s->annotated.start
+               ? "it only writes arrays of the annotated loop's pragma, in their "
+                 "dense arrays as the program does (a kernel after it assembles "
+                 "them again)"
+           : kept > 0  ? "it only writes arrays that keep their dense storage (see "
                          "the warning about their storage)"
            : kept == 0 ? "its element writes become buffered inserts"
                        : "it uses the arrays stored sparse only whole (calls, "

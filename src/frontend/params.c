@@ -290,9 +290,21 @@ done:;
   return r;
 }
 
+/* The number of declarators of declaration d (`static int f(int), g(int);`
+ * has two). */
+static int declarators(TSNode d) {
+  int n = 0;
+  uint32_t c = ts_node_child_count(d);
+  for (uint32_t i = 0; i < c; i++) {
+    const char *fn = ts_node_field_name_for_child(d, i);
+    n += fn && !strcmp(fn, "declarator");
+  }
+  return n;
+}
+
 /* Prototypes of f at file scope (declarations whose declarator is f's
  * function declarator). */
-static void prototypes(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
+static void prototypes(SparsifyCtx *ctx, const FuncSig *f, const Stored *st, int dense_entry,
                        void (*add)(void *, size_t, size_t, const char *), void *arg) {
   TSNode root = ts_tree_root_node(ctx->tree);
   uint32_t c = ts_node_named_child_count(root);
@@ -304,10 +316,14 @@ static void prototypes(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
     if (!node_is(fd, "function_declarator") || !node_is(node_field(fd, "declarator"), "identifier") ||
         strcmp(text(ctx, node_field(fd, "declarator")), f->name))
       continue;
-    /* F keeps its prototype (it is the dense entry); the tensor version
-     * and the wrappers are declared after it */
+    /* F keeps its prototype when it is emitted (the dense entry); the
+     * tensor version and the wrappers are declared after it. A static F
+     * that no call needs is not emitted: its prototype alone would be a
+     * static function declared but never defined (-Wunused-function), so
+     * the tensor version's prototype takes its place. */
+    int replace = !dense_entry && declarators(d) == 1;
     StrBuf sb = {0};
-    sb_printf(&sb, "\nstatic %s %s", return_type(ctx, f->def),
+    sb_printf(&sb, "%sstatic %s %s", replace ? "" : "\n", return_type(ctx, f->def),
               params_wrapper_name(ctx, f, 0, 0));
     param_list(ctx, &sb, f, st, node_field(node_field(f->def, "declarator"), "parameters"), 0);
     sb_puts(&sb, ";");
@@ -315,7 +331,10 @@ static void prototypes(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
       sb_printf(&sb, "\n%s", wrapper(ctx, f, st, f->masks[m], f->cmasks[m], 1));
     const char *t = arena_strdup(ctx->arena, sb.data);
     sb_free(&sb);
-    add(arg, ts_node_end_byte(d), ts_node_end_byte(d), t);
+    if (replace)
+      add(arg, ts_node_start_byte(d), ts_node_end_byte(d), t);
+    else
+      add(arg, ts_node_end_byte(d), ts_node_end_byte(d), t);
   }
 }
 
@@ -349,11 +368,14 @@ const char *params_edits(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
     add(arg, b, b, arena_strdup(ctx->arena, uv.data));
   }
   sb_free(&uv);
-  prototypes(ctx, f, st, add, arg);
-  /* after it: F with its own prototype (assembles every tensor parameter)
-   * and the wrappers for calls that mix tensors and dense arrays */
+  /* F itself (assembles every tensor parameter) is emitted when a call or
+   * another use needs it, or when other files may call it */
+  int dense_entry = f->dense_used || !is_static(ctx, f->def);
+  prototypes(ctx, f, st, dense_entry, add, arg);
+  /* after it: F with its own prototype and the wrappers for calls that mix
+   * tensors and dense arrays */
   StrBuf w = {0};
-  if (f->dense_used || !is_static(ctx, f->def))
+  if (dense_entry)
     sb_printf(&w, "\n%s", wrapper(ctx, f, st, f->full, 0, 0));
   for (int m = 0; m < f->nmasks; m++)
     sb_printf(&w, "\n%s", wrapper(ctx, f, st, f->masks[m], f->cmasks[m], 0));

@@ -280,6 +280,39 @@ static const char *dense_param_hint(Uses *u, TSNode call, TSNode arg, const char
                       fn, dname, dline, dcol);
 }
 
+/* The reason array u->cur stays dense when a part of it, arg (`A[i]`), is
+ * passed to fn, a function this file defines whose parameter there is a
+ * dense array or pointer: the function reads and writes the row as the
+ * program does (no pragma could pass it a part of a tensor). NULL when the
+ * file does not define fn or that parameter is no array or pointer. */
+static const char *dense_part_hint(Uses *u, TSNode call, TSNode arg, const char *fn) {
+  SparsifyCtx *ctx = u->ctx;
+  TSNode name = node_function_definition(ts_tree_root_node(ctx->tree),
+                                         ctx->file->text, fn);
+  if (ts_node_is_null(name))
+    return NULL;
+  TSNode args = node_field(call, "arguments");
+  uint32_t pos = 0, na = ts_node_named_child_count(args);
+  while (pos < na && !same(ts_node_named_child(args, pos), arg))
+    pos++;
+  TSNode fd = ts_node_parent(name);
+  TSNode params = node_is(fd, "function_declarator") ? node_field(fd, "parameters")
+                                                      : (TSNode){0};
+  if (pos == na || ts_node_is_null(params) || pos >= ts_node_named_child_count(params))
+    return NULL;
+  TSNode pd = ts_node_named_child(params, pos);
+  TSNode d = node_field(pd, "declarator");
+  if (!node_is(pd, "parameter_declaration") ||
+      !(node_is(d, "array_declarator") || node_is(d, "pointer_declarator")) ||
+      !param_name(u, d))
+    return NULL;
+  unsigned line, col;
+  source_line_col(ctx->file, ts_node_start_byte(arg), &line, &col);
+  return arena_printf(ctx->arena, "a part of it ('%s') is passed to '%s' at %s:%u:%u, "
+                      "whose parameter '%s' is a dense array",
+                      text(u, arg), fn, ctx->file->name, line, col, param_name(u, d));
+}
+
 /* A write whose statement does not parse before preprocessing (`A[i][j] =
  * v` then `#if X` / `* 2` / `#endif` / `;`): its rewrite would take the
  * value up to the `#if` only, so the array keeps its dense storage. */
@@ -1018,6 +1051,16 @@ static void classify(Uses *u, TSNode id) {
     }
     if (k == crank - 1 && row_alias(u, e, st))
       return;
+    if (!strcmp(pty, "argument_list")) {
+      const char *dense = dense_part_hint(u, ts_node_parent(p), top,
+                                          text(u, node_field(ts_node_parent(p), "function")));
+      if (dense) {
+        /* like the whole array passed to such a function: it stays dense */
+        if (!u->why)
+          u->why = dense;
+        return;
+      }
+    }
     escape(u, id, "a part of it is used as a pointer ('%s')", text(u, e));
     return;
   }

@@ -66,6 +66,10 @@ struct AsmOut {
   int pat_mode;        /* emitting the loops of the pattern copy */
   const char *pat_loops; /* their text */
   int d0;              /* depth of the prologue and epilogue lines */
+  int staged;          /* C's encoding is not appended in the loops' order
+                          (COO, BSR, ELL, a column-major C under row loops):
+                          h is a staging tensor, rows over row_dim and
+                          columns over col_dim, converted into C at exit */
 };
 
 static const char *ctype_of(const IrTensor *t) {
@@ -532,27 +536,38 @@ int asm_plan(Lower *L, const char **why) {
     }
   const sc_encoding *e = t->handle_enc;
   if (e && t->rank == 1) return plan_vector(L, ct, refuse_base, why);
-  if (!e || t->rank != 2 || e->dim_rank != 2 || e->lvl_rank != 2 ||
-      e->has_slices) {
+  if (!e || t->rank != 2 || e->dim_rank != 2 || e->has_slices) {
     *why = arena_printf(L->arena, "%s: only 1-D outputs with one level and "
-                        "2-D outputs with two levels are assembled",
+                        "2-D outputs without slices are assembled",
                         refuse_base);
     return -1;
   }
-  int rd = level_plain_dim(e, 0), cd = level_plain_dim(e, 1);
+  /* the levels appended: C's own when they are a dense or compressed
+   * level over a compressed one, ordered and unique; else (COO, BSR, ELL,
+   * 2:4) a staging tensor of that form, rows over the first dimension,
+   * converted into C's encoding at exit (SPEC §5: a compatible order) */
+  static const sc_level_type stage_l0 = {.format = SC_LVL_DENSE};
+  static const sc_level_type stage_l1 = {.format = SC_LVL_COMPRESSED};
+  int rd = e->lvl_rank == 2 ? level_plain_dim(e, 0) : -1;
+  int cd = e->lvl_rank == 2 ? level_plain_dim(e, 1) : -1;
   const sc_level_type *l0 = &e->lvl_types[0], *l1 = &e->lvl_types[1];
+  int staged = 0;
   if (rd < 0 || cd < 0 || rd == cd || !ordered_unique(l0) ||
       !ordered_unique(l1) || l1->format != SC_LVL_COMPRESSED ||
       (l0->format != SC_LVL_DENSE && l0->format != SC_LVL_COMPRESSED)) {
-    *why = arena_printf(L->arena, "%s: its encoding is not assembled by "
-                        "append (a dense or compressed level over a "
-                        "compressed one, ordered and unique)", refuse_base);
-    return -1;
+    staged = 1;
+    rd = 0;
+    cd = 1;
+    l0 = &stage_l0;
+    l1 = &stage_l1;
   }
-  int row_var = -1, col_var = -1, nset = 0, nacc = 0, nguard = 0;
-  int seen_acc = 0;
-  int failed = check_stmts(L, k->root, ct, &row_var, &col_var, rd, cd, &nset,
-                           &nacc, &nguard);
+  int row_var, col_var, nset, nacc, nguard, seen_acc, failed, passes = 0;
+restage:
+  passes++;
+  row_var = -1, col_var = -1, nset = 0, nacc = 0, nguard = 0;
+  seen_acc = 0;
+  failed = check_stmts(L, k->root, ct, &row_var, &col_var, rd, cd, &nset,
+                       &nacc, &nguard);
   if (!failed && !sets_once(L, k->root, ct, row_var, col_var, 0)) {
     *why = arena_printf(L->arena, "%s: an `=` to %s is repeated by a loop "
                         "that does not index it, so the dense program keeps "
@@ -594,19 +609,37 @@ int asm_plan(Lower *L, const char **why) {
     return -1;
   }
   if (k->root->kind == IR_NODE_LOOP && k->root->var == col_var && row_var >= 0 &&
+      col_var != row_var && !(staged && rd == 0) && passes < 3) {
+    /* written in the other order: staged with rows over the dimension the
+     * outer loop walks, then converted into C */
+    int ord = rd;
+    rd = cd;
+    cd = ord;
+    staged = 1;
+    l0 = &stage_l0;
+    l1 = &stage_l1;
+    goto restage;
+  }
+  if (k->root->kind == IR_NODE_LOOP && k->root->var == col_var && row_var >= 0 &&
       col_var != row_var) {
     /* written column by column (a transpose, `B[j][i] = A[i][j]` under
      * `for i`, or column loops outermost): B's rows change
      * at every step of the inner loop */
-    *why = arena_printf(L->arena, "%s: it is written column by column (its rows "
-                        "follow the inner loop over '%s', its columns the "
-                        "outer loop over '%s'), so its rows cannot be "
-                        "appended one after another; a column-major "
-                        "encoding of %s (CSC: its first level over the outer "
+    /* the encoding appended in this order has its first level over the
+     * dimension the outer loop walks (cd): CSC when that is the second
+     * dimension (a transpose into a CSR array), CSR when it is the first
+     * (a column-major output written by row loops) */
+    const char *a = cd == 1 ? "rows" : "columns", *b = cd == 1 ? "columns" : "rows";
+    *why = arena_printf(L->arena, "%s: it is written %s by %s (its %s "
+                        "follow the inner loop over '%s', its %s the "
+                        "outer loop over '%s'), so its %s cannot be "
+                        "appended one after another; a %s "
+                        "encoding of %s (%s: its first level over the outer "
                         "loop's '%s') is appended in this order",
-                        refuse_base, graph_var_name(L, row_var),
-                        graph_var_name(L, col_var), t->name,
-                        graph_var_name(L, col_var));
+                        refuse_base, cd == 1 ? "column" : "row", cd == 1 ? "column" : "row",
+                        a, graph_var_name(L, row_var), b, graph_var_name(L, col_var), a,
+                        cd == 1 ? "column-major" : "row-major", t->name,
+                        cd == 1 ? "CSC" : "CSR", graph_var_name(L, col_var));
     return -1;
   }
   if (k->root->kind != IR_NODE_LOOP || k->root->var != row_var ||
@@ -675,9 +708,15 @@ int asm_plan(Lower *L, const char **why) {
                           !all_preserve(L, k->root, t->elem));
   o->where = where_of(L);
   o->d0 = 1;
-  o->pat_st = pattern_candidate(L, o);
+  o->staged = staged;
+  o->pat_st = staged ? -1 : pattern_candidate(L, o);
   o->pattern = o->pat_st >= 0;
   L->out = o;
+  if (staged)
+    lower_note(L, "conversion: %s assembled in a staging tensor (levels (%s : "
+               "dense, %s : compressed), appended in the loops' order) and "
+               "converted into its encoding at exit", t->name,
+               graph_var_name(L, row_var), graph_var_name(L, col_var));
   lower_note(L, "%s: sparse output, %s", t->name,
              o->gustavson ? "Gustavson workspace (a dense row of values, a "
                             "marker per column, the touched columns; sorted "
@@ -1161,7 +1200,20 @@ void asm_prologue(Lower *L, StrBuf *sb) {
   if (!o) return;
   StrBuf t = {0};
   const char *h = o->h;
-  LN(1, "sc_tensor *const %s = %s;", h, o->t->handle);
+  if (o->staged) {
+    /* C's contents (its pending inserts applied) in the staging levels */
+    LN(1, "static const sc_encoding %s_senc = {.dim_rank = 2, .lvl_rank = 2, "
+       ".lvl_types = {{.format = SC_LVL_DENSE}, {.format = SC_LVL_COMPRESSED}}, "
+       ".lvl_exprs = {{.kind = SC_LEXPR_AFFINE, .coef = {%d, %d}}, {.kind = "
+       "SC_LEXPR_AFFINE, .coef = {%d, %d}}}};", h,
+       o->row_dim == 0, o->row_dim == 1, o->col_dim == 0, o->col_dim == 1);
+    LN(1, "sc_tensor *%s_stg = NULL;", h);
+    LN(1, "sc__st = sc_tensor_convert(&%s_stg, %s, &%s_senc);", h, o->t->handle, h);
+    LN(1, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
+    LN(1, "sc_tensor *const %s = %s_stg;", h, h);
+  } else {
+    LN(1, "sc_tensor *const %s = %s;", h, o->t->handle);
+  }
   if (o->vec) {
     vec_prologue(L, sb);
     sb_free(&t);
@@ -1244,5 +1296,11 @@ void asm_epilogue(Lower *L, StrBuf *sb) {
     LN(d0, "free(%s_list);", h);
   }
   if (o->pattern) LN(1, "}");
+  if (o->staged) {
+    /* into C's encoding (a narrow width that cannot hold it fails here) */
+    LN(1, "sc__st = sc_tensor_assign(%s, %s);", o->t->handle, h);
+    LN(1, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
+    LN(1, "sc_tensor_free(%s_stg);", h);
+  }
   sb_free(&t);
 }

@@ -1,12 +1,16 @@
 // A transpose into an array stored sparse: `B[j][i] = A[i][j]` under `for
 // i` writes B's rows in the order of the inner loop, so a CSR B cannot be
-// appended row by row: its writes stay buffered inserts (correct), and the
-// note says it is written column by column and which encoding is appended
-// in that order. The same transpose into a CSC C (its first level over the
-// outer loop's variable) is a kernel.
-// EXPECT-SPARSIFIED: 3
-// EXPECT-WARNING: it is written column by column (its rows follow the inner loop over 'j', its columns the outer loop over 'i'), so its rows cannot be appended one after another; a column-major encoding of B (CSC: its first level over the outer loop's 'i') is appended in this order
+// appended row by row in place: it is assembled in a staging tensor whose
+// first level is over the outer loop's variable (appended in the loops'
+// order) and converted into B's encoding at the nest's exit (SPEC §5: a
+// compatible order, reported as a conversion). It used to stay buffered
+// inserts. The same transpose into a CSC C (its first level over the
+// outer loop's variable) is a kernel without the staging.
+// EXPECT-SPARSIFIED: 4
+// EXPECT-REPORT: conversion: B assembled in a staging tensor (levels (i : dense, j : compressed), appended in the loops' order) and converted into its encoding at exit
+// EXPECT-REPORT: kernel sparsified: forall(i) forall(j) B(j,i) = A(i,j)
 // EXPECT-REPORT: kernel sparsified: forall(i) forall(j) C(j,i) = A(i,j)
+// EXPECT-ABSENT: B[j][i] = A[i][j];
 // EXPECT-ABSENT: C[j][i] = A[i][j];
 #include <stdio.h>
 #define N 23

@@ -8,8 +8,10 @@
 // never visited) and rows of every fill; a COO row sum (the entries of a
 // row, a run of the nonunique level, walked by the singleton level). Loops
 // that stay scalar say why: an ELL SpMV (a row's entries spread over the
-// slices), a merge of two sparse operands, and a sparse output.
-// EXPECT-SPARSIFIED: 9
+// slices), a merge of two sparse operands, and a sparse output (G, and
+// the copy of V into the NV24 F, assembled in a staging tensor and
+// converted into F's encoding).
+// EXPECT-SPARSIFIED: 10
 // EXPECT-VECTORIZED: 5
 // EXPECT-VECTOR-REPORT: over the groups of the n_out_of_m[2, 4] level of V
 // EXPECT-VECTOR-REPORT: , float, vl
