@@ -11,6 +11,7 @@
 #endif
 #include "sc_internal.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -37,8 +38,10 @@ static void sc_advise_huge(void *p, size_t n, int collapse) {
     return;
   (void)madvise((void *)a, e - a, MADV_HUGEPAGE);
 #if defined(MADV_COLLAPSE)
-  if (collapse)
-    (void)madvise((void *)a, e - a, MADV_COLLAPSE);
+  /* EAGAIN: transient contention on a lock, worth a second try */
+  for (int tries = 0; collapse && tries < 3; tries++)
+    if (madvise((void *)a, e - a, MADV_COLLAPSE) == 0 || errno != EAGAIN)
+      break;
 #endif
 #else
   (void)p;
