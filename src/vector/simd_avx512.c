@@ -4,10 +4,13 @@
  * stores, scatters (_mm512_mask_i64scatter_*, _mm512_mask_i32scatter_*
  * for 32-bit coordinates or --index32; 16 lanes with 64-bit coordinates
  * scatter as two halves of 8) and masked arithmetic for reductions;
- * gathers by scalar loads (in the last chunk, inactive lanes at the last
- * active lane's coordinate). Integer lanes wrap. Only AVX512F intrinsics
- * are used (64-bit multiplies by _mm512_mullox_epi64), so `-mavx512f`
- * suffices; emitted under `#if defined(__AVX512F__)`. */
+ * gathers of full 8-lane chunks by _mm512_i64gather_* (32-bit
+ * coordinates widened), or by scalar loads where the C compiler targets
+ * an AMD core; other gathers by scalar loads (in the masked last chunk,
+ * inactive lanes at the last active lane's coordinate). Integer lanes
+ * wrap. Only AVX512F intrinsics are used (64-bit multiplies by
+ * _mm512_mullox_epi64), so `-mavx512f` suffices; emitted under
+ * `#if defined(__AVX512F__)`. */
 #include <string.h>
 
 #include "vector/simd.h"
@@ -109,12 +112,41 @@ static const char *indices8(SimdCtx *c, const char *crd, const char *crd_type,
   return t;
 }
 
+/* The AMD cores, whose vgatherqpd / vgatherdpd are slower than eight
+ * scalar loads (docs/performance.md, "Vectorized SpMV on long rows: the
+ * hardware gather"). */
+#define K5_SCALAR_GATHER                                                     \
+  "defined(__znver1__) || defined(__znver2__) || defined(__znver3__) || "  \
+  "defined(__znver4__) || defined(__znver5__)"
+
 static const char *k_gather(SimdCtx *c, const char *base, const char *crd,
                             const char *crd_type, const char *m) {
-  /* scalar loads (vgatherqpd is slower on the cores measured,
-   * docs/vectorization.md) */
-  return simd_lanes(c, arena_printf(c->arena, "_mm512_setr_%s(", ty(c)->sfx),
-                    ")", base, crd, crd_type, m, ty(c)->lanes);
+  const char *sw = arena_printf(c->arena, "_mm512_setr_%s(", ty(c)->sfx);
+  if (ty(c)->lanes != 8 || m)
+    /* 16 lanes of 32 bits, and the masked last chunk (a masked hardware
+     * gather there, at the row's end, was slower): scalar loads */
+    return simd_lanes(c, sw, ")", base, crd, crd_type, m, ty(c)->lanes);
+  /* a full chunk of 8 lanes of 64 bits: one hardware gather with 64-bit
+   * indices (32-bit coordinates widened, unsigned: any coordinate), or
+   * scalar loads where the C compiler targets an AMD core */
+  const char *g = simd_tmp(c, "g");
+  simd_pre(c, "%s %s;", vt(c), g);
+  simd_pre(c, "#if %s", K5_SCALAR_GATHER);
+  simd_pre(c, "%s = %s;", g, simd_lanes(c, sw, ")", base, crd, crd_type, m, 8));
+  simd_pre(c, "#else");
+  const char *ix = simd_tmp(c, "ix");
+  if (strcmp(crd_type, "uint32_t") == 0)
+    /* one vpmovzxdq from memory (a masked 512-bit load of the 8
+     * coordinates, widened after, was slower) */
+    simd_pre(c, "const __m512i %s = _mm512_cvtepu32_epi64(_mm256_loadu_si256("
+                "(const __m256i *)(%s)));", ix, crd);
+  else
+    simd_pre(c, "const __m512i %s = _mm512_loadu_si512((const void *)(%s));",
+             ix, crd);
+  simd_pre(c, "%s = _mm512_i64gather_%s(%s, (const void *)(%s), 8);", g,
+           ty(c)->sfx, ix, base);
+  simd_pre(c, "#endif");
+  return g;
 }
 
 static void k_scatter(SimdCtx *c, const char *base, const char *crd,

@@ -2,8 +2,9 @@
 // rows of every length from 0 to 49 entries: below the sums' threshold
 // (16 entries on avx2 and generic, 24 on avx512) the short loop, above it
 // the vector loop and its masked chunk, each row beginning where the one
-// before it ended. The x86 backends gather by scalar loads, which take
-// any coordinate width: no test of the column extent against INT32_MAX
+// before it ended. The x86 backends gather by scalar loads or (avx512)
+// with 64-bit indices, which take any coordinate width: no test of the
+// column extent against INT32_MAX
 // in the rows (it ran in every row of avx512's CSR32 output before, the
 // short rows included), and the report names no 32-bit indices.
 // Values are multiples of 1/16 and x of 1/4: every association prints the

@@ -159,9 +159,40 @@ static void test_backend_text(void **state) {
   c.lanes = 8;
   m = simd_avx512_ops.mask(&c, "sc__n");
   assert_non_null(strstr(pre.data, "__mmask8"));
+  /* 8 lanes: the masked last chunk by scalar loads, inactive lanes at the
+   * last active one */
+  pre.len = 0;
   g = simd_avx512_ops.gather(&c, "x", "crd", "uint32_t", m);
-  assert_non_null(strstr(g, "_mm512_setr_pd")); /* scalar loads */
+  assert_non_null(strstr(g, "_mm512_setr_pd(")); /* scalar loads */
   assert_non_null(strstr(g, "[7 < sc__n ? 7 : sc__n - 1]"));
+  assert_null(strstr(pre.data, "gather"));
+  /* a full chunk: one hardware gather with 64-bit indices (32-bit
+   * coordinates widened unsigned), scalar loads where the C compiler
+   * targets AMD */
+  pre.len = 0;
+  g = simd_avx512_ops.gather(&c, "x", "crd", "uint32_t", NULL);
+  assert_non_null(strstr(pre.data, "_mm512_cvtepu32_epi64(_mm256_loadu_si256("
+                                   "(const __m256i *)(crd)))"));
+  assert_non_null(strstr(pre.data, " = _mm512_i64gather_pd(sc__ix"));
+  assert_non_null(strstr(pre.data, "#if defined(__znver1__)"));
+  assert_non_null(strstr(pre.data, "_mm512_setr_pd((x)[sc__cp"));
+  assert_non_null(strstr(pre.data, "#else"));
+  assert_non_null(strstr(pre.data, "#endif"));
+  assert_null(strstr(g, "setr"));
+  pre.len = 0;
+  simd_avx512_ops.gather(&c, "x", "crd", "uint64_t", NULL);
+  assert_non_null(strstr(pre.data, "_mm512_loadu_si512((const void *)(crd))"));
+  assert_non_null(strstr(pre.data, " = _mm512_i64gather_pd(sc__ix"));
+  assert_null(strstr(pre.data, "cvtepu32"));
+  /* 16 float lanes: scalar loads */
+  c.lanes = 16;
+  c.t = &simd_types[SIMD_F32];
+  pre.len = 0;
+  g = simd_avx512_ops.gather(&c, "x", "crd", "uint32_t", NULL);
+  assert_non_null(strstr(g, "_mm512_setr_ps("));
+  assert_null(strstr(pre.data, "gather"));
+  c.lanes = 8;
+  c.t = NULL;
   pre.len = 0;
   simd_avx512_ops.scatter(&c, "x", "crd", "uint32_t", "v", m);
   assert_non_null(strstr(pre.data, "_mm512_mask_i32scatter_pd"));
