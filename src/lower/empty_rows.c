@@ -63,8 +63,8 @@ static void indent_by(StrBuf *sb, const char *text, int k) {
 
 void empty_rows_emit(Lower *L, const RowCarry *rc, StrBuf *sb, size_t at,
                      int depth) {
-  const int vl = L->empty_rows;
-  if (!vl || rc->s < 0 || !rc->walk_text || !sb->data || at >= sb->len ||
+  const int rows = L->empty_rows;
+  if (!rows || rc->s < 0 || !rc->walk_text || !sb->data || at >= sb->len ||
       L->nempty_notes >= LW_MAX_SPARSE)
     return;
   const char *text = sb->data + at;
@@ -81,8 +81,8 @@ void empty_rows_emit(Lower *L, const RowCarry *rc, StrBuf *sb, size_t at,
   const IrLoopVar *lv = &L->k->vars[rc->loop->var];
   const STensor *st = &L->st[rc->s];
   const char *i = lv->name, *hi = graph_hi_str(L, lv);
-  const char *b1, *e1; /* row i + vl - 1's */
-  row_carry_bounds(L, rc, arena_printf(L->arena, "%s + %d", i, vl - 1), &b1,
+  const char *b1, *e1; /* row i + rows - 1's */
+  row_carry_bounds(L, rc, arena_printf(L->arena, "%s + %d", i, rows - 1), &b1,
                    &e1);
   (void)b1;
   const char *ce = arena_printf(L->arena, "sc__%s_ce%d", st->name, L->uniq++);
@@ -115,8 +115,8 @@ void empty_rows_emit(Lower *L, const RowCarry *rc, StrBuf *sb, size_t at,
   } else {
     ln(L, &out, d, "%s = %s;", i, lo);
   }
-  ln(L, &out, d, "while (%s < %s && (%s) - %s >= %d) {", i, hi, hi, i, vl);
-  ln(L, &out, d + 1, "const %s %s = %s + %d;", lv->ctype, ce, i, vl);
+  ln(L, &out, d, "while (%s < %s && (%s) - %s >= %d) {", i, hi, hi, i, rows);
+  ln(L, &out, d + 1, "const %s %s = %s + %d;", lv->ctype, ce, i, rows);
   ln(L, &out, d + 1, "if ((size_t)(%s) == %s) {", e1, rc->var);
   ln(L, &out, d + 2, "for (; %s < %s; %s++) {", i, ce, i);
   indent_by(&out, empty.data ? empty.data : "", d + 2 - depth);
@@ -144,5 +144,5 @@ void empty_rows_emit(Lower *L, const RowCarry *rc, StrBuf *sb, size_t at,
       L->arena, "loop %s: short rows: the scalar output's loops skip empty "
       "rows of %s %d at a time when it holds fewer entries than rows (rows "
       "%s to %s + %d, when the last ends where the first begins, run their "
-      "statements without the walk)", i, st->t->name, vl, i, i, vl - 1);
+      "statements without the walk)", i, st->t->name, rows, i, i, rows - 1);
 }
