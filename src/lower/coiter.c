@@ -33,6 +33,7 @@
 #include "lower/block_walk.h"
 #include "lower/body_split.h"
 #include "lower/coiter_int.h"
+#include "lower/empty_rows.h"
 #include "lower/lower_int.h"
 #include "lower/merge_cursor.h"
 #include "lower/row_carry.h"
@@ -689,6 +690,7 @@ void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
   L->short_rows = outer_sr;
   L->carry = outer;
   ln(L, sb, depth, "}");
+  if (!cm && !keep_rolled(L, n)) empty_rows_emit(L, &rc, sb, loop_at, depth);
   row_carry_finish(L, &rc, sb, loop_at, depth);
   if (cm) L->ncursors++;
   short_rows_finish(L, &sr, &rc);
@@ -1640,6 +1642,8 @@ static void walk_range(Lower *L, StrBuf *sb, const IrNode *n,
   const char *q = arena_printf(L->arena, "sc__%s_q%d", st->name, l);
   const char *crd = li->ops->coord_at(&li->ref, p);
   if (!range) slice_begin(L, st, l, n, &begin, e);
+  const size_t walk_at = sb->len; /* the walk's block (empty_rows.c) */
+  const char *unroll_carried = NULL;
   ln(L, sb, depth, "{");
   ln(L, sb, depth + 1, "const size_t %s = %s;", e, end);
   const char *lim = e; /* where the walk stops */
@@ -1761,6 +1765,7 @@ static void walk_range(Lower *L, StrBuf *sb, const IrNode *n,
                    "the loops chosen once per kernel)",
                    L->k->vars[n->var].name, st->t->name, UNROLL_BY);
       if (carried) ln(L, sb, depth + 1, "%s = %s;", carried, e);
+      unroll_carried = carried;
       unrolled = 1;
     } else {
       sb_puts(sb, body);
@@ -1781,6 +1786,7 @@ static void walk_range(Lower *L, StrBuf *sb, const IrNode *n,
   }
   if (band_carried) ln(L, sb, depth + 1, "%s = %s;", band_carried, e);
   ln(L, sb, depth, "}");
+  if (unroll_carried) empty_rows_walk(L, sb, walk_at);
 }
 
 /* With a SIMD backend, the position loop over a row (emit_single's
@@ -2577,11 +2583,17 @@ int coiter_emit(Lower *L, StrBuf *out, int depth) {
     k->vec_pragma = &novec;
     const IrKernel *k0 = L->k;
     const ReportMark m = report_mark(L);
+    /* runs of empty rows skipped EMPTY_ROWS at a time (empty_rows.c) */
+    L->empty_rows = EMPTY_ROWS;
+    L->nempty_notes = 0;
     L->k = k;
     emit_node(L, &scalar, k->root, &sc, depth + 1);
     unswitch_loops(L, &scalar, 0, depth + 1, 0);
     L->k = k0;
+    L->empty_rows = 0;
     report_back(L, &m);
+    for (int i = 0; i < L->nempty_notes; i++)
+      lower_note(L, "%s", L->empty_notes[i]);
     ln(L, out, depth, "if (%s) {", cond);
     sb_puts(out, scalar.data ? scalar.data : "");
     ln(L, out, depth, "} else {");

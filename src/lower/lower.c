@@ -366,6 +366,17 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
         t.len = 0;
         if (short_rows_decl(L, (int)(st - L->st), l, &t)) line(L, sb, 1, t.data);
       }
+      if (lower_uses_ident(body, arena_printf(L->arena, "sc__%s_empty%d",
+                                              st->name, l))) {
+        /* empty_rows.c: whether level l's rows hold fewer than one entry
+         * on average (the scalar nest skips runs of empty rows) */
+        t.len = 0;
+        sb_printf(&t, "const int sc__%s_empty%d = sc_tensor_coordinates_size"
+                  "(sc__%s, %d) < sc_tensor_positions_size(sc__%s, %d); "
+                  "(void)sc__%s_empty%d;", st->name, l, st->name, l,
+                  st->name, l, st->name, l);
+        line(L, sb, 1, t.data);
+      }
       if (
           lower_uses_ident(body, arena_printf(L->arena, "sc__%s_size%d", st->name, l))) {
         t.len = 0;

@@ -152,6 +152,10 @@ typedef struct Lower {
                              * the vector row walk's threshold below which
                              * the kernel runs the scalar output's nest
                              * (short_rows.c), 0: none */
+  int empty_rows;           /* in the scalar nest of short_rows.c: rows
+                             * tested empty at once (empty_rows.c), 0: off */
+  int nempty_notes;         /* report lines of the loops that skip them */
+  const char *empty_notes[LW_MAX_SPARSE];
 } Lower;
 
 /* graph.c */

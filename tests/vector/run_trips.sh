@@ -20,6 +20,8 @@
 # lanes (4 and 8 lanes) and 10 (16 lanes) above those thresholds.
 # dense_last.c: loops over the dense last level of sparse operands (T
 # entries of a level of T + 1).
+# empty_rows.c: SpMV over runs of T empty rows, which the scalar nest of
+# short rows skips 16 at a time (its report line checked).
 # blocks.c: the loops inside BSR blocks at block widths around the lanes (the block loop, `sc__bpN++`, is not a remainder).
 #   SIMD avx2: compiled with -mavx2 -mfma, skipped (77) without AVX2;
 #   SIMD avx512: compiled with -mavx512f -Werror always, run only on AVX-512F
@@ -71,7 +73,7 @@ build_out() {
 }
 # CASE:LOOPS — the loops of each case that must be vectorized; the trip
 # counts around 4 and 8 lanes (64-bit elements) and 8 and 16 (32-bit)
-for spec in shapes.c:8 types.c:22 select.c:16 nm.c:5 dense_last.c:7; do
+for spec in shapes.c:8 types.c:22 select.c:16 nm.c:5 dense_last.c:7 empty_rows.c:3; do
 case_file=$here/${spec%%:*}
 want_vec=${spec##*:}
 expected=$(grep -c '^#pragma sparse encoding' "$case_file")
@@ -90,6 +92,10 @@ for T in $trips; do
   if [ "$simd" != none ]; then
     nv=$(grep -c ': vectorized:' report.txt)
     [ "$nv" -eq $want_vec ] || fail "] ${spec%%:*} T=$T: $nv loops vectorized, expected $want_vec: $(grep 'not vectorized' report.txt)"
+    if [ "${spec%%:*}" = empty_rows.c ]; then
+      ne=$(grep -c 'skip empty rows of A' report.txt)
+      [ "$ne" -eq 3 ] || fail "] ${spec%%:*} T=$T: $ne loops skip empty rows, expected 3"
+    fi
     # no scalar remainder loop inside a vector region
     bad=$(awk '/^#if defined\(__GNUC__\) &&/ {v = 1; next}
                /^#else|^#endif/ {v = 0}
