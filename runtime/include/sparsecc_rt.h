@@ -247,9 +247,10 @@ sc_status sc_tensor_end_append(sc_tensor *t);
  *       from call to call): the entries written since the previous row's
  *       end, up to `end` (exclusive), are its entries; rows never closed
  *       are empty;
- *   sc_tensor_end_append_rows checks the n entries (each in a closed row,
- *       coordinates in range and strictly increasing per row, widths) and
- *       installs them; on error the tensor is left empty.
+ *   sc_tensor_end_append_rows checks the n entries (n is where the last
+ *       closed row ends, 0 when none is; coordinates in range and strictly
+ *       increasing per row, widths) and installs them; on error the tensor
+ *       is left empty.
  * Mixing these with sc_tensor_append in one append is an error. */
 sc_status sc_tensor_append_reserve(sc_tensor *t, size_t need, int64_t **crd,
                                    void **values, size_t *cap);
