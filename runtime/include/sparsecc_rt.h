@@ -392,7 +392,8 @@ sc_status sc_read_mtx(sc_tensor **out, const char *path,
                       const sc_encoding *enc, sc_value_type vt);
 sc_status sc_read_mtx_stream(sc_tensor **out, FILE *in, const char *name,
                              const sc_encoding *enc, sc_value_type vt);
-/* Writes coordinate real (or integer) general. */
+/* Writes coordinate real (or integer) general. The stream writer flushes
+ * `out` (not closed): a write or flush that fails is SC_ERR_IO. */
 sc_status sc_write_mtx(sc_tensor *t, const char *path);
 sc_status sc_write_mtx_stream(sc_tensor *t, FILE *out);
 
