@@ -172,6 +172,22 @@ static void test_size_overflow(void **state) {
   e = rt_named("CSR", 0);
   e.lvl_exprs[1].constant = INT64_MAX - 5;
   RT_FAILS(sc_tensor_new(&t, &e, SC_F64, dims), SC_ERR_SIZE_OVERFLOW, NULL);
+  /* from dense data: sizes no dense block can have (2^31 x 2^31 doubles is
+   * 2^65 bytes) are refused before the block is read, and before CSR's
+   * positions for 2^40 rows are allocated */
+  {
+    const double d[4] = {1, 2, 3, 4};
+    int64_t d31[2] = {INT64_C(1) << 31, INT64_C(1) << 31};
+    e = rt_named("DCSR", 0);
+    t = (sc_tensor *)&e;
+    RT_FAILS(sc_tensor_from_dense(&t, &e, SC_F64, d31, d),
+             SC_ERR_SIZE_OVERFLOW, "the dense size of the tensor overflows");
+    assert_null(t);
+    e = rt_named("CSR", 0);
+    RT_FAILS(sc_tensor_from_dense(&t, &e, SC_F64, dims, d),
+             SC_ERR_SIZE_OVERFLOW, "the dense size of the tensor overflows");
+    assert_null(t);
+  }
 }
 
 static void test_invalid_arguments(void **state) {
