@@ -320,10 +320,13 @@ void sc_dim_to_lvl(const sc_encoding *enc, const int64_t *dc, int64_t *lc) {
     }
     for (int d = 0; d < enc->dim_rank; d++)
       s += e->coef[d] * dc[d];
+    /* rounded toward -inf without an intermediate past int64 (a divisor
+     * near INT64_MAX overflowed `s % d + d`) */
     if (e->kind == SC_LEXPR_FLOORDIV)
-      s = s >= 0 ? s / e->divisor : -((-s + e->divisor - 1) / e->divisor);
+      s = s / e->divisor - (s % e->divisor < 0);
     else if (e->kind == SC_LEXPR_MOD)
-      s = ((s % e->divisor) + e->divisor) % e->divisor;
+      s = s % e->divisor < 0 ? s % e->divisor + e->divisor
+                             : s % e->divisor;
     lc[l] = s;
   }
 }

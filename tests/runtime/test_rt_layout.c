@@ -210,6 +210,40 @@ static void test_ell_layout(void **state) {
   sc_tensor_free(t);
 }
 
+/* floordiv/mod by a divisor near INT64_MAX: (i, j) -> (i : dense,
+ * j floordiv M : compressed, j mod M : compressed). `j mod M` was computed
+ * as (j % M + M) % M, which overflowed int64 for j >= 1 and stored the
+ * wrong level coordinate. */
+static void test_huge_divisor(void **state) {
+  const sc_level_format f[3] = {SC_LVL_DENSE, SC_LVL_COMPRESSED,
+                                SC_LVL_COMPRESSED};
+  sc_encoding e = rt_simple(3, f, NULL);
+  int64_t dims[2] = {3, 4};
+  double back[3][4];
+  sc_tensor *t = NULL;
+  (void)state;
+  e.dim_rank = 2;
+  memset(e.lvl_exprs, 0, sizeof e.lvl_exprs);
+  e.lvl_exprs[0].kind = SC_LEXPR_AFFINE;
+  e.lvl_exprs[0].coef[0] = 1;
+  for (int l = 1; l < 3; l++) {
+    e.lvl_exprs[l].kind = l == 1 ? SC_LEXPR_FLOORDIV : SC_LEXPR_MOD;
+    e.lvl_exprs[l].coef[1] = 1;
+    e.lvl_exprs[l].divisor = INT64_MAX;
+  }
+  RT_OK(sc_encoding_check(&e));
+  RT_OK(sc_tensor_from_dense(&t, &e, SC_F64, dims, m34));
+  assert_int_equal(sc_tensor_level_size(t, 1), 1);
+  assert_int_equal(sc_tensor_level_size(t, 2), INT64_MAX);
+  RT_OK(sc_tensor_to_dense(t, back));
+  assert_memory_equal(back, m34, sizeof back);
+  for (int64_t i = 0; i < 3; i++)
+    for (int64_t j = 0; j < 4; j++)
+      assert_true(sc_tensor_get_f64(t, (const int64_t[]){i, j}) ==
+                  m34[i][j]);
+  sc_tensor_free(t);
+}
+
 /* Dense over singleton: a row without an entry is padded. */
 static void test_singleton_under_dense(void **state) {
   (void)state;
@@ -287,6 +321,7 @@ int main(void) {
       cmocka_unit_test(test_coo_layout_16bit),
       cmocka_unit_test(test_loose_compressed_layout),
       cmocka_unit_test(test_ell_layout),
+      cmocka_unit_test(test_huge_divisor),
       cmocka_unit_test(test_singleton_under_dense),
       cmocka_unit_test(test_padded_compressed),
       cmocka_unit_test(test_value_types),
