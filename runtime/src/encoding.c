@@ -242,6 +242,15 @@ sc_status sc_encoding_analyze(const sc_encoding *enc, sc_enc_info *info) {
                           "and floordiv/mod pairs)",
                           d);
   }
+  info->redundant = 0;
+  for (int l = 0; l < L; l++)
+    if (enc->lvl_exprs[l].kind != SC_LEXPR_COUNT)
+      info->redundant |= 1u << l;
+  for (int d = 0; d < D; d++) {
+    info->redundant &= ~(1u << info->inv[d].l0);
+    if (info->inv[d].kind == SC_INV_DIVMOD)
+      info->redundant &= ~(1u << info->inv[d].l1);
+  }
   return SC_OK;
 }
 
@@ -339,6 +348,13 @@ int sc_lvl_to_dim(const sc_tensor *t, const int64_t *lc, int64_t *dc) {
     if (v < 0 || v >= t->dim_sizes[d])
       return 0;
     dc[d] = v;
+  }
+  if (t->info.redundant) {
+    int64_t back[SC_MAX_LEVELS];
+    sc_dim_to_lvl(&t->enc, dc, back);
+    for (int l = 0; l < t->lvl_rank; l++)
+      if (t->info.redundant >> l & 1u && back[l] != lc[l])
+        return 0; /* padding of a level the inverse does not read */
   }
   return 1;
 }

@@ -244,6 +244,46 @@ static void test_huge_divisor(void **state) {
   sc_tensor_free(t);
 }
 
+/* A dimension stored a second time, by a level the inverse map does not
+ * read: (i, j) -> (i : dense, j : dense, j mod 3 : dense) and
+ * (i, j) -> (i : compressed, j : compressed, i : dense). The positions
+ * where that level disagrees with the map are padding, not elements: the
+ * scatter to dense, conversion and the writers wrote their zeros over the
+ * element. */
+static void test_redundant_level(void **state) {
+  const sc_level_format f1[3] = {SC_LVL_DENSE, SC_LVL_DENSE, SC_LVL_DENSE};
+  const sc_level_format f2[3] = {SC_LVL_COMPRESSED, SC_LVL_COMPRESSED,
+                                 SC_LVL_DENSE};
+  int64_t dims[2] = {3, 4};
+  (void)state;
+  for (int k = 0; k < 2; k++) {
+    sc_encoding e = rt_simple(3, k ? f2 : f1, NULL), csr = rt_named("CSR", 0);
+    double back[3][4];
+    sc_tensor *t = NULL, *u = NULL;
+    e.dim_rank = 2;
+    memset(e.lvl_exprs, 0, sizeof e.lvl_exprs);
+    e.lvl_exprs[0].coef[0] = 1;
+    e.lvl_exprs[1].coef[1] = 1;
+    if (k) {
+      e.lvl_exprs[2].coef[0] = 1;
+    } else {
+      e.lvl_exprs[2].kind = SC_LEXPR_MOD;
+      e.lvl_exprs[2].coef[1] = 1;
+      e.lvl_exprs[2].divisor = 3;
+    }
+    RT_OK(sc_tensor_from_dense(&t, &e, SC_F64, dims, m34));
+    RT_OK(sc_tensor_to_dense(t, back));
+    assert_memory_equal(back, m34, sizeof back);
+    RT_OK(sc_tensor_convert(&u, t, &csr));
+    assert_int_equal(sc_tensor_nnz(u), 4);
+    RT_OK(sc_tensor_to_dense(u, back));
+    assert_memory_equal(back, m34, sizeof back);
+    assert_true(sc_tensor_get_f64(t, (const int64_t[]){2, 2}) == 4.0);
+    sc_tensor_free(u);
+    sc_tensor_free(t);
+  }
+}
+
 /* Dense over singleton: a row without an entry is padded. */
 static void test_singleton_under_dense(void **state) {
   (void)state;
@@ -322,6 +362,7 @@ int main(void) {
       cmocka_unit_test(test_loose_compressed_layout),
       cmocka_unit_test(test_ell_layout),
       cmocka_unit_test(test_huge_divisor),
+      cmocka_unit_test(test_redundant_level),
       cmocka_unit_test(test_singleton_under_dense),
       cmocka_unit_test(test_padded_compressed),
       cmocka_unit_test(test_value_types),
