@@ -242,6 +242,22 @@ sc_status sc_encoding_analyze(const sc_encoding *enc, sc_enc_info *info) {
                           "and floordiv/mod pairs)",
                           d);
   }
+  /* Under a counting level the slots a row does not fill hold nothing only
+   * when the last level stores entries alone: a dense, singleton,
+   * n_out_of_m or padded last level would pad them, and that padding
+   * (zeros in slots) cannot be told from the row's entries. */
+  if (info->has_count) {
+    const sc_level_type *last = &enc->lvl_types[L - 1];
+    if ((last->format != SC_LVL_COMPRESSED &&
+         last->format != SC_LVL_LOOSE_COMPRESSED) ||
+        sc_level_is_padded(last))
+      return sc_set_error(SC_ERR_UNSUPPORTED,
+                          "level %d: with a counting level the last level "
+                          "must be compressed or loose_compressed and "
+                          "unpadded (as ELL's 'j : compressed'), else the "
+                          "empty slots would hold padding",
+                          L - 1);
+  }
   info->redundant = 0;
   for (int l = 0; l < L; l++)
     if (enc->lvl_exprs[l].kind != SC_LEXPR_COUNT)

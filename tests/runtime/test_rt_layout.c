@@ -203,6 +203,20 @@ static void test_ell_layout(void **state) {
   t = NULL;
   RT_FAILS(sc_tensor_from_dense(&t, &e, SC_F64, dims, m34), SC_ERR_UNSUPPORTED,
            "coordinate 0 of dimension 0");
+  /* A last level that pads (dense, singleton, padded) would fill the empty
+   * slots with zeros that read as entries: refused, not misread (the
+   * scatter wrote them over the row's elements). */
+  for (int k = 0; k < 3; k++) {
+    e = rt_named("ELL", 1, (int64_t)2);
+    if (k == 2)
+      e.lvl_types[2].props = SC_PROP_PADDED;
+    else
+      e.lvl_types[2].format = k ? SC_LVL_SINGLETON : SC_LVL_DENSE;
+    t = NULL;
+    RT_FAILS(sc_tensor_from_dense(&t, &e, SC_F64, dims, m34),
+             SC_ERR_UNSUPPORTED, "level 2: with a counting level");
+    assert_null(t);
+  }
   /* ELL(0): as many slices as the fullest row. */
   e = rt_named("ELL", 1, (int64_t)0);
   RT_OK(sc_tensor_from_dense(&t, &e, SC_F64, dims, m34));
