@@ -247,9 +247,10 @@ sc_status sc_tensor_end_append(sc_tensor *t);
  *       from call to call): the entries written since the previous row's
  *       end, up to `end` (exclusive), are its entries; rows never closed
  *       are empty;
- *   sc_tensor_end_append_rows checks the n entries (each in a closed row,
- *       coordinates in range and strictly increasing per row, widths) and
- *       installs them; on error the tensor is left empty.
+ *   sc_tensor_end_append_rows checks the n entries (n is where the last
+ *       closed row ends, 0 when none is; coordinates in range and strictly
+ *       increasing per row, widths) and installs them; on error the tensor
+ *       is left empty.
  * Mixing these with sc_tensor_append in one append is an error. */
 sc_status sc_tensor_append_reserve(sc_tensor *t, size_t need, int64_t **crd,
                                    void **values, size_t *cap);
@@ -325,7 +326,9 @@ uint16_t sc_tensor_get_u16(sc_tensor *t, const int64_t *coords);
 int8_t sc_tensor_get_i8(sc_tensor *t, const int64_t *coords);
 uint8_t sc_tensor_get_u8(sc_tensor *t, const int64_t *coords);
 
-/* ---- Queries (each finalizes pending inserts first) ---- */
+/* ---- Queries. nnz (and level_size of a counting level sized from the
+ * data) finalize pending inserts first; the others do not depend on them.
+ * A NULL tensor or an index out of range gives 0 (encoding: NULL). ---- */
 
 const sc_encoding *sc_tensor_encoding(const sc_tensor *t);
 sc_value_type sc_tensor_value_type(const sc_tensor *t);
@@ -339,7 +342,7 @@ int64_t sc_tensor_level_size(const sc_tensor *t, int lvl);
 /* Number of stored values (explicit zeros on padded levels included); for
  * a view, those inside the view. */
 size_t sc_tensor_nnz(sc_tensor *t);
-/* Bytes held by the tensor's arrays. */
+/* Bytes held by the tensor's storage arrays (not pending inserts). */
 size_t sc_tensor_memory(const sc_tensor *t);
 
 /* Raw storage for generated code (for a view: the stored array, in stored
@@ -391,11 +394,14 @@ sc_status sc_read_mtx(sc_tensor **out, const char *path,
                       const sc_encoding *enc, sc_value_type vt);
 sc_status sc_read_mtx_stream(sc_tensor **out, FILE *in, const char *name,
                              const sc_encoding *enc, sc_value_type vt);
-/* Writes coordinate real (or integer) general. */
+/* Writes coordinate real (or integer) general. The stream writer flushes
+ * `out` (not closed): a write or flush that fails is SC_ERR_IO. */
 sc_status sc_write_mtx(sc_tensor *t, const char *path);
 sc_status sc_write_mtx_stream(sc_tensor *t, FILE *out);
 
-/* FROSTT .tns: one entry per line, 1-based coordinates then the value. */
+/* FROSTT .tns: one entry per line, 1-based coordinates then the value.
+ * The order is that of the first entry, each dimension size the largest
+ * coordinate of its mode; enc NULL: CSF of that order. */
 sc_status sc_read_tns(sc_tensor **out, const char *path,
                       const sc_encoding *enc, sc_value_type vt);
 sc_status sc_write_tns(sc_tensor *t, const char *path);

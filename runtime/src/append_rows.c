@@ -139,7 +139,9 @@ static sc_status sc_rowapp_validate(const sc_tensor *t, size_t n) {
   const sc_rowapp *r = &t->ra;
   int64_t ncol = t->lvl_sizes[1];
   int pbits = t->pos_bytes * 8;
-  if (n > 0 && (!r->nrows || r->end[r->nrows - 1] != n))
+  /* n is where the last closed row ends (0 with no row closed): fewer
+   * entries would leave positions pointing past the coordinates */
+  if (r->nrows ? r->end[r->nrows - 1] != n : n > 0)
     return sc_set_error(SC_ERR_INVALID_ARGUMENT,
                         "%zu entries appended but the closed rows end at "
                         "entry %zu",

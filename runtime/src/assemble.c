@@ -228,15 +228,20 @@ static sc_status sc_from_dense_impl(sc_tensor **out, const sc_encoding *enc,
   if (!out)
     return sc_set_error(SC_ERR_INVALID_ARGUMENT, "out is NULL");
   *out = NULL;
+  /* sizes no dense block can have are refused before the empty tensor
+   * (whose dense levels may be large) is built; the rest is checked there */
+  if (enc && dims && enc->dim_rank > 0 && enc->dim_rank <= SC_MAX_RANK) {
+    size_t bytes = sc_value_size(vt) ? sc_value_size(vt) : 1;
+    for (int d = 0; d < enc->dim_rank; d++)
+      if (dims[d] >= 0 && !sc_mul_sz(bytes, (size_t)dims[d], &bytes))
+        return sc_set_error(SC_ERR_SIZE_OVERFLOW,
+                            "the dense size of the tensor overflows size_t");
+  }
   if ((st = sc_tensor_new(&t, enc, vt, dims)))
     return st;
   vs = t->vsize;
   for (int d = 0; d < t->dim_rank; d++)
-    if (!sc_mul_sz(count, (size_t)dims[d], &count)) {
-      sc_tensor_free(t);
-      return sc_set_error(SC_ERR_SIZE_OVERFLOW,
-                          "the dense size of the tensor overflows size_t");
-    }
+    count *= (size_t)dims[d]; /* fits: checked above */
   if (count && (use_rows ? !rows : !dense)) {
     sc_tensor_free(t);
     return sc_set_error(SC_ERR_INVALID_ARGUMENT, "dense data is NULL");

@@ -242,6 +242,31 @@ sc_status sc_encoding_analyze(const sc_encoding *enc, sc_enc_info *info) {
                           "and floordiv/mod pairs)",
                           d);
   }
+  /* Under a counting level the slots a row does not fill hold nothing only
+   * when the last level stores entries alone: a dense, singleton,
+   * n_out_of_m or padded last level would pad them, and that padding
+   * (zeros in slots) cannot be told from the row's entries. */
+  if (info->has_count) {
+    const sc_level_type *last = &enc->lvl_types[L - 1];
+    if ((last->format != SC_LVL_COMPRESSED &&
+         last->format != SC_LVL_LOOSE_COMPRESSED) ||
+        sc_level_is_padded(last))
+      return sc_set_error(SC_ERR_UNSUPPORTED,
+                          "level %d: with a counting level the last level "
+                          "must be compressed or loose_compressed and "
+                          "unpadded (as ELL's 'j : compressed'), else the "
+                          "empty slots would hold padding",
+                          L - 1);
+  }
+  info->redundant = 0;
+  for (int l = 0; l < L; l++)
+    if (enc->lvl_exprs[l].kind != SC_LEXPR_COUNT)
+      info->redundant |= 1u << l;
+  for (int d = 0; d < D; d++) {
+    info->redundant &= ~(1u << info->inv[d].l0);
+    if (info->inv[d].kind == SC_INV_DIVMOD)
+      info->redundant &= ~(1u << info->inv[d].l1);
+  }
   return SC_OK;
 }
 
@@ -320,10 +345,13 @@ void sc_dim_to_lvl(const sc_encoding *enc, const int64_t *dc, int64_t *lc) {
     }
     for (int d = 0; d < enc->dim_rank; d++)
       s += e->coef[d] * dc[d];
+    /* rounded toward -inf without an intermediate past int64 (a divisor
+     * near INT64_MAX overflowed `s % d + d`) */
     if (e->kind == SC_LEXPR_FLOORDIV)
-      s = s >= 0 ? s / e->divisor : -((-s + e->divisor - 1) / e->divisor);
+      s = s / e->divisor - (s % e->divisor < 0);
     else if (e->kind == SC_LEXPR_MOD)
-      s = ((s % e->divisor) + e->divisor) % e->divisor;
+      s = s % e->divisor < 0 ? s % e->divisor + e->divisor
+                             : s % e->divisor;
     lc[l] = s;
   }
 }
@@ -336,6 +364,13 @@ int sc_lvl_to_dim(const sc_tensor *t, const int64_t *lc, int64_t *dc) {
     if (v < 0 || v >= t->dim_sizes[d])
       return 0;
     dc[d] = v;
+  }
+  if (t->info.redundant) {
+    int64_t back[SC_MAX_LEVELS];
+    sc_dim_to_lvl(&t->enc, dc, back);
+    for (int l = 0; l < t->lvl_rank; l++)
+      if (t->info.redundant >> l & 1u && back[l] != lc[l])
+        return 0; /* padding of a level the inverse does not read */
   }
   return 1;
 }

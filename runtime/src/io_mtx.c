@@ -683,7 +683,9 @@ sc_status sc_write_mtx_stream(sc_tensor *t, FILE *out) {
     return sc_set_error(SC_ERR_IO, "write error");
   if ((st = sc_write_entries(t, out, NULL)))
     return st;
-  if (ferror(out))
+  /* what stays in the stream's buffer fails only when flushed (a full
+   * disk): flushed here, so that SC_OK means the text was written */
+  if (fflush(out) != 0 || ferror(out))
     return sc_set_error(SC_ERR_IO, "write error");
   return SC_OK;
 }

@@ -125,6 +125,10 @@ typedef struct sc_enc_info {
   int filter_mode, filter_level;
   int has_fill;  /* some positions are padding created by the format */
   sc_dim_recipe inv[SC_MAX_RANK];
+  /* levels the inverse does not read (a dimension stored a second time,
+   * `(i, j) -> (i, j, j mod 3)`), bit l for level l: a stored position is
+   * an element only where they agree with the map (else it is padding) */
+  unsigned redundant;
 } sc_enc_info;
 
 /* Checks enc and that it can be inverted (every dimension recoverable). */
@@ -136,7 +140,7 @@ sc_status sc_level_sizes(const sc_encoding *enc, const int64_t *dim_sizes,
 /* Level coordinates of dimension coordinates; COUNT levels are left 0. */
 void sc_dim_to_lvl(const sc_encoding *enc, const int64_t *dc, int64_t *lc);
 /* Dimension coordinates of level coordinates; 0 when they fall outside the
- * dimension sizes (block padding). */
+ * dimension sizes (block padding) or disagree with a redundant level. */
 int sc_lvl_to_dim(const sc_tensor *t, const int64_t *lc, int64_t *dc);
 
 static inline int sc_is_sparse_fmt(sc_level_format f) {

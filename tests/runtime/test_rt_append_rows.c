@@ -237,6 +237,28 @@ static void test_append_rows_errors(void **state) {
   RT_FAILS(sc_tensor_end_append_rows(t, 0), SC_ERR_INVALID_ARGUMENT,
            "without sc_tensor_begin_append"); /* the append has ended */
 
+  /* fewer entries than the closed rows hold: refused, not installed with
+   * positions past the coordinates (a lookup then read outside them) */
+  RT_OK(sc_tensor_begin_append(t));
+  RT_OK(sc_tensor_append_reserve(t, 4, &crd, &vp, &cap));
+  val = vp;
+  crd[0] = 1, val[0] = 1;
+  crd[1] = 2, val[1] = 2;
+  RT_OK(sc_tensor_append_row(t, 0, 2));
+  RT_FAILS(sc_tensor_end_append_rows(t, 0), SC_ERR_INVALID_ARGUMENT,
+           "0 entries appended but the closed rows end at entry 2");
+  assert_int_equal(sc_tensor_nnz(t), 0);
+  assert_true(sc_tensor_get_f64(t, lc) == 0);
+  RT_OK(sc_tensor_begin_append(t));
+  RT_OK(sc_tensor_append_reserve(t, 4, &crd, &vp, &cap));
+  val = vp;
+  crd[0] = 1, val[0] = 1;
+  crd[1] = 2, val[1] = 2;
+  RT_OK(sc_tensor_append_row(t, 0, 2));
+  RT_FAILS(sc_tensor_end_append_rows(t, 1), SC_ERR_INVALID_ARGUMENT,
+           "1 entries appended but the closed rows end at entry 2");
+  assert_int_equal(sc_tensor_nnz(t), 0);
+
   /* more entries than reserved */
   RT_OK(sc_tensor_begin_append(t));
   RT_FAILS(sc_tensor_end_append_rows(t, 1000), SC_ERR_INVALID_ARGUMENT,

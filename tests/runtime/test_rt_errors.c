@@ -172,6 +172,22 @@ static void test_size_overflow(void **state) {
   e = rt_named("CSR", 0);
   e.lvl_exprs[1].constant = INT64_MAX - 5;
   RT_FAILS(sc_tensor_new(&t, &e, SC_F64, dims), SC_ERR_SIZE_OVERFLOW, NULL);
+  /* from dense data: sizes no dense block can have (2^31 x 2^31 doubles is
+   * 2^65 bytes) are refused before the block is read, and before CSR's
+   * positions for 2^40 rows are allocated */
+  {
+    const double d[4] = {1, 2, 3, 4};
+    int64_t d31[2] = {INT64_C(1) << 31, INT64_C(1) << 31};
+    e = rt_named("DCSR", 0);
+    t = (sc_tensor *)&e;
+    RT_FAILS(sc_tensor_from_dense(&t, &e, SC_F64, d31, d),
+             SC_ERR_SIZE_OVERFLOW, "the dense size of the tensor overflows");
+    assert_null(t);
+    e = rt_named("CSR", 0);
+    RT_FAILS(sc_tensor_from_dense(&t, &e, SC_F64, dims, d),
+             SC_ERR_SIZE_OVERFLOW, "the dense size of the tensor overflows");
+    assert_null(t);
+  }
 }
 
 static void test_invalid_arguments(void **state) {
@@ -232,6 +248,44 @@ static void test_invalid_arguments(void **state) {
   assert_int_equal(sc_tensor_nnz(NULL), 0);
 }
 
+/* The functions without a status answer as docs/runtime.md section 4
+ * says for a NULL tensor, an index out of range and coordinates outside
+ * the sizes; the optional NULL arguments are accepted. */
+static void test_answers_without_status(void **state) {
+  sc_encoding e = rt_named("CSR", 0);
+  int64_t dims[2] = {2, 3}, c[2] = {1, 2}, out_c[2] = {2, 0};
+  const int64_t coo[2] = {1, 2};
+  double v = 5;
+  sc_tensor *t = NULL;
+  (void)state;
+  assert_null(sc_tensor_encoding(NULL));
+  assert_int_equal(sc_tensor_value_type(NULL), SC_F64);
+  assert_int_equal(sc_tensor_dim_rank(NULL), 0);
+  assert_int_equal(sc_tensor_memory(NULL), 0);
+  assert_true(sc_tensor_get_f64(NULL, c) == 0);
+  /* values NULL (every value 1); coords NULL with no entry */
+  RT_OK(sc_tensor_from_coo(&t, &e, SC_F64, dims, 1, coo, NULL, SC_DUP_SUM));
+  assert_true(sc_tensor_get_f64(t, c) == 1);
+  sc_tensor_free(t);
+  RT_OK(sc_tensor_from_coo(&t, &e, SC_F64, dims, 0, NULL, NULL, SC_DUP_SUM));
+  RT_OK(sc_tensor_insert(t, c, &v));
+  assert_int_equal(sc_tensor_dim_size(t, 2), 0);
+  assert_int_equal(sc_tensor_dim_size(t, -1), 0);
+  assert_int_equal(sc_tensor_stored_dim_size(t, 2), 0);
+  assert_int_equal(sc_tensor_level_size(t, 2), 0);
+  assert_null(sc_tensor_positions(t, 2));
+  assert_null(sc_tensor_coordinates(t, -1));
+  assert_int_equal(sc_tensor_positions_size(t, 2), 0);
+  assert_int_equal(sc_tensor_coordinates_size(t, 2), 0);
+  assert_int_equal(sc_tensor_get_i32(t, out_c), 0);
+  assert_int_equal(sc_tensor_nnz(t), 1); /* the pending insert applied */
+  assert_int_equal(sc_tensor_get_i32(t, c), 5);
+  assert_true(sc_tensor_memory(t) > 0);
+  RT_FAILS(sc_tensor_get(t, out_c, &v), SC_ERR_OUT_OF_RANGE, "outside");
+  sc_tensor_free(t);
+  assert_int_equal(sc_value_size((sc_value_type)42), 0);
+}
+
 static void test_status_names(void **state) {
   (void)state;
   assert_string_equal(sc_status_name(SC_OK), "SC_OK");
@@ -274,6 +328,7 @@ int main(void) {
       cmocka_unit_test(test_out_of_range),
       cmocka_unit_test(test_size_overflow),
       cmocka_unit_test(test_invalid_arguments),
+      cmocka_unit_test(test_answers_without_status),
       cmocka_unit_test(test_status_names),
       cmocka_unit_test(test_dense_fallback_note),
   };

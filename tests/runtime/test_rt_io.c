@@ -283,6 +283,25 @@ static void test_write_read_identity(void **state) {
   remove(path);
 }
 
+/* A write that fails when the stream's buffer is flushed (a full device)
+ * is SC_ERR_IO from the stream writer too, not SC_OK with the text lost. */
+static void test_write_stream_flush_error(void **state) {
+  sc_encoding e = rt_named("CSR", 0);
+  int64_t dims[2] = {3, 3};
+  const double d[9] = {1, 0, 2, 0, 0, 3, 4, 0, 0};
+  sc_tensor *t = NULL;
+  FILE *full = fopen("/dev/full", "w");
+  (void)state;
+  if (!full)
+    skip(); /* a system without /dev/full */
+  RT_OK(sc_tensor_from_dense(&t, &e, SC_F64, dims, d));
+  RT_FAILS(sc_write_mtx_stream(t, full), SC_ERR_IO, "write error");
+  fclose(full);
+  RT_FAILS(sc_write_mtx(t, "/dev/full"), SC_ERR_IO, "/dev/full: write error");
+  RT_FAILS(sc_write_tns(t, "/dev/full"), SC_ERR_IO, "/dev/full: write error");
+  sc_tensor_free(t);
+}
+
 /* The narrow and unsigned integer value types: Matrix Market values read
  * with a range check and written back unsigned, duplicates and updates
  * wrapping in the value type, typed lookups, and symmetric expansion
@@ -1051,6 +1070,7 @@ int main(void) {
       cmocka_unit_test(test_pattern_integer_array),
       cmocka_unit_test(test_malformed),
       cmocka_unit_test(test_write_read_identity),
+      cmocka_unit_test(test_write_stream_flush_error),
       cmocka_unit_test(test_narrow_integer_values),
       cmocka_unit_test(test_shared_matrices),
       cmocka_unit_test(test_tns_roundtrip),

@@ -203,11 +203,99 @@ static void test_ell_layout(void **state) {
   t = NULL;
   RT_FAILS(sc_tensor_from_dense(&t, &e, SC_F64, dims, m34), SC_ERR_UNSUPPORTED,
            "coordinate 0 of dimension 0");
+  /* A last level that pads (dense, singleton, padded) would fill the empty
+   * slots with zeros that read as entries: refused, not misread (the
+   * scatter wrote them over the row's elements). */
+  for (int k = 0; k < 3; k++) {
+    e = rt_named("ELL", 1, (int64_t)2);
+    if (k == 2)
+      e.lvl_types[2].props = SC_PROP_PADDED;
+    else
+      e.lvl_types[2].format = k ? SC_LVL_SINGLETON : SC_LVL_DENSE;
+    t = NULL;
+    RT_FAILS(sc_tensor_from_dense(&t, &e, SC_F64, dims, m34),
+             SC_ERR_UNSUPPORTED, "level 2: with a counting level");
+    assert_null(t);
+  }
   /* ELL(0): as many slices as the fullest row. */
   e = rt_named("ELL", 1, (int64_t)0);
   RT_OK(sc_tensor_from_dense(&t, &e, SC_F64, dims, m34));
   assert_int_equal(sc_tensor_level_size(t, 0), 2);
   sc_tensor_free(t);
+}
+
+/* floordiv/mod by a divisor near INT64_MAX: (i, j) -> (i : dense,
+ * j floordiv M : compressed, j mod M : compressed). `j mod M` was computed
+ * as (j % M + M) % M, which overflowed int64 for j >= 1 and stored the
+ * wrong level coordinate. */
+static void test_huge_divisor(void **state) {
+  const sc_level_format f[3] = {SC_LVL_DENSE, SC_LVL_COMPRESSED,
+                                SC_LVL_COMPRESSED};
+  sc_encoding e = rt_simple(3, f, NULL);
+  int64_t dims[2] = {3, 4};
+  double back[3][4];
+  sc_tensor *t = NULL;
+  (void)state;
+  e.dim_rank = 2;
+  memset(e.lvl_exprs, 0, sizeof e.lvl_exprs);
+  e.lvl_exprs[0].kind = SC_LEXPR_AFFINE;
+  e.lvl_exprs[0].coef[0] = 1;
+  for (int l = 1; l < 3; l++) {
+    e.lvl_exprs[l].kind = l == 1 ? SC_LEXPR_FLOORDIV : SC_LEXPR_MOD;
+    e.lvl_exprs[l].coef[1] = 1;
+    e.lvl_exprs[l].divisor = INT64_MAX;
+  }
+  RT_OK(sc_encoding_check(&e));
+  RT_OK(sc_tensor_from_dense(&t, &e, SC_F64, dims, m34));
+  assert_int_equal(sc_tensor_level_size(t, 1), 1);
+  assert_int_equal(sc_tensor_level_size(t, 2), INT64_MAX);
+  RT_OK(sc_tensor_to_dense(t, back));
+  assert_memory_equal(back, m34, sizeof back);
+  for (int64_t i = 0; i < 3; i++)
+    for (int64_t j = 0; j < 4; j++)
+      assert_true(sc_tensor_get_f64(t, (const int64_t[]){i, j}) ==
+                  m34[i][j]);
+  sc_tensor_free(t);
+}
+
+/* A dimension stored a second time, by a level the inverse map does not
+ * read: (i, j) -> (i : dense, j : dense, j mod 3 : dense) and
+ * (i, j) -> (i : compressed, j : compressed, i : dense). The positions
+ * where that level disagrees with the map are padding, not elements: the
+ * scatter to dense, conversion and the writers wrote their zeros over the
+ * element. */
+static void test_redundant_level(void **state) {
+  const sc_level_format f1[3] = {SC_LVL_DENSE, SC_LVL_DENSE, SC_LVL_DENSE};
+  const sc_level_format f2[3] = {SC_LVL_COMPRESSED, SC_LVL_COMPRESSED,
+                                 SC_LVL_DENSE};
+  int64_t dims[2] = {3, 4};
+  (void)state;
+  for (int k = 0; k < 2; k++) {
+    sc_encoding e = rt_simple(3, k ? f2 : f1, NULL), csr = rt_named("CSR", 0);
+    double back[3][4];
+    sc_tensor *t = NULL, *u = NULL;
+    e.dim_rank = 2;
+    memset(e.lvl_exprs, 0, sizeof e.lvl_exprs);
+    e.lvl_exprs[0].coef[0] = 1;
+    e.lvl_exprs[1].coef[1] = 1;
+    if (k) {
+      e.lvl_exprs[2].coef[0] = 1;
+    } else {
+      e.lvl_exprs[2].kind = SC_LEXPR_MOD;
+      e.lvl_exprs[2].coef[1] = 1;
+      e.lvl_exprs[2].divisor = 3;
+    }
+    RT_OK(sc_tensor_from_dense(&t, &e, SC_F64, dims, m34));
+    RT_OK(sc_tensor_to_dense(t, back));
+    assert_memory_equal(back, m34, sizeof back);
+    RT_OK(sc_tensor_convert(&u, t, &csr));
+    assert_int_equal(sc_tensor_nnz(u), 4);
+    RT_OK(sc_tensor_to_dense(u, back));
+    assert_memory_equal(back, m34, sizeof back);
+    assert_true(sc_tensor_get_f64(t, (const int64_t[]){2, 2}) == 4.0);
+    sc_tensor_free(u);
+    sc_tensor_free(t);
+  }
 }
 
 /* Dense over singleton: a row without an entry is padded. */
@@ -287,6 +375,8 @@ int main(void) {
       cmocka_unit_test(test_coo_layout_16bit),
       cmocka_unit_test(test_loose_compressed_layout),
       cmocka_unit_test(test_ell_layout),
+      cmocka_unit_test(test_huge_divisor),
+      cmocka_unit_test(test_redundant_level),
       cmocka_unit_test(test_singleton_under_dense),
       cmocka_unit_test(test_padded_compressed),
       cmocka_unit_test(test_value_types),
