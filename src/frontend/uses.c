@@ -231,6 +231,36 @@ static int param_tells_rows(TSNode d) {
          !ts_node_is_null(node_field(d, "size"));
 }
 
+/* The declarator of the parameter of fn, a function this file defines,
+ * that argument `arg` of `call` binds, when it is an array or pointer
+ * with a name (*name: fn's name in its definition); a null node
+ * otherwise. */
+static TSNode dense_param_at(Uses *u, TSNode call, TSNode arg, const char *fn,
+                             TSNode *name) {
+  SparsifyCtx *ctx = u->ctx;
+  const TSNode none = {0};
+  *name = node_function_definition(ts_tree_root_node(ctx->tree),
+                                   ctx->file->text, fn);
+  if (ts_node_is_null(*name))
+    return none;
+  TSNode args = node_field(call, "arguments");
+  uint32_t pos = 0, na = ts_node_named_child_count(args);
+  while (pos < na && !same(ts_node_named_child(args, pos), arg))
+    pos++;
+  TSNode fd = ts_node_parent(*name);
+  TSNode params = node_is(fd, "function_declarator") ? node_field(fd, "parameters")
+                                                      : none;
+  if (pos == na || ts_node_is_null(params) || pos >= ts_node_named_child_count(params))
+    return none;
+  TSNode pd = ts_node_named_child(params, pos);
+  TSNode d = node_field(pd, "declarator");
+  if (!node_is(pd, "parameter_declaration") ||
+      !(node_is(d, "array_declarator") || node_is(d, "pointer_declarator")) ||
+      !param_name(u, d))
+    return none;
+  return d;
+}
+
 /* The array passed as argument `arg` of `call` to `fn`, a function this
  * file defines (so its definition can take a pragma): the reason it
  * stays dense, naming the parameter, the pragma that would pass the
@@ -238,27 +268,11 @@ static int param_tells_rows(TSNode d) {
  * does not define fn or that parameter is not an array or pointer. */
 static const char *dense_param_hint(Uses *u, TSNode call, TSNode arg, const char *fn) {
   SparsifyCtx *ctx = u->ctx;
-  TSNode name = node_function_definition(ts_tree_root_node(ctx->tree),
-                                         ctx->file->text, fn);
-  if (ts_node_is_null(name))
-    return NULL;
-  TSNode args = node_field(call, "arguments");
-  uint32_t pos = 0, na = ts_node_named_child_count(args);
-  while (pos < na && !same(ts_node_named_child(args, pos), arg))
-    pos++;
-  TSNode fd = ts_node_parent(name);
-  TSNode params = node_is(fd, "function_declarator") ? node_field(fd, "parameters")
-                                                      : (TSNode){0};
-  if (pos == na || ts_node_is_null(params) || pos >= ts_node_named_child_count(params))
-    return NULL;
-  TSNode pd = ts_node_named_child(params, pos);
-  TSNode d = node_field(pd, "declarator");
-  if (!node_is(pd, "parameter_declaration") ||
-      !(node_is(d, "array_declarator") || node_is(d, "pointer_declarator")))
+  TSNode name;
+  TSNode d = dense_param_at(u, call, arg, fn, &name);
+  if (ts_node_is_null(d))
     return NULL;
   const char *pname = param_name(u, d);
-  if (!pname)
-    return NULL;
   const PragmaEncoding *e = &u->cur->ba.b->enc;
   unsigned line, col, dline, dcol;
   const char *aname = source_presumed(ctx->file, ts_node_start_byte(arg), &line, &col);
@@ -287,30 +301,15 @@ static const char *dense_param_hint(Uses *u, TSNode call, TSNode arg, const char
  * file does not define fn or that parameter is no array or pointer. */
 static const char *dense_part_hint(Uses *u, TSNode call, TSNode arg, const char *fn) {
   SparsifyCtx *ctx = u->ctx;
-  TSNode name = node_function_definition(ts_tree_root_node(ctx->tree),
-                                         ctx->file->text, fn);
-  if (ts_node_is_null(name))
-    return NULL;
-  TSNode args = node_field(call, "arguments");
-  uint32_t pos = 0, na = ts_node_named_child_count(args);
-  while (pos < na && !same(ts_node_named_child(args, pos), arg))
-    pos++;
-  TSNode fd = ts_node_parent(name);
-  TSNode params = node_is(fd, "function_declarator") ? node_field(fd, "parameters")
-                                                      : (TSNode){0};
-  if (pos == na || ts_node_is_null(params) || pos >= ts_node_named_child_count(params))
-    return NULL;
-  TSNode pd = ts_node_named_child(params, pos);
-  TSNode d = node_field(pd, "declarator");
-  if (!node_is(pd, "parameter_declaration") ||
-      !(node_is(d, "array_declarator") || node_is(d, "pointer_declarator")) ||
-      !param_name(u, d))
+  TSNode name;
+  TSNode d = dense_param_at(u, call, arg, fn, &name);
+  if (ts_node_is_null(d))
     return NULL;
   unsigned line, col;
-  source_line_col(ctx->file, ts_node_start_byte(arg), &line, &col);
+  const char *aname = source_presumed(ctx->file, ts_node_start_byte(arg), &line, &col);
   return arena_printf(ctx->arena, "a part of it ('%s') is passed to '%s' at %s:%u:%u, "
                       "whose parameter '%s' is a dense array",
-                      text(u, arg), fn, ctx->file->name, line, col, param_name(u, d));
+                      text(u, arg), fn, aname, line, col, param_name(u, d));
 }
 
 /* A write whose statement does not parse before preprocessing (`A[i][j] =

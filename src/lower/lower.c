@@ -256,6 +256,20 @@ static const char *handle_check(Lower *L) {
   return NULL;
 }
 
+/* `const int sc__NAME_KINDl = <level l's coordinates> < k * <its
+ * positions>;` (k = 1 printed as no factor), a flag of the sizes of
+ * tensor NAME's level l read once per run of the kernel. */
+static void size_flag(Lower *L, StrBuf *sb, StrBuf *t, const char *name,
+                      const char *kind, int l, int k) {
+  t->len = 0;
+  sb_printf(t, "const int sc__%s_%s%d = sc_tensor_coordinates_size(sc__%s, "
+            "%d) < ", name, kind, l, name, l);
+  if (k != 1) sb_printf(t, "%d * ", k);
+  sb_printf(t, "sc_tensor_positions_size(sc__%s, %d); (void)sc__%s_%s%d;",
+            name, l, name, kind, l);
+  line(L, sb, 1, t->data);
+}
+
 static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
   const SourceFile *f = L->ctx->file;
   unsigned lno = 0, col = 0;
@@ -353,12 +367,7 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
                                               st->name, l))) {
         /* unroll.c: whether level l's rows hold fewer than UNROLL_BY
          * entries on average (coiter.c unswitches the walk on it) */
-        t.len = 0;
-        sb_printf(&t, "const int sc__%s_short%d = sc_tensor_coordinates_size"
-                  "(sc__%s, %d) < %d * sc_tensor_positions_size(sc__%s, %d); "
-                  "(void)sc__%s_short%d;", st->name, l, st->name, l,
-                  UNROLL_BY, st->name, l, st->name, l);
-        line(L, sb, 1, t.data);
+        size_flag(L, sb, &t, st->name, "short", l, UNROLL_BY);
       }
       if (lower_uses_ident(body, arena_printf(L->arena, "sc__%s_scalar%d",
                                               st->name, l))) {
@@ -370,12 +379,7 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
                                               st->name, l))) {
         /* empty_rows.c: whether level l's rows hold fewer than one entry
          * on average (the scalar nest skips runs of empty rows) */
-        t.len = 0;
-        sb_printf(&t, "const int sc__%s_empty%d = sc_tensor_coordinates_size"
-                  "(sc__%s, %d) < sc_tensor_positions_size(sc__%s, %d); "
-                  "(void)sc__%s_empty%d;", st->name, l, st->name, l,
-                  st->name, l, st->name, l);
-        line(L, sb, 1, t.data);
+        size_flag(L, sb, &t, st->name, "empty", l, 1);
       }
       if (
           lower_uses_ident(body, arena_printf(L->arena, "sc__%s_size%d", st->name, l))) {
