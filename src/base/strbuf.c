@@ -51,6 +51,16 @@ void sb_indent(StrBuf *b, int level) {
   for (int i = 0; i < level; i++) sb_append(b, "  ", 2);
 }
 
+void sb_indent_lines(StrBuf *b, const char *text, int level) {
+  for (const char *p = text; *p;) {
+    const char *e = strchr(p, '\n');
+    size_t n = e ? (size_t)(e - p) + 1 : strlen(p);
+    if (*p != '#' && *p != '\n') sb_indent(b, level);
+    sb_append(b, p, n);
+    p += n;
+  }
+}
+
 void sb_vline(StrBuf *b, const char *indent, int level, const char *fmt,
               va_list ap) {
   sb_puts(b, indent ? indent : "");

@@ -18,6 +18,9 @@ void sb_vprintf(StrBuf *b, const char *fmt, va_list ap)
     __attribute__((format(printf, 2, 0)));
 /* Appends `level` times two spaces. */
 void sb_indent(StrBuf *b, int level);
+/* Appends text, each of its lines indented `level` times two spaces more
+ * (preprocessor lines and empty lines as they are). */
+void sb_indent_lines(StrBuf *b, const char *text, int level);
 /* One line of code: `indent`, `level` times two spaces, the formatted
  * text, a newline. */
 void sb_vline(StrBuf *b, const char *indent, int level, const char *fmt,

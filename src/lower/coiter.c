@@ -563,8 +563,6 @@ typedef struct RowPair {
   int st;             /* the operand whose entries it walks */
 } RowPair;
 
-static void indent_lines(StrBuf *sb, const char *text);
-
 static int row_pair_candidate(Lower *L, const IrNode *n) {
   const IrLoopVar *lv = &L->k->vars[n->var];
   for (int a = 0; a < L->k->naccesses; a++)
@@ -604,7 +602,7 @@ static void emit_row_pair(Lower *L, StrBuf *sb, const IrNode *n,
     sb_puts(sb, rp.vp.text.data);
     ln(L, sb, depth + 1, "}");
     ln(L, sb, depth + 1, "if (%s < %s) {", lv->name, hi);
-    indent_lines(sb, rp.body);
+    sb_indent_lines(sb, rp.body, 1);
     ln(L, sb, depth + 1, "}");
     ln(L, sb, depth, "}");
     sb_puts(sb, "#else\n");
@@ -2375,17 +2373,6 @@ static int pf_open(const char *b, const char *e, const char **flag,
   return 1;
 }
 
-/* Appends text with every line but a preprocessor line indented once more. */
-static void indent_lines(StrBuf *sb, const char *text) {
-  for (const char *p = text; *p;) {
-    const char *e = strchr(p, '\n');
-    size_t n = e ? (size_t)(e - p) + 1 : strlen(p);
-    if (*p != '#' && *p != '\n') sb_indent(sb, 1);
-    sb_append(sb, p, n);
-    p += n;
-  }
-}
-
 /* Whether line [b, e) is unroll.c's `if (sc__X_shortL) {` (the walk of
  * short rows, then the unrolled walk after `} else {`); sets its flag's
  * text and indentation. */
@@ -2529,17 +2516,17 @@ static void unswitch_loops(Lower *L, StrBuf *out, size_t at, int depth,
   if (pfc.len) {
     unswitch_copy(p, end, 1, 0, &copy, &pfc, &shc);
     ln(L, &both, depth, open, pfc.data);
-    indent_lines(&both, copy.data ? copy.data : "");
+    sb_indent_lines(&both, copy.data ? copy.data : "", 1);
     open = "} else if (%s) {";
   }
   if (shc.len && !no_short) {
     copy.len = 0;
     unswitch_copy(p, end, 0, 1, &copy, &pfc, &shc);
     ln(L, &both, depth, open, shc.data);
-    indent_lines(&both, copy.data ? copy.data : "");
+    sb_indent_lines(&both, copy.data ? copy.data : "", 1);
   }
   ln(L, &both, depth, "} else {");
-  indent_lines(&both, plain.data ? plain.data : "");
+  sb_indent_lines(&both, plain.data ? plain.data : "", 1);
   ln(L, &both, depth, "}");
   out->len = at;
   out->data[at] = '\0';
@@ -2597,7 +2584,7 @@ int coiter_emit(Lower *L, StrBuf *out, int depth) {
     ln(L, out, depth, "if (%s) {", cond);
     sb_puts(out, scalar.data ? scalar.data : "");
     ln(L, out, depth, "} else {");
-    indent_lines(out, vec.data ? vec.data : "");
+    sb_indent_lines(out, vec.data ? vec.data : "", 1);
     ln(L, out, depth, "}");
     sb_free(&vec);
     sb_free(&scalar);

@@ -49,18 +49,6 @@ void empty_rows_walk(Lower *L, const StrBuf *sb, size_t at) {
   L->carry->walk_text = arena_printf(L->arena, "%s", sb->data + at);
 }
 
-/* Appends text indented k levels more (preprocessor and empty lines as
- * they are). */
-static void indent_by(StrBuf *sb, const char *text, int k) {
-  for (const char *p = text; *p;) {
-    const char *e = strchr(p, '\n');
-    size_t n = e ? (size_t)(e - p) + 1 : strlen(p);
-    if (*p != '#' && *p != '\n') sb_indent(sb, k);
-    sb_append(sb, p, n);
-    p += n;
-  }
-}
-
 void empty_rows_emit(Lower *L, const RowCarry *rc, StrBuf *sb, size_t at,
                      int depth) {
   const int rows = L->empty_rows;
@@ -119,20 +107,20 @@ void empty_rows_emit(Lower *L, const RowCarry *rc, StrBuf *sb, size_t at,
   ln(L, &out, d + 1, "const %s %s = %s + %d;", lv->ctype, ce, i, rows);
   ln(L, &out, d + 1, "if ((size_t)(%s) == %s) {", e1, rc->var);
   ln(L, &out, d + 2, "for (; %s < %s; %s++) {", i, ce, i);
-  indent_by(&out, empty.data ? empty.data : "", d + 2 - depth);
+  sb_indent_lines(&out, empty.data ? empty.data : "", d + 2 - depth);
   ln(L, &out, d + 2, "}");
   ln(L, &out, d + 2, "continue;");
   ln(L, &out, d + 1, "}");
   ln(L, &out, d + 1, "for (; %s < %s; %s++) {", i, ce, i);
-  indent_by(&out, full.data ? full.data : "", d + 1 - depth);
+  sb_indent_lines(&out, full.data ? full.data : "", d + 1 - depth);
   ln(L, &out, d + 1, "}");
   ln(L, &out, d, "}");
   ln(L, &out, d, "for (; %s < %s; %s++) {", i, hi, i);
-  indent_by(&out, full.data ? full.data : "", d - depth);
+  sb_indent_lines(&out, full.data ? full.data : "", d - depth);
   ln(L, &out, d, "}");
   if (lv->declared_in_header) ln(L, &out, depth + 1, "}");
   ln(L, &out, depth, "} else {");
-  indent_by(&out, text, 1);
+  sb_indent_lines(&out, text, 1);
   ln(L, &out, depth, "}");
   sb->len = at;
   sb->data[at] = '\0';

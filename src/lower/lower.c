@@ -371,9 +371,10 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
       }
       if (lower_uses_ident(body, arena_printf(L->arena, "sc__%s_scalar%d",
                                               st->name, l))) {
-        /* short_rows.c: whether the kernel runs the scalar output's nest */
-        t.len = 0;
-        if (short_rows_decl(L, (int)(st - L->st), l, &t)) line(L, sb, 1, t.data);
+        /* short_rows.c: whether the kernel runs the scalar output's nest
+         * (level l's rows below its threshold on average) */
+        const int min = L->scalar_rows[st - L->st][l];
+        if (min) size_flag(L, sb, &t, st->name, "scalar", l, min);
       }
       if (lower_uses_ident(body, arena_printf(L->arena, "sc__%s_empty%d",
                                               st->name, l))) {

@@ -74,16 +74,6 @@ const char *short_rows_cond(Lower *L) {
   return r;
 }
 
-int short_rows_decl(const Lower *L, int s, int l, StrBuf *t) {
-  const int min = L->scalar_rows[s][l];
-  if (!min) return 0;
-  const char *n = L->st[s].name;
-  sb_printf(t, "const int sc__%s_scalar%d = sc_tensor_coordinates_size(sc__%s, "
-            "%d) < %d * sc_tensor_positions_size(sc__%s, %d); (void)sc__%s_"
-            "scalar%d;", n, l, n, l, min, n, l, n, l);
-  return 1;
-}
-
 int short_rows_dead(const Lower *L, const char *text) {
   int any = 0;
   for (int s = 0; s < L->nst; s++)

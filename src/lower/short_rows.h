@@ -28,8 +28,8 @@ void short_rows_finish(Lower *L, const ShortRows *sr, const RowCarry *rc);
 
 /* The test, once per run of the kernel, under which the kernel runs the
  * scalar output's nest instead of the vector one: every recorded level's
- * mean row length below its threshold (flags sc__T_scalarL, declared by
- * short_rows_decl), or NULL when nothing was recorded. */
+ * mean row length below its threshold (flags sc__T_scalarL, which
+ * lower.c declares from L->scalar_rows), or NULL when nothing was recorded. */
 const char *short_rows_cond(Lower *L);
 
 /* Whether the vector nest `text` may leave out the copy of its loops for
@@ -38,10 +38,5 @@ const char *short_rows_cond(Lower *L);
  * wherever the vector nest runs (its mean at or above a threshold of at
  * least UNROLL_BY). */
 int short_rows_dead(const Lower *L, const char *text);
-
-/* The declaration of flag sc__T_scalarL for operand s, level l, when the
- * kernel's text uses it (the tensor's handle sc__T in scope): appended to
- * t; 0 when l has no threshold. */
-int short_rows_decl(const Lower *L, int s, int l, StrBuf *t);
 
 #endif
