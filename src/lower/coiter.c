@@ -1842,8 +1842,10 @@ static int emit_vec_row(Lower *L, StrBuf *sb, const IrNode *n,
                 .invariant = vec_invariant, .user = &u};
   /* the kernel may run the scalar output's nest when the rows are short
    * (short_rows.c): told the vector walk's threshold */
-  if (L->short_rows && L->short_rows->walk == n && carried && !banded)
-    vl.seg_min_out = &L->short_rows->min;
+  if (L->short_rows && L->short_rows->walk == n && carried && !banded) {
+    vl.seg_min_out = &L->short_rows->row_min;
+    vl.mean_min_out = &L->short_rows->min;
+  }
   if (scalar.data)
     emit_row_prefetch(L, sb, st, l, n, begin, lim, scalar.data, depth + 1, 1);
   vec_emit(L, &vl, scalar.data ? scalar.data : "", sb);

@@ -59,7 +59,7 @@ void short_rows_finish(Lower *L, const ShortRows *sr, const RowCarry *rc) {
              "below it the whole kernel runs as the scalar output, else "
              "with the vector row walk, rows shorter than %d in its short "
              "loop)", L->k->vars[rc->loop->var].name, st->t->name, sr->min,
-             sr->min);
+             sr->row_min);
 }
 
 const char *short_rows_cond(Lower *L) {

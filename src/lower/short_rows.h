@@ -12,9 +12,12 @@
 typedef struct ShortRows {
   const IrNode *walk; /* the row loop's walk (its one loop child), or NULL:
                          no offer */
-  int min;            /* set by the walk's vectorizer (vec_emit): rows
-                         shorter than this run its short loop; 0: the walk
-                         has no short loop (or did not take the offer) */
+  int min;            /* set by the walk's vectorizer (vec_emit): a mean
+                         row length below this runs the scalar output's
+                         nest; 0: the walk has no short loop (or did not
+                         take the offer) */
+  int row_min;        /* with min: rows shorter than this run the walk's
+                         short loop (at most min) */
 } ShortRows;
 
 /* Fills sr for the dense loop rc->loop, whose rows rc offers to carry

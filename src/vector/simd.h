@@ -76,6 +76,12 @@ typedef struct SimdOps {
                              vector code; shorter segments run a scalar
                              loop (measured: docs/performance.md,
                              "Vectorized SpMV: short rows stay scalar") */
+  int mean_min;           /* fixed-lane backends: the least mean row length
+                             (entries) under which a kernel offered the
+                             choice runs the scalar output's whole nest
+                             (short_rows.c); 0: seg_min (measured:
+                             docs/performance.md, "avx512: the scalar
+                             nest below 36 entries a row") */
   int seg_unlikely;       /* the segment's length test hinted unlikely
                              (__builtin_expect): the short loop laid out
                              as the fall-through path, the vector row's

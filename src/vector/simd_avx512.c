@@ -322,6 +322,7 @@ const SimdOps simd_avx512_ops = {
     .lanes = 8,
     .min_crd_bits = 32,
     .seg_min = 24,
+    .mean_min = 36,
     .seg_unlikely = 1,
     .vtype = {"__m512d", "__m512", "__m512i", "__m512i"},
     .prologue = k_prologue,

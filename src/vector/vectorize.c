@@ -1600,6 +1600,9 @@ void vec_emit(Lower *L, const VecLoop *lp, const char *scalar, StrBuf *out) {
     sb_free(&inner);
     c.short_local = 1;
     if (lp->seg_min_out) *lp->seg_min_out = c.seg_min;
+    if (lp->mean_min_out)
+      *lp->mean_min_out =
+          c.ops->mean_min > c.seg_min ? c.ops->mean_min : c.seg_min;
   } else {
     emit_vector(&c, &vb, lp->depth);
   }

@@ -35,6 +35,10 @@ typedef struct VecLoop {
                              segments run the short loop, receives the least
                              length that runs the vector code (seg_min;
                              lower/short_rows.c) */
+  int *mean_min_out;      /* with seg_min_out: receives the least mean
+                             segment length at which the kernel keeps its
+                             vector nest (the backend's mean_min, at least
+                             seg_min; lower/short_rows.c) */
   int contig;             /* VEC_DENSE inside a block (vec_emit_blocks): the
                              values of operand st are contiguous in the
                              loop, at position p + offset */

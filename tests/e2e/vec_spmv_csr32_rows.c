@@ -2,7 +2,10 @@
 // rows of every length from 0 to 49 entries: below the sums' threshold
 // (16 entries on avx2 and generic, 24 on avx512) the short loop, above it
 // the vector loop and its masked chunk, each row beginning where the one
-// before it ended. The x86 backends gather by scalar loads or (avx512)
+// before it ended; the last 100 rows hold every column, so that the mean
+// row length (MEAN stored entries) reaches the kernels' thresholds (16;
+// 36 on avx512), below which the whole kernel runs the scalar output's
+// nest. The x86 backends gather by scalar loads or (avx512)
 // with 64-bit indices, which take any coordinate width: no test of the
 // column extent against INT32_MAX
 // in the rows (it ran in every row of avx512's CSR32 output before, the
@@ -18,14 +21,15 @@
 // EXPECT-ABSENT: y[i] += A[i][j] * x[j];
 #include <stdio.h>
 
-#define N 120
+#define N 200
 #define M 61
 
 static double A[N][M], x[M], y[N];
 
 int main(void) {
   for (int i = 0; i < N; i++) {
-    int len = (i * 7) % 50; /* entries of row i: columns (i + 5 c) % M */
+    /* entries of row i: columns (i + 5 c) % M */
+    int len = i < 100 ? (i * 7) % 50 : M;
     for (int c = 0; c < len; c++)
       A[i][(i + 5 * c) % M] = (double)((i * 3 + c * 11) % 31 - 15) / 16.0;
   }

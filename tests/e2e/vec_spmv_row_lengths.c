@@ -10,11 +10,11 @@
 // balanced tree of the lanes, integers through unsigned lanes). The
 // masked chunk loads its inactive lanes at the last active entry: x holds
 // a large value at a column that ends some rows, so a lane that leaked
-// into a sum would show. The last 8 rows hold every column (52 entries),
-// so that the rows' mean length (24.9 to 25.6 stored entries) reaches
-// avx512's threshold too: a loop whose rows are shorter on average runs
-// the scalar output's walk (docs/vectorization.md, "Short rows: the
-// scalar walk chosen per call").
+// into a sum would show. The last 104 rows hold every column (52 entries),
+// so that the rows' mean length (37.2 to 38.2 stored entries) reaches avx512's
+// kernel threshold (36) too: a kernel whose rows are shorter on average
+// runs the scalar output's nest (docs/vectorization.md, "Short rows: the
+// scalar output's nest chosen per call").
 // Values are multiples of 1/16, products of a few halves and twos: every
 // association prints the same.
 // EXPECT-SPARSIFIED: 5
@@ -27,7 +27,7 @@
 // EXPECT-ABSENT: yf[i] += F[i][j] * xf[j];
 #include <stdio.h>
 
-#define N 104
+#define N 200
 #define M 52
 
 static double A[N][M], x[M], y[N], pr[N];

@@ -1,7 +1,7 @@
 // SpMV over matrices whose rows are short on average (0 to 9 entries, one
 // row of 40): with a fixed-lane backend, the kernel tests nnz / rows of
-// the matrix each time it runs and, below the vector walk's threshold
-// (16 entries on avx2 and generic, 24 on avx512), runs the scalar
+// the matrix each time it runs and, below the kernel's threshold
+// (16 entries on avx2 and generic, 36 on avx512), runs the scalar
 // output's loops for the whole run, the long row included; the vector
 // nest is emitted beside them. Double CSR over every row, float CSR32
 // over rows 2 to N - 3 (the test reads the matrix's sizes, not the
