@@ -960,9 +960,21 @@ static void directive(P *p, PragmaFormats *formats, Pragma *out) {
   if (!p->failed && p->tok.kind != PT_EOF) {
     if (p->tok.kind == PT_INVALID)
       syntax_error(p, p->tok, "%s", "");
-    else
-      syntax_error(p, p->tok, "extra tokens at end of '#pragma sparse %s'",
-                   name);
+    else {
+      const char *extra = text_of(p, p->tok);
+      int directive = 0;
+      for (int k = 0; k < 4; k++)
+        if (strcmp(extra, directive_names[k]) == 0) directive = 1;
+      if (directive)
+        /* `encoding(...) vectorize(...)` on one line: one directive a
+         * pragma, each on its own line before the loop */
+        syntax_error(p, p->tok, "extra tokens at end of '#pragma sparse "
+                     "%s': one directive a pragma; write '#pragma sparse "
+                     "%s' on a line of its own", name, extra);
+      else
+        syntax_error(p, p->tok, "extra tokens at end of '#pragma sparse %s'",
+                     name);
+    }
   }
 }
 

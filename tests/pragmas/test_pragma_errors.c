@@ -496,6 +496,16 @@ static void trailing_garbage(void **state) {
         "1 error generated.\n");
 }
 
+static void two_directives_on_one_line(void **state) {
+  t_err("#pragma sparse encoding(A : CSR) vectorize(vl = 8)\n",
+        "t.c:1:34: error: extra tokens at end of '#pragma sparse encoding': "
+        "one directive a pragma; write '#pragma sparse vectorize' on a line "
+        "of its own\n"
+        "  #pragma sparse encoding(A : CSR) vectorize(vl = 8)\n"
+        "                                   ^~~~~~~~~\n"
+        "1 error generated.\n");
+}
+
 static void missing_arrow(void **state) {
   t_err("#pragma sparse encoding(A : (i, j) (i : dense, j : compressed))\n",
         "t.c:1:36: error: expected '->' after the dimension list\n"
@@ -773,6 +783,7 @@ int main(void) {
       cmocka_unit_test(unclosed_paren_in_shape),
       cmocka_unit_test(trailing_paren),
       cmocka_unit_test(trailing_garbage),
+      cmocka_unit_test(two_directives_on_one_line),
       cmocka_unit_test(missing_arrow),
       cmocka_unit_test(missing_colon),
       cmocka_unit_test(format_parameter_count),
