@@ -69,7 +69,6 @@ typedef struct SimdOps {
   int lanes;              /* doubles per vector value (lanes of a type of
                              b bytes: lanes * 8 / b); 0: length agnostic
                              (then the loop is predicated by `whilelt`) */
-  int min_crd_bits;       /* narrowest coordinate type gathers accept */
   int seg_min;            /* fixed-lane backends: the least segment length
                              (entries, raised to the lanes of the type)
                              whose sum over positions (SpMV's row) runs the

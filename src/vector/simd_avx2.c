@@ -281,7 +281,6 @@ const SimdOps simd_avx2_ops = {
     .guard = "defined(__AVX2__)",
     .needs = "-mavx2",
     .lanes = 4,
-    .min_crd_bits = 32,
     .seg_min = 16,
     .vtype = {"__m256d", "__m256", "__m256i", "__m256i"},
     .prologue = a_prologue,

@@ -2,10 +2,10 @@
  * doubles, __m512: 16 floats, __m512i: 8 64-bit or 16 32-bit integers),
  * k-masks (__mmask8 / __mmask16) for the active prefix; masked loads,
  * stores, scatters (_mm512_mask_i64scatter_*, _mm512_mask_i32scatter_*
- * for 32-bit coordinates or --index32; 16 lanes with 64-bit coordinates
+ * for 8- to 32-bit coordinates or --index32; 16 lanes with 64-bit coordinates
  * scatter as two halves of 8) and masked arithmetic for reductions;
- * gathers of full 8-lane chunks by _mm512_i64gather_* (32-bit
- * coordinates widened), or by scalar loads where the C compiler targets
+ * gathers of full 8-lane chunks by _mm512_i64gather_* (8-, 16- and
+ * 32-bit coordinates widened), or by scalar loads where the C compiler targets
  * an AMD core; other gathers by scalar loads (in the masked last chunk,
  * inactive lanes at the last active lane's coordinate). Integer lanes
  * wrap. Only AVX512F intrinsics are used (64-bit multiplies by
@@ -83,12 +83,41 @@ static void k_store(SimdCtx *c, const char *addr, const char *v,
   else simd_pre(c, "_mm512_mask_storeu_%s(%s, %s, %s);", ty(c)->sfx, addr, m, v);
 }
 
+/* Whether crd_type is an 8- or 16-bit coordinate type. */
+static int narrow_crd(const char *crd_type) {
+  return !strcmp(crd_type, "uint8_t") || !strcmp(crd_type, "uint16_t");
+}
+
+/* The 8 narrow (8- or 16-bit) coordinates at crd, all read, zero-extended
+ * to 64-bit indices (vpmovzxbq / vpmovzxwq from memory). */
+static const char *widen8(SimdCtx *c, const char *crd, const char *crd_type) {
+  if (!strcmp(crd_type, "uint8_t"))
+    return arena_printf(c->arena, "_mm512_cvtepu8_epi64(_mm_loadl_epi64("
+                        "(const __m128i *)(%s)))", crd);
+  return arena_printf(c->arena, "_mm512_cvtepu16_epi64(_mm_loadu_si128("
+                      "(const __m128i *)(%s)))", crd);
+}
+
 /* Eight indices of the coordinates at crd under the 8-lane mask m8 (or
  * NULL): an __m512i of 64-bit or an __m256i of 32-bit indices; *is32 says
  * which. */
 static const char *indices8(SimdCtx *c, const char *crd, const char *crd_type,
                             const char *m8, int *is32) {
   const char *t = simd_tmp(c, "ix");
+  if (narrow_crd(crd_type)) {
+    /* 8- and 16-bit coordinates: widened to 64-bit indices, by one load
+     * of the 8 coordinates, or under a mask by the active lanes' loads
+     * (the inactive ones repeat the last: a masked 8- or 16-bit load
+     * needs AVX512BW) */
+    *is32 = 0;
+    if (!m8)
+      simd_pre(c, "const __m512i %s = %s;", t, widen8(c, crd, crd_type));
+    else
+      simd_pre(c, "const __m512i %s = %s;", t,
+               simd_lanes(c, "_mm512_setr_epi64(", ")", crd, NULL, NULL, m8,
+                          8));
+    return t;
+  }
   if (strcmp(crd_type, "uint32_t") == 0) {
     *is32 = 1;
     simd_pre(c, "const __m256i %s = _mm512_castsi512_si256("
@@ -140,6 +169,8 @@ static const char *k_gather(SimdCtx *c, const char *base, const char *crd,
      * coordinates, widened after, was slower) */
     simd_pre(c, "const __m512i %s = _mm512_cvtepu32_epi64(_mm256_loadu_si256("
                 "(const __m256i *)(%s)));", ix, crd);
+  else if (narrow_crd(crd_type))
+    simd_pre(c, "const __m512i %s = %s;", ix, widen8(c, crd, crd_type));
   else
     simd_pre(c, "const __m512i %s = _mm512_loadu_si512((const void *)(%s));",
              ix, crd);
@@ -165,6 +196,24 @@ static void k_scatter(SimdCtx *c, const char *base, const char *crd,
   }
   /* 16 lanes of 32 bits */
   const char *mm = m ? m : "(__mmask16)0xFFFF";
+  if (narrow_crd(crd_type)) {
+    /* 8- and 16-bit coordinates: 32-bit indices (they fit), by one
+     * widening load of the 16 coordinates, or under a mask by the active
+     * lanes' loads */
+    const char *ix = simd_tmp(c, "ix");
+    const char *w = !m ? arena_printf(
+                             c->arena, !strcmp(crd_type, "uint8_t")
+                                 ? "_mm512_cvtepu8_epi32(_mm_loadu_si128("
+                                   "(const __m128i *)(%s)))"
+                                 : "_mm512_cvtepu16_epi32(_mm256_loadu_si256("
+                                   "(const __m256i *)(%s)))", crd)
+                       : simd_lanes(c, "_mm512_setr_epi32(", ")", crd, NULL,
+                                    NULL, m, 16);
+    simd_pre(c, "const __m512i %s = %s;", ix, w);
+    simd_pre(c, "_mm512_mask_i32scatter_%s(%s, %s, %s, %s, 4);", sfx, base, mm,
+             ix, v);
+    return;
+  }
   if (strcmp(crd_type, "uint32_t") == 0) {
     const char *ix = simd_tmp(c, "ix");
     simd_pre(c, "const __m512i %s = _mm512_maskz_loadu_epi32(%s, %s);", ix, mm,
@@ -320,7 +369,6 @@ const SimdOps simd_avx512_ops = {
     .guard = "defined(__AVX512F__)",
     .needs = "-mavx512f",
     .lanes = 8,
-    .min_crd_bits = 32,
     .seg_min = 24,
     .mean_min = 36,
     .seg_unlikely = 1,

@@ -210,7 +210,6 @@ const SimdOps simd_generic_ops = {
     .guard = "defined(__GNUC__)",
     .needs = "a GNU C compiler (gcc or clang)",
     .lanes = 4,
-    .min_crd_bits = 8,
     .seg_min = 16,
     .seg_unlikely = 1,
     .vtype = {"sc__vd", "sc__vd", "sc__vd", "sc__vd"},

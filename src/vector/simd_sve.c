@@ -4,7 +4,8 @@
  * svwhilelt_b64/_b32(iv, hi) on every chunk (the last chunk's predicate is
  * the mask min(step, hi - iv)); predicated loads/stores, gathers
  * svld1_gather_u64index_* / _u32index_* (32-bit coordinates of 64-bit
- * lanes load zero-extended with svld1uw_u64; 64-bit coordinates of 32-bit
+ * lanes load zero-extended with svld1uw_u64, 8- and 16-bit ones with
+ * svld1ub / svld1uh to either width; 64-bit coordinates of 32-bit
  * lanes are narrowed, under a run-time check of the extent), scatters
  * svst1_scatter_*index_*, merging arithmetic for reductions and
  * svaddv/svmaxnmv/svminnmv/svmaxv/svminv to reduce. Integer lanes wrap.
@@ -71,9 +72,22 @@ static const char *indices(SimdCtx *c, const char *crd, const char *crd_type,
                            const char *m) {
   const char *t = simd_tmp(c, "ix");
   int c32 = strcmp(crd_type, "uint32_t") == 0;
+  /* 8- and 16-bit coordinates: loaded zero-extended to the lanes' width */
+  const char *narrow = !strcmp(crd_type, "uint8_t")    ? "b"
+                       : !strcmp(crd_type, "uint16_t") ? "h"
+                                                       : NULL;
   if (simd_type(c)->bytes == 8) {
-    simd_pre(c, "const svuint64_t %s = %s(%s, %s);", t,
-             c32 ? "svld1uw_u64" : "svld1_u64", pred(c, m), crd);
+    if (narrow)
+      simd_pre(c, "const svuint64_t %s = svld1u%s_u64(%s, %s);", t, narrow,
+               pred(c, m), crd);
+    else
+      simd_pre(c, "const svuint64_t %s = %s(%s, %s);", t,
+               c32 ? "svld1uw_u64" : "svld1_u64", pred(c, m), crd);
+    return t;
+  }
+  if (narrow) {
+    simd_pre(c, "const svuint32_t %s = svld1u%s_u32(%s, %s);", t, narrow,
+             pred(c, m), crd);
     return t;
   }
   if (c32) {
@@ -198,7 +212,6 @@ const SimdOps simd_sve_ops = {
     .guard = "defined(__ARM_FEATURE_SVE)",
     .needs = "-march=armv8-a+sve",
     .lanes = 0,
-    .min_crd_bits = 32,
     .vtype = {"svfloat64_t", "svfloat32_t", "svint64_t", "svint32_t"},
     .prologue = s_prologue,
     .mask = s_mask,

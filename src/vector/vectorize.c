@@ -691,11 +691,6 @@ static void check_positions(VC *c) {
     vc_no(c, "bit-packed coordinates of %s", st->name);
     return;
   }
-  if (c->crd_bits < c->ops->min_crd_bits) {
-    vc_no(c, "%d-bit coordinates of %s (%s gathers take 32- or 64-bit indices)",
-       c->crd_bits, st->name, c->ops->name);
-    return;
-  }
   /* generic indexes in C, the x86 backends gather by scalar loads: only
    * avx512's scatters take 32-bit indices (the extent test in every row
    * of a CSR32 SpMV bought nothing) */
