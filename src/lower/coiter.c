@@ -23,7 +23,9 @@
  * elements on long rows only, short rows two entries a pass).
  * After a loop variable is bound, every level whose coordinate is now
  * known is located ("locate chain"): dense levels by arithmetic, others by
- * binary search. Absent operands read as a typed zero. */
+ * binary search. Absent operands read as a typed zero. A dense row loop
+ * hands its pieces (RowLoopText: header, statements, walk, close) to
+ * empty_rows.c. */
 #include <ctype.h>
 #include <string.h>
 
@@ -281,15 +283,25 @@ void chain(Lower *L, StrBuf *sb, Scope *sc, unsigned tensors, int depth) {
 static void emit_node(Lower *L, StrBuf *sb, const IrNode *n, const Scope *sc,
                       int depth);
 
-void emit_body(Lower *L, StrBuf *sb, const IrNode *loop,
-               const Scope *sc, unsigned zero, int depth) {
+/* emit_body's; when `w` is one of the children, where its text begins
+ * and ends in sb go to *w_at and *w_end. */
+static void emit_body_at(Lower *L, StrBuf *sb, const IrNode *loop,
+                         const Scope *sc, unsigned zero, int depth,
+                         const IrNode *w, size_t *w_at, size_t *w_end) {
   if (L->out) asm_row_begin(L, sb, loop, depth);
   for (int i = 0; i < loop->nbody; i++) {
     const IrNode *c = loop->body[i];
+    if (c == w) *w_at = sb->len;
     if (c->kind == IR_NODE_STMT) emit_stmt(L, sb, &c->stmt, sc, zero, depth);
     else emit_node(L, sb, c, sc, depth);
+    if (c == w) *w_end = sb->len;
   }
   if (L->out) asm_row_end(L, sb, loop, depth);
+}
+
+void emit_body(Lower *L, StrBuf *sb, const IrNode *loop,
+               const Scope *sc, unsigned zero, int depth) {
+  emit_body_at(L, sb, loop, sc, zero, depth, NULL, NULL, NULL);
 }
 
 int lower_uses_ident(const char *text, const char *id) {
@@ -674,6 +686,8 @@ void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
        lv->declared_in_header ? " " : "", lv->name,
        graph_affine_str(L, &lv->lo), lv->name,
        graph_hi_str(L, lv), lv->name);
+  /* the loop's pieces, for empty_rows.c */
+  RowLoopText rl = {.head = loop_at, .body = sb->len};
   unsigned rel = graph_subtree_tensors(L, n) & ~zero;
   cursor_step(L, sb, &in, cm, cur, depth + 1);
   Scope located = in;
@@ -684,11 +698,13 @@ void emit_dense_loop_scalar(Lower *L, StrBuf *sb, const IrNode *n,
   ShortRows sr, *outer_sr = L->short_rows;
   short_rows_offer(L, &sr, &rc);
   if (sr.walk && !cm) L->short_rows = &sr;
-  emit_body(L, sb, n, &in, zero, depth + 1);
+  emit_body_at(L, sb, n, &in, zero, depth + 1, rc.walk, &rl.walk,
+               &rl.walk_end);
   L->short_rows = outer_sr;
   L->carry = outer;
+  rl.close = sb->len;
   ln(L, sb, depth, "}");
-  if (!cm && !keep_rolled(L, n)) empty_rows_emit(L, &rc, sb, loop_at, depth);
+  if (!cm && !keep_rolled(L, n)) empty_rows_emit(L, &rc, &rl, sb, depth);
   row_carry_finish(L, &rc, sb, loop_at, depth);
   if (cm) L->ncursors++;
   short_rows_finish(L, &sr, &rc);

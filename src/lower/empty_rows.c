@@ -36,36 +36,33 @@
  * chunked loop moved them ±9 %: docs/performance.md, "Vectorized SpMV:
  * runs of empty rows skipped"). Every fixed-lane backend alike (the
  * vector walk's 4 doubles on generic cost clang's zenios CSR32 0.85x).
- * Only on unroll.c's walk with
- * the carried begin (the walk is the loop's one loop, no IF beside it),
- * in a loop counting up with no cursor, not kept rolled, whose row holds
- * no break, goto or return outside the walk. */
+ * Only on unroll.c's walk with the carried begin (the walk is the loop's
+ * one loop, no IF beside it), in a loop counting up with no cursor, not
+ * kept rolled.
+ *
+ * Built from the pieces of the loop as coiter.c emitted it (RowLoopText:
+ * its `for` line, the row's statements before and after its one child
+ * loop, that loop's text, its closing line), taken only when the child
+ * loop's text is the walk's block and nothing else (the block's length,
+ * recorded by the walk, is the child's). The statements beside the walk
+ * are the kernel's statements and the locates of the other operands: no
+ * jump among them reaches the row loop (a linear scan's `break` stays in
+ * the scan's loop), so a chunk's loop runs them as the row loop does. */
 #include "lower/empty_rows.h"
 
-#include <string.h>
-
 void empty_rows_walk(Lower *L, const StrBuf *sb, size_t at) {
-  if (!L->empty_rows || !L->carry || !sb->data || at >= sb->len) return;
-  L->carry->walk_text = arena_printf(L->arena, "%s", sb->data + at);
+  if (!L->empty_rows || !L->carry || at >= sb->len) return;
+  L->carry->walk_len = sb->len - at;
 }
 
-void empty_rows_emit(Lower *L, const RowCarry *rc, StrBuf *sb, size_t at,
-                     int depth) {
+void empty_rows_emit(Lower *L, const RowCarry *rc, const RowLoopText *rl,
+                     StrBuf *sb, int depth) {
   const int rows = L->empty_rows;
-  if (!rows || rc->s < 0 || !rc->walk_text || !sb->data || at >= sb->len ||
+  /* the loop's child loop is the walk's block and nothing else */
+  if (!rows || rc->s < 0 || !rc->walk_len ||
+      rl->walk_end - rl->walk != rc->walk_len ||
       L->nempty_notes >= LW_MAX_SPARSE)
     return;
-  const char *text = sb->data + at;
-  const char *head_end = strchr(text, '\n');
-  if (!head_end || strncmp(text + strspn(text, " \t"), "for (", 5)) return;
-  const char *body = head_end + 1;
-  /* the loop's closing line */
-  const char *last = sb->data + sb->len - 1; /* its newline */
-  while (last > body && last[-1] != '\n') last--;
-  if (last <= body) return;
-  const char *w = strstr(body, rc->walk_text);
-  const size_t wn = strlen(rc->walk_text);
-  if (!w || w + wn > last || strstr(w + 1, rc->walk_text)) return;
   const IrLoopVar *lv = &L->k->vars[rc->loop->var];
   const STensor *st = &L->st[rc->s];
   const char *i = lv->name, *hi = graph_hi_str(L, lv);
@@ -75,22 +72,14 @@ void empty_rows_emit(Lower *L, const RowCarry *rc, StrBuf *sb, size_t at,
   (void)b1;
   const char *ce = arena_printf(L->arena, "sc__%s_ce%d", st->name, L->uniq++);
   const char *lo = graph_affine_str(L, &lv->lo);
-  StrBuf out = {0}, empty = {0};
+  const char *text = sb->data;
+  StrBuf out = {0}, empty = {0}, full = {0};
   /* the row's statements without its walk: the walk's block becomes a
    * use of the row's position (its only reader may have been the walk) */
-  sb_append(&empty, body, (size_t)(w - body));
-  sb_append(&empty, w, strspn(w, " \t"));
-  sb_printf(&empty, "(void)%s;\n", rc->p[rc->s]);
-  sb_append(&empty, w + wn, (size_t)(last - (w + wn)));
-  /* a row's own jump would leave a chunk's loop, not the row loop */
-  if (lower_uses_ident(empty.data, "break") ||
-      lower_uses_ident(empty.data, "goto") ||
-      lower_uses_ident(empty.data, "return")) {
-    sb_free(&empty);
-    return;
-  }
-  StrBuf full = {0};
-  sb_append(&full, body, (size_t)(last - body));
+  sb_append(&empty, text + rl->body, rl->walk - rl->body);
+  ln(L, &empty, depth + 1, "(void)%s;", rc->p[rc->s]);
+  sb_append(&empty, text + rl->walk_end, rl->close - rl->walk_end);
+  sb_append(&full, text + rl->body, rl->close - rl->body);
   /* fewer entries than rows: the skipping loop; else the loop as it was */
   const char *flag = arena_printf(L->arena, "sc__%s_empty%d", st->name,
                                   rc->lvl[rc->s] + 1);
@@ -107,23 +96,23 @@ void empty_rows_emit(Lower *L, const RowCarry *rc, StrBuf *sb, size_t at,
   ln(L, &out, d + 1, "const %s %s = %s + %d;", lv->ctype, ce, i, rows);
   ln(L, &out, d + 1, "if ((size_t)(%s) == %s) {", e1, rc->var);
   ln(L, &out, d + 2, "for (; %s < %s; %s++) {", i, ce, i);
-  sb_indent_lines(&out, empty.data ? empty.data : "", d + 2 - depth);
+  sb_indent_lines(&out, empty.data, d + 2 - depth);
   ln(L, &out, d + 2, "}");
   ln(L, &out, d + 2, "continue;");
   ln(L, &out, d + 1, "}");
   ln(L, &out, d + 1, "for (; %s < %s; %s++) {", i, ce, i);
-  sb_indent_lines(&out, full.data ? full.data : "", d + 1 - depth);
+  sb_indent_lines(&out, full.data, d + 1 - depth);
   ln(L, &out, d + 1, "}");
   ln(L, &out, d, "}");
   ln(L, &out, d, "for (; %s < %s; %s++) {", i, hi, i);
-  sb_indent_lines(&out, full.data ? full.data : "", d - depth);
+  sb_indent_lines(&out, full.data, d - depth);
   ln(L, &out, d, "}");
   if (lv->declared_in_header) ln(L, &out, depth + 1, "}");
   ln(L, &out, depth, "} else {");
-  sb_indent_lines(&out, text, 1);
+  sb_indent_lines(&out, text + rl->head, 1);
   ln(L, &out, depth, "}");
-  sb->len = at;
-  sb->data[at] = '\0';
+  sb->len = rl->head;
+  sb->data[rl->head] = '\0';
   sb_puts(sb, out.data);
   sb_free(&out);
   sb_free(&empty);

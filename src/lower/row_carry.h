@@ -18,8 +18,9 @@ typedef struct RowCarry {
   int lvl[LW_MAX_SPARSE];       /* the level it locates */
   int s;                        /* the operand that took it, or -1 */
   const char *var;              /* its carried begin, once taken */
-  const char *walk_text;        /* the taking walk's block when it is
-                                   unroll.c's walk (empty_rows_walk) */
+  size_t walk_len;              /* the length of the taking walk's block
+                                   when it is unroll.c's walk
+                                   (empty_rows_walk), else 0 */
 } RowCarry;
 
 /* Fills rc for dense loop n (scope `before` outside it, `in` inside it,

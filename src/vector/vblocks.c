@@ -140,14 +140,14 @@ int vec_emit_blocks(Lower *L, const VecBlocks *vk, const char *scalar,
     c.c.lanes = c.cfg.lanes;
   }
   /* avx512: a block row of at most 256 bits runs on 256-bit vectors (AVX2's
-   * operations, which AVX-512F implies): half the lanes masked off cost
-   * more than they save (docs/performance.md, "BSR blocks") */
-  const char *narrowed = NULL;
-  if (!c.why && c.ops == &simd_avx512_ops && vk->width * c.t->bytes <= 32) {
-    narrowed = "avx512 with 256-bit vectors (the avx2 operations, which "
-               "AVX-512F implies)";
-    c.ops = &simd_avx2_ops;
-    c.cfg.lanes = c.c.lanes = 32 / c.t->bytes;
+   * operations, which AVX-512F implies; vec_config_narrow): half the lanes
+   * masked off cost more than they save (docs/performance.md, "BSR
+   * blocks") */
+  const char *narrowed =
+      c.why ? NULL : vec_config_narrow(&c.cfg, vk->width, 32);
+  if (narrowed) {
+    c.ops = c.cfg.ops;
+    c.c.lanes = c.cfg.lanes;
   }
   if (!c.why) {
     OvSet os;
@@ -354,14 +354,12 @@ int vec_block_rows_plan(Lower *L, VecBlockRows *vr) {
     vec_config_elem(L->arena, &c->cfg, c->t->bytes);
     c->c.lanes = c->cfg.lanes;
   }
-  /* avx512: a row of a block of at most 256 bits on 256-bit vectors, as
-   * vec_emit_blocks does */
-  if (!c->why && c->ops == &simd_avx512_ops &&
-      vr->width * c->t->bytes <= 32) {
-    b->narrowed = "avx512 with 256-bit vectors (the avx2 operations, which "
-                  "AVX-512F implies)";
-    c->ops = &simd_avx2_ops;
-    c->cfg.lanes = c->c.lanes = 32 / c->t->bytes;
+  /* avx512: a row of a block of at most 256 bits on 256-bit vectors
+   * (vec_config_narrow), as vec_emit_blocks does */
+  b->narrowed = c->why ? NULL : vec_config_narrow(&c->cfg, vr->width, 32);
+  if (b->narrowed) {
+    c->ops = c->cfg.ops;
+    c->c.lanes = c->cfg.lanes;
   }
   int w = c->cfg.lanes;
   if (!c->why && w && vr->width < w)

@@ -1,6 +1,7 @@
 /* vconfig.c — the vectorization settings of one kernel (see vconfig.h):
  * precedence pragma > command line > default (scalar), resolution of
- * --simd=auto, default vector lengths per backend. */
+ * --simd=auto, default vector lengths per backend, and avx512 narrowed to
+ * 256-bit vectors for narrow blocks (vec_config_narrow). */
 #include "vector/vconfig.h"
 
 #include <string.h>
@@ -195,4 +196,15 @@ void vec_config_elem(Arena *a, VecConfig *cfg, int bytes) {
   cfg->vl = vl;
   cfg->lanes = w;
   cfg->unroll = vl / w;
+}
+
+const char *vec_config_narrow(VecConfig *cfg, int64_t width,
+                              int64_t max_bytes) {
+  if (cfg->ops != &simd_avx512_ops || width <= 0 ||
+      width * cfg->elem_bytes > max_bytes)
+    return NULL;
+  cfg->ops = &simd_avx2_ops;
+  cfg->lanes = 32 / cfg->elem_bytes;
+  return "avx512 with 256-bit vectors (the avx2 operations, which AVX-512F "
+         "implies)";
 }

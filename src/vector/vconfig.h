@@ -48,6 +48,18 @@ void vec_config(Arena *a, const Options *o, const Pragma *vec_pragma,
  * default 32 bytes). */
 void vec_config_elem(Arena *a, VecConfig *cfg, int bytes);
 
+/* avx512 on 256-bit vectors for a block whose constant width (`width`
+ * elements of cfg->elem_bytes, 0: not a constant) is at most max_bytes:
+ * a register-blocked nest (SpMM with 8 to 16 double columns) or a BSR
+ * block walk, where 512-bit vectors cost more than they save
+ * (docs/vectorization.md, "Register blocking (SpMM)" and "Block levels
+ * (BSR)"). With cfg->ops avx512 and such a width, cfg->ops becomes the avx2
+ * operations (which AVX-512F implies) with their lanes, and the result is
+ * the backend's name for the report; else cfg is left as it is and the
+ * result is NULL. Call after vec_config_elem. */
+const char *vec_config_narrow(VecConfig *cfg, int64_t width,
+                              int64_t max_bytes);
+
 /* The backend --simd=auto picks from flags (NULL: none of them decides),
  * and from the host; exposed for tests. `why` gets the deciding flag. */
 SimdBackend vec_auto_from_flags(const char *const *args, int nargs,

@@ -1901,20 +1901,20 @@ int vec_emit_nest(Lower *L, const VecNest *vn, const char *scalar,
     c.c.lanes = c.cfg.lanes;
   }
   int64_t lo_c, hi_c;
-  /* avx512: a block of constant width of at most 256 bits... 128 bytes
-   * (SpMM with 8 to 16 double columns) on 256-bit vectors, the avx2
-   * operations, which AVX-512F implies, as the block walks do (vblocks.c):
+  /* avx512: a block of constant width of at most 128 bytes (SpMM with 8
+   * to 16 double columns) on 256-bit vectors, the avx2 operations, which
+   * AVX-512F implies (vec_config_narrow, as the block walks of vblocks.c):
    * a 512-bit load of a row that is 32-byte but not 64-byte aligned
    * crosses a cache line at every entry (docs/performance.md, "SpMM with 8
    * columns on 256-bit vectors") */
-  const char *narrowed = NULL;
-  if (c.ops == &simd_avx512_ops && affine_const(&c.lv->lo, &lo_c) &&
-      affine_const(&c.lv->hi, &hi_c) && hi_c > lo_c &&
-      (hi_c - lo_c) * c.t->bytes <= 128) {
-    narrowed = "avx512 with 256-bit vectors (the avx2 operations, which "
-               "AVX-512F implies)";
-    c.ops = &simd_avx2_ops;
-    c.cfg.lanes = c.c.lanes = 32 / c.t->bytes;
+  const int64_t width = affine_const(&c.lv->lo, &lo_c) &&
+                                affine_const(&c.lv->hi, &hi_c)
+                            ? hi_c - lo_c
+                            : 0;
+  const char *narrowed = vec_config_narrow(&c.cfg, width, 128);
+  if (narrowed) {
+    c.ops = c.cfg.ops;
+    c.c.lanes = c.cfg.lanes;
   }
   int nv = VEC_BLOCK_ACCS / c.nvs;
   if (nv < 1) nv = 1;

@@ -1,6 +1,7 @@
 /* test_vector.c — unit tests of the vectorization settings and backends
  * (src/vector): precedence of pragma, command line and default; --simd=auto
- * from -march/-m flags; vector lengths per backend; the C text of each
+ * from -march/-m flags; vector lengths per backend; avx512 narrowed for
+ * narrow blocks; the C text of each
  * backend's masks, masked loads, gathers and reductions. Whole loops are
  * checked end to end in tests/vector (every shape, trip counts, no scalar
  * remainder loop) and tests/e2e (every case per backend). */
@@ -307,6 +308,43 @@ static void test_element_types(void **state) {
   arena_free(&a);
 }
 
+/* avx512 narrowed to the avx2 operations for a block of constant width
+ * of at most the given bytes (vec_config_narrow); every other backend,
+ * width or limit keeps its configuration. */
+static void test_narrow_blocks(void **state) {
+  (void)state;
+  Arena a = {0};
+  Options o;
+  memset(&o, 0, sizeof o);
+  o.simd_given = 1;
+  o.simd = SIMD_AVX512;
+  VecConfig cfg;
+  vec_config(&a, &o, NULL, NULL, 0, &cfg);
+  assert_null(vec_config_narrow(&cfg, 16, 32)); /* 128 bytes of doubles */
+  assert_null(vec_config_narrow(&cfg, 0, 128));  /* not a constant */
+  assert_ptr_equal(cfg.ops, &simd_avx512_ops);
+  assert_int_equal(cfg.lanes, 8);
+  const char *n = vec_config_narrow(&cfg, 16, 128);
+  assert_non_null(n);
+  assert_non_null(strstr(n, "avx512 with 256-bit vectors"));
+  assert_ptr_equal(cfg.ops, &simd_avx2_ops);
+  assert_int_equal(cfg.lanes, 4);
+  vec_config(&a, &o, NULL, NULL, 0, &cfg);
+  vec_config_elem(&a, &cfg, 4);
+  assert_null(vec_config_narrow(&cfg, 9, 32)); /* 36 bytes of floats */
+  assert_non_null(vec_config_narrow(&cfg, 8, 32));
+  assert_int_equal(cfg.lanes, 8);
+  o.simd = SIMD_AVX2;
+  vec_config(&a, &o, NULL, NULL, 0, &cfg);
+  assert_null(vec_config_narrow(&cfg, 4, 128));
+  assert_ptr_equal(cfg.ops, &simd_avx2_ops);
+  o.simd = SIMD_NONE;
+  vec_config(&a, &o, NULL, NULL, 0, &cfg);
+  assert_null(vec_config_narrow(&cfg, 4, 128));
+  assert_null(cfg.ops);
+  arena_free(&a);
+}
+
 /* Conditions: comparisons in each backend's mask representation (C's NaN
  * rule: != is the unordered predicate), && || ! on them, lane selects,
  * fabs as a cleared sign bit. */
@@ -376,6 +414,7 @@ int main(void) {
       cmocka_unit_test(test_auto_flags),
       cmocka_unit_test(test_backend_text),
       cmocka_unit_test(test_element_types),
+      cmocka_unit_test(test_narrow_blocks),
       cmocka_unit_test(test_conditions),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
