@@ -1521,6 +1521,22 @@ static void plan_storage(S *s) {
   }
   for (size_t i = 0; i < s->stored.len; i++) {
     Stored *st = &s->stored.data[i];
+    if (st->dropped && st->reshaped) {
+      /* its shape is the pragma's no longer: no kernel over it */
+      report(s, st->g->pragma_span.start,
+             "storage of '%s' not replaced (see the warning); the loop nests "
+             "using it stay as written", st->ba.b->name);
+      for (size_t g = 0; g < s->scopes.len; g++) {
+        Group *gr = &s->scopes.data[g];
+        int w = 0;
+        for (int b = 0; b < gr->nbound; b++)
+          if (!(gr->bound[b].decl.name_offset == st->ba.decl.name_offset &&
+                gr->bound[b].b == st->ba.b))
+            gr->bound[w++] = gr->bound[b];
+        gr->nbound = w;
+      }
+      continue;
+    }
     if (st->dropped) {
       report(s, st->g->pragma_span.start,
              "storage of '%s' not replaced (see the warning); each loop nest "
@@ -1569,6 +1585,8 @@ static void scan_scope(S *s, const Group *gr, const char *what) {
   int is_func = g->kind == ATTACH_FUNC;
   TSNode body = is_func ? node_field(t, "body") : t;
   int replaced = 0;
+  if (!gr->nbound) /* its arrays were reshaped (plan_storage) */
+    return;
   for (int b = 0; b < gr->nbound; b++)
     replaced += gr->bound[b].handle != NULL;
   if (!replaced)
