@@ -1080,12 +1080,19 @@ static const BoundArray *named(S *s, TSNode n, const BoundArray *b, int nb) {
  * (warned once, at the declaration), written element by element: the loop
  * writes its dense array as the program does. `seen` gets FILL_KEPT when
  * the nest writes such an array, FILL_STORED when it uses a stored one,
- * FILL_ELEM when it writes an element of a stored one. */
+ * FILL_ELEM when it writes an element of a stored one. `others`: the
+ * arrays stored by other pragmas than env's are left to their own scan
+ * (fill_nest). */
 enum { FILL_KEPT = 1, FILL_STORED = 2, FILL_ELEM = 4 };
-static int fills_only(S *s, TSNode n, const ExtractEnv *env, int *seen) {
+static int fills_only(S *s, TSNode n, const ExtractEnv *env, int *seen, int others) {
   if (node_is(n, "identifier")) {
     const BoundArray *b = named(s, n, env->stored, env->nstored);
     int kept = 0;
+    /* an array stored sparse by another declaration or function pragma:
+     * the scan of its own scope says what becomes of its uses (a kernel of
+     * its own inside this nest, lookups), not this one */
+    if (others && b && !env->pragma_on_nest && !named(s, n, env->bound, env->nbound))
+      return 1;
     if (!b) {
       b = named(s, n, env->bound, env->nbound);
       if (!b || b->handle) return 1;
@@ -1120,7 +1127,7 @@ static int fills_only(S *s, TSNode n, const ExtractEnv *env, int *seen) {
   }
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
-    if (!fills_only(s, ts_node_named_child(n, i), env, seen))
+    if (!fills_only(s, ts_node_named_child(n, i), env, seen, others))
       return 0;
   return 1;
 }
@@ -1132,8 +1139,14 @@ static int fills_only(S *s, TSNode n, const ExtractEnv *env, int *seen) {
  * whole (a call passing the tensor). */
 static int fill_nest(S *s, TSNode n, const ExtractEnv *env, int *kept) {
   int seen = 0;
-  if (!fills_only(s, n, env, &seen) || (seen & FILL_KEPT && seen & FILL_STORED))
-    return 0;
+  if (!fills_only(s, n, env, &seen, 0) || (seen & FILL_KEPT && seen & FILL_STORED)) {
+    /* env's arrays used only whole (passed to functions taking the
+     * tensor) beside element uses of arrays other pragmas store: those
+     * are theirs to tell (a kernel of their own inside, lookups) */
+    seen = 0;
+    if (!fills_only(s, n, env, &seen, 1) || seen != FILL_STORED)
+      return 0;
+  }
   *kept = seen & FILL_KEPT ? 1 : seen & FILL_ELEM ? 0 : -1;
   return 1;
 }
@@ -1160,7 +1173,7 @@ static int reads_only(S *s, TSNode n, const ExtractEnv *env, int *nreads) {
       p = ts_node_parent(e);
     }
     int seen = 0; /* b is stored */
-    if (k != b->decl.rank || fills_only(s, n, env, &seen))
+    if (k != b->decl.rank || fills_only(s, n, env, &seen, 0))
       return 0;
     (*nreads)++;
     return 1;
