@@ -282,6 +282,64 @@ static int pure_expr(const H *h, TSNode n, int calls) {
   return 1;
 }
 
+/* Whether the object-like macro `id` of the file has a body without
+ * effects or calls (`#define N 40`, `#define LAST (N - 1)`). */
+static int plain_macro(const H *h, const char *id) {
+  size_t n = strlen(id);
+  int found = 0;
+  for (size_t l = 0; l < h->f->nlines; l++) {
+    const char *p = h->f->text + h->f->line_starts[l];
+    while (*p == ' ' || *p == '\t') p++;
+    if (*p != '#') continue;
+    p++;
+    while (*p == ' ' || *p == '\t') p++;
+    if (strncmp(p, "define", 6) || (p[6] != ' ' && p[6] != '\t')) continue;
+    p += 6;
+    while (*p == ' ' || *p == '\t') p++;
+    if (strncmp(p, id, n) || isalnum((unsigned char)p[n]) || p[n] == '_')
+      continue;
+    const char *b = p + n, *e = b;
+    if (*b == '(') return 0; /* function-like */
+    while (*e && *e != '\n') e++;
+    if (e > b && e[-1] == '\\') return 0;
+    for (const char *q = b; q < e; q++) {
+      if (*q == '=' && !(q > b && strchr("=<>!", q[-1])) && q[1] != '=') return 0;
+      if ((*q == '+' || *q == '-') && q[1] == *q) return 0;
+      if (*q == '(' && q > b) { /* a call: an identifier before the paren */
+        const char *r = q - 1;
+        while (r > b && (*r == ' ' || *r == '\t')) r--;
+        if (isalnum((unsigned char)*r) || *r == '_') return 0;
+      }
+    }
+    found = 1;
+  }
+  return found;
+}
+
+/* Whether subscript n reads only scalar variables, constants and plain
+ * macros (no element of any array, which the write could change: `A[i][
+ * (int)A[i][i]]`, no member through a pointer), so that it reads the same
+ * after the write as before. */
+static int plain_subscript(const H *h, TSNode n) {
+  const char *t = ts_node_type(n);
+  if (!strcmp(t, "subscript_expression") || !strcmp(t, "field_expression") ||
+      !strcmp(t, "call_expression"))
+    return 0;
+  if (!strcmp(t, "identifier")) {
+    char id[64];
+    if (ts_node_end_byte(n) - ts_node_start_byte(n) >= sizeof id) return 0;
+    text_copy(h, n, id, sizeof id);
+    CtDecl d;
+    if (ct_lookup(h->ct, id, ts_node_start_byte(n), &d))
+      return d.kind == CT_SCALAR && d.name_offset != h->decl;
+    return plain_macro(h, id);
+  }
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (!plain_subscript(h, ts_node_named_child(n, i))) return 0;
+  return 1;
+}
+
 /* Whether the occurrence n of the array's name is the target of an element
  * write statement the kept tensor can take as a buffered insert of the
  * element's new value: `A[i][j] op= e;` or `A[i][j]++;`, a statement of its
@@ -310,7 +368,8 @@ static int absorbed_write(H *h, TSNode n) {
   TSNode e = c;
   for (int d = depth - 1; d >= 0; d--) {
     TSNode idx = node_field(e, "index");
-    if (ts_node_is_null(idx) || !pure_expr(h, idx, 0)) return 0;
+    if (ts_node_is_null(idx) || !pure_expr(h, idx, 0) || !plain_subscript(h, idx))
+      return 0;
     w.sub[d] = span_make(ts_node_start_byte(idx), ts_node_end_byte(idx));
     e = node_field(e, "argument");
   }

@@ -32,8 +32,9 @@
  * as possible writes to it, so an iteration loop annotated as SPEC §4
  * recommends assembles once even when the array is a parameter. There,
  * too, an element write of the array by its name that is a statement of
- * its own (`A[i][i] *= 1.01;`, `A[r][c] = v;`, `A[i][j]++;`, subscripts
- * and value without effects) no longer keeps the assembly at the kernel's
+ * its own (`A[i][i] *= 1.01;`, `A[r][c] = v;`, `A[i][j]++;`, a value
+ * without effects, subscripts reading only scalars, constants and plain
+ * macros) no longer keeps the assembly at the kernel's
  * entry: the caller updates the kept tensor after it with the element's
  * new value, a buffered insert (hoist_writes), so an iteration loop that
  * also writes the array pays its assembly once (SPEC §4.3). */
