@@ -1063,10 +1063,13 @@ static void classify(Uses *u, TSNode id) {
     if (!strcmp(pty, "argument_list")) {
       /* a row given to a library or external function (fwrite, qsort):
        * the array stays dense, which that function reads or writes */
-      unsupported(u, id, arena_printf(u->ctx->arena, "a part of it ('%s') is "
-                                      "passed to '%%s', which reads or writes "
-                                      "its dense block", text(u, e)),
-                  text(u, node_field(ts_node_parent(p), "function")));
+      StrBuf fmt = {0};
+      sb_puts(&fmt, "a part of it ('%s') is passed to '");
+      for (const char *c = text(u, node_field(ts_node_parent(p), "function")); *c; c++)
+        sb_puts(&fmt, *c == '%' ? "%%" : (char[2]){*c, 0});
+      sb_puts(&fmt, "', which reads or writes its dense block");
+      unsupported(u, id, arena_strdup(u->ctx->arena, fmt.data), text(u, e));
+      sb_free(&fmt);
       return;
     }
     escape(u, id, "a part of it is used as a pointer ('%s')", text(u, e));
