@@ -1,6 +1,6 @@
 // EXPECT-SPARSIFIED: 2
 // EXPECT-WARNING: 'Q' keeps its dense storage: it is passed to 'fwrite', which reads or writes its dense block at
-// EXPECT-WARNING: 'R' keeps its dense storage: a part of it ('R[2]') is passed to 'qsort', which reads or writes its dense block at
+// EXPECT-WARNING: 'R' keeps its dense storage: a part of it ('R[(N + 2) % N]') is passed to 'qsort', which reads or writes its dense block at
 // EXPECT-WARNING: 'V' keeps its dense storage: 'V = realloc(V, sizeof(double) * 2 * n)' (only malloc/calloc or NULL may be assigned)
 // EXPECT-WARNING: the pragma's shape may no longer be that of the block it points to, so the loop nests using it stay as written
 // EXPECT-REPORT: storage of 'V' not replaced (see the warning); the loop nests using it stay as written
@@ -70,7 +70,7 @@ int main(void) {
     for (int j = 0; j < N; j++)
       y[i] += Q[i][j] * x[j];
   }
-  qsort(R[2], N, sizeof(double), by_value);
+  qsort(R[(N + 2) % N], N, sizeof(double), by_value);
   double t = 0;
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
