@@ -47,10 +47,20 @@ typedef struct Group {
 typedef struct HoistCache {
   const char *var;    /* the `sc_tensor *` variable */
   int used;           /* lowering filled it (lower.c) */
+  /* the array it holds, for the element writes in the loop it takes
+   * (hoist_writes): its kernel's nest and span, name, extents, rank and
+   * value type */
+  TSNode nest;
+  Span kernel;
+  const char *name;
+  const char *const *extent;
+  int rank;
+  const char *ctype;
 } HoistCache;
 
 typedef struct HoistLoop {
   size_t start, end;  /* the loop statement's bytes */
+  TSNode loop;
   ARRAY(HoistCache *) caches;
 } HoistLoop;
 
@@ -148,7 +158,8 @@ static void plan_hoists(S *s, IrKernel *k, TSNode nest) {
     if (!t->binding || t->is_written || !t->is_read) continue;
     TSNode loop = hoist_target(ctx->file, s->ct, nest, k->span, t->name,
                                t->extent, t->rank,
-                               t->handle ? span_make(0, 0) : s->annotated);
+                               t->handle ? span_make(0, 0) : s->annotated,
+                               !t->extent_from_loops);
     if (ts_node_is_null(loop)) continue;
     size_t ls = ts_node_start_byte(loop), le = ts_node_end_byte(loop);
     HoistLoop *hl = NULL;
@@ -160,17 +171,127 @@ static void plan_hoists(S *s, IrKernel *k, TSNode nest) {
       memset(hl, 0, sizeof *hl);
       hl->start = ls;
       hl->end = le;
+      hl->loop = loop;
       ARRAY_PUSH(ctx->arena, s->hoists, hl);
     }
     HoistCache *c = arena_alloc(ctx->arena, sizeof *c);
+    memset(c, 0, sizeof *c);
     c->var = arena_printf(ctx->arena, "sc__%s_kept%d", t->name, s->nhoist++);
-    c->used = 0;
+    c->nest = nest;
+    c->kernel = k->span;
+    c->name = t->name;
+    c->extent = (const char *const *)t->extent;
+    c->rank = t->rank;
+    c->ctype = ir_elem_ctype(t->elem);
     ARRAY_PUSH(ctx->arena, hl->caches, c);
     unsigned line, col;
     source_presumed(ctx->file, ls, &line, &col);
     t->entry_cache = c->var;
     t->entry_cache_line = line;
     t->entry_cache_used = &c->used;
+  }
+}
+
+/* The outermost edit [start, end) holding the span sp (a rewritten
+ * kernel), or NULL. */
+static const Edit *edit_around(const S *s, Span sp) {
+  const Edit *best = NULL;
+  for (size_t i = 0; i < s->edits.len; i++) {
+    const Edit *e = &s->edits.data[i];
+    if (e->start < e->end && e->start <= sp.start && sp.end <= e->end &&
+        (!best || e->end - e->start > best->end - best->start))
+      best = e;
+  }
+  return best;
+}
+
+/* An insertion at byte `at`; `first`: before the other insertions there. */
+static void insert_at(S *s, size_t at, const char *text, int first) {
+  Edit e = {at, at, text, 0};
+  ARRAY_PUSH(s->ctx->arena, s->edits, e);
+  size_t last = s->edits.len - 1;
+  for (size_t j = 0; first && j < last; j++)
+    if (s->edits.data[j].start == at && s->edits.data[j].end == at) {
+      memmove(&s->edits.data[j + 1], &s->edits.data[j], (last - j) * sizeof e);
+      s->edits.data[j] = e;
+      break;
+    }
+}
+
+/* The element writes of an array in a loop whose kernels keep its tensor
+ * (hoist.h, SPEC §4.3: pay the assembly once): a write the program makes
+ * in the dense array is followed by a buffered insert of the element's
+ * new value into each used kept tensor; a write inside a rewritten kernel
+ * (a kernel writing the array scatters it back) is followed by dropping
+ * the kept tensors, assembled again by the next kernel. */
+static void emit_kept_writes(S *s) {
+  SparsifyCtx *ctx = s->ctx;
+  HoistWrite w[HOIST_MAX_WRITES];
+  for (size_t i = 0; i < s->hoists.len; i++) {
+    HoistLoop *hl = s->hoists.data[i];
+    /* per write statement (or kernel around it): the text after it */
+    ARRAY(size_t) at = {0};
+    ARRAY(size_t) from = {0};
+    ARRAY(StrBuf *) after = {0};
+    for (size_t c = 0; c < hl->caches.len; c++) {
+      HoistCache *hc = hl->caches.data[c];
+      if (!hc->used) continue;
+      size_t n = hoist_writes(ctx->file, s->ct, hl->loop, hc->nest, hc->kernel,
+                              hc->name, hc->extent, hc->rank, w, HOIST_MAX_WRITES);
+      for (size_t k = 0; k < n; k++) {
+        const Edit *e = edit_around(s, w[k].stmt);
+        size_t a = e ? e->start : w[k].stmt.start, b = e ? e->end : w[k].stmt.end;
+        size_t slot = at.len;
+        for (size_t q = 0; q < at.len; q++)
+          if (at.data[q] == b && from.data[q] == a) slot = q;
+        if (slot == at.len) {
+          StrBuf *sb = arena_alloc(ctx->arena, sizeof *sb);
+          memset(sb, 0, sizeof *sb);
+          ARRAY_PUSH(ctx->arena, at, b);
+          ARRAY_PUSH(ctx->arena, from, a);
+          ARRAY_PUSH(ctx->arena, after, sb);
+        }
+        StrBuf *sb = after.data[slot];
+        unsigned line, col;
+        const char *fname = source_presumed(ctx->file, w[k].stmt.start, &line, &col);
+        unsigned lline, lcol;
+        source_presumed(ctx->file, hl->start, &lline, &lcol);
+        if (e) {
+          char probe[160];
+          snprintf(probe, sizeof probe, "sc_tensor_free(%s);", hc->var);
+          if (sb->data && strstr(sb->data, probe)) continue;
+          sb_printf(sb, " if (%s) { sc_tensor_free(%s); %s = NULL; }", hc->var,
+                    hc->var, hc->var);
+          report(s, a, "%s: written by this kernel: the tensor kept since the loop "
+                 "at line %u is dropped after it and assembled again by the "
+                 "next kernel reading it", hc->name, lline);
+          continue;
+        }
+        sb_printf(sb, " if (%s) { const %s sc__w = ", hc->var, hc->ctype);
+        sb_append(sb, ctx->file->text + w[k].elem.start, w[k].elem.end - w[k].elem.start);
+        sb_printf(sb, "; sc_status sc__ws = sc_tensor_insert(%s, (const int64_t[]){",
+                  hc->var);
+        for (int d = 0; d < w[k].rank; d++) {
+          sb_puts(sb, d ? ", (int64_t)(" : "(int64_t)(");
+          sb_append(sb, ctx->file->text + w[k].sub[d].start,
+                    w[k].sub[d].end - w[k].sub[d].start);
+          sb_puts(sb, ")");
+        }
+        sb_printf(sb, "}, &sc__w); if (sc__ws != SC_OK) sc_fail(sc__ws, \"%s:%u\"); }",
+                  fname, line);
+        report(s, w[k].stmt.start, "%s: this write also updates the tensor kept "
+               "since the loop at line %u (a buffered insert of the new value), "
+               "so the kernels in the loop do not assemble %s again", hc->name,
+               lline, hc->name);
+      }
+    }
+    for (size_t q = 0; q < at.len; q++) {
+      if (!after.data[q]->len) continue;
+      insert_at(s, from.data[q], "{ ", 1);
+      sb_puts(after.data[q], " }");
+      insert_at(s, at.data[q], arena_strdup(ctx->arena, after.data[q]->data), 0);
+      sb_free(after.data[q]);
+    }
   }
 }
 
@@ -181,6 +302,7 @@ static void plan_hoists(S *s, IrKernel *k, TSNode nest) {
  * byte before these closes: the cache's block opens before it, outside. */
 static void emit_hoists(S *s) {
   SparsifyCtx *ctx = s->ctx;
+  emit_kept_writes(s);
   for (size_t i = 0; i < s->hoists.len; i++) {
     HoistLoop *hl = s->hoists.data[i];
     StrBuf open = {0};
@@ -958,12 +1080,19 @@ static const BoundArray *named(S *s, TSNode n, const BoundArray *b, int nb) {
  * (warned once, at the declaration), written element by element: the loop
  * writes its dense array as the program does. `seen` gets FILL_KEPT when
  * the nest writes such an array, FILL_STORED when it uses a stored one,
- * FILL_ELEM when it writes an element of a stored one. */
+ * FILL_ELEM when it writes an element of a stored one. `others`: the
+ * arrays stored by other pragmas than env's are left to their own scan
+ * (fill_nest). */
 enum { FILL_KEPT = 1, FILL_STORED = 2, FILL_ELEM = 4 };
-static int fills_only(S *s, TSNode n, const ExtractEnv *env, int *seen) {
+static int fills_only(S *s, TSNode n, const ExtractEnv *env, int *seen, int others) {
   if (node_is(n, "identifier")) {
     const BoundArray *b = named(s, n, env->stored, env->nstored);
     int kept = 0;
+    /* an array stored sparse by another declaration or function pragma:
+     * the scan of its own scope says what becomes of its uses (a kernel of
+     * its own inside this nest, lookups), not this one */
+    if (others && b && !env->pragma_on_nest && !named(s, n, env->bound, env->nbound))
+      return 1;
     if (!b) {
       b = named(s, n, env->bound, env->nbound);
       if (!b || b->handle) return 1;
@@ -998,7 +1127,7 @@ static int fills_only(S *s, TSNode n, const ExtractEnv *env, int *seen) {
   }
   uint32_t c = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < c; i++)
-    if (!fills_only(s, ts_node_named_child(n, i), env, seen))
+    if (!fills_only(s, ts_node_named_child(n, i), env, seen, others))
       return 0;
   return 1;
 }
@@ -1010,8 +1139,14 @@ static int fills_only(S *s, TSNode n, const ExtractEnv *env, int *seen) {
  * whole (a call passing the tensor). */
 static int fill_nest(S *s, TSNode n, const ExtractEnv *env, int *kept) {
   int seen = 0;
-  if (!fills_only(s, n, env, &seen) || (seen & FILL_KEPT && seen & FILL_STORED))
-    return 0;
+  if (!fills_only(s, n, env, &seen, 0) || (seen & FILL_KEPT && seen & FILL_STORED)) {
+    /* env's arrays used only whole (passed to functions taking the
+     * tensor) beside element uses of arrays other pragmas store: those
+     * are theirs to tell (a kernel of their own inside, lookups) */
+    seen = 0;
+    if (!fills_only(s, n, env, &seen, 1) || seen != FILL_STORED)
+      return 0;
+  }
   *kept = seen & FILL_KEPT ? 1 : seen & FILL_ELEM ? 0 : -1;
   return 1;
 }
@@ -1038,7 +1173,7 @@ static int reads_only(S *s, TSNode n, const ExtractEnv *env, int *nreads) {
       p = ts_node_parent(e);
     }
     int seen = 0; /* b is stored */
-    if (k != b->decl.rank || fills_only(s, n, env, &seen))
+    if (k != b->decl.rank || fills_only(s, n, env, &seen, 0))
       return 0;
     (*nreads)++;
     return 1;
@@ -1180,8 +1315,9 @@ static void try_nest(S *s, ExtractEnv *env, TSNode f) {
     report(s, start, "kernel not sparsified: %s; %s", why.reason,
            kept > 0 && s->annotated.end > s->annotated.start
                ? "it only writes arrays of the annotated loop's pragma, in their "
-                 "dense arrays as the program does (a kernel after it assembles "
-                 "them again)"
+                 "dense arrays as the program does (a tensor the loop's kernels "
+                 "keep takes its element writes as buffered inserts; else a "
+                 "kernel after it assembles them again)"
            : kept > 0  ? "it only writes arrays that keep their dense storage (see "
                          "the warning about their storage)"
            : kept == 0 ? "its element writes become buffered inserts"
@@ -1398,6 +1534,22 @@ static void plan_storage(S *s) {
   }
   for (size_t i = 0; i < s->stored.len; i++) {
     Stored *st = &s->stored.data[i];
+    if (st->dropped && st->reshaped) {
+      /* its shape is the pragma's no longer: no kernel over it */
+      report(s, st->g->pragma_span.start,
+             "storage of '%s' not replaced (see the warning); the loop nests "
+             "using it stay as written", st->ba.b->name);
+      for (size_t g = 0; g < s->scopes.len; g++) {
+        Group *gr = &s->scopes.data[g];
+        int w = 0;
+        for (int b = 0; b < gr->nbound; b++)
+          if (!(gr->bound[b].decl.name_offset == st->ba.decl.name_offset &&
+                gr->bound[b].b == st->ba.b))
+            gr->bound[w++] = gr->bound[b];
+        gr->nbound = w;
+      }
+      continue;
+    }
     if (st->dropped) {
       report(s, st->g->pragma_span.start,
              "storage of '%s' not replaced (see the warning); each loop nest "
@@ -1446,6 +1598,8 @@ static void scan_scope(S *s, const Group *gr, const char *what) {
   int is_func = g->kind == ATTACH_FUNC;
   TSNode body = is_func ? node_field(t, "body") : t;
   int replaced = 0;
+  if (!gr->nbound) /* its arrays were reshaped (plan_storage) */
+    return;
   for (int b = 0; b < gr->nbound; b++)
     replaced += gr->bound[b].handle != NULL;
   if (!replaced)

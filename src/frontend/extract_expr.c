@@ -186,9 +186,12 @@ IrExpr *expr_of(X *x, TSNode n) {
         return NULL;
       }
       if (node_is(arg, "identifier") && bound_of(x, ntext(x, arg))) {
+        /* stored sparse, it is passed as the tensor already (the callee
+         * has its pragma): no hint */
         refuse(x, arg, "sparse array '%s' passed to function '%s'%s",
                ntext(x, arg), fname,
-               fn_defined(x, fname) ? arena_printf(x->a, " (a pragma on the definition "
+               fn_defined(x, fname) && !bound_of(x, ntext(x, arg))->handle
+                   ? arena_printf(x->a, " (a pragma on the definition "
                                                    "of '%s' makes its loops kernels)",
                                                    fname)
                                     : "");

@@ -29,6 +29,10 @@ typedef struct H {
   ExtentVar vars[MAX_EXTENT_VARS];
   int nvars;
   int overflow;  /* too many extent variables: never hoist */
+  int absorb;    /* element writes of the array by its name are allowed
+                    (hoist_writes: each updates the kept tensor too) */
+  HoistWrite *out; /* hoist_writes: where the writes go (NULL: check only) */
+  size_t nout, cap;
 } H;
 
 static int text_is(const H *h, TSNode n, const char *s) {
@@ -260,6 +264,120 @@ static int harmless_call(const H *h, TSNode call) {
   return 0;
 }
 
+/* Whether n (a subscript, or the value written) can be evaluated once more
+ * after the statement with the same result and no effect: literals,
+ * variables, arithmetic; calls only to the known library functions (the
+ * value); no assignment, increment or address. */
+static int pure_expr(const H *h, TSNode n, int calls) {
+  const char *t = ts_node_type(n);
+  if (!strcmp(t, "assignment_expression") || !strcmp(t, "update_expression") ||
+      !strcmp(t, "comma_expression") || !strcmp(t, "pointer_expression") ||
+      !strcmp(t, "compound_literal_expression") || !strcmp(t, "sizeof_expression"))
+    return 0;
+  if (!strcmp(t, "call_expression") && (!calls || !harmless_call(h, n)))
+    return 0;
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (!pure_expr(h, ts_node_named_child(n, i), calls)) return 0;
+  return 1;
+}
+
+/* Whether the object-like macro `id` of the file has a body without
+ * effects or calls (`#define N 40`, `#define LAST (N - 1)`). */
+static int plain_macro(const H *h, const char *id) {
+  size_t n = strlen(id);
+  int found = 0;
+  for (size_t l = 0; l < h->f->nlines; l++) {
+    const char *p = h->f->text + h->f->line_starts[l];
+    while (*p == ' ' || *p == '\t') p++;
+    if (*p != '#') continue;
+    p++;
+    while (*p == ' ' || *p == '\t') p++;
+    if (strncmp(p, "define", 6) || (p[6] != ' ' && p[6] != '\t')) continue;
+    p += 6;
+    while (*p == ' ' || *p == '\t') p++;
+    if (strncmp(p, id, n) || isalnum((unsigned char)p[n]) || p[n] == '_')
+      continue;
+    const char *b = p + n, *e = b;
+    if (*b == '(') return 0; /* function-like */
+    while (*e && *e != '\n') e++;
+    if (e > b && e[-1] == '\\') return 0;
+    for (const char *q = b; q < e; q++) {
+      if (*q == '=' && !(q > b && strchr("=<>!", q[-1])) && q[1] != '=') return 0;
+      if ((*q == '+' || *q == '-') && q[1] == *q) return 0;
+      if (*q == '(' && q > b) { /* a call: an identifier before the paren */
+        const char *r = q - 1;
+        while (r > b && (*r == ' ' || *r == '\t')) r--;
+        if (isalnum((unsigned char)*r) || *r == '_') return 0;
+      }
+    }
+    found = 1;
+  }
+  return found;
+}
+
+/* Whether subscript n reads only scalar variables, constants and plain
+ * macros (no element of any array, which the write could change: `A[i][
+ * (int)A[i][i]]`, no member through a pointer), so that it reads the same
+ * after the write as before. */
+static int plain_subscript(const H *h, TSNode n) {
+  const char *t = ts_node_type(n);
+  if (!strcmp(t, "subscript_expression") || !strcmp(t, "field_expression") ||
+      !strcmp(t, "call_expression"))
+    return 0;
+  if (!strcmp(t, "identifier")) {
+    char id[64];
+    if (ts_node_end_byte(n) - ts_node_start_byte(n) >= sizeof id) return 0;
+    text_copy(h, n, id, sizeof id);
+    CtDecl d;
+    if (ct_lookup(h->ct, id, ts_node_start_byte(n), &d))
+      return d.kind == CT_SCALAR && d.name_offset != h->decl;
+    return plain_macro(h, id);
+  }
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    if (!plain_subscript(h, ts_node_named_child(n, i))) return 0;
+  return 1;
+}
+
+/* Whether the occurrence n of the array's name is the target of an element
+ * write statement the kept tensor can take as a buffered insert of the
+ * element's new value: `A[i][j] op= e;` or `A[i][j]++;`, a statement of its
+ * own, with subscripts that read the same after it (h->absorb only). The
+ * write is recorded in h->out. */
+static int absorbed_write(H *h, TSNode n) {
+  if (!h->absorb) return 0;
+  TSNode c, p;
+  int depth = climb_subscripts(n, &c, &p);
+  if (h->crank <= 0 || depth != h->crank || depth > HOIST_MAX_RANK) return 0;
+  if (node_is(p, "assignment_expression")) {
+    if (ts_node_start_byte(node_field(p, "left")) != ts_node_start_byte(c) ||
+        !pure_expr(h, node_field(p, "right"), 1))
+      return 0;
+  } else if (!node_is(p, "update_expression")) {
+    return 0;
+  }
+  TSNode stmt = ts_node_parent(p);
+  if (!node_is(stmt, "expression_statement") || h->nout >= HOIST_MAX_WRITES)
+    return 0;
+  HoistWrite w;
+  memset(&w, 0, sizeof w);
+  w.stmt = span_make(ts_node_start_byte(stmt), ts_node_end_byte(stmt));
+  w.elem = span_make(ts_node_start_byte(c), ts_node_end_byte(c));
+  w.rank = depth;
+  TSNode e = c;
+  for (int d = depth - 1; d >= 0; d--) {
+    TSNode idx = node_field(e, "index");
+    if (ts_node_is_null(idx) || !pure_expr(h, idx, 0) || !plain_subscript(h, idx))
+      return 0;
+    w.sub[d] = span_make(ts_node_start_byte(idx), ts_node_end_byte(idx));
+    e = node_field(e, "argument");
+  }
+  if (h->out && h->nout < h->cap) h->out[h->nout] = w;
+  h->nout++;
+  return 1;
+}
+
 static int file_function_harmless(H *h, TSNode call, int depth);
 
 /* Whether a call cannot change the program's arrays: a known library
@@ -367,7 +485,11 @@ static int loop_text_ok(H *h, TSNode n) {
   size_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
   if (a >= h->kernel.start && b <= h->kernel.end) return 1;
   const char *t = ts_node_type(n);
-  if (!strcmp(t, "identifier") && text_is(h, n, h->name) && !element_read(h, n))
+  if (!strcmp(t, "identifier") && names_array(h, n) && !element_read(h, n) &&
+      !absorbed_write(h, n))
+    return 0;
+  if (!strcmp(t, "identifier") && text_is(h, n, h->name) && !names_array(h, n) &&
+      !element_read(h, n))
     return 0;
   if (!strcmp(t, "return_statement") || !strcmp(t, "goto_statement") ||
       !strcmp(t, "labeled_statement"))
@@ -391,28 +513,37 @@ static int is_loop(TSNode n) {
          node_is(n, "do_statement");
 }
 
+/* The shared start of hoist_target and hoist_writes: 0 when the array
+ * cannot be followed (no declaration, too many extent variables). */
+static int h_init(H *h, const SourceFile *f, CTypes *ct, TSNode nest, Span kernel,
+                  const char *name, const char *const *extent, int rank,
+                  CtDecl *ad) {
+  if (!ct || !name || strlen(name) >= 64) return 0;
+  memset(h, 0, sizeof *h);
+  h->f = f;
+  h->ct = ct;
+  h->kernel = kernel;
+  h->name = name;
+  if (!ct_lookup(ct, name, ts_node_start_byte(nest), ad) || !ad->name_offset)
+    return 0;
+  h->decl = ad->name_offset;
+  for (int d = 0; d < rank; d++)
+    if (extent[d]) add_extent_idents(h, extent[d], ts_node_start_byte(nest), 0);
+  if (h->overflow) return 0;
+  h->crank = ad->rank > 0 ? ad->rank : rank;
+  return 1;
+}
+
 TSNode hoist_target(const SourceFile *f, CTypes *ct, TSNode nest, Span kernel,
                     const char *name, const char *const *extent, int rank,
-                    Span annotated) {
+                    Span annotated, int absorb) {
   TSNode none = {{0}, NULL, NULL};
-  if (!ct || !name || strlen(name) >= 64) return none;
   H h;
-  memset(&h, 0, sizeof h);
-  h.f = f;
-  h.ct = ct;
-  h.kernel = kernel;
-  h.name = name;
   CtDecl ad;
-  if (!ct_lookup(ct, name, ts_node_start_byte(nest), &ad) || !ad.name_offset)
-    return none;
-  h.decl = ad.name_offset;
-  for (int d = 0; d < rank; d++)
-    if (extent[d]) add_extent_idents(&h, extent[d], ts_node_start_byte(nest), 0);
-  if (h.overflow) return none;
+  if (!h_init(&h, f, ct, nest, kernel, name, extent, rank, &ad)) return none;
   /* may another name reach the array's storage? */
   TSNode root = nest;
   while (!ts_node_is_null(ts_node_parent(root))) root = ts_node_parent(root);
-  h.crank = ad.rank > 0 ? ad.rank : rank;
   int strict = ad.is_param || escapes(&h, root, h.crank);
   TSNode best = none;
   for (TSNode p = ts_node_parent(nest); !ts_node_is_null(p);
@@ -424,11 +555,29 @@ TSNode hoist_target(const SourceFile *f, CTypes *ct, TSNode nest, Span kernel,
     for (int i = 0; i < h.nvars; i++)
       if (h.vars[i].decl >= ps && h.vars[i].decl < pe) declared_inside = 1;
     /* inside the loop the pragma names the array sparse in, it changes
-     * only through its own name (SPEC §4 case 3) */
-    h.strict = strict && !(annotated.end > annotated.start &&
-                           ps >= annotated.start && pe <= annotated.end);
+     * only through its own name (SPEC §4 case 3), and its element writes
+     * there may update the kept tensor too */
+    int inside = annotated.end > annotated.start && ps >= annotated.start &&
+                 pe <= annotated.end;
+    h.strict = strict && !inside;
+    h.absorb = absorb && inside && !ad.is_bool && ad.layout != IR_LAYOUT_FLAT &&
+               h.crank == rank;
+    h.nout = 0;
     if (declared_inside || !loop_text_ok(&h, p)) break;
     best = p;
   }
   return best;
+}
+
+size_t hoist_writes(const SourceFile *f, CTypes *ct, TSNode loop, TSNode nest,
+                    Span kernel, const char *name, const char *const *extent,
+                    int rank, HoistWrite *out, size_t cap) {
+  H h;
+  CtDecl ad;
+  if (!h_init(&h, f, ct, nest, kernel, name, extent, rank, &ad)) return 0;
+  h.absorb = 1;
+  h.out = out;
+  h.cap = cap;
+  if (!loop_text_ok(&h, loop)) return 0;
+  return h.nout;
 }

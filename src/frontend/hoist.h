@@ -30,7 +30,14 @@
  * holds code sparsecc does not model, such as a call), the array changes
  * only through its own name: there, writes through pointers are not taken
  * as possible writes to it, so an iteration loop annotated as SPEC §4
- * recommends assembles once even when the array is a parameter. */
+ * recommends assembles once even when the array is a parameter. There,
+ * too, an element write of the array by its name that is a statement of
+ * its own (`A[i][i] *= 1.01;`, `A[r][c] = v;`, `A[i][j]++;`, a value
+ * without effects, subscripts reading only scalars, constants and plain
+ * macros) no longer keeps the assembly at the kernel's
+ * entry: the caller updates the kept tensor after it with the element's
+ * new value, a buffered insert (hoist_writes), so an iteration loop that
+ * also writes the array pays its assembly once (SPEC §4.3). */
 #ifndef SC_FRONTEND_HOIST_H
 #define SC_FRONTEND_HOIST_H
 
@@ -39,14 +46,36 @@
 #include "base/source.h"
 #include "frontend/ctypes.h"
 
+#define HOIST_MAX_RANK 8
+#define HOIST_MAX_WRITES 256 /* more in one loop: not hoisted */
+
+/* An element write the kept tensor takes (see above): the statement, the
+ * element `A[i][j]` written and its subscripts, outermost first. */
+typedef struct HoistWrite {
+  Span stmt;
+  Span elem;
+  Span sub[HOIST_MAX_RANK];
+  int rank;
+} HoistWrite;
+
 /* The outermost loop statement (for, while, do) that encloses `nest` within
  * its function and out of which the entry assembly of array `name` (as
  * seen from the nest; extents `extent[0..rank)`, C text) can be hoisted.
  * `kernel` is the byte range the kernel's code replaces; `annotated` the
- * loop whose pragma names the array (empty: none). Returns a null
- * node when the assembly must stay at the kernel's entry. */
+ * loop whose pragma names the array (empty: none); `absorb`: element
+ * writes of the array in that loop are allowed (the caller mirrors them
+ * into the kept tensor, hoist_writes). Returns a null node when the
+ * assembly must stay at the kernel's entry. */
 TSNode hoist_target(const SourceFile *f, CTypes *ct, TSNode nest, Span kernel,
                     const char *name, const char *const *extent, int rank,
-                    Span annotated);
+                    Span annotated, int absorb);
+
+/* The element writes of array `name` in `loop` (the loop hoist_target
+ * returned for `nest` with absorb set) that the kept tensor must take,
+ * in file order, at most `cap` into out; returns their count. Writes
+ * inside `kernel` are not looked at. */
+size_t hoist_writes(const SourceFile *f, CTypes *ct, TSNode loop, TSNode nest,
+                    Span kernel, const char *name, const char *const *extent,
+                    int rank, HoistWrite *out, size_t cap);
 
 #endif

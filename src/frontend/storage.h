@@ -30,8 +30,9 @@
  * with `=` clear it first, `sizeof` keeps the dense type, a null test of a
  * pointer stays. Any other use (the address escapes) is an error; a use that
  * is merely unsupported (an initializer, a macro naming the array, passing
- * it to a dense parameter of a function of the file...) keeps the array
- * dense (warning), as a pragma on a declaration did before. */
+ * it to a dense parameter of a function of the file, or it or a row to a
+ * function the file does not define, such as fwrite or realloc...) keeps
+ * the array dense (warning), as a pragma on a declaration did before. */
 #ifndef SC_FRONTEND_STORAGE_H
 #define SC_FRONTEND_STORAGE_H
 
@@ -51,6 +52,9 @@ typedef struct Stored {
   int global, is_static, is_pointer;
   int free_at_exit;     /* a local array: freed when its block is left */
   int dropped;          /* kept dense after all (unsupported use) */
+  int reshaped;         /* a pointer assigned another block (realloc, another
+                           pointer): the pragma's shape may no longer be
+                           its own, so no nest over it is sparsified */
   const char *var;      /* the variable holding the handle */
   const char *vt;       /* "SC_F64", ... */
   const char *sfx;      /* helper suffix: "f64", "f32", "i64", "i32" */

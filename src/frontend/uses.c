@@ -1060,6 +1060,18 @@ static void classify(Uses *u, TSNode id) {
         return;
       }
     }
+    if (!strcmp(pty, "argument_list")) {
+      /* a row given to a library or external function (fwrite, qsort):
+       * the array stays dense, which that function reads or writes */
+      StrBuf fmt = {0};
+      sb_puts(&fmt, "a part of it ('%s') is passed to '");
+      for (const char *c = text(u, node_field(ts_node_parent(p), "function")); *c; c++)
+        sb_puts(&fmt, *c == '%' ? "%%" : (char[2]){*c, 0});
+      sb_puts(&fmt, "', which reads or writes its dense block");
+      unsupported(u, id, arena_strdup(u->ctx->arena, fmt.data), text(u, e));
+      sb_free(&fmt);
+      return;
+    }
     escape(u, id, "a part of it is used as a pointer ('%s')", text(u, e));
     return;
   }
@@ -1100,7 +1112,11 @@ static void classify(Uses *u, TSNode id) {
         u->why = dense;
       return;
     }
-    escape(u, id, "it is passed to '%s'", fn);
+    /* a library or external function (fwrite, qsort, realloc): the array
+     * stays dense, which that function reads or writes as the program
+     * does (SPEC §4: what cannot be sparsified is left correct) */
+    unsupported(u, id, "it is passed to '%s', which reads or writes its dense "
+                "block", fn);
     return;
   }
   if (!strcmp(pty, "assignment_expression") && same(node_field(p, "left"), top) &&
@@ -1114,6 +1130,7 @@ static void classify(Uses *u, TSNode id) {
       return;
     }
     unsupported(u, p, "'%s' (only malloc/calloc or NULL may be assigned)", text(u, p));
+    st->reshaped = 1;
     return;
   }
   if (st->is_pointer && null_test(u, id, top, p, pty)) {
@@ -1545,8 +1562,12 @@ int uses_collect(SparsifyCtx *ctx, CTypes *ct, Stored *st, int nst, FuncSig *fs,
       diag_warning(ctx->diags, ctx->file,
                    span_make(st[i].ba.decl.name_offset,
                              st[i].ba.decl.name_offset + strlen(st[i].ba.b->name)),
-                   "'%s' keeps its dense storage: %s; each loop nest using it "
-                   "assembles it at entry",
+                   st[i].reshaped
+                       ? "'%s' keeps its dense storage: %s; the pragma's shape may "
+                         "no longer be that of the block it points to, so the loop "
+                         "nests using it stay as written"
+                       : "'%s' keeps its dense storage: %s; each loop nest using it "
+                         "assembles it at entry",
                    st[i].ba.b->name, u->why);
       continue;
     }

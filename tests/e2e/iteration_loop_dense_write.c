@@ -6,8 +6,9 @@
 // EXPECT-STDERR-EMPTY
 // SPEC §4 case 3 on an iteration loop that also writes the array: a power
 // iteration whose loop shifts A's diagonal at every step. The loop is split;
-// the SpMV nest is a kernel, assembled at its entry, and the diagonal loop
-// writes A's dense array as the program does. The report said of that loop
+// the SpMV nest is a kernel whose tensor is kept across the loop, and the
+// diagonal loop writes A's dense array as the program does (and the kept
+// tensor, iteration_loop_writes_kept.c). The report said of that loop
 // "see the warning about their storage", a warning given only for arrays of
 // a declaration pragma; it now says what happens to the array.
 #include <stdio.h>

@@ -1,11 +1,12 @@
 // EXPECT-SPARSIFIED: 4
 // EXPECT-REPORT: loop nest split: call to function 'dot', which may have side effects
-// EXPECT-REPORT: A: assembled once, before the loop at line 38, and reused while A is unchanged
+// EXPECT-REPORT: A: assembled once, before the loop at line 40, and reused while A is unchanged
 // EXPECT-REPORT: loop nest split: subscript 'k % M' is not affine in the loop variables
-// EXPECT-NOT-REPORT: J: assembled once
+// EXPECT-REPORT: J: assembled once, before the loop at line 78
+// EXPECT-REPORT: J: this write also updates the tensor kept since the loop at line 78
 // EXPECT-REPORT: loop nest split: while loop
 // EXPECT-REPORT: loop nest split: do-while loop
-// EXPECT-REPORT: W: assembled once, before the loop at line 102
+// EXPECT-REPORT: W: assembled once, before the loop at line 104
 // EXPECT-WARNING: loop not sparsified: call to function 'dot', which may have side effects
 // EXPECT-ABSENT: q[i] += A[i][j] * p[j];
 // EXPECT-ABSENT: s += J[i][j] * xo[j];
@@ -14,8 +15,9 @@
 // split ("a call to an unknown function splits it"), the inner products are
 // kernels, and the matrix — sparse inside the annotated loop by the pragma —
 // is assembled once before it, even when it is a `double **` parameter
-// (CG). When the annotated loop itself writes the matrix (Jacobi with a
-// diagonal shift per sweep), each sweep assembles it again. A nest over
+// (CG). When the annotated loop itself writes the matrix (Jacobi with an
+// entry shifted per sweep), the write also updates the kept tensor (a
+// buffered insert), so it is still assembled once. A nest over
 // one row (its subscripts name the outer loop's variable) is not a kernel
 // of its own: it would assemble the whole matrix once per row. An
 // iteration loop written with while or do-while is annotated the same way.

@@ -40,18 +40,6 @@ if ! grep -q "note: 'A' is declared here with '#pragma sparse encoding'; to keep
   echo "decl_errors addr: FAILED (the note does not say where the pragma can go)"
   fails=$((fails + 1))
 fi
-expect_error passed 7:8 "it is passed to 'show'" <<'C'
-#include <stdlib.h>
-void show(double *p, int n);
-int main(void) {
-#pragma sparse encoding(A[4][4] : CSR)
-  double *A = malloc(16 * sizeof *A);
-  if (!A) return 1;
-  show(A, 16);
-  free(A);
-  return 0;
-}
-C
 expect_error stored 7:7 "used as a pointer value" <<'C'
 #define N 8
 #pragma sparse encoding(G : CSR)
