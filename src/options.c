@@ -68,6 +68,7 @@ void options_usage(FILE *out) {
       "                     accepted and ignored (dependency files are the\n"
       "                     compiler's, when it compiles the output)\n"
       "  -p DIR             read the flags of INPUT from DIR/compile_commands.json\n"
+      "                     (DIR may also name that file)\n"
       "  -- FLAGS...        forward every later argument verbatim\n"
       "\n"
       "Code generation:\n"
@@ -81,7 +82,8 @@ void options_usage(FILE *out) {
       "\n"
       "Diagnostics and debugging:\n"
       "  --report[=FILE]    explain what was (and was not) sparsified, per\n"
-      "                     kernel, to FILE ('-': stdout; default: stderr)\n"
+      "                     kernel, to FILE ('-': stdout; default: stderr);\n"
+      "                     FILE is written as -o FILE is\n"
       "  --dump=WHAT        print a debugging view to stdout: pragmas, ir,\n"
       "                     lattice, formats (repeatable, or a comma list);\n"
       "                     without -o, the rewritten code is not printed\n"
@@ -435,8 +437,12 @@ int options_parse(Options *o, int argc, char **argv, FILE *err) {
       return usage_error(err, "refusing to overwrite the input file '%s' "
                               "(--report=%s names it)",
                          o->input, o->report_file);
+    /* (a device both go to, -o /dev/null --report=/dev/null, is written
+     * in place by each: no clash) */
+    struct stat st;
     if (o->output && strcmp(o->output, "-") != 0 &&
-        same_file(o->output, o->report_file))
+        same_file(o->output, o->report_file) &&
+        !(stat(o->output, &st) == 0 && S_ISCHR(st.st_mode)))
       return usage_error(err, "-o '%s' and --report=%s name the same file",
                          o->output, o->report_file);
   }

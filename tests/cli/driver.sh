@@ -286,6 +286,34 @@ section_atomic() {
   run "$tmp/good.c" -o "$tmp/rep_out2.c" --report="$tmp/nodir/r.txt"
   [ $rc -eq 2 ] && [ ! -e "$tmp/rep_out2.c" ]
   check "unwritable --report=FILE without a pragma: exit 2, no output created"
+  # --report=FILE is written as -o FILE is: both staged in temporary
+  # files, then renamed; an output that cannot be written leaves the
+  # report as it was, and an error in the input changes neither
+  printf 'old report\n' >"$tmp/keep_r.txt"
+  run "$tmp/rep.c" -o "$tmp/nodir/o.c" --report="$tmp/keep_r.txt"
+  [ $rc -eq 2 ] && [ "$(cat "$tmp/keep_r.txt")" = "old report" ]
+  check "unwritable -o FILE: exit 2, --report=FILE not changed"
+  mkdir -p "$tmp/adir_o"
+  run "$tmp/rep.c" -o "$tmp/adir_o" --report="$tmp/keep_r.txt"
+  [ $rc -eq 2 ] && [ "$(cat "$tmp/keep_r.txt")" = "old report" ]
+  check "-o naming a directory: exit 2, --report=FILE not changed"
+  run "$tmp/bad.c" -o "$tmp/bad_o.c" --report="$tmp/keep_r.txt"
+  [ $rc -eq 1 ] && [ "$(cat "$tmp/keep_r.txt")" = "old report" ]
+  check "error in the input: --report=FILE not changed"
+  run "$tmp/bad.c" -o "$tmp/bad_o.c" --report="$tmp/new_r.txt"
+  [ $rc -eq 1 ] && [ ! -e "$tmp/new_r.txt" ]
+  check "error in the input: --report=FILE not created"
+  chmod 640 "$tmp/keep_r.txt"
+  ln "$tmp/keep_r.txt" "$tmp/keep_r_link.txt"
+  run "$tmp/rep.c" -o "$tmp/rep_out3.c" --report="$tmp/keep_r.txt"
+  [ $rc -eq 0 ] && grep -q "rep.c:" "$tmp/keep_r.txt" &&
+    [ "$(stat -c %a "$tmp/keep_r.txt")" = 640 ] &&
+    [ "$(cat "$tmp/keep_r_link.txt")" = "old report" ] &&
+    [ -z "$(find "$tmp" -name '.*.sparsecc-*')" ]
+  check "--report=FILE replaced by a rename (a hard link keeps the old text), mode kept"
+  run "$tmp/rep.c" -o /dev/null --report=/dev/null
+  [ $rc -eq 0 ] && [ ! -s "$tmp/out" ]
+  check "-o /dev/null --report=/dev/null: both written in place, exit 0"
   # the pragma on the file's first line, its declaration stored sparse
   printf '#pragma sparse encoding(A : CSR)\ndouble A[4][4];\nint main(void) { A[1][1] = 2; return A[1][1] > 0 ? 0 : 1; }\n' \
     >"$tmp/line1.c"
