@@ -30,6 +30,7 @@
 #include "frontend/macros.h"
 #include "frontend/pragma_op.h"
 #include "frontend/rtnames.h"
+#include "frontend/stdnames.h"
 #include "options.h"
 #include "outfile.h"
 #include "pragma.h"
@@ -248,13 +249,13 @@ static int translate(Run *r) {
    * one of the header's would clash with it; then nothing is rewritten
    * but the pragma lines (neutralized as those of refused kernels) */
   const char *clash = NULL;
-  int clash_reserved = 0;
+  int clash_reserved = 0, clash_std = 0;
   {
     RtPaths paths;
     rtpaths_get(&paths);
     const char *header = arena_printf(&r->arena, "%s/sparsecc_rt.h",
                                       paths.includedir);
-    const char *name;
+    const char *name, *why;
     size_t at;
     if (rtnames_find_clash(f, r->cp.tree, header, &r->arena, &name, &at)) {
       diag_warning(&r->diags, f, span_make(at, at + strlen(name)),
@@ -270,6 +271,16 @@ static int translate(Run *r) {
                    "#pragma sparse applied (rename it)", name);
       clash = name;
       clash_reserved = 1;
+    } else if (nsites && stdnames_find_clash(f, r->cp.tree, r->args, r->nargs,
+                                             &r->arena, &name, &at, &why)) {
+      diag_warning(&r->diags, f, span_make(at, at + strlen(name)),
+                   "'%s' is declared differently by a standard header that "
+                   "the rewritten file would include (through sparsecc_rt.h: "
+                   "<stddef.h>, <stdint.h>, <stdio.h>): %s; no #pragma sparse "
+                   "applied (rename it, or include the header and use its "
+                   "'%s')", name, why, name);
+      clash = name;
+      clash_std = 1;
     }
   }
   if (expanded && o->report)
@@ -306,6 +317,8 @@ static int translate(Run *r) {
     if (o->report)
       sb_printf(&r->report, clash_reserved ? "%s: '%s' starts with the generated "
                 "names' prefix sc__; no #pragma sparse applied\n"
+                : clash_std ? "%s: '%s' is declared differently by a standard "
+                "header of sparsecc_rt.h; no #pragma sparse applied\n"
                 : "%s: '%s' is a name of sparsecc_rt.h; no "
                 "#pragma sparse applied\n", f->name, clash);
     goto rewritten;

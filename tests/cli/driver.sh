@@ -1067,6 +1067,28 @@ section_diagnostics() {
   run "$d/prefix.c" -o "$d/prefix.out"
   [ $rc -eq 0 ] && diag_at "$d/prefix.c" 1 8 warning "'sc__t' starts with 'sc__'" && tidy
   check "a name with the reserved prefix: warning at its declaration"
+  # a declaration the standard headers of sparsecc_rt.h contradict (the
+  # program does not include them): warned at it, nothing applied, the
+  # output compiles; a compatible one (a prototype of printf, uint64_t as
+  # the header has it) is no clash
+  spmv_with '#pragma sparse encoding(A : CSR)' | sed '1s/.*/int printf(const char *, ...);\n#define EOF (-2)/' >"$d/stdmac.c"
+  run "$d/stdmac.c" -o "$d/stdmac.out.c"
+  [ $rc -eq 0 ] &&
+    diag_at "$d/stdmac.c" 2 9 warning "'EOF' is declared differently by a standard header that the rewritten file would include (through sparsecc_rt.h: <stddef.h>, <stdint.h>, <stdio.h>): 'EOF' macro redefined; no #pragma sparse applied" &&
+    tidy && ! grep -q sparsecc_rt.h "$d/stdmac.out.c" &&
+    "$cc" -Wall -Wextra -Werror -c "$d/stdmac.out.c" -o "$d/stdmac.o"
+  check "a macro of <stdio.h> defined again by a program without it: warning, nothing applied, output compiles"
+  spmv_with '#pragma sparse encoding(A : CSR)' |
+    sed '1s/.*/int printf(const char *, ...);\nstatic int fileno(int fd) { return fd; }\ntypedef unsigned long uint64_t;/' >"$d/stdfn.c"
+  run "$d/stdfn.c" -o "$d/stdfn.out.c"
+  [ $rc -eq 0 ] &&
+    diag_at "$d/stdfn.c" 2 12 warning "'fileno' is declared differently by a standard header" &&
+    [ "$(grep -c 'warning:' "$tmp/err")" -eq 1 ] && tidy
+  check "a function of <stdio.h> declared again otherwise: one warning, at it"
+  sed '2d' "$d/stdfn.c" >"$d/stdok.c"
+  run "$d/stdok.c" -o "$d/stdok.out.c"
+  [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && grep -q sc_tensor "$d/stdok.out.c"
+  check "a prototype of printf and uint64_t as <stdint.h> has it: no clash, sparsified"
   # several problems in one run: each said once, sorted by place, one count
   { printf '#define N 8\ndouble A[N][N], x[N], y[N];\nint main(void) {\n'
     printf '#pragma sparse encoding(A : CRS)\n  for (int i = 0; i < N; i++) y[i] = A[i][i];\n'

@@ -1,0 +1,247 @@
+/* stdnames.c — declarations of the program that the standard headers of
+ * sparsecc_rt.h contradict; see stdnames.h. Three steps, the costly one
+ * only when the cheap ones found something: the names the file declares
+ * at file scope (tree-sitter), those among them the headers declare too
+ * (libclang, the headers alone), then the file parsed after the headers:
+ * an error at one of those declarations (or a macro defined again) is a
+ * clash. */
+#include "frontend/stdnames.h"
+
+#include <clang-c/Index.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "frontend/ctypes.h"
+#include "frontend/tsnode.h"
+
+#define STD_HEADERS "stddef.h", "stdint.h", "stdio.h"
+static const char *const std_headers[] = {STD_HEADERS};
+enum { N_STD_HEADERS = sizeof std_headers / sizeof *std_headers };
+
+typedef struct Decl {
+  size_t at, len;
+  int candidate; /* the headers declare the name too */
+} Decl;
+
+typedef struct Decls {
+  Decl *v;
+  size_t n, cap;
+  Arena *a;
+  const char *text;
+} Decls;
+
+static void add(Decls *d, TSNode id) {
+  if (d->n == d->cap) {
+    size_t nc = d->cap ? d->cap * 2 : 16;
+    d->v = arena_grow(d->a, d->v, d->cap, nc, sizeof *d->v);
+    d->cap = nc;
+  }
+  uint32_t s = ts_node_start_byte(id), e = ts_node_end_byte(id);
+  d->v[d->n++] = (Decl){s, e - s, 0};
+}
+
+/* The name a declarator declares: down its "declarator" fields (a
+ * primitive type where tree-sitter knows the name as one: `typedef long
+ * long int64_t;`). */
+static void add_declarator(Decls *d, TSNode n) {
+  while (!ts_node_is_null(n) && !node_is(n, "identifier") &&
+         !node_is(n, "type_identifier") && !node_is(n, "primitive_type"))
+    n = node_field(n, "declarator");
+  if (!ts_node_is_null(n)) add(d, n);
+}
+
+/* A struct, union or enum with a body: its tag and its enumerators. */
+static void add_type(Decls *d, TSNode t) {
+  if (!node_is(t, "struct_specifier") && !node_is(t, "union_specifier") &&
+      !node_is(t, "enum_specifier"))
+    return;
+  TSNode body = node_field(t, "body");
+  if (ts_node_is_null(body)) return;
+  TSNode name = node_field(t, "name");
+  if (!ts_node_is_null(name)) add(d, name);
+  if (!node_is(t, "enum_specifier")) return;
+  uint32_t k = ts_node_named_child_count(body);
+  for (uint32_t i = 0; i < k; i++) {
+    TSNode e = ts_node_named_child(body, i);
+    if (node_is(e, "enumerator")) add(d, node_field(e, "name"));
+  }
+}
+
+/* The names declared at file scope under n (the translation unit, or a
+ * preprocessor conditional at file scope). */
+static void collect(Decls *d, TSNode n) {
+  uint32_t k = ts_node_child_count(n);
+  for (uint32_t i = 0; i < k; i++) {
+    TSNode c = ts_node_child(n, i);
+    const char *type = ts_node_type(c);
+    if (!strcmp(type, "preproc_def") || !strcmp(type, "preproc_function_def")) {
+      TSNode name = node_field(c, "name");
+      if (!ts_node_is_null(name)) add(d, name);
+    } else if (!strcmp(type, "declaration") ||
+               !strcmp(type, "type_definition") ||
+               !strcmp(type, "function_definition")) {
+      TSNode t = node_field(c, "type");
+      add_type(d, t);
+      int named = 0;
+      TSTreeCursor cur = ts_tree_cursor_new(c);
+      for (int more = ts_tree_cursor_goto_first_child(&cur); more;
+           more = ts_tree_cursor_goto_next_sibling(&cur)) {
+        const char *field = ts_tree_cursor_current_field_name(&cur);
+        if (field && !strcmp(field, "declarator")) {
+          add_declarator(d, ts_tree_cursor_current_node(&cur));
+          named++;
+        }
+      }
+      ts_tree_cursor_delete(&cur);
+      /* `typedef long long int64_t;`: tree-sitter reads the name as the
+       * type of `long long`, and finds no declarator */
+      TSNode last = node_field(t, "type");
+      if (!named && node_is(t, "sized_type_specifier") &&
+          node_is(last, "type_identifier"))
+        add(d, last);
+    } else if (!strcmp(type, "enum_specifier") ||
+               !strcmp(type, "struct_specifier") ||
+               !strcmp(type, "union_specifier")) { /* `enum { ... };` */
+      add_type(d, c);
+    } else if (!strcmp(type, "preproc_if") || !strcmp(type, "preproc_ifdef") ||
+               !strcmp(type, "preproc_else") || !strcmp(type, "preproc_elif") ||
+               !strcmp(type, "preproc_elifdef")) {
+      collect(d, c);
+    }
+  }
+}
+
+/* The parser's flags: the language, the legacy flags of every parse,
+ * then `-include H` for each header when `with_headers`, then args. */
+static const char **parse_args(const char *const *args, int nargs,
+                               int with_headers, Arena *a, int *argc) {
+  static const char *const legacy[] = {CT_LEGACY_FLAGS};
+  const char **v = arena_alloc(
+      a, sizeof *v * (size_t)(nargs + 3 + CT_NLEGACY_FLAGS + 2 * N_STD_HEADERS));
+  int n = 0;
+  v[n++] = "-x";
+  v[n++] = "c";
+  v[n++] = "-Wno-unknown-pragmas";
+  for (int i = 0; i < CT_NLEGACY_FLAGS; i++) v[n++] = legacy[i];
+  for (int i = 0; with_headers && i < N_STD_HEADERS; i++) {
+    v[n++] = "-include";
+    v[n++] = std_headers[i];
+  }
+  for (int i = 0; i < nargs; i++) v[n++] = args[i];
+  *argc = n;
+  return v;
+}
+
+static enum CXChildVisitResult mark(CXCursor c, CXCursor parent, void *data) {
+  (void)parent;
+  Decls *d = data;
+  if (clang_getCursorKind(c) == CXCursor_EnumDecl)
+    clang_visitChildren(c, mark, d);
+  CXString s = clang_getCursorSpelling(c);
+  const char *name = clang_getCString(s);
+  size_t len = name ? strlen(name) : 0;
+  for (size_t i = 0; len && i < d->n; i++)
+    if (d->v[i].len == len && !memcmp(d->text + d->v[i].at, name, len))
+      d->v[i].candidate = 1;
+  clang_disposeString(s);
+  return CXChildVisit_Continue;
+}
+
+/* Marks the names the headers declare; the number marked (-1: libclang
+ * could not parse the headers). */
+static int mark_candidates(Decls *d, const char *const *args, int nargs,
+                           CXIndex index) {
+  char text[128] = "";
+  for (int i = 0; i < N_STD_HEADERS; i++) {
+    size_t used = strlen(text);
+    snprintf(text + used, sizeof text - used, "#include <%s>\n", std_headers[i]);
+  }
+  struct CXUnsavedFile unsaved = {"sparsecc-std.c", text,
+                                  (unsigned long)strlen(text)};
+  int argc;
+  const char **argv = parse_args(args, nargs, 0, d->a, &argc);
+  CXTranslationUnit tu = NULL;
+  if (clang_parseTranslationUnit2(index, unsaved.Filename, argv, argc,
+                                  &unsaved, 1,
+                                  CXTranslationUnit_DetailedPreprocessingRecord,
+                                  &tu) != CXError_Success ||
+      !tu)
+    return -1;
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), mark, d);
+  clang_disposeTranslationUnit(tu);
+  int n = 0;
+  for (size_t i = 0; i < d->n; i++) n += d->v[i].candidate;
+  return n;
+}
+
+/* An error, or the warning that a macro is defined again (a program's
+ * `#define EOF (-1)` after <stdio.h>: the output would not compile
+ * without warnings). */
+static int clash_severity(CXDiagnostic diag) {
+  if (clang_getDiagnosticSeverity(diag) >= CXDiagnostic_Error) return 1;
+  if (clang_getDiagnosticSeverity(diag) < CXDiagnostic_Warning) return 0;
+  CXString opt = clang_getDiagnosticOption(diag, NULL);
+  int redefined = !strcmp(clang_getCString(opt), "-Wmacro-redefined");
+  clang_disposeString(opt);
+  return redefined;
+}
+
+/* The candidate declaration an error of the file after the headers stands
+ * on (the same line), or NULL. */
+static const Decl *clash_at(const Decls *d, const SourceFile *f,
+                            unsigned offset) {
+  size_t ls = offset < f->len ? offset : f->len, le = ls;
+  while (ls > 0 && f->text[ls - 1] != '\n') ls--;
+  while (le < f->len && f->text[le] != '\n') le++;
+  for (size_t i = 0; i < d->n; i++)
+    if (d->v[i].candidate && d->v[i].at >= ls && d->v[i].at <= le)
+      return &d->v[i];
+  return NULL;
+}
+
+int stdnames_find_clash(const SourceFile *f, TSTree *tree,
+                        const char *const *args, int nargs, Arena *a,
+                        const char **name, size_t *offset, const char **why) {
+  Decls d = {NULL, 0, 0, a, f->text};
+  collect(&d, ts_tree_root_node(tree));
+  if (d.n == 0) return 0;
+  CXIndex index = clang_createIndex(0, 0);
+  int found = 0;
+  if (mark_candidates(&d, args, nargs, index) > 0) {
+    const char *fname = f->name;
+    if (!fname || !strcmp(fname, "-") || !strcmp(fname, "<stdin>"))
+      fname = "stdin.c";
+    struct CXUnsavedFile unsaved = {fname, f->text, (unsigned long)f->len};
+    int argc;
+    const char **argv = parse_args(args, nargs, 1, a, &argc);
+    CXTranslationUnit tu = NULL;
+    if (clang_parseTranslationUnit2(index, fname, argv, argc, &unsaved, 1, 0,
+                                    &tu) == CXError_Success &&
+        tu) {
+      CXFile main = clang_getFile(tu, fname);
+      unsigned nd = clang_getNumDiagnostics(tu);
+      for (unsigned i = 0; i < nd && !found; i++) {
+        CXDiagnostic diag = clang_getDiagnostic(tu, i);
+        CXFile file;
+        unsigned off;
+        clang_getFileLocation(clang_getDiagnosticLocation(diag), &file, NULL,
+                              NULL, &off);
+        const Decl *at;
+        if (clash_severity(diag) && main &&
+            file && clang_File_isEqual(file, main) &&
+            (at = clash_at(&d, f, off)) != NULL) {
+          CXString s = clang_getDiagnosticSpelling(diag);
+          *why = arena_strdup(a, clang_getCString(s));
+          clang_disposeString(s);
+          *name = arena_strndup(a, f->text + at->at, at->len);
+          *offset = at->at;
+          found = 1;
+        }
+        clang_disposeDiagnostic(diag);
+      }
+      clang_disposeTranslationUnit(tu);
+    }
+  }
+  clang_disposeIndex(index);
+  return found;
+}

@@ -1,0 +1,26 @@
+/* stdnames.h — whether a declaration of the program contradicts the
+ * standard headers the rewritten file includes through sparsecc_rt.h
+ * (<stddef.h>, <stdint.h>, <stdio.h>). A program that does not include
+ * <stdint.h> may declare its own `typedef long long int64_t;`: it compiles
+ * as it is, and the rewritten file, which includes the header first, would
+ * not. */
+#ifndef SC_FRONTEND_STDNAMES_H
+#define SC_FRONTEND_STDNAMES_H
+
+#include <stddef.h>
+#include <tree_sitter/api.h>
+
+#include "base/arena.h"
+#include "base/source.h"
+
+/* Nonzero when a name f declares at file scope (a typedef, variable,
+ * function, tag or macro) is declared by those headers too, and f parsed
+ * (libclang, with the parser flags args) after them has an error at that
+ * declaration: *name is the name, at byte *offset of f, *why clang's
+ * message (arena text). 0 when there is none, or when libclang cannot
+ * parse the headers. */
+int stdnames_find_clash(const SourceFile *f, TSTree *tree,
+                        const char *const *args, int nargs, Arena *a,
+                        const char **name, size_t *offset, const char **why);
+
+#endif
