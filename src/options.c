@@ -248,6 +248,12 @@ static int unknown_option(const char *arg, FILE *err) {
                               "that sparsecc does not take itself go after "
                               "'--' (sparsecc IN.c -o OUT.c -- %s)",
                          arg, arg);
+  if (near && arg[n] == '=') { /* --repot=r.txt: the value kept */
+    char with_value[512];
+    snprintf(with_value, sizeof with_value, "%s%s", near, arg + n);
+    return usage_error(err, "unknown option '%s'; did you mean '%s'?", arg,
+                       with_value);
+  }
   if (near)
     return usage_error(err, "unknown option '%s'; did you mean '%s'?", arg,
                        near);
@@ -385,6 +391,12 @@ int options_parse(Options *o, int argc, char **argv, FILE *err) {
       if (push_arg(o, a)) goto oom;
     } else if (strncmp(a, "--vl=", 5) == 0) {
       if (parse_vl(o, a + 5, err)) return -1;
+    } else if (strcmp(a, "-std") == 0) { /* -std c99, as -I takes DIR */
+      if (i + 1 < argc && argv[i + 1][0] != '-')
+        return usage_error(err, "'-std' takes its value after '=': did you "
+                                "mean '-std=%s'?%s", argv[i + 1], "");
+      return usage_error(err, "missing value in '%s='%s (e.g. -std=c99)", a,
+                         "");
     } else if (strcmp(a, "--vl") == 0 || strcmp(a, "--simd") == 0 ||
                strcmp(a, "--dump") == 0) {
       return usage_error(err, "option '%s' needs a value: '%s=...'", a, a);

@@ -70,6 +70,26 @@ section_usage() {
   run --dump=lattic x.c
   [ $rc -eq 2 ] && grep -q "did you mean 'lattice'" "$tmp/err"
   check "--dump=lattic"
+  # a value in the wrong case, an option spelt with its value kept, -std
+  # given its value as the next argument (as -I takes DIR)
+  run --simd=AVX2 x.c
+  [ $rc -eq 2 ] && grep -q "unknown SIMD backend 'AVX2'; did you mean 'avx2'?" "$tmp/err"
+  check "--simd=AVX2: did you mean 'avx2'"
+  run --dump=IR x.c
+  [ $rc -eq 2 ] && grep -q "did you mean 'ir'?" "$tmp/err"
+  check "--dump=IR: did you mean 'ir'"
+  run --repot=r.txt x.c
+  [ $rc -eq 2 ] && grep -q "unknown option '--repot=r.txt'; did you mean '--report=r.txt'?" "$tmp/err"
+  check "--repot=FILE: did you mean '--report=FILE'"
+  run --std=c99 x.c
+  [ $rc -eq 2 ] && grep -q "did you mean '-std=c99'?" "$tmp/err"
+  check "--std=c99: did you mean '-std=c99'"
+  run -std c99 x.c
+  [ $rc -eq 2 ] && grep -q "'-std' takes its value after '=': did you mean '-std=c99'?" "$tmp/err"
+  check "-std c99: did you mean '-std=c99'"
+  run x.c -std
+  [ $rc -eq 2 ] && grep -q "missing value in '-std='" "$tmp/err"
+  check "-std without a value"
   for vl in 0 65 128 -4 x ''; do
     run --vl=$vl x.c
     [ $rc -eq 2 ] && grep -q "vector length must be between 1 and 64, not " "$tmp/err"
