@@ -1037,6 +1037,16 @@ section_diagnostics() {
   [ -s "$d/lines_in.where" ] && grep -q '^gram.y:204:' "$d/lines_in.where" &&
     grep -q '^gram.y:206:' "$d/lines_in.where" && cmp -s "$d/lines_in.where" "$d/lines_out.where"
   check "#line in the input: compiler errors in and after the rewritten region point where the input's do"
+  # a loop assigning every element of an array stored sparse is rewritten
+  # around the nest as written: a compiler's warning in its body points at
+  # the input's line and column
+  printf '#include <stdio.h>\n#define N 4\n#pragma sparse encoding(H : CSR)\nstatic double H[N][N];\nint main(void) {\n  for (int i = 0; i < N; i++)\n    for (int j = 0; j < N; j++) {\n      int unused_here = i;\n      H[i][j] = (double)(i == j);\n    }\n  printf("%%g\\n", H[1][1]);\n  return 0;\n}\n' >"$d/fill.c"
+  run "$d/fill.c" -o "$d/fill_out.c" --report="$d/fill_rep.txt"
+  [ $rc -eq 0 ] && grep -q 'fill loop' "$d/fill_rep.txt" &&
+    "$cc" -Wall -fsyntax-only "$d/fill.c" 2>&1 | grep -q '^[^ ]*fill.c:8:11: warning: unused variable' &&
+    "$cc" -Wall $("$sparsecc" --cflags) -fsyntax-only "$d/fill_out.c" 2>&1 |
+      grep -q '^[^ ]*fill.c:8:11: warning: unused variable'
+  check "a fill loop rewritten: a compiler's warning in its body at the input's line and column"
   { printf 'double y[4], A[4][4], x[4];\n#line 40 "parse.y"\nvoid f(void) {\n'
     printf '#pragma sparse encoding(A : (i, j) -> (i : dense, j : compresed))\n'
     printf '  for (int i = 0; i < 4; i++)\n    for (int j = 0; j < 4; j++) y[i] += A[i][j] * x[j];\n}\n'; } >"$d/lines_err.c"
