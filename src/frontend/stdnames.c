@@ -3,8 +3,8 @@
  * only when the cheap ones found something: the names the file declares
  * at file scope (tree-sitter), those among them the headers declare too
  * (libclang, the headers alone), then the file parsed after the headers:
- * an error at one of those declarations (or a macro defined again) is a
- * clash. */
+ * an error at one of those declarations (or a macro defined again) that
+ * the file parsed alone does not have is a clash. */
 #include "frontend/stdnames.h"
 
 #include <clang-c/Index.h>
@@ -20,7 +20,9 @@ enum { N_STD_HEADERS = sizeof std_headers / sizeof *std_headers };
 
 typedef struct Decl {
   size_t at, len;
-  int candidate; /* the headers declare the name too */
+  int candidate;   /* the headers declare the name too */
+  const char *why; /* the message at it after the headers */
+  int own;         /* a message at it without them too */
 } Decl;
 
 typedef struct Decls {
@@ -37,7 +39,7 @@ static void add(Decls *d, TSNode id) {
     d->cap = nc;
   }
   uint32_t s = ts_node_start_byte(id), e = ts_node_end_byte(id);
-  d->v[d->n++] = (Decl){s, e - s, 0};
+  d->v[d->n++] = (Decl){s, e - s, 0, NULL, 0};
 }
 
 /* The name a declarator declares: down its "declarator" fields (a
@@ -188,7 +190,7 @@ static int clash_severity(CXDiagnostic diag) {
 
 /* The candidate declaration an error of the file after the headers stands
  * on (the same line), or NULL. */
-static const Decl *clash_at(const Decls *d, const SourceFile *f,
+static Decl *clash_at(const Decls *d, const SourceFile *f,
                             unsigned offset) {
   size_t ls = offset < f->len ? offset : f->len, le = ls;
   while (ls > 0 && f->text[ls - 1] != '\n') ls--;
@@ -199,6 +201,47 @@ static const Decl *clash_at(const Decls *d, const SourceFile *f,
   return NULL;
 }
 
+/* Parses f (after the headers when with_headers) and marks the candidate
+ * declarations a clash_severity diagnostic stands on: hit (with the
+ * message) after the headers, own without them (the program's own
+ * message, no clash). */
+static void scan(CXIndex index, const SourceFile *f, Decls *d,
+                 const char *const *args, int nargs, int with_headers) {
+  const char *fname = f->name;
+  if (!fname || !strcmp(fname, "-") || !strcmp(fname, "<stdin>"))
+    fname = "stdin.c";
+  struct CXUnsavedFile unsaved = {fname, f->text, (unsigned long)f->len};
+  int argc;
+  const char **argv = parse_args(args, nargs, with_headers, d->a, &argc);
+  CXTranslationUnit tu = NULL;
+  if (clang_parseTranslationUnit2(index, fname, argv, argc, &unsaved, 1, 0,
+                                  &tu) != CXError_Success ||
+      !tu)
+    return;
+  CXFile main = clang_getFile(tu, fname);
+  unsigned nd = clang_getNumDiagnostics(tu);
+  for (unsigned i = 0; i < nd && main; i++) {
+    CXDiagnostic diag = clang_getDiagnostic(tu, i);
+    CXFile file;
+    unsigned off;
+    clang_getFileLocation(clang_getDiagnosticLocation(diag), &file, NULL,
+                          NULL, &off);
+    Decl *at;
+    if (clash_severity(diag) && file && clang_File_isEqual(file, main) &&
+        (at = clash_at(d, f, off)) != NULL) {
+      if (!with_headers) {
+        at->own = 1;
+      } else if (!at->why) {
+        CXString msg = clang_getDiagnosticSpelling(diag);
+        at->why = arena_strdup(d->a, clang_getCString(msg));
+        clang_disposeString(msg);
+      }
+    }
+    clang_disposeDiagnostic(diag);
+  }
+  clang_disposeTranslationUnit(tu);
+}
+
 int stdnames_find_clash(const SourceFile *f, TSTree *tree,
                         const char *const *args, int nargs, Arena *a,
                         const char **name, size_t *offset, const char **why) {
@@ -206,42 +249,19 @@ int stdnames_find_clash(const SourceFile *f, TSTree *tree,
   collect(&d, ts_tree_root_node(tree));
   if (d.n == 0) return 0;
   CXIndex index = clang_createIndex(0, 0);
-  int found = 0;
+  int found = 0, hits = 0;
   if (mark_candidates(&d, args, nargs, index) > 0) {
-    const char *fname = f->name;
-    if (!fname || !strcmp(fname, "-") || !strcmp(fname, "<stdin>"))
-      fname = "stdin.c";
-    struct CXUnsavedFile unsaved = {fname, f->text, (unsigned long)f->len};
-    int argc;
-    const char **argv = parse_args(args, nargs, 1, a, &argc);
-    CXTranslationUnit tu = NULL;
-    if (clang_parseTranslationUnit2(index, fname, argv, argc, &unsaved, 1, 0,
-                                    &tu) == CXError_Success &&
-        tu) {
-      CXFile main = clang_getFile(tu, fname);
-      unsigned nd = clang_getNumDiagnostics(tu);
-      for (unsigned i = 0; i < nd && !found; i++) {
-        CXDiagnostic diag = clang_getDiagnostic(tu, i);
-        CXFile file;
-        unsigned off;
-        clang_getFileLocation(clang_getDiagnosticLocation(diag), &file, NULL,
-                              NULL, &off);
-        const Decl *at;
-        if (clash_severity(diag) && main &&
-            file && clang_File_isEqual(file, main) &&
-            (at = clash_at(&d, f, off)) != NULL) {
-          CXString s = clang_getDiagnosticSpelling(diag);
-          *why = arena_strdup(a, clang_getCString(s));
-          clang_disposeString(s);
-          *name = arena_strndup(a, f->text + at->at, at->len);
-          *offset = at->at;
-          found = 1;
-        }
-        clang_disposeDiagnostic(diag);
-      }
-      clang_disposeTranslationUnit(tu);
-    }
+    scan(index, f, &d, args, nargs, 1);
+    for (size_t i = 0; i < d.n; i++) hits += d.v[i].why != NULL;
+    if (hits) scan(index, f, &d, args, nargs, 0);
   }
+  for (size_t i = 0; i < d.n && !found; i++)
+    if (d.v[i].why && !d.v[i].own) {
+      *why = d.v[i].why;
+      *name = arena_strndup(a, f->text + d.v[i].at, d.v[i].len);
+      *offset = d.v[i].at;
+      found = 1;
+    }
   clang_disposeIndex(index);
   return found;
 }

@@ -15,9 +15,10 @@
 
 /* Nonzero when a name f declares at file scope (a typedef, variable,
  * function, tag or macro) is declared by those headers too, and f parsed
- * (libclang, with the parser flags args) after them has an error at that
- * declaration: *name is the name, at byte *offset of f, *why clang's
- * message (arena text). 0 when there is none, or when libclang cannot
+ * (libclang, with the parser flags args) after them has an error (or a
+ * macro redefined) at that declaration which f parsed alone has not:
+ * *name is the name, at byte *offset of f, *why clang's message (arena
+ * text). 0 when there is none, or when libclang cannot
  * parse the headers. */
 int stdnames_find_clash(const SourceFile *f, TSTree *tree,
                         const char *const *args, int nargs, Arena *a,

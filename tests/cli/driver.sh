@@ -1119,6 +1119,10 @@ section_diagnostics() {
   run "$d/stdok.c" -o "$d/stdok.out.c"
   [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && grep -q sc_tensor "$d/stdok.out.c"
   check "a prototype of printf and uint64_t as <stdint.h> has it: no clash, sparsified"
+  spmv_with '#pragma sparse encoding(A : CSR)' | sed '1a #define NULL 0' >"$d/stdown.c"
+  run "$d/stdown.c" -o "$d/stdown.out.c"
+  [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && grep -q sc_tensor "$d/stdown.out.c"
+  check "a clash the input has itself (NULL defined again after <stdio.h>): not the output's, sparsified"
   # several problems in one run: each said once, sorted by place, one count
   { printf '#define N 8\ndouble A[N][N], x[N], y[N];\nint main(void) {\n'
     printf '#pragma sparse encoding(A : CRS)\n  for (int i = 0; i < N; i++) y[i] = A[i][i];\n'
