@@ -144,7 +144,8 @@ static int check(Run *r, const char *text, size_t len) {
   rtpaths_get(&paths);
   const char *name = strcmp(r->opts->input, "-") == 0 ? "stdin.c"
                                                       : r->opts->input;
-  return check_output(name, text, len, r->args, r->nargs, paths.includedir,
+  return check_output(&r->src, name, text, len, r->args, r->nargs,
+                      paths.includedir,
                       &r->diags)
              ? EXIT_INPUT
              : EXIT_OK;

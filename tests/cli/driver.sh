@@ -745,6 +745,9 @@ section_check() {
   run --check "$tmp/invalid.c" -o "$tmp/invalid.out"
   [ $rc -eq 1 ] && grep -q "not valid C" "$tmp/err" && [ ! -e "$tmp/invalid.out" ]
   check "--check on invalid C: exit 1, no output"
+  diag_at "$tmp/invalid.c" 1 25 error "use of undeclared identifier 'undeclared_name' (--check: the output is not valid C)" &&
+    tidy
+  check "--check: the error at its file:line:col in the input, with the line and a caret"
   mkdir -p "$tmp/inc"
   printf '#define MYVAL 3\n' >"$tmp/inc/myval.h"
   printf '#include "myval.h"\nint v = MYVAL + N;\n' >"$tmp/needs.c"
