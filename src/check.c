@@ -12,13 +12,15 @@
  * presumed place (the output's #line directives map what it copies back to
  * the input's lines) in the input, when that is the input itself (no #line
  * of its own moves it); the column held within the line. 0 when none. */
-static int input_offset(const SourceFile *input, CXSourceLocation loc,
-                        size_t *at) {
+static int input_offset(const SourceFile *input, const char *name,
+                        CXSourceLocation loc, size_t *at) {
   if (!input) return 0;
   CXString fname;
   unsigned line, col;
   clang_getPresumedLocation(loc, &fname, &line, &col);
-  int same = !strcmp(clang_getCString(fname), input->name);
+  /* (the name parsed, where no #line of the output renames it: stdin.c) */
+  int same = !strcmp(clang_getCString(fname), input->name) ||
+             !strcmp(clang_getCString(fname), name);
   clang_disposeString(fname);
   unsigned presumed;
   if (!same || line == 0 ||
@@ -40,9 +42,8 @@ static int input_offset(const SourceFile *input, CXSourceLocation loc,
 }
 
 int check_output(const SourceFile *input, const char *name, const char *text,
-                 size_t len,
-                 const char *const *args, int nargs, const char *include_dir,
-                 Diags *diags) {
+                 size_t len, const char *const *args, int nargs,
+                 const char *include_dir, Diags *diags) {
   static const char *const legacy[] = {CT_LEGACY_FLAGS};
   const char **all =
       malloc(((size_t)nargs + 3 + CT_NLEGACY_FLAGS) * sizeof *all);
@@ -78,7 +79,8 @@ int check_output(const SourceFile *input, const char *name, const char *text,
         bad++;
         if (shown++ < 10) {
           size_t at;
-          if (input_offset(input, clang_getDiagnosticLocation(d), &at)) {
+          if (input_offset(input, name, clang_getDiagnosticLocation(d),
+                           &at)) {
             CXString s = clang_getDiagnosticSpelling(d);
             diag_error(diags, input, span_make(at, at),
                        "%s (--check: the output is not valid C)",

@@ -14,8 +14,7 @@
  * be), else with the place in its text. Returns 0 when the text is valid
  * C, -1 otherwise. */
 int check_output(const SourceFile *input, const char *name, const char *text,
-                 size_t len,
-                 const char *const *args, int nargs, const char *include_dir,
-                 Diags *diags);
+                 size_t len, const char *const *args, int nargs,
+                 const char *include_dir, Diags *diags);
 
 #endif

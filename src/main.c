@@ -7,8 +7,9 @@
  *
  * Nothing is written until everything succeeded: the output and the
  * report file go to temporary files beside them, renamed over their
- * targets at the end (outfile.h). A file with no pragma site is copied through untouched, without
- * tree-sitter or libclang when a raw scan finds no `#pragma sparse` at all.
+ * targets at the end (outfile.h). A file with no pragma site is copied
+ * through untouched, without tree-sitter or libclang when a raw scan finds
+ * no `#pragma sparse` at all.
  * Exit status: 0 success (warnings allowed), 1 errors in the input, 2 usage
  * or I/O errors. */
 #include <clang-c/Index.h>
@@ -79,7 +80,7 @@ static int write_stdout(Run *r, const char *what, const char *p, size_t n) {
 
 /* The results of a successful run: the report (--report) and the output
  * text. The files among them (-o FILE, --report=FILE) are staged first
- * and put in place only when every one was staged, so an I/O error on
+ * and put in place only when every one was staged, so a write error on
  * either leaves both as they were; then what goes to standard output, the
  * report before the code. */
 static int write_results(Run *r, const char *text, size_t len) {
@@ -145,8 +146,7 @@ static int check(Run *r, const char *text, size_t len) {
   const char *name = strcmp(r->opts->input, "-") == 0 ? "stdin.c"
                                                       : r->opts->input;
   return check_output(&r->src, name, text, len, r->args, r->nargs,
-                      paths.includedir,
-                      &r->diags)
+                      paths.includedir, &r->diags)
              ? EXIT_INPUT
              : EXIT_OK;
 }

@@ -392,7 +392,9 @@ int options_parse(Options *o, int argc, char **argv, FILE *err) {
     } else if (strncmp(a, "--vl=", 5) == 0) {
       if (parse_vl(o, a + 5, err)) return -1;
     } else if (strcmp(a, "-std") == 0) { /* -std c99, as -I takes DIR */
-      if (i + 1 < argc && argv[i + 1][0] != '-')
+      if (i + 1 < argc &&
+          in_list(argv[i + 1], c_standards,
+                  sizeof c_standards / sizeof *c_standards))
         return usage_error(err, "'-std' takes its value after '=': did you "
                                 "mean '-std=%s'?%s", argv[i + 1], "");
       return usage_error(err, "missing value in '%s='%s (e.g. -std=c99)", a,

@@ -14,8 +14,7 @@
 #include "frontend/ctypes.h"
 #include "frontend/tsnode.h"
 
-#define STD_HEADERS "stddef.h", "stdint.h", "stdio.h"
-static const char *const std_headers[] = {STD_HEADERS};
+static const char *const std_headers[] = {"stddef.h", "stdint.h", "stdio.h"};
 enum { N_STD_HEADERS = sizeof std_headers / sizeof *std_headers };
 
 typedef struct Decl {
@@ -82,25 +81,17 @@ static void collect(Decls *d, TSNode n) {
     } else if (!strcmp(type, "declaration") ||
                !strcmp(type, "type_definition") ||
                !strcmp(type, "function_definition")) {
-      TSNode t = node_field(c, "type");
-      add_type(d, t);
-      int named = 0;
+      add_type(d, node_field(c, "type"));
+      /* (a cursor: ts_node_field_name_for_child of tree-sitter 0.20 names
+       * the wrong child after a storage class) */
       TSTreeCursor cur = ts_tree_cursor_new(c);
       for (int more = ts_tree_cursor_goto_first_child(&cur); more;
            more = ts_tree_cursor_goto_next_sibling(&cur)) {
         const char *field = ts_tree_cursor_current_field_name(&cur);
-        if (field && !strcmp(field, "declarator")) {
+        if (field && !strcmp(field, "declarator"))
           add_declarator(d, ts_tree_cursor_current_node(&cur));
-          named++;
-        }
       }
       ts_tree_cursor_delete(&cur);
-      /* `typedef long long int64_t;`: tree-sitter reads the name as the
-       * type of `long long`, and finds no declarator */
-      TSNode last = node_field(t, "type");
-      if (!named && node_is(t, "sized_type_specifier") &&
-          node_is(last, "type_identifier"))
-        add(d, last);
     } else if (!strcmp(type, "enum_specifier") ||
                !strcmp(type, "struct_specifier") ||
                !strcmp(type, "union_specifier")) { /* `enum { ... };` */
