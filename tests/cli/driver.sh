@@ -1118,6 +1118,11 @@ section_diagnostics() {
     diag_at "$d/stdfn.c" 2 12 warning "'fileno' is declared differently by a standard header" &&
     [ "$(grep -c 'warning:' "$tmp/err")" -eq 1 ] && tidy
   check "a function of <stdio.h> declared again otherwise: one warning, at it"
+  spmv_with '#pragma sparse encoding(A : CSR)' | sed '1s/.*/int printf();/' >"$d/stdkr.c"
+  run "$d/stdkr.c" -o "$d/stdkr.out.c"
+  [ $rc -eq 0 ] && diag_at "$d/stdkr.c" 1 5 warning "'printf' is declared differently by a standard header" &&
+    tidy && "$cc" -w -c "$d/stdkr.out.c" -o "$d/stdkr.o"
+  check "a K&R declaration of printf: a clash with <stdio.h>'s prototype, the output compiles"
   sed '2d' "$d/stdfn.c" >"$d/stdok.c"
   run "$d/stdok.c" -o "$d/stdok.out.c"
   [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && grep -q sc_tensor "$d/stdok.out.c"
