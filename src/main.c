@@ -41,6 +41,11 @@
 
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
+/* The standard headers sparsecc_rt.h includes (frontend/stdnames.h). */
+static const char *const rt_std_headers[] = {"stddef.h", "stdint.h",
+                                             "stdio.h"};
+enum { N_RT_STD_HEADERS = sizeof rt_std_headers / sizeof *rt_std_headers };
+
 /* Everything one run owns; freed by run_free. */
 typedef struct Run {
   Options *opts;
@@ -272,8 +277,10 @@ static int translate(Run *r) {
                    "#pragma sparse applied (rename it)", name);
       clash = name;
       clash_reserved = 1;
-    } else if (nsites && stdnames_find_clash(f, r->cp.tree, r->args, r->nargs,
-                                             &r->arena, &name, &at, &why)) {
+    } else if (nsites &&
+               stdnames_find_clash(f, r->cp.tree, rt_std_headers,
+                                   N_RT_STD_HEADERS, r->args, r->nargs,
+                                   &r->arena, &name, &at, &why)) {
       diag_warning(&r->diags, f, span_make(at, at + strlen(name)),
                    "'%s' is declared differently by a standard header that "
                    "the rewritten file would include (through sparsecc_rt.h: "
@@ -337,6 +344,32 @@ static int translate(Run *r) {
   ctx.nsites = nsites;
   ctx.formats = &r->formats;
   failed = sparsify_file(&ctx, &edits) != 0;
+  /* <stdlib.h>, which the output includes for the workspaces of sparse
+   * outputs: a declaration of the program it contradicts (a K&R `char
+   * *malloc();`) and nothing is applied after all */
+  {
+    static const char *const stdlib_h[] = {"stdlib.h"};
+    const char *name, *why;
+    size_t at;
+    if (!failed && !diag_error_count(&r->diags) &&
+        (ctx.need_runtime_include & 4) &&
+        stdnames_find_clash(f, r->cp.tree, stdlib_h, 1, r->args, r->nargs,
+                            &r->arena, &name, &at, &why)) {
+      diag_warning(&r->diags, f, span_make(at, at + strlen(name)),
+                   "'%s' is declared differently by <stdlib.h>, which the "
+                   "rewritten file would include (for the workspaces of "
+                   "sparse outputs): %s; no #pragma sparse applied (rename "
+                   "it, or include the header and use its '%s')",
+                   name, why, name);
+      edits.len = 0;
+      ctx.need_runtime_include = 0;
+      if (o->report) {
+        r->report.len = 0;
+        sb_printf(&r->report, "%s: '%s' is declared differently by "
+                  "<stdlib.h>; no #pragma sparse applied\n", f->name, name);
+      }
+    }
+  }
 rewritten:
   if (r->dump.len) fputs(r->dump.data, stdout);
   fflush(stdout);

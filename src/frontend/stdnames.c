@@ -1,5 +1,5 @@
-/* stdnames.c — declarations of the program that the standard headers of
- * sparsecc_rt.h contradict; see stdnames.h. Three steps, the costly one
+/* stdnames.c — declarations of the program that the standard headers the
+ * output includes contradict; see stdnames.h. Three steps, the costly one
  * only when the cheap ones found something: the names the file declares
  * at file scope (tree-sitter), those among them the headers declare too
  * (libclang, the headers alone), then the file parsed after the headers:
@@ -11,11 +11,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/strbuf.h"
 #include "frontend/ctypes.h"
 #include "frontend/tsnode.h"
 
-static const char *const std_headers[] = {"stddef.h", "stdint.h", "stdio.h"};
-enum { N_STD_HEADERS = sizeof std_headers / sizeof *std_headers };
 
 typedef struct Decl {
   size_t at, len;
@@ -29,6 +28,8 @@ typedef struct Decls {
   size_t n, cap;
   Arena *a;
   const char *text;
+  const char *const *headers; /* the headers the output would include */
+  int nheaders;
 } Decls;
 
 static void add(Decls *d, TSNode id) {
@@ -105,20 +106,20 @@ static void collect(Decls *d, TSNode n) {
 }
 
 /* The parser's flags: the language, the legacy flags of every parse,
- * then `-include H` for each header when `with_headers`, then args. */
-static const char **parse_args(const char *const *args, int nargs,
-                               int with_headers, Arena *a, int *argc) {
+ * then `-include H` for each header of d when `with_headers`, then args. */
+static const char **parse_args(const Decls *d, const char *const *args,
+                               int nargs, int with_headers, int *argc) {
   static const char *const legacy[] = {CT_LEGACY_FLAGS};
   const char **v = arena_alloc(
-      a, sizeof *v * (size_t)(nargs + 3 + CT_NLEGACY_FLAGS + 2 * N_STD_HEADERS));
+      d->a, sizeof *v * (size_t)(nargs + 3 + CT_NLEGACY_FLAGS + 2 * d->nheaders));
   int n = 0;
   v[n++] = "-x";
   v[n++] = "c";
   v[n++] = "-Wno-unknown-pragmas";
   for (int i = 0; i < CT_NLEGACY_FLAGS; i++) v[n++] = legacy[i];
-  for (int i = 0; with_headers && i < N_STD_HEADERS; i++) {
+  for (int i = 0; with_headers && i < d->nheaders; i++) {
     v[n++] = "-include";
-    v[n++] = std_headers[i];
+    v[n++] = d->headers[i];
   }
   for (int i = 0; i < nargs; i++) v[n++] = args[i];
   *argc = n;
@@ -144,22 +145,19 @@ static enum CXChildVisitResult mark(CXCursor c, CXCursor parent, void *data) {
  * could not parse the headers). */
 static int mark_candidates(Decls *d, const char *const *args, int nargs,
                            CXIndex index) {
-  char text[128] = "";
-  for (int i = 0; i < N_STD_HEADERS; i++) {
-    size_t used = strlen(text);
-    snprintf(text + used, sizeof text - used, "#include <%s>\n", std_headers[i]);
-  }
-  struct CXUnsavedFile unsaved = {"sparsecc-std.c", text,
-                                  (unsigned long)strlen(text)};
+  StrBuf text = {0};
+  for (int i = 0; i < d->nheaders; i++)
+    sb_printf(&text, "#include <%s>\n", d->headers[i]);
+  struct CXUnsavedFile unsaved = {"sparsecc-std.c", text.data ? text.data : "",
+                                  (unsigned long)text.len};
   int argc;
-  const char **argv = parse_args(args, nargs, 0, d->a, &argc);
+  const char **argv = parse_args(d, args, nargs, 0, &argc);
   CXTranslationUnit tu = NULL;
-  if (clang_parseTranslationUnit2(index, unsaved.Filename, argv, argc,
-                                  &unsaved, 1,
-                                  CXTranslationUnit_DetailedPreprocessingRecord,
-                                  &tu) != CXError_Success ||
-      !tu)
-    return -1;
+  enum CXErrorCode err = clang_parseTranslationUnit2(
+      index, unsaved.Filename, argv, argc, &unsaved, 1,
+      CXTranslationUnit_DetailedPreprocessingRecord, &tu);
+  sb_free(&text);
+  if (err != CXError_Success || !tu) return -1;
   clang_visitChildren(clang_getTranslationUnitCursor(tu), mark, d);
   clang_disposeTranslationUnit(tu);
   int n = 0;
@@ -203,7 +201,7 @@ static void scan(CXIndex index, const SourceFile *f, Decls *d,
     fname = "stdin.c";
   struct CXUnsavedFile unsaved = {fname, f->text, (unsigned long)f->len};
   int argc;
-  const char **argv = parse_args(args, nargs, with_headers, d->a, &argc);
+  const char **argv = parse_args(d, args, nargs, with_headers, &argc);
   CXTranslationUnit tu = NULL;
   if (clang_parseTranslationUnit2(index, fname, argv, argc, &unsaved, 1, 0,
                                   &tu) != CXError_Success ||
@@ -234,9 +232,10 @@ static void scan(CXIndex index, const SourceFile *f, Decls *d,
 }
 
 int stdnames_find_clash(const SourceFile *f, TSTree *tree,
+                        const char *const *headers, int nheaders,
                         const char *const *args, int nargs, Arena *a,
                         const char **name, size_t *offset, const char **why) {
-  Decls d = {NULL, 0, 0, a, f->text};
+  Decls d = {NULL, 0, 0, a, f->text, headers, nheaders};
   collect(&d, ts_tree_root_node(tree));
   if (d.n == 0) return 0;
   CXIndex index = clang_createIndex(0, 0);
