@@ -2,22 +2,21 @@
  *
  *   options -> read source -> find `#pragma sparse` lines (tree-sitter)
  *   -> parse each pragma -> dumps -> sparsify_file -> splice the edits
- *   -> --check -> write the output atomically -> render diagnostics
+ *   -> --check -> write the output and report atomically -> render
+ *   diagnostics
  *
- * Nothing is written until everything succeeded: the output goes to a
- * temporary file in the output's directory, renamed over the target at the
- * end. A file with no pragma site is copied through untouched, without
- * tree-sitter or libclang when a raw scan finds no `#pragma sparse` at all.
+ * Nothing is written until everything succeeded: the output and the
+ * report file go to temporary files beside them, renamed over their
+ * targets at the end (outfile.h). A file with no pragma site is copied
+ * through untouched, without tree-sitter or libclang when a raw scan finds
+ * no `#pragma sparse` at all.
  * Exit status: 0 success (warnings allowed), 1 errors in the input, 2 usage
  * or I/O errors. */
 #include <clang-c/Index.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/arena.h"
@@ -32,13 +31,20 @@
 #include "frontend/macros.h"
 #include "frontend/pragma_op.h"
 #include "frontend/rtnames.h"
+#include "frontend/stdnames.h"
 #include "options.h"
+#include "outfile.h"
 #include "pragma.h"
 #include "rtpaths.h"
 #include "sc_config.h"
 #include "sparsify.h"
 
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
+
+/* The standard headers sparsecc_rt.h includes (frontend/stdnames.h). */
+static const char *const rt_std_headers[] = {"stddef.h", "stdint.h",
+                                             "stdio.h"};
+enum { N_RT_STD_HEADERS = sizeof rt_std_headers / sizeof *rt_std_headers };
 
 /* Everything one run owns; freed by run_free. */
 typedef struct Run {
@@ -71,99 +77,45 @@ static int io_error(Run *r, const char *what, const char *path, int err) {
 
 /* ---- output ---------------------------------------------------------- */
 
-static int write_all(int fd, const char *p, size_t n) {
-  while (n) {
-    ssize_t w = write(fd, p, n);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      return -1;
-    }
-    p += w;
-    n -= (size_t)w;
-  }
-  return 0;
-}
-
-/* Writes bytes into an existing file that is not a regular one (/dev/null,
- * a FIFO, a terminal): opened and written in place, since renaming a
- * temporary file over it would replace the device node itself. */
-static int write_in_place(Run *r, const char *path, const char *p, size_t n) {
-  int fd = open(path, O_WRONLY | O_NOCTTY);
-  if (fd < 0) return io_error(r, "cannot write output", path, errno);
-  int err = write_all(fd, p, n) != 0 ? errno : 0;
-  if (close(fd) != 0 && !err) err = errno;
-  return err ? io_error(r, "cannot write output", path, err) : EXIT_OK;
-}
-
-/* Writes bytes to path through a temporary file in the same directory and
- * rename(2): the target is replaced whole or left as it was. An existing
- * path that is not a regular file is written in place. */
-static int write_atomic(Run *r, const char *path, const char *p, size_t n) {
-  char target[PATH_MAX];
-  struct stat st;
-  int exists = stat(path, &st) == 0;
-  if (exists && S_ISDIR(st.st_mode))
-    return io_error(r, "cannot write output", path, EISDIR);
-  if (exists && !S_ISREG(st.st_mode)) return write_in_place(r, path, p, n);
-  /* write through a symlink to its target rather than replacing the link */
-  if (!realpath(path, target) || !exists)
-    snprintf(target, sizeof target, "%s", path);
-  const char *slash = strrchr(target, '/');
-  char *tmp = arena_printf(&r->arena, "%.*s.%s.sparsecc-XXXXXX",
-                           slash ? (int)(slash - target + 1) : 0, target,
-                           slash ? slash + 1 : target);
-  int fd = mkstemp(tmp);
-  if (fd < 0) return io_error(r, "cannot write output", path, errno);
-  mode_t mode;
-  if (exists) {
-    mode = st.st_mode & 07777;
-  } else {
-    mode_t mask = umask(0);
-    umask(mask);
-    mode = 0666 & ~mask;
-  }
-  int err = 0;
-  if (fchmod(fd, mode) != 0 || write_all(fd, p, n) != 0) err = errno;
-  if (close(fd) != 0 && !err) err = errno;
-  if (!err && rename(tmp, target) != 0) err = errno;
-  if (err) {
-    unlink(tmp);
-    return io_error(r, "cannot write output", path, err);
-  }
-  return EXIT_OK;
-}
-
-static int write_output(Run *r, const char *p, size_t n) {
-  const char *path = r->opts->output;
-  if (path && strcmp(path, "-") != 0) return write_atomic(r, path, p, n);
+static int write_stdout(Run *r, const char *what, const char *p, size_t n) {
   if (fwrite(p, 1, n, stdout) != n || fflush(stdout) != 0)
-    return io_error(r, "cannot write output", "<stdout>", errno ? errno : EIO);
+    return io_error(r, what, "<stdout>", errno ? errno : EIO);
   return EXIT_OK;
 }
 
-static int write_report(Run *r) {
+/* The results of a successful run: the report (--report) and the output
+ * text. The files among them (-o FILE, --report=FILE) are staged first
+ * and put in place only when every one was staged, so a write error on
+ * either leaves both as they were; then what goes to standard output, the
+ * report before the code. */
+static int write_results(Run *r, const char *text, size_t len) {
   const Options *o = r->opts;
-  if (!o->report) return EXIT_OK;
-  if (!o->report_file) {
-    fputs(r->report.data ? r->report.data : "", stderr);
-    return EXIT_OK;
+  const char *report = r->report.data ? r->report.data : "";
+  int report_file = o->report && o->report_file && strcmp(o->report_file, "-");
+  int report_stdout = o->report && o->report_file && !report_file;
+  int code = !(o->dump && !o->output); /* --dump without -o: the dumps only */
+  int code_file = code && o->output && strcmp(o->output, "-") != 0;
+  OutFile rep = {0}, out = {0};
+  int err;
+  if (report_file && (err = outfile_stage(&rep, o->report_file, report,
+                                          r->report.len)) != 0)
+    return io_error(r, "cannot write report", o->report_file, err);
+  if (code_file && (err = outfile_stage(&out, o->output, text, len)) != 0) {
+    outfile_discard(&rep);
+    return io_error(r, "cannot write output", o->output, err);
   }
-  if (!strcmp(o->report_file, "-")) {
-    if (fwrite(r->report.data ? r->report.data : "", 1, r->report.len, stdout) !=
-            r->report.len ||
-        fflush(stdout) != 0)
-      return io_error(r, "cannot write report", "<stdout>", errno ? errno : EIO);
-    return EXIT_OK;
+  if (report_file && (err = outfile_commit(&rep)) != 0) {
+    outfile_discard(&out);
+    return io_error(r, "cannot write report", o->report_file, err);
   }
-  FILE *f = fopen(o->report_file, "w");
-  if (!f) return io_error(r, "cannot write report", o->report_file, errno);
-  int err = 0;
-  if (fwrite(r->report.data ? r->report.data : "", 1, r->report.len, f) !=
-          r->report.len ||
-      fflush(f) != 0)
-    err = errno ? errno : EIO;
-  if (fclose(f) != 0 && !err) err = errno ? errno : EIO;
-  if (err) return io_error(r, "cannot write report", o->report_file, err);
+  if (code_file && (err = outfile_commit(&out)) != 0)
+    return io_error(r, "cannot write output", o->output, err);
+  if (o->report && !o->report_file) fputs(report, stderr);
+  if (report_stdout && write_stdout(r, "cannot write report", report,
+                                    r->report.len))
+    return EXIT_USAGE;
+  if (code && !code_file && write_stdout(r, "cannot write output", text, len))
+    return EXIT_USAGE;
   return EXIT_OK;
 }
 
@@ -198,8 +150,8 @@ static int check(Run *r, const char *text, size_t len) {
   rtpaths_get(&paths);
   const char *name = strcmp(r->opts->input, "-") == 0 ? "stdin.c"
                                                       : r->opts->input;
-  return check_output(name, text, len, r->args, r->nargs, paths.includedir,
-                      &r->diags)
+  return check_output(&r->src, name, text, len, r->args, r->nargs,
+                      paths.includedir, &r->diags)
              ? EXIT_INPUT
              : EXIT_OK;
 }
@@ -212,10 +164,7 @@ static int pass_through(Run *r) {
     sb_printf(&r->report, "%s: no #pragma sparse; copied unchanged\n",
               r->src.name);
   if (o->check && check(r, r->src.text, r->src.len)) return EXIT_INPUT;
-  /* the report first: when it cannot be written, the output is not either */
-  int rc = write_report(r);
-  if (!rc && !(o->dump && !o->output)) rc = write_output(r, r->src.text, r->src.len);
-  return rc;
+  return write_results(r, r->src.text, r->src.len);
 }
 
 /* Every `#pragma sparse` line left in the output (on a declaration or
@@ -306,13 +255,13 @@ static int translate(Run *r) {
    * one of the header's would clash with it; then nothing is rewritten
    * but the pragma lines (neutralized as those of refused kernels) */
   const char *clash = NULL;
-  int clash_reserved = 0;
+  int clash_reserved = 0, clash_std = 0;
   {
     RtPaths paths;
     rtpaths_get(&paths);
     const char *header = arena_printf(&r->arena, "%s/sparsecc_rt.h",
                                       paths.includedir);
-    const char *name;
+    const char *name, *why;
     size_t at;
     if (rtnames_find_clash(f, r->cp.tree, header, &r->arena, &name, &at)) {
       diag_warning(&r->diags, f, span_make(at, at + strlen(name)),
@@ -328,6 +277,18 @@ static int translate(Run *r) {
                    "#pragma sparse applied (rename it)", name);
       clash = name;
       clash_reserved = 1;
+    } else if (nsites &&
+               stdnames_find_clash(f, r->cp.tree, rt_std_headers,
+                                   N_RT_STD_HEADERS, r->args, r->nargs,
+                                   &r->arena, &name, &at, &why)) {
+      diag_warning(&r->diags, f, span_make(at, at + strlen(name)),
+                   "'%s' is declared differently by a standard header that "
+                   "the rewritten file would include (through sparsecc_rt.h: "
+                   "<stddef.h>, <stdint.h>, <stdio.h>): %s; no #pragma sparse "
+                   "applied (rename it, or include the header and use its "
+                   "'%s')", name, why, name);
+      clash = name;
+      clash_std = 1;
     }
   }
   if (expanded && o->report)
@@ -364,6 +325,8 @@ static int translate(Run *r) {
     if (o->report)
       sb_printf(&r->report, clash_reserved ? "%s: '%s' starts with the generated "
                 "names' prefix sc__; no #pragma sparse applied\n"
+                : clash_std ? "%s: '%s' is declared differently by a standard "
+                "header of sparsecc_rt.h; no #pragma sparse applied\n"
                 : "%s: '%s' is a name of sparsecc_rt.h; no "
                 "#pragma sparse applied\n", f->name, clash);
     goto rewritten;
@@ -381,6 +344,32 @@ static int translate(Run *r) {
   ctx.nsites = nsites;
   ctx.formats = &r->formats;
   failed = sparsify_file(&ctx, &edits) != 0;
+  /* <stdlib.h>, which the output includes for the workspaces of sparse
+   * outputs: a declaration of the program it contradicts (a K&R `char
+   * *malloc();`) and nothing is applied after all */
+  {
+    static const char *const stdlib_h[] = {"stdlib.h"};
+    const char *name, *why;
+    size_t at;
+    if (!failed && !diag_error_count(&r->diags) &&
+        (ctx.need_runtime_include & 4) &&
+        stdnames_find_clash(f, r->cp.tree, stdlib_h, 1, r->args, r->nargs,
+                            &r->arena, &name, &at, &why)) {
+      diag_warning(&r->diags, f, span_make(at, at + strlen(name)),
+                   "'%s' is declared differently by <stdlib.h>, which the "
+                   "rewritten file would include (for the workspaces of "
+                   "sparse outputs): %s; no #pragma sparse applied (rename "
+                   "it, or include the header and use its '%s')",
+                   name, why, name);
+      edits.len = 0;
+      ctx.need_runtime_include = 0;
+      if (o->report) {
+        r->report.len = 0;
+        sb_printf(&r->report, "%s: '%s' is declared differently by "
+                  "<stdlib.h>; no #pragma sparse applied\n", f->name, name);
+      }
+    }
+  }
 rewritten:
   if (r->dump.len) fputs(r->dump.data, stdout);
   fflush(stdout);
@@ -391,9 +380,7 @@ rewritten:
   if (splice_apply(f, &edits, &so, &r->out, &r->diags) != 0) return EXIT_INPUT;
   const char *text = r->out.data ? r->out.data : "";
   if (o->check && check(r, text, r->out.len)) return EXIT_INPUT;
-  rc = write_report(r);
-  if (!rc && !(o->dump && !o->output)) rc = write_output(r, text, r->out.len);
-  return rc;
+  return write_results(r, text, r->out.len);
 }
 
 static int compile(Options *o) {

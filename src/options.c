@@ -68,6 +68,7 @@ void options_usage(FILE *out) {
       "                     accepted and ignored (dependency files are the\n"
       "                     compiler's, when it compiles the output)\n"
       "  -p DIR             read the flags of INPUT from DIR/compile_commands.json\n"
+      "                     (DIR may also name that file)\n"
       "  -- FLAGS...        forward every later argument verbatim\n"
       "\n"
       "Code generation:\n"
@@ -81,7 +82,8 @@ void options_usage(FILE *out) {
       "\n"
       "Diagnostics and debugging:\n"
       "  --report[=FILE]    explain what was (and was not) sparsified, per\n"
-      "                     kernel, to FILE ('-': stdout; default: stderr)\n"
+      "                     kernel, to FILE ('-': stdout; default: stderr);\n"
+      "                     FILE is written as -o FILE is\n"
       "  --dump=WHAT        print a debugging view to stdout: pragmas, ir,\n"
       "                     lattice, formats (repeatable, or a comma list);\n"
       "                     without -o, the rewritten code is not printed\n"
@@ -246,6 +248,12 @@ static int unknown_option(const char *arg, FILE *err) {
                               "that sparsecc does not take itself go after "
                               "'--' (sparsecc IN.c -o OUT.c -- %s)",
                          arg, arg);
+  if (near && arg[n] == '=') { /* --repot=r.txt: the value kept */
+    char with_value[512];
+    snprintf(with_value, sizeof with_value, "%s%s", near, arg + n);
+    return usage_error(err, "unknown option '%s'; did you mean '%s'?", arg,
+                       with_value);
+  }
   if (near)
     return usage_error(err, "unknown option '%s'; did you mean '%s'?", arg,
                        near);
@@ -383,6 +391,14 @@ int options_parse(Options *o, int argc, char **argv, FILE *err) {
       if (push_arg(o, a)) goto oom;
     } else if (strncmp(a, "--vl=", 5) == 0) {
       if (parse_vl(o, a + 5, err)) return -1;
+    } else if (strcmp(a, "-std") == 0) { /* -std c99, as -I takes DIR */
+      if (i + 1 < argc &&
+          in_list(argv[i + 1], c_standards,
+                  sizeof c_standards / sizeof *c_standards))
+        return usage_error(err, "'-std' takes its value after '=': did you "
+                                "mean '-std=%s'?%s", argv[i + 1], "");
+      return usage_error(err, "missing value in '%s='%s (e.g. -std=c99)", a,
+                         "");
     } else if (strcmp(a, "--vl") == 0 || strcmp(a, "--simd") == 0 ||
                strcmp(a, "--dump") == 0) {
       return usage_error(err, "option '%s' needs a value: '%s=...'", a, a);
@@ -435,8 +451,12 @@ int options_parse(Options *o, int argc, char **argv, FILE *err) {
       return usage_error(err, "refusing to overwrite the input file '%s' "
                               "(--report=%s names it)",
                          o->input, o->report_file);
+    /* (a device both go to, -o /dev/null --report=/dev/null, is written
+     * in place by each: no clash) */
+    struct stat st;
     if (o->output && strcmp(o->output, "-") != 0 &&
-        same_file(o->output, o->report_file))
+        same_file(o->output, o->report_file) &&
+        !(stat(o->output, &st) == 0 && S_ISCHR(st.st_mode)))
       return usage_error(err, "-o '%s' and --report=%s name the same file",
                          o->output, o->report_file);
   }

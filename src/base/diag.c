@@ -1,6 +1,7 @@
 /* diag.c — collecting and rendering diagnostics; see diag.h. */
 #include "diag.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,6 +214,16 @@ static size_t edit_distance(const char *a, const char *b) {
 const char *diag_did_you_mean(const char *word, const char *const *candidates,
                               size_t n) {
   size_t len = strlen(word), limit = len / 3 > 1 ? len / 3 : 1;
+  /* the same name in other case (AVX2, csr) first, whatever its length */
+  for (size_t i = 0; i < n; i++) {
+    size_t k = 0;
+    while (k < len && candidates[i][k] &&
+           tolower((unsigned char)word[k]) ==
+               tolower((unsigned char)candidates[i][k]))
+      k++;
+    if (k == len && !candidates[i][k] && strcmp(word, candidates[i]) != 0)
+      return candidates[i];
+  }
   const char *best = NULL;
   size_t best_d = (size_t)-1;
   for (size_t i = 0; i < n; i++) {

@@ -49,7 +49,8 @@ size_t diag_warning_count(const Diags *d);
 void diag_render(const Diags *d, FILE *out, int colour);
 void diag_free(Diags *d);
 
-/* The candidate closest to word by edit distance, if close enough to be a
+/* The candidate spelled as word in another case (`AVX2` for `avx2`), else
+ * the one closest to word by edit distance, if close enough to be a
  * plausible typo (distance <= max(1, len/3)); NULL otherwise. */
 const char *diag_did_you_mean(const char *word, const char *const *candidates,
                               size_t n);

@@ -131,7 +131,7 @@ int splice_apply(const SourceFile *f, Edits *edits, const SpliceOptions *o,
       /* Finish the original line the edit ended in (usually just its
        * newline), so the directive names the line that really follows. */
       size_t limit = i + 1 < edits->len ? edits->data[i + 1].start : f->len;
-      unsigned line = e->line_after, col;
+      unsigned line, col;
       int at_line_start = pos > 0 && f->text[pos - 1] == '\n';
       if (!at_line_start) {
         size_t nl = pos;
@@ -142,7 +142,10 @@ int splice_apply(const SourceFile *f, Edits *edits, const SpliceOptions *o,
           at_line_start = 1;
         }
       }
-      if (at_line_start) source_line_col(f, pos, &line, &col);
+      /* the text that follows starts on the line of pos (the rest of the
+       * region's last line, when no newline ends it before the next edit
+       * or the end of the file) */
+      source_line_col(f, pos, &line, &col);
       /* below a #line of the input, the line and file it gives */
       unsigned presumed;
       const char *name = source_presumed_line(f, line, &presumed);

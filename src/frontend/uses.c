@@ -30,6 +30,7 @@
  * lets its address escape: an error at the use. */
 #include <string.h>
 
+#include "emit/splice.h"
 #include "frontend/storage.h"
 #include "frontend/tsnode.h"
 
@@ -1950,12 +1951,22 @@ static void gen(Uses *u, StrBuf *out, size_t si) {
     sb_printf(out, "{ /* assigns every element of %s: cleared, then only "
               "non-zeros inserted */\n", st->ba.b->name);
     sb_printf(out, "%s  const int sc__full%d = %s;\n", ind, s->nest, s->full);
-    sb_printf(out, "%s  if (sc__full%d) sc__chk(sc_tensor_clear(%s), %s);\n%s  ",
-              ind, s->nest, st->ba.handle, where(u, s), ind);
+    sb_printf(out, "%s  if (sc__full%d) sc__chk(sc_tensor_clear(%s), %s);\n",
+              ind, s->nest, st->ba.handle, where(u, s));
     /* zeroing every element: the clear is all there is to do (the dense
      * walk over every element runs only when the extents differ) */
     if (s->zero)
-      sb_printf(out, "if (!sc__full%d)\n%s  ", s->nest, ind);
+      sb_printf(out, "%s  if (!sc__full%d)\n", ind, s->nest);
+    /* the nest as written, at its own lines again: a compiler's message
+     * about its body points where it does in the input */
+    if (!(u->ctx->opts && u->ctx->opts->no_line)) {
+      unsigned pl, pc;
+      const char *pf = source_presumed(u->ctx->file, s->start, &pl, &pc);
+      splice_line_directive(out, pl, pf);
+      for (unsigned c = 1; c < pc; c++) sb_puts(out, " "); /* its column */
+    } else {
+      sb_printf(out, "%s  ", ind);
+    }
     subst_from(u, out, s->start, s->end, si);
     sb_printf(out, "\n%s}", ind);
     return;

@@ -70,6 +70,26 @@ section_usage() {
   run --dump=lattic x.c
   [ $rc -eq 2 ] && grep -q "did you mean 'lattice'" "$tmp/err"
   check "--dump=lattic"
+  # a value in the wrong case, an option spelt with its value kept, -std
+  # given its value as the next argument (as -I takes DIR)
+  run --simd=AVX2 x.c
+  [ $rc -eq 2 ] && grep -q "unknown SIMD backend 'AVX2'; did you mean 'avx2'?" "$tmp/err"
+  check "--simd=AVX2: did you mean 'avx2'"
+  run --dump=IR x.c
+  [ $rc -eq 2 ] && grep -q "did you mean 'ir'?" "$tmp/err"
+  check "--dump=IR: did you mean 'ir'"
+  run --repot=r.txt x.c
+  [ $rc -eq 2 ] && grep -q "unknown option '--repot=r.txt'; did you mean '--report=r.txt'?" "$tmp/err"
+  check "--repot=FILE: did you mean '--report=FILE'"
+  run --std=c99 x.c
+  [ $rc -eq 2 ] && grep -q "did you mean '-std=c99'?" "$tmp/err"
+  check "--std=c99: did you mean '-std=c99'"
+  run -std c99 x.c
+  [ $rc -eq 2 ] && grep -q "'-std' takes its value after '=': did you mean '-std=c99'?" "$tmp/err"
+  check "-std c99: did you mean '-std=c99'"
+  run x.c -std
+  [ $rc -eq 2 ] && grep -q "missing value in '-std='" "$tmp/err"
+  check "-std without a value"
   for vl in 0 65 128 -4 x ''; do
     run --vl=$vl x.c
     [ $rc -eq 2 ] && grep -q "vector length must be between 1 and 64, not " "$tmp/err"
@@ -286,6 +306,34 @@ section_atomic() {
   run "$tmp/good.c" -o "$tmp/rep_out2.c" --report="$tmp/nodir/r.txt"
   [ $rc -eq 2 ] && [ ! -e "$tmp/rep_out2.c" ]
   check "unwritable --report=FILE without a pragma: exit 2, no output created"
+  # --report=FILE is written as -o FILE is: both staged in temporary
+  # files, then renamed; an output that cannot be written leaves the
+  # report as it was, and an error in the input changes neither
+  printf 'old report\n' >"$tmp/keep_r.txt"
+  run "$tmp/rep.c" -o "$tmp/nodir/o.c" --report="$tmp/keep_r.txt"
+  [ $rc -eq 2 ] && [ "$(cat "$tmp/keep_r.txt")" = "old report" ]
+  check "unwritable -o FILE: exit 2, --report=FILE not changed"
+  mkdir -p "$tmp/adir_o"
+  run "$tmp/rep.c" -o "$tmp/adir_o" --report="$tmp/keep_r.txt"
+  [ $rc -eq 2 ] && [ "$(cat "$tmp/keep_r.txt")" = "old report" ]
+  check "-o naming a directory: exit 2, --report=FILE not changed"
+  run "$tmp/bad.c" -o "$tmp/bad_o.c" --report="$tmp/keep_r.txt"
+  [ $rc -eq 1 ] && [ "$(cat "$tmp/keep_r.txt")" = "old report" ]
+  check "error in the input: --report=FILE not changed"
+  run "$tmp/bad.c" -o "$tmp/bad_o.c" --report="$tmp/new_r.txt"
+  [ $rc -eq 1 ] && [ ! -e "$tmp/new_r.txt" ]
+  check "error in the input: --report=FILE not created"
+  chmod 640 "$tmp/keep_r.txt"
+  ln "$tmp/keep_r.txt" "$tmp/keep_r_link.txt"
+  run "$tmp/rep.c" -o "$tmp/rep_out3.c" --report="$tmp/keep_r.txt"
+  [ $rc -eq 0 ] && grep -q "rep.c:" "$tmp/keep_r.txt" &&
+    [ "$(stat -c %a "$tmp/keep_r.txt")" = 640 ] &&
+    [ "$(cat "$tmp/keep_r_link.txt")" = "old report" ] &&
+    [ -z "$(find "$tmp" -name '.*.sparsecc-*')" ]
+  check "--report=FILE replaced by a rename (a hard link keeps the old text), mode kept"
+  run "$tmp/rep.c" -o /dev/null --report=/dev/null
+  [ $rc -eq 0 ] && [ ! -s "$tmp/out" ]
+  check "-o /dev/null --report=/dev/null: both written in place, exit 0"
   # the pragma on the file's first line, its declaration stored sparse
   printf '#pragma sparse encoding(A : CSR)\ndouble A[4][4];\nint main(void) { A[1][1] = 2; return A[1][1] > 0 ? 0 : 1; }\n' \
     >"$tmp/line1.c"
@@ -697,6 +745,9 @@ section_check() {
   run --check "$tmp/invalid.c" -o "$tmp/invalid.out"
   [ $rc -eq 1 ] && grep -q "not valid C" "$tmp/err" && [ ! -e "$tmp/invalid.out" ]
   check "--check on invalid C: exit 1, no output"
+  diag_at "$tmp/invalid.c" 1 25 error "use of undeclared identifier 'undeclared_name' (--check: the output is not valid C)" &&
+    tidy
+  check "--check: the error at its file:line:col in the input, with the line and a caret"
   mkdir -p "$tmp/inc"
   printf '#define MYVAL 3\n' >"$tmp/inc/myval.h"
   printf '#include "myval.h"\nint v = MYVAL + N;\n' >"$tmp/needs.c"
@@ -989,6 +1040,16 @@ section_diagnostics() {
   [ -s "$d/lines_in.where" ] && grep -q '^gram.y:204:' "$d/lines_in.where" &&
     grep -q '^gram.y:206:' "$d/lines_in.where" && cmp -s "$d/lines_in.where" "$d/lines_out.where"
   check "#line in the input: compiler errors in and after the rewritten region point where the input's do"
+  # a loop assigning every element of an array stored sparse is rewritten
+  # around the nest as written: a compiler's warning in its body points at
+  # the input's line and column
+  printf '#include <stdio.h>\n#define N 4\n#pragma sparse encoding(H : CSR)\nstatic double H[N][N];\nint main(void) {\n  for (int i = 0; i < N; i++)\n    for (int j = 0; j < N; j++) {\n      int unused_here = i;\n      H[i][j] = (double)(i == j);\n    }\n  printf("%%g\\n", H[1][1]);\n  return 0;\n}\n' >"$d/fill.c"
+  run "$d/fill.c" -o "$d/fill_out.c" --report="$d/fill_rep.txt"
+  [ $rc -eq 0 ] && grep -q 'fill loop' "$d/fill_rep.txt" &&
+    "$cc" -Wall -fsyntax-only "$d/fill.c" 2>&1 | grep -q '^[^ ]*fill.c:8:11: warning: unused variable' &&
+    "$cc" -Wall $("$sparsecc" --cflags) -fsyntax-only "$d/fill_out.c" 2>&1 |
+      grep -q '^[^ ]*fill.c:8:11: warning: unused variable'
+  check "a fill loop rewritten: a compiler's warning in its body at the input's line and column"
   { printf 'double y[4], A[4][4], x[4];\n#line 40 "parse.y"\nvoid f(void) {\n'
     printf '#pragma sparse encoding(A : (i, j) -> (i : dense, j : compresed))\n'
     printf '  for (int i = 0; i < 4; i++)\n    for (int j = 0; j < 4; j++) y[i] += A[i][j] * x[j];\n}\n'; } >"$d/lines_err.c"
@@ -1039,6 +1100,37 @@ section_diagnostics() {
   run "$d/prefix.c" -o "$d/prefix.out"
   [ $rc -eq 0 ] && diag_at "$d/prefix.c" 1 8 warning "'sc__t' starts with 'sc__'" && tidy
   check "a name with the reserved prefix: warning at its declaration"
+  # a declaration the standard headers of sparsecc_rt.h contradict (the
+  # program does not include them): warned at it, nothing applied, the
+  # output compiles; a compatible one (a prototype of printf, uint64_t as
+  # the header has it) is no clash
+  spmv_with '#pragma sparse encoding(A : CSR)' | sed '1s/.*/int printf(const char *, ...);\n#define EOF (-2)/' >"$d/stdmac.c"
+  run "$d/stdmac.c" -o "$d/stdmac.out.c"
+  [ $rc -eq 0 ] &&
+    diag_at "$d/stdmac.c" 2 9 warning "'EOF' is declared differently by a standard header that the rewritten file would include (through sparsecc_rt.h: <stddef.h>, <stdint.h>, <stdio.h>): 'EOF' macro redefined; no #pragma sparse applied" &&
+    tidy && ! grep -q sparsecc_rt.h "$d/stdmac.out.c" &&
+    "$cc" -Wall -Wextra -Werror -c "$d/stdmac.out.c" -o "$d/stdmac.o"
+  check "a macro of <stdio.h> defined again by a program without it: warning, nothing applied, output compiles"
+  spmv_with '#pragma sparse encoding(A : CSR)' |
+    sed '1s/.*/int printf(const char *, ...);\nstatic int fileno(int fd) { return fd; }\ntypedef unsigned long uint64_t;/' >"$d/stdfn.c"
+  run "$d/stdfn.c" -o "$d/stdfn.out.c"
+  [ $rc -eq 0 ] &&
+    diag_at "$d/stdfn.c" 2 12 warning "'fileno' is declared differently by a standard header" &&
+    [ "$(grep -c 'warning:' "$tmp/err")" -eq 1 ] && tidy
+  check "a function of <stdio.h> declared again otherwise: one warning, at it"
+  spmv_with '#pragma sparse encoding(A : CSR)' | sed '1s/.*/int printf();/' >"$d/stdkr.c"
+  run "$d/stdkr.c" -o "$d/stdkr.out.c"
+  [ $rc -eq 0 ] && diag_at "$d/stdkr.c" 1 5 warning "'printf' is declared differently by a standard header" &&
+    tidy && "$cc" -w -c "$d/stdkr.out.c" -o "$d/stdkr.o"
+  check "a K&R declaration of printf: a clash with <stdio.h>'s prototype, the output compiles"
+  sed '2d' "$d/stdfn.c" >"$d/stdok.c"
+  run "$d/stdok.c" -o "$d/stdok.out.c"
+  [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && grep -q sc_tensor "$d/stdok.out.c"
+  check "a prototype of printf and uint64_t as <stdint.h> has it: no clash, sparsified"
+  spmv_with '#pragma sparse encoding(A : CSR)' | sed '1a #define NULL 0' >"$d/stdown.c"
+  run "$d/stdown.c" -o "$d/stdown.out.c"
+  [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && grep -q sc_tensor "$d/stdown.out.c"
+  check "a clash the input has itself (NULL defined again after <stdio.h>): not the output's, sparsified"
   # several problems in one run: each said once, sorted by place, one count
   { printf '#define N 8\ndouble A[N][N], x[N], y[N];\nint main(void) {\n'
     printf '#pragma sparse encoding(A : CRS)\n  for (int i = 0; i < N; i++) y[i] = A[i][i];\n'

@@ -87,6 +87,19 @@ static void test_line_directives(void **state) {
   fx_free(&x);
 }
 
+/* an edit ending inside the file's last line, which no newline ends: what
+ * follows it is the rest of that line, and the directive names it (it
+ * named the line after) */
+static void test_line_directive_last_line(void **state) {
+  (void)state;
+  Fixture x;
+  fx_init(&x, "t.c", "int a;\nfor (;;) {}}");
+  edits_add(&x.arena, &x.edits, 7, 18, "while (1) {}\n", 3);
+  assert_string_equal(fx_splice(&x, 0, 0),
+                      "int a;\nwhile (1) {}\n#line 2 \"t.c\"\n}");
+  fx_free(&x);
+}
+
 /* below a #line of the input (or a `# N "file"` line marker), the place
  * it gives: the directive after an edit names it, as source_presumed does */
 static void test_line_directives_presumed(void **state) {
@@ -230,6 +243,7 @@ int main(void) {
       cmocka_unit_test(test_same_offset_keeps_order),
       cmocka_unit_test(test_line_directives),
       cmocka_unit_test(test_line_directives_presumed),
+      cmocka_unit_test(test_line_directive_last_line),
       cmocka_unit_test(test_runtime_include),
       cmocka_unit_test(test_crlf_line_ends),
       cmocka_unit_test(test_escape_controls),
