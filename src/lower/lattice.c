@@ -12,6 +12,7 @@
  * its candidate iterators whose presence may give an effect: one point
  * {A, B} is an intersection, points {A}, {B} a union; when the empty
  * subset has an effect the loop iterates densely (locating operands). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,6 +65,36 @@ static int call2_preserves_zero(const char *f) {
     if (!strcmp(f, names[i]) ||
         (n == m + 1 && !strncmp(f, names[i], m) && (f[m] == 'f' || f[m] == 'l')))
       return 1;
+  }
+  return 0;
+}
+
+/* Two-argument functions of a zero first argument and a numeric literal
+ * second one (`pow(A[i][j], 2)`, `atan2(A[i][j], 1.0)`, `fmod(A[i][j],
+ * 3.0)`, `ldexp(A[i][j], 4)`): zero when f(+0.0, c), computed here with the
+ * call's own precision (`powf` converts c to float), is +0.0. Not when it is
+ * anything else: `pow(0, 0)` is 1, `pow(0, -1)` Inf, `atan2(0, -1)` pi,
+ * `fmod(0, 0)` NaN, `copysign(0, -1)` -0.0, which prints "-0". A long double
+ * form is computed in double: a c that underflows there is judged as 0. */
+static int call2_zero_at(const char *f, double c) {
+  static const struct {
+    const char *n;
+    double (*d)(double, double);
+    float (*fl)(float, float);
+  } t[] = {{"pow", pow, powf},         {"atan2", atan2, atan2f},
+           {"fmod", fmod, fmodf},      {"remainder", remainder, remainderf},
+           {"copysign", copysign, copysignf}};
+  size_t n = strlen(f);
+  double r;
+  if (!strcmp(f, "ldexp") || !strcmp(f, "ldexpf") || !strcmp(f, "ldexpl") ||
+      !strcmp(f, "scalbn") || !strcmp(f, "scalbnf") || !strcmp(f, "scalbnl"))
+    return 1; /* +0 scaled by any power of two (the int c) */
+  for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+    size_t m = strlen(t[i].n);
+    if (strncmp(f, t[i].n, m) || (n != m && (n != m + 1 || (f[m] != 'f' && f[m] != 'l'))))
+      continue;
+    r = f[m] == 'f' ? (double)t[i].fl(0.0f, (float)c) : t[i].d(0.0, c);
+    return r == 0.0 && !signbit(r);
   }
   return 0;
 }
@@ -292,6 +323,11 @@ static int zero_in(const Lower *L, const IrExpr *e, unsigned absent, const Facts
   case IR_CALL:
     if (e->nargs == 2 && call2_preserves_zero(e->text))
       return zero_in(L, e->args[0], absent, f) && zero_in(L, e->args[1], absent, f);
+    if (e->nargs == 2) {
+      double c;
+      return const_value(e->args[1], &c) && call2_zero_at(e->text, c) &&
+             zero_in(L, e->args[0], absent, f);
+    }
     return e->nargs == 1 && (call_preserves_zero(e->text) || e->zero_at_zero) &&
            zero_in(L, e->args[0], absent, f);
   case IR_CMP:
