@@ -646,6 +646,8 @@ static void format_notes(Lower *L, StrBuf *sb) {
 /* One lowering of the (predicated) kernel with the tensors in `plain`
  * converted to their plain form: the co-iteration loops in *loops and the
  * live variables' final values in *live. 0, or -1 with L->refuse. */
+static const char *span_text(const Lower *L, Span sp);
+
 /* Why an expression over sparse operands is not zero where they are
  * absent, for the refusal: the first quotient of a sparse operand by a
  * value that may be zero (0 / 0 is NaN in the dense program) or call of a
@@ -670,9 +672,33 @@ static const char *nonzero_expr_cause(const Lower *L, const IrExpr *e) {
                  "non-zero constant, guard the update with 'divisor > 0', "
                  "or multiply by a precomputed inverse"
                : "a sparse operand taken modulo a value that may be zero";
-  if (e->kind == IR_CALL && reads_sparse(L, e) && !lat_zero(L, e, ~0u))
-    return arena_printf(L->arena, "'%s' of an absent entry is not zero",
-                        e->text);
+  if (e->kind == IR_ACCESS && L->access_st[e->access] < 0 &&
+      L->tensor_st[L->k->accesses[e->access].tensor] >= 0) {
+    /* a second access of a walked array that is not walked itself (another
+     * loop order: `A[i][j] - A[j][i]`) reads the dense value, which is not
+     * absent where the walked access is */
+    const char *t = span_text(L, e->span);
+    const STensor *w = &L->st[L->tensor_st[L->k->accesses[e->access].tensor]];
+    if (t)
+      return arena_printf(L->arena, "'%s' is read in another loop order %s, "
+                          "not walked, so it is not absent where the walked "
+                          "access of '%s' is%s", t,
+                          w->t->handle ? "by element lookups" : "from the dense array",
+                          w->t->name, w->t->handle ? "" : " (read it from a copy "
+                          "of the array under another name, which is "
+                          "assembled in that order)");
+  }
+  if (e->kind == IR_CALL && reads_sparse(L, e) && !lat_zero(L, e, ~0u)) {
+    /* the call is the cause only when its sparse arguments are zero there
+     * (`exp(A)`, `pow(A, 0)`), not in `fabs(A[i][j] - A[j][i])` */
+    int args_zero = 1;
+    for (int i = 0; i < e->nargs; i++)
+      if (reads_sparse(L, e->args[i]) && !lat_zero(L, e->args[i], ~0u))
+        args_zero = 0;
+    if (args_zero)
+      return arena_printf(L->arena, "'%s' of an absent entry is not zero",
+                          e->text);
+  }
   const IrExpr *sub[3] = {e->a, e->b, e->c};
   for (int i = 0; i < 3; i++) {
     const char *c = nonzero_expr_cause(L, sub[i]);
