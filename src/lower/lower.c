@@ -142,6 +142,9 @@ static int handle_converts(const STensor *st) {
  * hoisted out of an enclosing loop (IrTensor.entry_cache): only for an
  * operand the kernel reads and never writes. */
 static int cached(const STensor *st) {
+  /* one cache per array: a second assembly of a dense array in another
+   * order (`A_1` for `A[j][i]` beside `A[i][j]`) is made at every entry */
+  if (!st->t->handle && strcmp(st->name, st->t->name)) return 0;
   return st->t->entry_cache && st->t->entry_cache_used && !st->t->is_written &&
          (!st->t->handle || handle_converts(st));
 }
@@ -974,12 +977,13 @@ static int stored_output(const Lower *L) {
 }
 
 static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
-                   unsigned plain, StrBuf *loops, StrBuf *live) {
+                   unsigned plain, int copies, StrBuf *loops, StrBuf *live) {
   memset(L, 0, sizeof *L);
   L->ctx = ctx;
   L->arena = ctx->arena;
   L->k = kernel;
   L->plain = plain;
+  L->copies = copies;
   if (graph_analyze(L) != 0) return -1;
   const char *owhy = NULL; /* a sparse output stored as a handle */
   if (asm_plan(L, &owhy) < 0) {
@@ -1272,14 +1276,14 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
     }
   kernel = lower_unit_diagonals(L.arena, pk); /* diagonal.c */
   StrBuf loops = {0}, live = {0};
-  int rc = attempt(&L, ctx, kernel, 0, &loops, &live);
+  int rc = attempt(&L, ctx, kernel, 0, 0, &loops, &live);
   if (L.plain_req) {
     /* a loop stayed dense over operands it cannot skip over as declared:
      * lower again with them converted to their plain form, and keep the
      * version that skips more loops */
     Lower L2;
     StrBuf loops2 = {0}, live2 = {0};
-    int rc2 = attempt(&L2, ctx, kernel, L.plain_req, &loops2, &live2);
+    int rc2 = attempt(&L2, ctx, kernel, L.plain_req, 0, &loops2, &live2);
     if (rc2 == 0 && (rc != 0 || L2.nsparse_loops > L.nsparse_loops)) {
       attempt_free(&L, &loops, &live);
       L = L2;
@@ -1288,6 +1292,23 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
       rc = 0;
     } else {
       attempt_free(&L2, &loops2, &live2);
+    }
+  }
+  if (rc != 0 && L.copies_req) {
+    /* refused while an access in another loop order read the dense array
+     * (`fabs(A[i][j] - A[j][i])`: not absent where A[i][j] is): lower
+     * again with that access assembled in its own order */
+    Lower L3;
+    StrBuf loops3 = {0}, live3 = {0};
+    int rc3 = attempt(&L3, ctx, kernel, L.plain, 1, &loops3, &live3);
+    if (rc3 == 0) {
+      attempt_free(&L, &loops, &live);
+      L = L3;
+      loops = loops3;
+      live = live3;
+      rc = 0;
+    } else {
+      attempt_free(&L3, &loops3, &live3);
     }
   }
   if (rc != 0) {
