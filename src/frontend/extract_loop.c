@@ -287,8 +287,8 @@ int build_loop(X *x, TSNode n, TSNode init, TSNode cond, TSNode upd, TSNode body
                   "loop step is not 'i++', '++i', 'i += 1' or 'i = i + 1'");
   if (step > 1 && offset)
     return refuse(x, cond, "loop stepping by %lld with the condition '%s'; "
-                  "write 'i < bound - %lld'", (long long)step, excerpt(x, cond),
-                  (long long)offset);
+                  "write '%s < %s - %lld'", (long long)step, excerpt(x, cond),
+                  lv.name, excerpt(x, hi_n), (long long)offset);
   if (step > 1) {
     /* `for (i = lo; i < hi; i += c)`: the IR loop counts the steps, [0,
      * count), and each use of i is lo + c * step (stride_value, poly_of);

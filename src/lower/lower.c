@@ -646,11 +646,11 @@ static void format_notes(Lower *L, StrBuf *sb) {
   }
 }
 
+static const char *span_text(const Lower *L, Span sp);
+
 /* One lowering of the (predicated) kernel with the tensors in `plain`
  * converted to their plain form: the co-iteration loops in *loops and the
  * live variables' final values in *live. 0, or -1 with L->refuse. */
-static const char *span_text(const Lower *L, Span sp);
-
 /* Why an expression over sparse operands is not zero where they are
  * absent, for the refusal: the first quotient of a sparse operand by a
  * value that may be zero (0 / 0 is NaN in the dense program) or call of a
@@ -685,11 +685,9 @@ static const char *nonzero_expr_cause(const Lower *L, const IrExpr *e) {
     if (t)
       return arena_printf(L->arena, "'%s' is read in another loop order %s, "
                           "not walked, so it is not absent where the walked "
-                          "access of '%s' is%s", t,
+                          "access of '%s' is", t,
                           w->t->handle ? "by element lookups" : "from the dense array",
-                          w->t->name, w->t->handle ? "" : " (read it from a copy "
-                          "of the array under another name, which is "
-                          "assembled in that order)");
+                          w->t->name);
   }
   if (e->kind == IR_CALL && reads_sparse(L, e) && !lat_zero(L, e, ~0u)) {
     /* the call is the cause only when its sparse arguments are zero there
