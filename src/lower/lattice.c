@@ -277,8 +277,52 @@ static int cond_nonzero(const Lower *L, const IrExpr *c, const IrExpr *d) {
 
 static int zero_in(const Lower *L, const IrExpr *e, unsigned absent, const Facts *f);
 
+/* A lower bound of loop variable v's values: its lower bound when that is
+ * a constant plus outer variables with non-negative coefficients whose own
+ * lower bounds are known (`j = i + 1` under `i = 0`); a band's max is at
+ * least its first form. 0 when unknown. */
+static int var_min(const Lower *L, int v, int depth, double *m) {
+  const IrAffine *lo = &L->k->vars[v].lo;
+  if (depth > IR_MAX_VARS || lo->sym || (lo->nalt && lo->alt_op != '>')) return 0;
+  double r = (double)lo->constant;
+  for (int u = 0; u < L->k->nvars; u++) {
+    double mu;
+    if (!lo->coef[u]) continue;
+    if (u == v || lo->coef[u] < 0 || !var_min(L, u, depth + 1, &mu) || mu < 0) return 0;
+    r += (double)lo->coef[u] * mu;
+  }
+  *m = r;
+  return 1;
+}
+
+/* A lower bound of e built from loop variables and literals with + and *
+ * of non-negative terms and conversions to a floating type (`j + 1`,
+ * `(double)(2 * i + 1)`): the divisor of `A[i][j] / (j + 1)` is never zero
+ * when it is positive. 0 when unknown. */
+static int expr_min(const Lower *L, const IrExpr *e, double *m) {
+  double a, b;
+  switch (e->kind) {
+  case IR_INDEX: return var_min(L, e->var, 0, m);
+  case IR_CONST: return literal_value(e->text, m);
+  case IR_ADD:
+    if (!expr_min(L, e->a, &a) || !expr_min(L, e->b, &b)) return 0;
+    *m = a + b;
+    return 1;
+  case IR_MUL:
+    if (!expr_min(L, e->a, &a) || !expr_min(L, e->b, &b) || a < 0 || b < 0) return 0;
+    *m = a * b;
+    return 1;
+  case IR_CAST:
+    return e->text && (!strcmp(e->text, "double") || !strcmp(e->text, "float")) &&
+           expr_min(L, e->a, m);
+  default: return 0;
+  }
+}
+
 static int divisor_nonzero(const Lower *L, const IrExpr *d, const Facts *f) {
+  double m;
   if (d->kind == IR_CONST && const_is_nonzero(d->text)) return 1;
+  if (expr_min(L, d, &m) && m > 0) return 1;
   for (; f; f = f->up)
     if (cond_nonzero(L, f->cond, d)) return 1;
   return 0;
