@@ -668,7 +668,7 @@ static int reads_sparse(const Lower *L, const IrExpr *e) {
 static const char *nonzero_expr_cause(const Lower *L, const IrExpr *e) {
   if (!e) return NULL;
   if ((e->kind == IR_DIV || e->kind == IR_MOD) && reads_sparse(L, e->a) &&
-      !reads_sparse(L, e->b) && e->b->kind != IR_CONST)
+      !reads_sparse(L, e->b) && e->b->kind != IR_CONST && !lat_zero(L, e, ~0u))
     return e->kind == IR_DIV
                ? "a sparse operand divided by a value that may be zero "
                  "(0 / 0 is NaN in the dense program); divide by a "
