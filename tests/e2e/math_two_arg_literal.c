@@ -4,8 +4,9 @@
 // the other sums walk the stored entries only. Where the literal makes the
 // value at zero something else (pow(0, 0) = 1, pow(0, -1) = Inf,
 // atan2(0, -1) = pi) the nest stays as written, with the warning naming
-// the call; fmod(0, 0) = NaN and copysign(0, -1) = -0.0 make the last nest
-// visit every position.
+// the call; in the last nest copysign(0, -1) = -0.0 and fmod(0, 0) = NaN
+// are values at absent entries too (a fill loop for `z[j] =`, a guard
+// evaluated at entry), as they were before.
 // EXPECT-SPARSIFIED: 4
 // EXPECT-ABSENT: fro += pow(A[i][j], 2) + powf((float)A[i][j], 3.0f);
 // EXPECT-ABSENT: at += atan2(A[i][j], 1.0) - fmod(A[i][j], 2.5);
