@@ -85,6 +85,51 @@ static int names_var(const AfPoly *p) {
   return 0;
 }
 
+/* Whether the integer expression n is evaluated in a signed type, so that
+ * `n - c` cannot wrap: made of loop variables and scalars of signed types
+ * (`int`, `long`, `ptrdiff_t`), integer literals without a suffix and
+ * macros defined as one (below INT_MAX), with + - * and parentheses. */
+static int signed_int_expr(X *x, TSNode n, size_t at) {
+  n = strip_parens(n);
+  int64_t v;
+  if (node_is(n, "number_literal"))
+    return int_literal(x, n, &v) && v >= 0 && v <= 2147483647;
+  if (node_is(n, "identifier")) {
+    const char *t = ntext(x, n);
+    int k = find_var(x, t);
+    if (k >= 0)
+      return x->k->vars[k].ctype && signed_ctype(x->k->vars[k].ctype);
+    CtDecl d;
+    if (ct_lookup(x->env->ct, t, at, &d))
+      return d.kind == CT_SCALAR && d.elem_ctype && signed_ctype(d.elem_ctype);
+    return int_value(x, t, &v) && v >= 0 && v <= 2147483647;
+  }
+  if (node_is(n, "unary_expression"))
+    return !strcmp(op_of(x, n), "-") && signed_int_expr(x, node_field(n, "argument"), at);
+  if (node_is(n, "binary_expression")) {
+    const char *o = op_of(x, n);
+    return (!strcmp(o, "+") || !strcmp(o, "-") || !strcmp(o, "*")) &&
+           signed_int_expr(x, node_field(n, "left"), at) &&
+           signed_int_expr(x, node_field(n, "right"), at);
+  }
+  return 0;
+}
+
+/* `v + c` or `c + v` for the loop variable v and a positive integer
+ * literal c: c, else 0. */
+static int64_t var_plus_const(X *x, TSNode n, const char *v) {
+  n = strip_parens(n);
+  int64_t c;
+  if (!node_is(n, "binary_expression") || strcmp(op_of(x, n), "+"))
+    return 0;
+  TSNode l = node_field(n, "left"), r = node_field(n, "right");
+  if (is_name(x, l, v) && int_literal(x, strip_parens(r), &c) && c > 0)
+    return c;
+  if (is_name(x, r, v) && int_literal(x, strip_parens(l), &c) && c > 0)
+    return c;
+  return 0;
+}
+
 /* A loop with header parts init, cond, upd (a `for`, or a counting
  * `while`: extract_while.c) and body, whose statements are built up to
  * x->seq_stop. */
@@ -195,6 +240,7 @@ int build_loop(X *x, TSNode n, TSNode init, TSNode cond, TSNode upd, TSNode body
   const char *cop = op_of(x, cond);
   TSNode hi_n;
   int incl;
+  int64_t offset = 0;
   if ((!strcmp(cop, "<") || !strcmp(cop, "<=")) &&
       is_name(x, node_field(cond, "left"), lv.name)) {
     hi_n = node_field(cond, "right");
@@ -207,10 +253,27 @@ int build_loop(X *x, TSNode n, TSNode init, TSNode cond, TSNode upd, TSNode body
                                     is_name(x, node_field(cond, "right"), lv.name))) {
     hi_n = node_field(cond, is_name(x, node_field(cond, "left"), lv.name) ? "right" : "left");
     incl = 0;
+  } else if ((!strcmp(cop, "<") || !strcmp(cop, "<=")) &&
+             (offset = var_plus_const(x, node_field(cond, "left"), lv.name))) {
+    hi_n = node_field(cond, "right"); /* i + c < hi: i < hi - c */
+    incl = cop[1] == '=';
+  } else if ((!strcmp(cop, ">") || !strcmp(cop, ">=")) &&
+             (offset = var_plus_const(x, node_field(cond, "right"), lv.name))) {
+    hi_n = node_field(cond, "left");
+    incl = cop[1] == '=';
   } else {
     return refuse(x, cond, "loop condition '%s' is not 'i < bound' or 'i <= bound'",
                   excerpt(x, cond));
   }
+  /* `i + c < hi` is `i < hi - c` where hi - c cannot wrap: i and hi of
+   * signed types (an unsigned hi below c would make hi - c huge) */
+  if (offset && (!signed_ctype(lv.ctype) ||
+                 !signed_int_expr(x, hi_n, ts_node_start_byte(cond))))
+    return refuse(x, cond, "loop condition '%s' would subtract %lld from a "
+                  "bound that may be of an unsigned type, where it can wrap "
+                  "(write '%s < %s - %lld' if '%s' is never below %lld)",
+                  excerpt(x, cond), (long long)offset, lv.name, excerpt(x, hi_n),
+                  (long long)offset, excerpt(x, hi_n), (long long)offset);
   /* update: i++, ++i, i += 1, i = i + 1, i = 1 + i; or a constant step
    * c > 1 (i += 2), below */
   TSNode var_step;
@@ -222,6 +285,10 @@ int build_loop(X *x, TSNode n, TSNode init, TSNode cond, TSNode upd, TSNode body
   if (!step)
     return refuse(x, ts_node_is_null(upd) ? n : upd,
                   "loop step is not 'i++', '++i', 'i += 1' or 'i = i + 1'");
+  if (step > 1 && offset)
+    return refuse(x, cond, "loop stepping by %lld with the condition '%s'; "
+                  "write '%s < %s - %lld'", (long long)step, excerpt(x, cond),
+                  lv.name, excerpt(x, hi_n), (long long)offset);
   if (step > 1) {
     /* `for (i = lo; i < hi; i += c)`: the IR loop counts the steps, [0,
      * count), and each use of i is lo + c * step (stride_value, poly_of);
@@ -264,7 +331,7 @@ int build_loop(X *x, TSNode n, TSNode init, TSNode cond, TSNode upd, TSNode body
    * (lo) or min (hi) of such */
   AfPoly lo, hi;
   int lo_band = band_bound(x, n, lo_n, 0, 0, &lv.lo);
-  int hi_band = lo_band < 0 ? -1 : band_bound(x, n, hi_n, 1, incl, &lv.hi);
+  int hi_band = lo_band < 0 ? -1 : offset ? 0 : band_bound(x, n, hi_n, 1, incl, &lv.hi);
   if (hi_band < 0)
     return -1;
   if ((lo_band || hi_band) && !signed_ctype(lv.ctype))
@@ -279,6 +346,8 @@ int build_loop(X *x, TSNode n, TSNode init, TSNode cond, TSNode upd, TSNode body
   lv.hi_cast = x->stripped_cast;
   if (incl && !hi_band)
     af_add_term(&hi, 1, -1, NULL);
+  if (offset)
+    af_add_term(&hi, -offset, -1, NULL);
   if ((!lo_band && to_affine(x, lo_n, &lo, &lv.lo, "loop bound")) ||
       (!hi_band && to_affine(x, hi_n, &hi, &lv.hi, "loop bound")))
     return -1;

@@ -841,14 +841,18 @@ static int add_sparse(Lower *L, int ti, const char *name) {
   tmp.inplace = inplace;
   tmp.alias = -1;
   if (!t->handle && L->tensor_st[ti] >= 0) {
-    /* another access of a dense array: only as an alias of the first
-     * assembly (one entry assembly per array, which may be kept across
-     * an enclosing loop) */
+    /* another access of a dense array: as an alias of the first assembly
+     * (one entry assembly per array, which may be kept across an enclosing
+     * loop); in another loop order, an assembly of its own in that order
+     * made at every entry, only in the attempt that allows it (L->copies:
+     * lower.c, for a nest refused without: `A[i][j] - A[j][i]`), since a
+     * product reads the dense array faster */
     for (int o = 0; o < L->nst; o++)
       if (L->st[o].tensor == ti && L->st[o].alias < 0 &&
           same_enc(&L->st[o].enc, &tmp.enc))
         tmp.alias = o;
-    if (tmp.alias < 0) {
+    if (tmp.alias < 0 && !(L->copies && st->converted)) {
+      if (st->converted) L->copies_req = 1;
       if (L->notes.data) L->notes.data[L->notes.len = notes_mark] = '\0';
       lower_note(L, "%s: an access in another loop order reads its dense "
                  "array", t->name);

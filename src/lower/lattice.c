@@ -12,6 +12,7 @@
  * its candidate iterators whose presence may give an effect: one point
  * {A, B} is an intersection, points {A}, {B} a union; when the empty
  * subset has an effect the loop iterates densely (locating operands). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,6 +65,36 @@ static int call2_preserves_zero(const char *f) {
     if (!strcmp(f, names[i]) ||
         (n == m + 1 && !strncmp(f, names[i], m) && (f[m] == 'f' || f[m] == 'l')))
       return 1;
+  }
+  return 0;
+}
+
+/* Two-argument functions of a zero first argument and a numeric literal
+ * second one (`pow(A[i][j], 2)`, `atan2(A[i][j], 1.0)`, `fmod(A[i][j],
+ * 3.0)`, `ldexp(A[i][j], 4)`): zero when f(+0.0, c), computed here with the
+ * call's own precision (`powf` converts c to float), is +0.0. Not when it is
+ * anything else: `pow(0, 0)` is 1, `pow(0, -1)` Inf, `atan2(0, -1)` pi,
+ * `fmod(0, 0)` NaN, `copysign(0, -1)` -0.0, which prints "-0". A long double
+ * form is computed in double: a c that underflows there is judged as 0. */
+static int call2_zero_at(const char *f, double c) {
+  static const struct {
+    const char *n;
+    double (*d)(double, double);
+    float (*fl)(float, float);
+  } t[] = {{"pow", pow, powf},         {"atan2", atan2, atan2f},
+           {"fmod", fmod, fmodf},      {"remainder", remainder, remainderf},
+           {"copysign", copysign, copysignf}};
+  size_t n = strlen(f);
+  double r;
+  if (!strcmp(f, "ldexp") || !strcmp(f, "ldexpf") || !strcmp(f, "ldexpl") ||
+      !strcmp(f, "scalbn") || !strcmp(f, "scalbnf") || !strcmp(f, "scalbnl"))
+    return 1; /* +0 scaled by any power of two (the int c) */
+  for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+    size_t m = strlen(t[i].n);
+    if (strncmp(f, t[i].n, m) || (n != m && (n != m + 1 || (f[m] != 'f' && f[m] != 'l'))))
+      continue;
+    r = f[m] == 'f' ? (double)t[i].fl(0.0f, (float)c) : t[i].d(0.0, c);
+    return r == 0.0 && !signbit(r);
   }
   return 0;
 }
@@ -246,8 +277,52 @@ static int cond_nonzero(const Lower *L, const IrExpr *c, const IrExpr *d) {
 
 static int zero_in(const Lower *L, const IrExpr *e, unsigned absent, const Facts *f);
 
+/* A lower bound of loop variable v's values: its lower bound when that is
+ * a constant plus outer variables with non-negative coefficients whose own
+ * lower bounds are known (`j = i + 1` under `i = 0`); a band's max is at
+ * least its first form. 0 when unknown. */
+static int var_min(const Lower *L, int v, int depth, double *m) {
+  const IrAffine *lo = &L->k->vars[v].lo;
+  if (depth > IR_MAX_VARS || lo->sym || (lo->nalt && lo->alt_op != '>')) return 0;
+  double r = (double)lo->constant;
+  for (int u = 0; u < L->k->nvars; u++) {
+    double mu;
+    if (!lo->coef[u]) continue;
+    if (u == v || lo->coef[u] < 0 || !var_min(L, u, depth + 1, &mu) || mu < 0) return 0;
+    r += (double)lo->coef[u] * mu;
+  }
+  *m = r;
+  return 1;
+}
+
+/* A lower bound of e built from loop variables and literals with + and *
+ * of non-negative terms and conversions to a floating type (`j + 1`,
+ * `(double)(2 * i + 1)`): the divisor of `A[i][j] / (j + 1)` is never zero
+ * when it is positive. 0 when unknown. */
+static int expr_min(const Lower *L, const IrExpr *e, double *m) {
+  double a, b;
+  switch (e->kind) {
+  case IR_INDEX: return var_min(L, e->var, 0, m);
+  case IR_CONST: return literal_value(e->text, m);
+  case IR_ADD:
+    if (!expr_min(L, e->a, &a) || !expr_min(L, e->b, &b)) return 0;
+    *m = a + b;
+    return 1;
+  case IR_MUL:
+    if (!expr_min(L, e->a, &a) || !expr_min(L, e->b, &b) || a < 0 || b < 0) return 0;
+    *m = a * b;
+    return 1;
+  case IR_CAST:
+    return e->text && (!strcmp(e->text, "double") || !strcmp(e->text, "float")) &&
+           expr_min(L, e->a, m);
+  default: return 0;
+  }
+}
+
 static int divisor_nonzero(const Lower *L, const IrExpr *d, const Facts *f) {
+  double m;
   if (d->kind == IR_CONST && const_is_nonzero(d->text)) return 1;
+  if (expr_min(L, d, &m) && m > 0) return 1;
   for (; f; f = f->up)
     if (cond_nonzero(L, f->cond, d)) return 1;
   return 0;
@@ -292,6 +367,11 @@ static int zero_in(const Lower *L, const IrExpr *e, unsigned absent, const Facts
   case IR_CALL:
     if (e->nargs == 2 && call2_preserves_zero(e->text))
       return zero_in(L, e->args[0], absent, f) && zero_in(L, e->args[1], absent, f);
+    if (e->nargs == 2) {
+      double c;
+      return const_value(e->args[1], &c) && call2_zero_at(e->text, c) &&
+             zero_in(L, e->args[0], absent, f);
+    }
     return e->nargs == 1 && (call_preserves_zero(e->text) || e->zero_at_zero) &&
            zero_in(L, e->args[0], absent, f);
   case IR_CMP:

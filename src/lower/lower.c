@@ -142,6 +142,9 @@ static int handle_converts(const STensor *st) {
  * hoisted out of an enclosing loop (IrTensor.entry_cache): only for an
  * operand the kernel reads and never writes. */
 static int cached(const STensor *st) {
+  /* one cache per array: a second assembly of a dense array in another
+   * order (`A_1` for `A[j][i]` beside `A[i][j]`) is made at every entry */
+  if (!st->t->handle && strcmp(st->name, st->t->name)) return 0;
   return st->t->entry_cache && st->t->entry_cache_used && !st->t->is_written &&
          (!st->t->handle || handle_converts(st));
 }
@@ -643,6 +646,8 @@ static void format_notes(Lower *L, StrBuf *sb) {
   }
 }
 
+static const char *span_text(const Lower *L, Span sp);
+
 /* One lowering of the (predicated) kernel with the tensors in `plain`
  * converted to their plain form: the co-iteration loops in *loops and the
  * live variables' final values in *live. 0, or -1 with L->refuse. */
@@ -663,16 +668,38 @@ static int reads_sparse(const Lower *L, const IrExpr *e) {
 static const char *nonzero_expr_cause(const Lower *L, const IrExpr *e) {
   if (!e) return NULL;
   if ((e->kind == IR_DIV || e->kind == IR_MOD) && reads_sparse(L, e->a) &&
-      !reads_sparse(L, e->b) && e->b->kind != IR_CONST)
+      !reads_sparse(L, e->b) && e->b->kind != IR_CONST && !lat_zero(L, e, ~0u))
     return e->kind == IR_DIV
                ? "a sparse operand divided by a value that may be zero "
                  "(0 / 0 is NaN in the dense program); divide by a "
                  "non-zero constant, guard the update with 'divisor > 0', "
                  "or multiply by a precomputed inverse"
                : "a sparse operand taken modulo a value that may be zero";
-  if (e->kind == IR_CALL && reads_sparse(L, e) && !lat_zero(L, e, ~0u))
-    return arena_printf(L->arena, "'%s' of an absent entry is not zero",
-                        e->text);
+  if (e->kind == IR_ACCESS && L->access_st[e->access] < 0 &&
+      L->tensor_st[L->k->accesses[e->access].tensor] >= 0) {
+    /* a second access of a walked array that is not walked itself (another
+     * loop order: `A[i][j] - A[j][i]`) reads the dense value, which is not
+     * absent where the walked access is */
+    const char *t = span_text(L, e->span);
+    const STensor *w = &L->st[L->tensor_st[L->k->accesses[e->access].tensor]];
+    if (t)
+      return arena_printf(L->arena, "'%s' is read in another loop order %s, "
+                          "not walked, so it is not absent where the walked "
+                          "access of '%s' is", t,
+                          w->t->handle ? "by element lookups" : "from the dense array",
+                          w->t->name);
+  }
+  if (e->kind == IR_CALL && reads_sparse(L, e) && !lat_zero(L, e, ~0u)) {
+    /* the call is the cause only when its sparse arguments are zero there
+     * (`exp(A)`, `pow(A, 0)`), not in `fabs(A[i][j] - A[j][i])` */
+    int args_zero = 1;
+    for (int i = 0; i < e->nargs; i++)
+      if (reads_sparse(L, e->args[i]) && !lat_zero(L, e->args[i], ~0u))
+        args_zero = 0;
+    if (args_zero)
+      return arena_printf(L->arena, "'%s' of an absent entry is not zero",
+                          e->text);
+  }
   const IrExpr *sub[3] = {e->a, e->b, e->c};
   for (int i = 0; i < 3; i++) {
     const char *c = nonzero_expr_cause(L, sub[i]);
@@ -948,12 +975,13 @@ static int stored_output(const Lower *L) {
 }
 
 static int attempt(Lower *L, SparsifyCtx *ctx, const IrKernel *kernel,
-                   unsigned plain, StrBuf *loops, StrBuf *live) {
+                   unsigned plain, int copies, StrBuf *loops, StrBuf *live) {
   memset(L, 0, sizeof *L);
   L->ctx = ctx;
   L->arena = ctx->arena;
   L->k = kernel;
   L->plain = plain;
+  L->copies = copies;
   if (graph_analyze(L) != 0) return -1;
   const char *owhy = NULL; /* a sparse output stored as a handle */
   if (asm_plan(L, &owhy) < 0) {
@@ -1246,14 +1274,14 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
     }
   kernel = lower_unit_diagonals(L.arena, pk); /* diagonal.c */
   StrBuf loops = {0}, live = {0};
-  int rc = attempt(&L, ctx, kernel, 0, &loops, &live);
+  int rc = attempt(&L, ctx, kernel, 0, 0, &loops, &live);
   if (L.plain_req) {
     /* a loop stayed dense over operands it cannot skip over as declared:
      * lower again with them converted to their plain form, and keep the
      * version that skips more loops */
     Lower L2;
     StrBuf loops2 = {0}, live2 = {0};
-    int rc2 = attempt(&L2, ctx, kernel, L.plain_req, &loops2, &live2);
+    int rc2 = attempt(&L2, ctx, kernel, L.plain_req, 0, &loops2, &live2);
     if (rc2 == 0 && (rc != 0 || L2.nsparse_loops > L.nsparse_loops)) {
       attempt_free(&L, &loops, &live);
       L = L2;
@@ -1262,6 +1290,23 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
       rc = 0;
     } else {
       attempt_free(&L2, &loops2, &live2);
+    }
+  }
+  if (rc != 0 && L.copies_req) {
+    /* refused while an access in another loop order read the dense array
+     * (`fabs(A[i][j] - A[j][i])`: not absent where A[i][j] is): lower
+     * again with that access assembled in its own order */
+    Lower L3;
+    StrBuf loops3 = {0}, live3 = {0};
+    int rc3 = attempt(&L3, ctx, kernel, L.plain, 1, &loops3, &live3);
+    if (rc3 == 0) {
+      attempt_free(&L, &loops, &live);
+      L = L3;
+      loops = loops3;
+      live = live3;
+      rc = 0;
+    } else {
+      attempt_free(&L3, &loops3, &live3);
     }
   }
   if (rc != 0) {

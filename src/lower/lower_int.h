@@ -137,6 +137,12 @@ typedef struct Lower {
   unsigned plain_req;       /* kernel tensors a loop could not skip over in
                              * their declared form: lower.c retries with
                              * them converted */
+  int copies;               /* a second access of a dense array in another
+                             * loop order (`A[j][i]` beside `A[i][j]`) is
+                             * assembled in that order (`A_1`) in this
+                             * attempt (graph.c add_sparse) */
+  int copies_req;           /* such an access read the dense array instead:
+                             * lower.c retries a refused nest with copies */
   const char *fallback;     /* the nest's source text, run as written when
                              * an entry assembly fails (lower.c), or NULL */
   Assume *assume;           /* non-NULL: lat_truth may assume (above) */
