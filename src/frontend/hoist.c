@@ -63,22 +63,28 @@ static const char *const keywords[] = {
 
 static void add_extent_idents(H *h, const char *text, size_t at, int depth);
 
+/* When line l of file f is `#define id ...`: where its body begins (just
+ * after the name); NULL otherwise. */
+static const char *define_at(const SourceFile *f, size_t l, const char *id) {
+  size_t n = strlen(id);
+  const char *p = f->text + f->line_starts[l];
+  while (*p == ' ' || *p == '\t') p++;
+  if (*p != '#') return NULL;
+  p++;
+  while (*p == ' ' || *p == '\t') p++;
+  if (strncmp(p, "define", 6) || (p[6] != ' ' && p[6] != '\t')) return NULL;
+  p += 6;
+  while (*p == ' ' || *p == '\t') p++;
+  if (strncmp(p, id, n) || isalnum((unsigned char)p[n]) || p[n] == '_')
+    return NULL;
+  return p + n;
+}
+
 /* A macro defined in the file: its body's identifiers count too. */
 static void add_macro_body(H *h, const char *id, size_t at, int depth) {
-  size_t n = strlen(id);
   for (size_t l = 0; l < h->f->nlines; l++) {
-    const char *p = h->f->text + h->f->line_starts[l];
-    while (*p == ' ' || *p == '\t') p++;
-    if (*p != '#') continue;
-    p++;
-    while (*p == ' ' || *p == '\t') p++;
-    if (strncmp(p, "define", 6)) continue;
-    p += 6;
-    if (*p != ' ' && *p != '\t') continue;
-    while (*p == ' ' || *p == '\t') p++;
-    if (strncmp(p, id, n) || isalnum((unsigned char)p[n]) || p[n] == '_')
-      continue;
-    const char *body = p + n, *end = body;
+    const char *body = define_at(h->f, l, id), *end = body;
+    if (!body) continue;
     while (*end && *end != '\n') end++;
     char buf[512];
     size_t len = (size_t)(end - body) < sizeof buf - 1 ? (size_t)(end - body)
@@ -285,20 +291,10 @@ static int pure_expr(const H *h, TSNode n, int calls) {
 /* Whether the object-like macro `id` of the file has a body without
  * effects or calls (`#define N 40`, `#define LAST (N - 1)`). */
 static int plain_macro(const H *h, const char *id) {
-  size_t n = strlen(id);
   int found = 0;
   for (size_t l = 0; l < h->f->nlines; l++) {
-    const char *p = h->f->text + h->f->line_starts[l];
-    while (*p == ' ' || *p == '\t') p++;
-    if (*p != '#') continue;
-    p++;
-    while (*p == ' ' || *p == '\t') p++;
-    if (strncmp(p, "define", 6) || (p[6] != ' ' && p[6] != '\t')) continue;
-    p += 6;
-    while (*p == ' ' || *p == '\t') p++;
-    if (strncmp(p, id, n) || isalnum((unsigned char)p[n]) || p[n] == '_')
-      continue;
-    const char *b = p + n, *e = b;
+    const char *b = define_at(h->f, l, id), *e = b;
+    if (!b) continue;
     if (*b == '(') return 0; /* function-like */
     while (*e && *e != '\n') e++;
     if (e > b && e[-1] == '\\') return 0;
