@@ -10,11 +10,12 @@
 # vector lengths of 128, 256, 512 and 2048 bits, and compared with the
 # host reference for trip counts around those lengths; blocked.c (the
 # register-blocked SpMM nest) likewise for column counts, blocks.c (BSR
-# blocks) for block widths. The whole e2e
+# blocks) for block widths, vec_narrow_coordinates.c of tests/e2e (8-
+# and 16-bit coordinates) as it is. The whole e2e
 # suite's cases are also compiled for SVE (compile only).
 # PART (default: all of it) runs one piece, so that ctest runs the pieces
 # side by side (tests/vector/CMakeLists.txt): shapes, types, select, nm,
-# dense_last (the trip counts of that case), blocked, blocks, or e2e/K/N
+# dense_last (the trip counts of that case), blocked, blocks, narrow, or e2e/K/N
 # (the e2e cases whose place in the sorted list is K modulo N).
 # Skipped (exit 77) with a message when the cross tools are absent
 # (Debian: gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user).
@@ -31,7 +32,7 @@ case "${1:-}" in
   --part=*) part=${1#--part=}; shift ;;
 esac
 case $part in
-  all | shapes | types | select | nm | dense_last | blocked | blocks) ;;
+  all | shapes | types | select | nm | dense_last | blocked | blocks | narrow) ;;
   e2e/[0-9]*/[1-9]*)
     k=${part#e2e/}
     [ "${k%/*}" -lt "${k#*/}" ] || { echo "run_sve.sh: part '$part': K must be below N"; exit 2; } ;;
@@ -151,6 +152,23 @@ for CB in 1 2 3 4 5 7 8 9 17 35; do
     fail "CB=$CB: out.c does not cross-compile: $(head -20 cc.txt)"
   qemu_check "CB=$CB"
 done
+# 8- and 16-bit coordinates (svld1ub / svld1uh to 64- and 32-bit lanes):
+# their e2e case run, not only cross-compiled
+in_part narrow && {
+  c=$root/tests/e2e/vec_narrow_coordinates.c
+  ref_run "$cc" "$c" -std=c11 -O1 && [ "$REF_STATUS" -eq 0 ] ||
+    fail "narrow coordinates: reference"
+  # shellcheck disable=SC2068
+  "$sparsecc" "$c" --simd=sve $@ -o out.c --report=report.txt 2>err.txt ||
+    fail "narrow coordinates: sparsecc: $(cat err.txt)"
+  nv=$(grep -c ': vectorized:' report.txt)
+  [ "$nv" -eq 6 ] || fail "narrow coordinates: $nv loops vectorized, expected 6"
+  # shellcheck disable=SC2086
+  obj_compile "$xcc" out.c out.o $xflags -Wall -Wextra -Werror -I"$root/runtime/include" 2>cc.txt &&
+    "$xcc" $xflags out.o -o sparse -static -L. -lsparsecc_rt_sve -lm 2>>cc.txt ||
+    fail "narrow coordinates: out.c does not cross-compile: $(head -20 cc.txt)"
+  qemu_check "narrow coordinates"
+}
 # (e2e/K/N: every N-th case from the K-th; all of them as e2e/0/1)
 shard=""
 case $part in
