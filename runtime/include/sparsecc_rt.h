@@ -382,6 +382,14 @@ size_t sc_tensor_coordinates_size(sc_tensor *t, int lvl);
 #ifndef SC_PREFETCH_MIN_BYTES
 #define SC_PREFETCH_MIN_BYTES ((size_t)16 << 20)
 #endif
+/* For generated code: `cond`, told to the C compiler as rarely true. It
+ * changes only how the compiler lays out and aligns the code, never a
+ * result; compilers without the builtin see `cond` as it is. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SC_RARELY(cond) __builtin_expect(!!(cond), 0)
+#else
+#define SC_RARELY(cond) (cond)
+#endif
 
 /* ------------------------------------------------------------------ */
 /* Section - Matrix Market and FROSTT IO                               */

@@ -3,7 +3,7 @@
  * (EMPTY_ROWS) at a time when the matrix holds fewer entries than rows
  * (docs/vectorization.md, "Short rows: runs of empty rows skipped"):
  *
- *   if (sc__A_empty1) {                  (nnz < rows + 1, once per run)
+ *   if (SC_RARELY(sc__A_empty1)) {       (nnz < rows + 1, once per run)
  *     long i = 0;
  *     while (i < m && (m) - i >= 16) {
  *       const long sc__A_ce5 = i + 16;
@@ -36,6 +36,14 @@
  * chunked loop moved them ±9 %: docs/performance.md, "Vectorized SpMV:
  * runs of empty rows skipped"). Every fixed-lane backend alike (the
  * vector walk's 4 doubles on generic cost clang's zenios CSR32 0.85x).
+ * The flag is told to the C compiler as rarely true (SC_RARELY, the
+ * runtime header): the chunked loop is two loops deeper than the row loop
+ * beside it, and gcc aligns only loops estimated to run at least 1/100 as
+ * often as the function's hottest block (its align-threshold); unhinted,
+ * the chunked loop's walk was that block and the row loop that every
+ * other matrix runs was left unaligned, where the scalar output aligns it
+ * (crack CSR64 on avx512: 0.99x to 1.19x of the scalar output;
+ * docs/performance.md, "Short rows: the row loop's alignment").
  * Only on unroll.c's walk with the carried begin (the walk is the loop's
  * one loop, no IF beside it), in a loop counting up with no cursor, not
  * kept rolled.
@@ -83,7 +91,7 @@ void empty_rows_emit(Lower *L, const RowCarry *rc, const RowLoopText *rl,
   /* fewer entries than rows: the skipping loop; else the loop as it was */
   const char *flag = arena_printf(L->arena, "sc__%s_empty%d", st->name,
                                   rc->lvl[rc->s] + 1);
-  ln(L, &out, depth, "if (%s) {", flag);
+  ln(L, &out, depth, "if (SC_RARELY(%s)) {", flag);
   int d = depth + 1;
   if (lv->declared_in_header) {
     ln(L, &out, d, "{");
