@@ -46,7 +46,9 @@ typedef struct Group {
  * caches (NULL) and freeing them after it. */
 typedef struct HoistCache {
   const char *var;    /* the `sc_tensor *` variable */
-  int used;           /* lowering filled it (lower.c) */
+  int used;           /* lowering filled it (lower.c): bit 0 for var,
+                         bit n for `<var>_n`, the array's nth copy in
+                         another loop order (IrTensor.entry_cache_used) */
   /* the array it holds, for the element writes in the loop it takes
    * (hoist_writes): its kernel's nest and span, name, extents, rank and
    * value type */
@@ -192,6 +194,12 @@ static void plan_hoists(S *s, IrKernel *k, TSNode nest) {
   }
 }
 
+/* The variable of cache c's bit n (HoistCache.used): var itself, or
+ * `<var>_n` for the array's nth copy in another loop order. */
+static const char *cache_bit_var(Arena *a, const HoistCache *c, int n) {
+  return n ? arena_printf(a, "%s_%d", c->var, n) : c->var;
+}
+
 /* The outermost edit [start, end) holding the span sp (a rewritten
  * kernel), or NULL. */
 static const Edit *edit_around(const S *s, Span sp) {
@@ -257,28 +265,39 @@ static void emit_kept_writes(S *s) {
         unsigned lline, lcol;
         source_presumed(ctx->file, hl->start, &lline, &lcol);
         if (e) {
-          char probe[160];
-          snprintf(probe, sizeof probe, "sc_tensor_free(%s);", hc->var);
-          if (sb->data && strstr(sb->data, probe)) continue;
-          sb_printf(sb, " if (%s) { sc_tensor_free(%s); %s = NULL; }", hc->var,
-                    hc->var, hc->var);
+          int added = 0;
+          for (int cb = 0; cb < 31; cb++) {
+            if (!(hc->used & (1 << cb))) continue;
+            const char *v = cache_bit_var(ctx->arena, hc, cb);
+            char probe[160];
+            snprintf(probe, sizeof probe, "sc_tensor_free(%s);", v);
+            if (sb->data && strstr(sb->data, probe)) continue;
+            sb_printf(sb, " if (%s) { sc_tensor_free(%s); %s = NULL; }", v, v, v);
+            added = 1;
+          }
+          if (!added) continue;
           report(s, a, "%s: written by this kernel: the tensor kept since the loop "
                  "at line %u is dropped after it and assembled again by the "
                  "next kernel reading it", hc->name, lline);
           continue;
         }
-        sb_printf(sb, " if (%s) { const %s sc__w = ", hc->var, hc->ctype);
-        sb_append(sb, ctx->file->text + w[k].elem.start, w[k].elem.end - w[k].elem.start);
-        sb_printf(sb, "; sc_status sc__ws = sc_tensor_insert(%s, (const int64_t[]){",
-                  hc->var);
-        for (int d = 0; d < w[k].rank; d++) {
-          sb_puts(sb, d ? ", (int64_t)(" : "(int64_t)(");
-          sb_append(sb, ctx->file->text + w[k].sub[d].start,
-                    w[k].sub[d].end - w[k].sub[d].start);
-          sb_puts(sb, ")");
+        for (int cb = 0; cb < 31; cb++) {
+          if (!(hc->used & (1 << cb))) continue;
+          const char *v = cache_bit_var(ctx->arena, hc, cb);
+          sb_printf(sb, " if (%s) { const %s sc__w = ", v, hc->ctype);
+          sb_append(sb, ctx->file->text + w[k].elem.start,
+                    w[k].elem.end - w[k].elem.start);
+          sb_printf(sb, "; sc_status sc__ws = sc_tensor_insert(%s, (const int64_t[]){",
+                    v);
+          for (int d = 0; d < w[k].rank; d++) {
+            sb_puts(sb, d ? ", (int64_t)(" : "(int64_t)(");
+            sb_append(sb, ctx->file->text + w[k].sub[d].start,
+                      w[k].sub[d].end - w[k].sub[d].start);
+            sb_puts(sb, ")");
+          }
+          sb_printf(sb, "}, &sc__w); if (sc__ws != SC_OK) sc_fail(sc__ws, \"%s:%u\"); }",
+                    fname, line);
         }
-        sb_printf(sb, "}, &sc__w); if (sc__ws != SC_OK) sc_fail(sc__ws, \"%s:%u\"); }",
-                  fname, line);
         report(s, w[k].stmt.start, "%s: this write also updates the tensor kept "
                "since the loop at line %u (a buffered insert of the new value), "
                "so the kernels in the loop do not assemble %s again", hc->name,
@@ -307,9 +326,10 @@ static void emit_hoists(S *s) {
     HoistLoop *hl = s->hoists.data[i];
     StrBuf open = {0};
     for (size_t c = 0; c < hl->caches.len; c++)
-      if (hl->caches.data[c]->used)
-        sb_printf(&open, "%ssc_tensor *%s = NULL;", open.len ? " " : "{ ",
-                  hl->caches.data[c]->var);
+      for (int b = 0; b < 31; b++)
+        if (hl->caches.data[c]->used & (1 << b))
+          sb_printf(&open, "%ssc_tensor *%s = NULL;", open.len ? " " : "{ ",
+                    cache_bit_var(ctx->arena, hl->caches.data[c], b));
     if (!open.len) continue;
     sb_puts(&open, " ");
     Edit e = {hl->start, hl->start, arena_strdup(ctx->arena, open.data), 0};
@@ -335,8 +355,10 @@ static void emit_hoists(S *s) {
     if (!next) break;
     StrBuf close = {0};
     for (size_t c = 0; c < next->caches.len; c++)
-      if (next->caches.data[c]->used)
-        sb_printf(&close, " sc_tensor_free(%s);", next->caches.data[c]->var);
+      for (int b = 0; b < 31; b++)
+        if (next->caches.data[c]->used & (1 << b))
+          sb_printf(&close, " sc_tensor_free(%s);",
+                    cache_bit_var(ctx->arena, next->caches.data[c], b));
     if (close.len) {
       sb_puts(&close, " }");
       Edit e = {next->end, next->end, arena_strdup(ctx->arena, close.data), 0};

@@ -142,11 +142,22 @@ static int handle_converts(const STensor *st) {
  * hoisted out of an enclosing loop (IrTensor.entry_cache): only for an
  * operand the kernel reads and never writes. */
 static int cached(const STensor *st) {
-  /* one cache per array: a second assembly of a dense array in another
-   * order (`A_1` for `A[j][i]` beside `A[i][j]`) is made at every entry */
-  if (!st->t->handle && strcmp(st->name, st->t->name)) return 0;
   return st->t->entry_cache && st->t->entry_cache_used && !st->t->is_written &&
          (!st->t->handle || handle_converts(st));
+}
+
+/* The cache variable of a cached operand: the array's own, or for a copy
+ * in another loop order (STensor.copy n, `A_n`) a cache of its own,
+ * `<entry_cache>_n` (sparsify.c declares and frees the ones used). */
+static const char *cache_var(const Lower *L, const STensor *st) {
+  if (!st->copy) return st->t->entry_cache;
+  return arena_printf(L->arena, "%s_%d", st->t->entry_cache, st->copy);
+}
+
+/* Records that the cached operand filled its cache (IrTensor
+ * entry_cache_used: bit n for copy n). */
+static void cache_mark_used(const STensor *st) {
+  *st->t->entry_cache_used |= 1 << st->copy;
 }
 
 /* A tensor whose storage is a sparse tensor already (IrTensor.handle):
@@ -156,24 +167,26 @@ static void handle_prologue(Lower *L, StrBuf *sb, STensor *st,
                             const char *body, const char *where) {
   StrBuf t = {0};
   if (handle_converts(st) && cached(st)) {
+    const char *cache = cache_var(L, st);
     emit_encoding(L, sb, st);
-    sb_printf(&t, "if (!%s) {", st->t->entry_cache);
+    sb_printf(&t, "if (!%s) {", cache);
     line(L, sb, 1, t.data);
     t.len = 0;
     sb_printf(&t, "  sc__st = sc_tensor_convert(&%s, %s, &sc__%s_enc);",
-              st->t->entry_cache, st->t->handle, st->name);
+              cache, st->t->handle, st->name);
     line(L, sb, 1, t.data);
     t.len = 0;
     sb_printf(&t, "  if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", where);
     line(L, sb, 1, t.data);
     line(L, sb, 1, "}");
     t.len = 0;
-    sb_printf(&t, "sc_tensor *const sc__%s = %s;", st->name, st->t->entry_cache);
+    sb_printf(&t, "sc_tensor *const sc__%s = %s;", st->name, cache);
     line(L, sb, 1, t.data);
-    *st->t->entry_cache_used = 1;
+    cache_mark_used(st);
     lower_note(L, "conversion: %s's storage converted to the kernel's "
                "encoding once, before the loop at line %u, and reused while "
-               "%s is unchanged", st->name, st->t->entry_cache_line, st->name);
+               "%s is unchanged", st->name, st->t->entry_cache_line,
+               st->t->name);
   } else if (handle_converts(st)) {
     emit_encoding(L, sb, st);
     sb_printf(&t, "sc_tensor *sc__%s = NULL;", st->name);
@@ -315,7 +328,7 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
     line(L, sb, 1, t.data);
     int hoisted = cached(st);
     /* hoisted: assembled into the cache on first use, reused after */
-    const char *dst = hoisted ? tn->entry_cache
+    const char *dst = hoisted ? cache_var(L, st)
                               : arena_printf(L->arena, "sc__%s", st->name);
     const char *pad = hoisted ? "  " : "";
     t.len = 0;
@@ -348,7 +361,7 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
       t.len = 0;
       sb_printf(&t, "sc_tensor *const sc__%s = %s;", st->name, dst);
       line(L, sb, 1, t.data);
-      *tn->entry_cache_used = 1;
+      cache_mark_used(st);
     }
   arrays:
     for (int l = 0; l < st->nlvl; l++) {
@@ -634,7 +647,7 @@ static void format_notes(Lower *L, StrBuf *sb) {
     if (cached(st) && !st->t->handle && st->alias < 0)
       sb_printf(sb, "  %s: assembled once, before the loop at line %u, and "
                 "reused while %s is unchanged\n", st->name,
-                st->t->entry_cache_line, st->name);
+                st->t->entry_cache_line, st->t->name);
     if (st->t->extent_from_loops && !st->t->handle && st->alias < 0)
       for (int d = 0; d < st->t->rank; d++)
         if (st->t->extent_from_loops & (1u << d))
