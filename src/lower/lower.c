@@ -1152,6 +1152,26 @@ static void attempt_free(Lower *L, StrBuf *loops, StrBuf *live) {
   sb_free(&L->lattice);
 }
 
+/* Lowers the kernel again (attempt) with `plain` and `copies`, and adopts
+ * that lowering in *L, *loops, *live when it succeeds where the first one
+ * (rc) failed, or skips more loops; the lowering not kept is freed.
+ * Returns the rc of the lowering kept. */
+static int retry(Lower *L, StrBuf *loops, StrBuf *live, int rc,
+                 unsigned plain, int copies) {
+  Lower L2;
+  StrBuf loops2 = {0}, live2 = {0};
+  int rc2 = attempt(&L2, L->ctx, L->k, plain, copies, &loops2, &live2);
+  if (rc2 == 0 && (rc != 0 || L2.nsparse_loops > L->nsparse_loops)) {
+    attempt_free(L, loops, live);
+    *L = L2;
+    *loops = loops2;
+    *live = live2;
+    return 0;
+  }
+  attempt_free(&L2, &loops2, &live2);
+  return rc;
+}
+
 /* Whether the guarded kernel reads tensor ti other than as the element
  * its own guarded `=` keeps, or updates it other than by `=`, `+=`, `-=`. */
 static int out_read(const IrKernel *k, const IrNode *n, int ti) {
@@ -1288,40 +1308,16 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   kernel = lower_unit_diagonals(L.arena, pk); /* diagonal.c */
   StrBuf loops = {0}, live = {0};
   int rc = attempt(&L, ctx, kernel, 0, 0, &loops, &live);
-  if (L.plain_req) {
+  if (L.plain_req)
     /* a loop stayed dense over operands it cannot skip over as declared:
      * lower again with them converted to their plain form, and keep the
      * version that skips more loops */
-    Lower L2;
-    StrBuf loops2 = {0}, live2 = {0};
-    int rc2 = attempt(&L2, ctx, kernel, L.plain_req, 0, &loops2, &live2);
-    if (rc2 == 0 && (rc != 0 || L2.nsparse_loops > L.nsparse_loops)) {
-      attempt_free(&L, &loops, &live);
-      L = L2;
-      loops = loops2;
-      live = live2;
-      rc = 0;
-    } else {
-      attempt_free(&L2, &loops2, &live2);
-    }
-  }
-  if (rc != 0 && L.copies_req) {
+    rc = retry(&L, &loops, &live, rc, L.plain_req, 0);
+  if (rc != 0 && L.copies_req)
     /* refused while an access in another loop order read the dense array
      * (`fabs(A[i][j] - A[j][i])`: not absent where A[i][j] is): lower
      * again with that access assembled in its own order */
-    Lower L3;
-    StrBuf loops3 = {0}, live3 = {0};
-    int rc3 = attempt(&L3, ctx, kernel, L.plain, 1, &loops3, &live3);
-    if (rc3 == 0) {
-      attempt_free(&L, &loops, &live);
-      L = L3;
-      loops = loops3;
-      live = live3;
-      rc = 0;
-    } else {
-      attempt_free(&L3, &loops3, &live3);
-    }
-  }
+    rc = retry(&L, &loops, &live, rc, L.plain, 1);
   if (rc != 0) {
     sb_free(&loops);
     sb_free(&live);
