@@ -58,6 +58,8 @@ typedef struct HoistCache {
   const char *const *extent;
   int rank;
   const char *ctype;
+  ARRAY(unsigned) dropped; /* lines of the loop's kernels that write the
+                              array (each drops the tensor kept) */
 } HoistCache;
 
 typedef struct HoistLoop {
@@ -275,6 +277,12 @@ static void emit_kept_writes(S *s) {
             sb_printf(sb, " if (%s) { sc_tensor_free(%s); %s = NULL; }", v, v, v);
             added = 1;
           }
+          unsigned kline, kcol;
+          source_presumed(ctx->file, a, &kline, &kcol);
+          int known = 0;
+          for (size_t q = 0; q < hc->dropped.len; q++)
+            known |= hc->dropped.data[q] == kline;
+          if (!known) ARRAY_PUSH(ctx->arena, hc->dropped, kline);
           if (!added) continue;
           report(s, a, "%s: written by this kernel: the tensor kept since the loop "
                  "at line %u is dropped after it and assembled again by the "
@@ -367,6 +375,61 @@ static void emit_hoists(S *s) {
     sb_free(&close);
     next->end = (size_t)-1;
   }
+}
+
+/* The report lines of the operands assembled into entry caches
+ * (lower.h LOWER_KEPT_MARK), written once every kernel of their loops is
+ * known: the tensor is assembled once and kept, or, when a kernel in the
+ * loop writes the array, dropped after each run of that kernel and
+ * assembled again. */
+static void kept_notes(S *s) {
+  StrBuf *r = s->ctx->report;
+  if (!r || !r->data || !memchr(r->data, LOWER_KEPT_MARK[0], r->len)) return;
+  StrBuf t = {0}, out = {0};
+  for (const char *p = r->data; *p;) {
+    const char *m = strchr(p, LOWER_KEPT_MARK[0]);
+    const char *e = m ? strchr(m + 1, LOWER_KEPT_MARK[0]) : NULL;
+    if (!e) {
+      sb_puts(&out, p);
+      break;
+    }
+    sb_append(&out, p, (size_t)(m - p));
+    p = e + 1;
+    const HoistCache *hc = NULL;
+    unsigned lline = 0, lcol;
+    for (size_t i = 0; i < s->hoists.len && !hc; i++)
+      for (size_t c = 0; c < s->hoists.data[i]->caches.len && !hc; c++) {
+        const HoistCache *x = s->hoists.data[i]->caches.data[c];
+        if (strlen(x->var) == (size_t)(e - m - 1) &&
+            !memcmp(x->var, m + 1, (size_t)(e - m - 1))) {
+          hc = x;
+          source_presumed(s->ctx->file, s->hoists.data[i]->start, &lline, &lcol);
+        }
+      }
+    if (!hc) { /* not planned here: said without the loop */
+      sb_puts(&out, "assembled once, before an enclosing loop, and reused "
+                    "while unchanged");
+      continue;
+    }
+    if (!hc->dropped.len) {
+      sb_printf(&out, "assembled once, before the loop at line %u, and "
+                "reused while %s is unchanged", lline, hc->name);
+      continue;
+    }
+    t.len = 0;
+    for (size_t q = 0; q < hc->dropped.len; q++)
+      sb_printf(&t, "%s%u", q ? ", " : "", hc->dropped.data[q]);
+    sb_printf(&out, "kept across the loop at line %u, but the %s at %s %s "
+              "%s %s: the tensor is dropped after each run of %s and assembled "
+              "again here", lline, hc->dropped.len > 1 ? "kernels" : "kernel",
+              hc->dropped.len > 1 ? "lines" : "line", t.data,
+              hc->dropped.len > 1 ? "write" : "writes", hc->name,
+              hc->dropped.len > 1 ? "one" : "it");
+  }
+  r->len = 0;
+  sb_puts(r, out.data ? out.data : "");
+  sb_free(&out);
+  sb_free(&t);
 }
 
 static int fill_nest(S *s, TSNode n, const ExtractEnv *env, int *kept);
@@ -1890,6 +1953,7 @@ static int sparsify_groups(SparsifyCtx *ctx, Edits *edits) {
                                                        : "function definition");
   emit_storage(&s);
   emit_hoists(&s);
+  kept_notes(&s);
   serialize_parallel(&s);
   ct_close(s.ct);
   /* edits against the original, in order */

@@ -645,9 +645,9 @@ static void format_notes(Lower *L, StrBuf *sb) {
                                     : "its sparse storage read in place",
               st->converted ? " (converted order)" : "");
     if (cached(st) && !st->t->handle && st->alias < 0)
-      sb_printf(sb, "  %s: assembled once, before the loop at line %u, and "
-                "reused while %s is unchanged\n", st->name,
-                st->t->entry_cache_line, st->t->name);
+      /* the text depends on the loop's later kernels (lower.h) */
+      sb_printf(sb, "  %s: " LOWER_KEPT_MARK "%s" LOWER_KEPT_MARK "\n",
+                st->name, st->t->entry_cache);
     if (st->t->extent_from_loops && !st->t->handle && st->alias < 0)
       for (int d = 0; d < st->t->rank; d++)
         if (st->t->extent_from_loops & (1u << d))
