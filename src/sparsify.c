@@ -46,7 +46,9 @@ typedef struct Group {
  * caches (NULL) and freeing them after it. */
 typedef struct HoistCache {
   const char *var;    /* the `sc_tensor *` variable */
-  int used;           /* lowering filled it (lower.c) */
+  int used;           /* lowering filled it (lower.c): bit 0 for var,
+                         bit n for `<var>_n`, the array's nth copy in
+                         another loop order (IrTensor.entry_cache_used) */
   /* the array it holds, for the element writes in the loop it takes
    * (hoist_writes): its kernel's nest and span, name, extents, rank and
    * value type */
@@ -56,6 +58,8 @@ typedef struct HoistCache {
   const char *const *extent;
   int rank;
   const char *ctype;
+  ARRAY(unsigned) dropped; /* lines of the loop's kernels that write the
+                              array (each drops the tensor kept) */
 } HoistCache;
 
 typedef struct HoistLoop {
@@ -192,6 +196,12 @@ static void plan_hoists(S *s, IrKernel *k, TSNode nest) {
   }
 }
 
+/* The variable of cache c's bit n (HoistCache.used): var itself, or
+ * `<var>_n` for the array's nth copy in another loop order. */
+static const char *cache_bit_var(Arena *a, const HoistCache *c, int n) {
+  return n ? arena_printf(a, "%s_%d", c->var, n) : c->var;
+}
+
 /* The outermost edit [start, end) holding the span sp (a rewritten
  * kernel), or NULL. */
 static const Edit *edit_around(const S *s, Span sp) {
@@ -257,28 +267,45 @@ static void emit_kept_writes(S *s) {
         unsigned lline, lcol;
         source_presumed(ctx->file, hl->start, &lline, &lcol);
         if (e) {
-          char probe[160];
-          snprintf(probe, sizeof probe, "sc_tensor_free(%s);", hc->var);
-          if (sb->data && strstr(sb->data, probe)) continue;
-          sb_printf(sb, " if (%s) { sc_tensor_free(%s); %s = NULL; }", hc->var,
-                    hc->var, hc->var);
+          int added = 0;
+          for (int cb = 0; cb < 31; cb++) {
+            if (!(hc->used & (1 << cb))) continue;
+            const char *v = cache_bit_var(ctx->arena, hc, cb);
+            char probe[160];
+            snprintf(probe, sizeof probe, "sc_tensor_free(%s);", v);
+            if (sb->data && strstr(sb->data, probe)) continue;
+            sb_printf(sb, " if (%s) { sc_tensor_free(%s); %s = NULL; }", v, v, v);
+            added = 1;
+          }
+          unsigned kline, kcol;
+          source_presumed(ctx->file, a, &kline, &kcol);
+          int known = 0;
+          for (size_t q = 0; q < hc->dropped.len; q++)
+            known |= hc->dropped.data[q] == kline;
+          if (!known) ARRAY_PUSH(ctx->arena, hc->dropped, kline);
+          if (!added) continue;
           report(s, a, "%s: written by this kernel: the tensor kept since the loop "
                  "at line %u is dropped after it and assembled again by the "
                  "next kernel reading it", hc->name, lline);
           continue;
         }
-        sb_printf(sb, " if (%s) { const %s sc__w = ", hc->var, hc->ctype);
-        sb_append(sb, ctx->file->text + w[k].elem.start, w[k].elem.end - w[k].elem.start);
-        sb_printf(sb, "; sc_status sc__ws = sc_tensor_insert(%s, (const int64_t[]){",
-                  hc->var);
-        for (int d = 0; d < w[k].rank; d++) {
-          sb_puts(sb, d ? ", (int64_t)(" : "(int64_t)(");
-          sb_append(sb, ctx->file->text + w[k].sub[d].start,
-                    w[k].sub[d].end - w[k].sub[d].start);
-          sb_puts(sb, ")");
+        for (int cb = 0; cb < 31; cb++) {
+          if (!(hc->used & (1 << cb))) continue;
+          const char *v = cache_bit_var(ctx->arena, hc, cb);
+          sb_printf(sb, " if (%s) { const %s sc__w = ", v, hc->ctype);
+          sb_append(sb, ctx->file->text + w[k].elem.start,
+                    w[k].elem.end - w[k].elem.start);
+          sb_printf(sb, "; sc_status sc__ws = sc_tensor_insert(%s, (const int64_t[]){",
+                    v);
+          for (int d = 0; d < w[k].rank; d++) {
+            sb_puts(sb, d ? ", (int64_t)(" : "(int64_t)(");
+            sb_append(sb, ctx->file->text + w[k].sub[d].start,
+                      w[k].sub[d].end - w[k].sub[d].start);
+            sb_puts(sb, ")");
+          }
+          sb_printf(sb, "}, &sc__w); if (sc__ws != SC_OK) sc_fail(sc__ws, \"%s:%u\"); }",
+                    fname, line);
         }
-        sb_printf(sb, "}, &sc__w); if (sc__ws != SC_OK) sc_fail(sc__ws, \"%s:%u\"); }",
-                  fname, line);
         report(s, w[k].stmt.start, "%s: this write also updates the tensor kept "
                "since the loop at line %u (a buffered insert of the new value), "
                "so the kernels in the loop do not assemble %s again", hc->name,
@@ -307,9 +334,10 @@ static void emit_hoists(S *s) {
     HoistLoop *hl = s->hoists.data[i];
     StrBuf open = {0};
     for (size_t c = 0; c < hl->caches.len; c++)
-      if (hl->caches.data[c]->used)
-        sb_printf(&open, "%ssc_tensor *%s = NULL;", open.len ? " " : "{ ",
-                  hl->caches.data[c]->var);
+      for (int b = 0; b < 31; b++)
+        if (hl->caches.data[c]->used & (1 << b))
+          sb_printf(&open, "%ssc_tensor *%s = NULL;", open.len ? " " : "{ ",
+                    cache_bit_var(ctx->arena, hl->caches.data[c], b));
     if (!open.len) continue;
     sb_puts(&open, " ");
     Edit e = {hl->start, hl->start, arena_strdup(ctx->arena, open.data), 0};
@@ -335,8 +363,10 @@ static void emit_hoists(S *s) {
     if (!next) break;
     StrBuf close = {0};
     for (size_t c = 0; c < next->caches.len; c++)
-      if (next->caches.data[c]->used)
-        sb_printf(&close, " sc_tensor_free(%s);", next->caches.data[c]->var);
+      for (int b = 0; b < 31; b++)
+        if (next->caches.data[c]->used & (1 << b))
+          sb_printf(&close, " sc_tensor_free(%s);",
+                    cache_bit_var(ctx->arena, next->caches.data[c], b));
     if (close.len) {
       sb_puts(&close, " }");
       Edit e = {next->end, next->end, arena_strdup(ctx->arena, close.data), 0};
@@ -345,6 +375,61 @@ static void emit_hoists(S *s) {
     sb_free(&close);
     next->end = (size_t)-1;
   }
+}
+
+/* The report lines of the operands assembled into entry caches
+ * (lower.h LOWER_KEPT_MARK), written once every kernel of their loops is
+ * known: the tensor is assembled once and kept, or, when a kernel in the
+ * loop writes the array, dropped after each run of that kernel and
+ * assembled again. */
+static void kept_notes(S *s) {
+  StrBuf *r = s->ctx->report;
+  if (!r || !r->data || !memchr(r->data, LOWER_KEPT_MARK[0], r->len)) return;
+  StrBuf t = {0}, out = {0};
+  for (const char *p = r->data; *p;) {
+    const char *m = strchr(p, LOWER_KEPT_MARK[0]);
+    const char *e = m ? strchr(m + 1, LOWER_KEPT_MARK[0]) : NULL;
+    if (!e) {
+      sb_puts(&out, p);
+      break;
+    }
+    sb_append(&out, p, (size_t)(m - p));
+    p = e + 1;
+    const HoistCache *hc = NULL;
+    unsigned lline = 0, lcol;
+    for (size_t i = 0; i < s->hoists.len && !hc; i++)
+      for (size_t c = 0; c < s->hoists.data[i]->caches.len && !hc; c++) {
+        const HoistCache *x = s->hoists.data[i]->caches.data[c];
+        if (strlen(x->var) == (size_t)(e - m - 1) &&
+            !memcmp(x->var, m + 1, (size_t)(e - m - 1))) {
+          hc = x;
+          source_presumed(s->ctx->file, s->hoists.data[i]->start, &lline, &lcol);
+        }
+      }
+    if (!hc) { /* not planned here: said without the loop */
+      sb_puts(&out, "assembled once, before an enclosing loop, and reused "
+                    "while unchanged");
+      continue;
+    }
+    if (!hc->dropped.len) {
+      sb_printf(&out, "assembled once, before the loop at line %u, and "
+                "reused while %s is unchanged", lline, hc->name);
+      continue;
+    }
+    t.len = 0;
+    for (size_t q = 0; q < hc->dropped.len; q++)
+      sb_printf(&t, "%s%u", q ? ", " : "", hc->dropped.data[q]);
+    sb_printf(&out, "kept across the loop at line %u, but the %s at %s %s "
+              "%s %s: the tensor is dropped after each run of %s and assembled "
+              "again here", lline, hc->dropped.len > 1 ? "kernels" : "kernel",
+              hc->dropped.len > 1 ? "lines" : "line", t.data,
+              hc->dropped.len > 1 ? "write" : "writes", hc->name,
+              hc->dropped.len > 1 ? "one" : "it");
+  }
+  r->len = 0;
+  sb_puts(r, out.data ? out.data : "");
+  sb_free(&out);
+  sb_free(&t);
 }
 
 static int fill_nest(S *s, TSNode n, const ExtractEnv *env, int *kept);
@@ -1868,6 +1953,7 @@ static int sparsify_groups(SparsifyCtx *ctx, Edits *edits) {
                                                        : "function definition");
   emit_storage(&s);
   emit_hoists(&s);
+  kept_notes(&s);
   serialize_parallel(&s);
   ct_close(s.ct);
   /* edits against the original, in order */

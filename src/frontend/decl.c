@@ -430,166 +430,208 @@ typedef struct Helper {
  * for floating types only x - +0.0 and x + -0.0: -0.0 + +0.0 is +0.0). */
 #define ELEM_HELPERS(T, S, DEPS, KEEP)                                         \
   {"sc__set_" S, "sc__chk",                                                    \
-   "static inline " T " sc__set_" S "(sc_tensor *t, const int64_t *c, " T    \
-   " v,\n    const char *where) {\n"                                           \
-   "  sc__chk(sc_tensor_insert(t, c, &v), where);\n"                           \
-   "  return v;\n"                                                             \
+   "static inline"                                                             \
+   " " T " sc__set_" S "(sc_tensor *sc__p_t, const int64_t *sc__p_c, " T       \
+   " sc__p_v,\n    const char *sc__p_where) {\n"                               \
+   "  sc__chk(sc_tensor_insert(sc__p_t, sc__p_c, &sc__p_v), sc__p_where);\n"   \
+   "  return sc__p_v;\n"                                                       \
    "}\n"},                                                                     \
   {"sc__get_" S, "sc__chk",                                                    \
    "/* pending inserts applied first: one that does not fit the encoding\n"    \
-   " * stops here instead of reading as absent */\n"                          \
-   "static inline " T " sc__get_" S "(sc_tensor *t, const int64_t *c,\n"      \
-   "    const char *where) {\n"                                               \
-   "  if (t) sc__chk(sc_tensor_finalize(t), where);\n"                        \
-   "  return sc_tensor_get_" S "(t, c);\n"                                    \
+   " * stops here instead of reading as absent */\n"                           \
+   "static inline"                                                             \
+   " " T " sc__get_" S "(sc_tensor *sc__p_t, const int64_t *sc__p_c,\n"        \
+   "    const char *sc__p_where) {\n"                                          \
+   "  if (sc__p_t) sc__chk(sc_tensor_finalize(sc__p_t), sc__p_where);\n"       \
+   "  return sc_tensor_get_" S "(sc__p_t, sc__p_c);\n"                         \
    "}\n"},                                                                     \
   {"sc__upd_" S, "sc__chk" DEPS,                                               \
-   "static inline void sc__upd_" S "(sc_tensor *t, const int64_t *c, char op, " \
-   T " v,\n    const char *where) {\n"                                         \
-   "  if (" KEEP ") return; /* x + 0 is x */\n"                               \
-   "  sc__chk(sc_tensor_update(t, c, op, &v), where);\n"                       \
+   "static inline void"                                                        \
+   " sc__upd_" S "(sc_tensor *sc__p_t, const int64_t *sc__p_c, char"           \
+   " sc__p_op, "                                                               \
+   T " sc__p_v,\n    const char *sc__p_where) {\n"                             \
+   "  if (" KEEP ") return; /* x + 0 is x */\n"                                \
+   "  sc__chk(sc_tensor_update(sc__p_t, sc__p_c, sc__p_op, &sc__p_v),"         \
+   " sc__p_where);\n"                                                          \
    "}\n"},                                                                     \
   {"sc__val_" S, "",                                                           \
    "/* the value of a write whose subscripts and value both have effects,\n" \
-   " * evaluated before the subscripts */\n"                                  \
+   " * evaluated before the subscripts */\n"                                   \
    "static " T " sc__tv_" S ";\n"                                              \
-   "static inline int sc__val_" S "(" T " v) {\n"                             \
-   "  sc__tv_" S " = v;\n"                                                     \
+   "static inline int sc__val_" S "(" T " sc__p_v) {\n"                        \
+   "  sc__tv_" S " = sc__p_v;\n"                                               \
    "  return 0;\n"                                                             \
    "}\n"},                                                                     \
   {"sc__updv_" S, "sc__upd_" S,                                                \
-   "static inline " T " sc__updv_" S "(sc_tensor *t, const int64_t *c, char op, " \
-   T " v,\n    const char *where) {\n"                                         \
-   "  sc__upd_" S "(t, c, op, v, where);\n"                                    \
-   "  return sc_tensor_get_" S "(t, c);\n"                                     \
+   "static inline"                                                             \
+   " " T " sc__updv_" S "(sc_tensor *sc__p_t, const int64_t *sc__p_c, char"    \
+   " sc__p_op, "                                                               \
+   T " sc__p_v,\n    const char *sc__p_where) {\n"                             \
+   "  sc__upd_" S "(sc__p_t, sc__p_c, sc__p_op, sc__p_v, sc__p_where);\n"      \
+   "  return sc_tensor_get_" S "(sc__p_t, sc__p_c);\n"                         \
    "}\n"}
 
-#define INT_KEEP "(op == '+' || op == '-') && v == 0"
+#define INT_KEEP "(sc__p_op == '+' || sc__p_op == '-') && sc__p_v == 0"
 #define FLOAT_KEEP(S)                                                          \
-  "(op == '+' || op == '-') && v == 0 && (op == '-') == sc__pz_" S "(v)"
+  "(sc__p_op == '+' || sc__p_op == '-') && sc__p_v == 0 && (sc__p_op =="    \
+  " '-') == sc__pz_" S "(sc__p_v)"
 
 /* v is +0.0, which reads as an absent entry; -0.0 is a value (it prints
  * "-0") and is stored (the runtime's zero filters drop +0.0 only) */
 #define PZ_HELPER(T, S, U)                                                     \
   {"sc__pz_" S, "",                                                            \
-   "/* v is +0.0 (an absent entry reads so; -0.0 is stored) */\n"             \
-   "static inline int sc__pz_" S "(" T " v) {\n"                              \
-   "  union { " T " v; " U " u; } z;\n"                                       \
-   "  z.v = v;\n"                                                              \
-   "  return z.u == 0;\n"                                                      \
+   "/* v is +0.0 (an absent entry reads so; -0.0 is stored) */\n"              \
+   "static inline int sc__pz_" S "(" T " sc__p_v) {\n"                         \
+   "  union { " T " sc__p_v; " U " sc__p_u; } sc__p_z;\n"                      \
+   "  sc__p_z.sc__p_v = sc__p_v;\n"                                            \
+   "  return sc__p_z.sc__p_u == 0;\n"                                          \
    "}\n"}
 
 static const Helper kHelpers[] = {
     {"sc__chk", "",
-     "static inline void sc__chk(sc_status st, const char *where) {\n"
-     "  if (st != SC_OK) sc_fail(st, where);\n"
+     "static inline void sc__chk(sc_status sc__p_st, const char"
+     " *sc__p_where) {\n"
+     "  if (sc__p_st != SC_OK) sc_fail(sc__p_st, sc__p_where);\n"
      "}\n"},
     {"sc__tnew", "",
-     "static inline sc_tensor *sc__tnew(const sc_encoding *e, sc_value_type vt,\n"
-     "    const int64_t *dims, int must, const char *where) {\n"
-     "  sc_tensor *t = NULL;\n"
-     "  const sc_status st = sc_tensor_new(&t, e, vt, dims);\n"
-     "  if (st != SC_OK && (must || st != SC_ERR_NO_MEMORY)) sc_fail(st, where);\n"
-     "  return st == SC_OK ? t : NULL;\n"
+     "static inline sc_tensor *sc__tnew(const sc_encoding *sc__p_e,"
+     " sc_value_type sc__p_vt,\n"
+     "    const int64_t *sc__p_dims, int sc__p_must, const char"
+     " *sc__p_where) {\n"
+     "  sc_tensor *sc__p_t = NULL;\n"
+     "  const sc_status sc__p_st = sc_tensor_new(&sc__p_t, sc__p_e,"
+     " sc__p_vt, sc__p_dims);\n"
+     "  if (sc__p_st != SC_OK && (sc__p_must || sc__p_st !="
+     " SC_ERR_NO_MEMORY)) sc_fail(sc__p_st, sc__p_where);\n"
+     "  return sc__p_st == SC_OK ? sc__p_t : NULL;\n"
      "}\n"},
     {"sc__tdense", "sc__chk",
      "/* a tensor assembled from a dense block (rows: row pointers) */\n"
-     "static inline sc_tensor *sc__tdense(const sc_encoding *e, sc_value_type vt,\n"
-     "    const int64_t *dims, const void *dense, int rows, const char *where) {\n"
-     "  sc_tensor *t = NULL;\n"
-     "  sc__chk(rows ? sc_tensor_from_dense_rows(&t, e, vt, dims,\n"
-     "                                           (const void *const *)dense)\n"
-     "              : sc_tensor_from_dense(&t, e, vt, dims, dense), where);\n"
-     "  return t;\n"
+     "static inline sc_tensor *sc__tdense(const sc_encoding *sc__p_e,"
+     " sc_value_type sc__p_vt,\n"
+     "    const int64_t *sc__p_dims, const void *sc__p_dense, int"
+     " sc__p_rows, const char *sc__p_where) {\n"
+     "  sc_tensor *sc__p_t = NULL;\n"
+     "  sc__chk(sc__p_rows ? sc_tensor_from_dense_rows(&sc__p_t, sc__p_e,"
+     " sc__p_vt, sc__p_dims,\n"
+     "                                           (const void *const"
+     " *)sc__p_dense)\n"
+     "              : sc_tensor_from_dense(&sc__p_t, sc__p_e, sc__p_vt,"
+     " sc__p_dims, sc__p_dense), sc__p_where);\n"
+     "  return sc__p_t;\n"
      "}\n"},
     {"sc__tback", "sc__chk",
-     "/* scatters t back into the dense block it was assembled from, frees it */\n"
-     "static inline void sc__tback(sc_tensor *t, void *dense, int rows, int write,\n"
-     "    const char *where) {\n"
-     "  if (write)\n"
-     "    sc__chk(rows ? sc_tensor_to_dense_rows(t, (void *const *)dense)\n"
-     "                 : sc_tensor_to_dense(t, dense), where);\n"
-     "  sc_tensor_free(t);\n"
+     "/* scatters t back into the dense block it was assembled from, frees"
+     " it */\n"
+     "static inline void sc__tback(sc_tensor *sc__p_t, void *sc__p_dense,"
+     " int sc__p_rows, int sc__p_write,\n"
+     "    const char *sc__p_where) {\n"
+     "  if (sc__p_write)\n"
+     "    sc__chk(sc__p_rows ? sc_tensor_to_dense_rows(sc__p_t, (void"
+     " *const *)sc__p_dense)\n"
+     "                 : sc_tensor_to_dense(sc__p_t, sc__p_dense),"
+     " sc__p_where);\n"
+     "  sc_tensor_free(sc__p_t);\n"
      "}\n"},
     {"sc__lin", "",
      "/* coordinates of a row-major linear index (flat arrays) */\n"
-     "static inline const int64_t *sc__lin(const sc_tensor *t, int64_t lin,\n"
-     "    int64_t *c) {\n"
-     "  for (int d = sc_tensor_dim_rank(t) - 1; d >= 0; d--) {\n"
-     "    const int64_t n = sc_tensor_dim_size(t, d);\n"
-     "    c[d] = n > 0 ? lin % n : lin;\n"
-     "    lin = n > 0 ? lin / n : 0;\n"
+     "static inline const int64_t *sc__lin(const sc_tensor *sc__p_t,"
+     " int64_t sc__p_lin,\n"
+     "    int64_t *sc__p_c) {\n"
+     "  for (int sc__p_d = sc_tensor_dim_rank(sc__p_t) - 1; sc__p_d >= 0;"
+     " sc__p_d--) {\n"
+     "    const int64_t sc__p_n = sc_tensor_dim_size(sc__p_t, sc__p_d);\n"
+     "    sc__p_c[sc__p_d] = sc__p_n > 0 ? sc__p_lin % sc__p_n : sc__p_lin;\n"
+     "    sc__p_lin = sc__p_n > 0 ? sc__p_lin / sc__p_n : 0;\n"
      "  }\n"
-     "  return c;\n"
+     "  return sc__p_c;\n"
      "}\n"},
     {"sc__linof", "",
      "/* the row-major linear index of the first element of a part (k leading\n"
      "   coordinates given) */\n"
-     "static inline int64_t sc__linof(const sc_tensor *t, const int64_t *c, int k) {\n"
-     "  int64_t lin = 0;\n"
-     "  for (int d = 0; d < sc_tensor_dim_rank(t); d++)\n"
-     "    lin = lin * sc_tensor_dim_size(t, d) + (d < k ? c[d] : 0);\n"
-     "  return lin;\n"
+     "static inline int64_t sc__linof(const sc_tensor *sc__p_t, const"
+     " int64_t *sc__p_c, int sc__p_k) {\n"
+     "  int64_t sc__p_lin = 0;\n"
+     "  for (int sc__p_d = 0; sc__p_d < sc_tensor_dim_rank(sc__p_t);"
+     " sc__p_d++)\n"
+     "    sc__p_lin = sc__p_lin * sc_tensor_dim_size(sc__p_t, sc__p_d) +"
+     " (sc__p_d < sc__p_k ? sc__p_c[sc__p_d] : 0);\n"
+     "  return sc__p_lin;\n"
      "}\n"},
     {"sc__zero", "sc__chk sc__lin",
      "/* memset(P, 0, bytes) of the elements from linear index lin: whole\n"
      "   elements inside the array, each written as an explicit 0 (the whole\n"
      "   array: a clear) */\n"
-     "static inline void sc__zero(sc_tensor *t, int64_t lin, size_t bytes,\n"
-     "    size_t esize, const char *where) {\n"
-     "  int64_t total = 1, c[SC_MAX_RANK];\n"
-     "  for (int d = 0; d < sc_tensor_dim_rank(t); d++) total *= sc_tensor_dim_size(t, d);\n"
-     "  const int64_t n = (int64_t)(bytes / esize);\n"
-     "  if (bytes % esize || lin < 0 || n > total - lin)\n"
-     "    sc_fail(SC_ERR_OUT_OF_RANGE, where);\n"
-     "  if (lin == 0 && n == total) {\n"
-     "    sc__chk(sc_tensor_clear(t), where);\n"
+     "static inline void sc__zero(sc_tensor *sc__p_t, int64_t sc__p_lin,"
+     " size_t sc__p_bytes,\n"
+     "    size_t sc__p_esize, const char *sc__p_where) {\n"
+     "  int64_t sc__p_total = 1, sc__p_c[SC_MAX_RANK];\n"
+     "  for (int sc__p_d = 0; sc__p_d < sc_tensor_dim_rank(sc__p_t);"
+     " sc__p_d++) sc__p_total *= sc_tensor_dim_size(sc__p_t, sc__p_d);\n"
+     "  const int64_t sc__p_n = (int64_t)(sc__p_bytes / sc__p_esize);\n"
+     "  if (sc__p_bytes % sc__p_esize || sc__p_lin < 0 || sc__p_n >"
+     " sc__p_total - sc__p_lin)\n"
+     "    sc_fail(SC_ERR_OUT_OF_RANGE, sc__p_where);\n"
+     "  if (sc__p_lin == 0 && sc__p_n == sc__p_total) {\n"
+     "    sc__chk(sc_tensor_clear(sc__p_t), sc__p_where);\n"
      "    return;\n"
      "  }\n"
-     "  const int64_t zero = 0; /* +0.0 and integer 0 alike */\n"
-     "  for (int64_t i = lin; i < lin + n; i++)\n"
-     "    sc__chk(sc_tensor_insert(t, sc__lin(t, i, c), &zero), where);\n"
+     "  const int64_t sc__p_zero = 0; /* +0.0 and integer 0 alike */\n"
+     "  for (int64_t sc__p_i = sc__p_lin; sc__p_i < sc__p_lin + sc__p_n;"
+     " sc__p_i++)\n"
+     "    sc__chk(sc_tensor_insert(sc__p_t, sc__lin(sc__p_t, sc__p_i,"
+     " sc__p_c), &sc__p_zero), sc__p_where);\n"
      "}\n"},
     {"sc__cpin", "sc__chk sc__lin",
-     "/* memcpy(A, src, bytes): A's first bytes / esize elements (all of them:\n"
+     "/* memcpy(A, src, bytes): A's first bytes / esize elements (all of"
+     " them:\n"
      "   A assembled anew from the block, its zeros left out) */\n"
-     "static inline void sc__cpin(sc_tensor *t, const void *src, size_t bytes,\n"
-     "    size_t esize, const char *where) {\n"
-     "  int64_t total = 1, dims[SC_MAX_RANK], c[SC_MAX_RANK];\n"
-     "  for (int d = 0; d < sc_tensor_dim_rank(t); d++)\n"
-     "    total *= dims[d] = sc_tensor_dim_size(t, d);\n"
-     "  const int64_t n = (int64_t)(bytes / esize);\n"
-     "  if (bytes % esize || n > total)\n"
-     "    sc_fail(SC_ERR_OUT_OF_RANGE, where);\n"
-     "  if (n == total) {\n"
-     "    sc_tensor *a = NULL;\n"
-     "    sc__chk(sc_tensor_from_dense(&a, sc_tensor_encoding(t),\n"
-     "                                 sc_tensor_value_type(t), dims, src), where);\n"
-     "    const sc_status st = sc_tensor_assign(t, a);\n"
-     "    sc_tensor_free(a);\n"
-     "    sc__chk(st, where);\n"
+     "static inline void sc__cpin(sc_tensor *sc__p_t, const void"
+     " *sc__p_src, size_t sc__p_bytes,\n"
+     "    size_t sc__p_esize, const char *sc__p_where) {\n"
+     "  int64_t sc__p_total = 1, sc__p_dims[SC_MAX_RANK],"
+     " sc__p_c[SC_MAX_RANK];\n"
+     "  for (int sc__p_d = 0; sc__p_d < sc_tensor_dim_rank(sc__p_t);"
+     " sc__p_d++)\n"
+     "    sc__p_total *= sc__p_dims[sc__p_d] = sc_tensor_dim_size(sc__p_t,"
+     " sc__p_d);\n"
+     "  const int64_t sc__p_n = (int64_t)(sc__p_bytes / sc__p_esize);\n"
+     "  if (sc__p_bytes % sc__p_esize || sc__p_n > sc__p_total)\n"
+     "    sc_fail(SC_ERR_OUT_OF_RANGE, sc__p_where);\n"
+     "  if (sc__p_n == sc__p_total) {\n"
+     "    sc_tensor *sc__p_a = NULL;\n"
+     "    sc__chk(sc_tensor_from_dense(&sc__p_a, sc_tensor_encoding(sc__p_t),\n"
+     "                                 sc_tensor_value_type(sc__p_t),"
+     " sc__p_dims, sc__p_src), sc__p_where);\n"
+     "    const sc_status sc__p_st = sc_tensor_assign(sc__p_t, sc__p_a);\n"
+     "    sc_tensor_free(sc__p_a);\n"
+     "    sc__chk(sc__p_st, sc__p_where);\n"
      "    return;\n"
      "  }\n"
-     "  for (int64_t i = 0; i < n; i++)\n"
-     "    sc__chk(sc_tensor_insert(t, sc__lin(t, i, c), (const char *)src + i * esize),\n"
-     "            where);\n"
+     "  for (int64_t sc__p_i = 0; sc__p_i < sc__p_n; sc__p_i++)\n"
+     "    sc__chk(sc_tensor_insert(sc__p_t, sc__lin(sc__p_t, sc__p_i,"
+     " sc__p_c), (const char *)sc__p_src + sc__p_i * sc__p_esize),\n"
+     "            sc__p_where);\n"
      "}\n"},
     {"sc__cpout", "sc__chk sc__lin",
      "/* memcpy(dst, A, bytes): A's first bytes / esize elements into dst */\n"
-     "static inline void sc__cpout(sc_tensor *t, void *dst, size_t bytes,\n"
-     "    size_t esize, const char *where) {\n"
-     "  int64_t total = 1, c[SC_MAX_RANK];\n"
-     "  for (int d = 0; d < sc_tensor_dim_rank(t); d++) total *= sc_tensor_dim_size(t, d);\n"
-     "  const int64_t n = (int64_t)(bytes / esize);\n"
-     "  if (bytes % esize || n > total)\n"
-     "    sc_fail(SC_ERR_OUT_OF_RANGE, where);\n"
-     "  sc__chk(sc_tensor_finalize(t), where);\n"
-     "  if (n == total) {\n"
-     "    sc__chk(sc_tensor_to_dense(t, dst), where);\n"
+     "static inline void sc__cpout(sc_tensor *sc__p_t, void *sc__p_dst,"
+     " size_t sc__p_bytes,\n"
+     "    size_t sc__p_esize, const char *sc__p_where) {\n"
+     "  int64_t sc__p_total = 1, sc__p_c[SC_MAX_RANK];\n"
+     "  for (int sc__p_d = 0; sc__p_d < sc_tensor_dim_rank(sc__p_t);"
+     " sc__p_d++) sc__p_total *= sc_tensor_dim_size(sc__p_t, sc__p_d);\n"
+     "  const int64_t sc__p_n = (int64_t)(sc__p_bytes / sc__p_esize);\n"
+     "  if (sc__p_bytes % sc__p_esize || sc__p_n > sc__p_total)\n"
+     "    sc_fail(SC_ERR_OUT_OF_RANGE, sc__p_where);\n"
+     "  sc__chk(sc_tensor_finalize(sc__p_t), sc__p_where);\n"
+     "  if (sc__p_n == sc__p_total) {\n"
+     "    sc__chk(sc_tensor_to_dense(sc__p_t, sc__p_dst), sc__p_where);\n"
      "    return;\n"
      "  }\n"
-     "  for (int64_t i = 0; i < n; i++)\n"
-     "    sc__chk(sc_tensor_get(t, sc__lin(t, i, c), (char *)dst + i * esize), where);\n"
+     "  for (int64_t sc__p_i = 0; sc__p_i < sc__p_n; sc__p_i++)\n"
+     "    sc__chk(sc_tensor_get(sc__p_t, sc__lin(sc__p_t, sc__p_i,"
+     " sc__p_c), (char *)sc__p_dst + sc__p_i * sc__p_esize), sc__p_where);\n"
      "}\n"},
     PZ_HELPER("double", "f64", "uint64_t"),
     PZ_HELPER("float", "f32", "uint32_t"),

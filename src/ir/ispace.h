@@ -116,7 +116,12 @@ typedef struct IrTensor {
                                    entry assembly or conversion fills it
                                    once and is reused, not freed */
   unsigned entry_cache_line;    /* that loop's line, for the report */
-  int *entry_cache_used;        /* set to 1 by lowering when it used it */
+  int *entry_cache_used;        /* set by lowering when it used it, a bit
+                                   set: bit 0 for entry_cache itself, bit
+                                   n for `<entry_cache>_n`, the cache of
+                                   the nth operand of the array bound again
+                                   for an access in another loop order
+                                   (lower_int.h STensor.copy) */
 } IrTensor;
 
 typedef struct IrAffine {

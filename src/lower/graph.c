@@ -698,7 +698,7 @@ static void fixed_note(Lower *L, const STensor *st) {
  * yet; `name` names its generated variables (a tensor stored sparse,
  * IrTensor.handle, may be added once per loop nest that reads it, e.g.
  * A[i][j] in two sibling j loops: each walks the same storage). */
-static int add_sparse(Lower *L, int ti, const char *name) {
+static int add_sparse(Lower *L, int ti, const char *name, int copy) {
   const IrKernel *k = L->k;
   const IrTensor *t = &k->tensors[ti];
   const char *why = NULL;
@@ -840,11 +840,13 @@ static int add_sparse(Lower *L, int ti, const char *name) {
   }
   tmp.inplace = inplace;
   tmp.alias = -1;
+  tmp.copy = copy;
   if (!t->handle && L->tensor_st[ti] >= 0) {
     /* another access of a dense array: as an alias of the first assembly
      * (one entry assembly per array, which may be kept across an enclosing
      * loop); in another loop order, an assembly of its own in that order
-     * made at every entry, only in the attempt that allows it (L->copies:
+     * (STensor.copy: kept in a cache of its own across an enclosing loop
+     * as the first one is), only in the attempt that allows it (L->copies:
      * lower.c, for a nest refused without: `A[i][j] - A[j][i]`), since a
      * product reads the dense array faster */
     for (int o = 0; o < L->nst; o++)
@@ -927,7 +929,7 @@ int graph_analyze(Lower *L) {
   walk_depth(L, k->root, 0);
   for (int ti = 0; ti < k->ntensors; ti++) {
     if (!k->tensors[ti].binding) continue;
-    add_sparse(L, ti, k->tensors[ti].name);
+    add_sparse(L, ti, k->tensors[ti].name, 0);
     /* replaced storage has no dense copy: bind its other accesses too;
      * a dense array read in sibling loops (`for j s += A[i][j]; for j
      * B[i][j] = A[i][j] / s;`) shares its assembly when the encoding is
@@ -942,7 +944,8 @@ int graph_analyze(Lower *L) {
                 (!dense_ro || distinct_vars(L, &k->accesses[a]));
       int before = L->nst;
       if (!left) break;
-      add_sparse(L, ti, arena_printf(L->arena, "%s_%d", k->tensors[ti].name, extra));
+      add_sparse(L, ti, arena_printf(L->arena, "%s_%d", k->tensors[ti].name, extra),
+                 extra);
       if (L->nst == before) break;
     }
   }

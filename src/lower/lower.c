@@ -142,11 +142,22 @@ static int handle_converts(const STensor *st) {
  * hoisted out of an enclosing loop (IrTensor.entry_cache): only for an
  * operand the kernel reads and never writes. */
 static int cached(const STensor *st) {
-  /* one cache per array: a second assembly of a dense array in another
-   * order (`A_1` for `A[j][i]` beside `A[i][j]`) is made at every entry */
-  if (!st->t->handle && strcmp(st->name, st->t->name)) return 0;
   return st->t->entry_cache && st->t->entry_cache_used && !st->t->is_written &&
          (!st->t->handle || handle_converts(st));
+}
+
+/* The cache variable of a cached operand: the array's own, or for a copy
+ * in another loop order (STensor.copy n, `A_n`) a cache of its own,
+ * `<entry_cache>_n` (sparsify.c declares and frees the ones used). */
+static const char *cache_var(const Lower *L, const STensor *st) {
+  if (!st->copy) return st->t->entry_cache;
+  return arena_printf(L->arena, "%s_%d", st->t->entry_cache, st->copy);
+}
+
+/* Records that the cached operand filled its cache (IrTensor
+ * entry_cache_used: bit n for copy n). */
+static void cache_mark_used(const STensor *st) {
+  *st->t->entry_cache_used |= 1 << st->copy;
 }
 
 /* A tensor whose storage is a sparse tensor already (IrTensor.handle):
@@ -156,24 +167,26 @@ static void handle_prologue(Lower *L, StrBuf *sb, STensor *st,
                             const char *body, const char *where) {
   StrBuf t = {0};
   if (handle_converts(st) && cached(st)) {
+    const char *cache = cache_var(L, st);
     emit_encoding(L, sb, st);
-    sb_printf(&t, "if (!%s) {", st->t->entry_cache);
+    sb_printf(&t, "if (!%s) {", cache);
     line(L, sb, 1, t.data);
     t.len = 0;
     sb_printf(&t, "  sc__st = sc_tensor_convert(&%s, %s, &sc__%s_enc);",
-              st->t->entry_cache, st->t->handle, st->name);
+              cache, st->t->handle, st->name);
     line(L, sb, 1, t.data);
     t.len = 0;
     sb_printf(&t, "  if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", where);
     line(L, sb, 1, t.data);
     line(L, sb, 1, "}");
     t.len = 0;
-    sb_printf(&t, "sc_tensor *const sc__%s = %s;", st->name, st->t->entry_cache);
+    sb_printf(&t, "sc_tensor *const sc__%s = %s;", st->name, cache);
     line(L, sb, 1, t.data);
-    *st->t->entry_cache_used = 1;
+    cache_mark_used(st);
     lower_note(L, "conversion: %s's storage converted to the kernel's "
                "encoding once, before the loop at line %u, and reused while "
-               "%s is unchanged", st->name, st->t->entry_cache_line, st->name);
+               "%s is unchanged", st->name, st->t->entry_cache_line,
+               st->t->name);
   } else if (handle_converts(st)) {
     emit_encoding(L, sb, st);
     sb_printf(&t, "sc_tensor *sc__%s = NULL;", st->name);
@@ -315,7 +328,7 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
     line(L, sb, 1, t.data);
     int hoisted = cached(st);
     /* hoisted: assembled into the cache on first use, reused after */
-    const char *dst = hoisted ? tn->entry_cache
+    const char *dst = hoisted ? cache_var(L, st)
                               : arena_printf(L->arena, "sc__%s", st->name);
     const char *pad = hoisted ? "  " : "";
     t.len = 0;
@@ -348,7 +361,7 @@ static void emit_prologue(Lower *L, StrBuf *sb, const char *body) {
       t.len = 0;
       sb_printf(&t, "sc_tensor *const sc__%s = %s;", st->name, dst);
       line(L, sb, 1, t.data);
-      *tn->entry_cache_used = 1;
+      cache_mark_used(st);
     }
   arrays:
     for (int l = 0; l < st->nlvl; l++) {
@@ -632,9 +645,9 @@ static void format_notes(Lower *L, StrBuf *sb) {
                                     : "its sparse storage read in place",
               st->converted ? " (converted order)" : "");
     if (cached(st) && !st->t->handle && st->alias < 0)
-      sb_printf(sb, "  %s: assembled once, before the loop at line %u, and "
-                "reused while %s is unchanged\n", st->name,
-                st->t->entry_cache_line, st->name);
+      /* the text depends on the loop's later kernels (lower.h) */
+      sb_printf(sb, "  %s: " LOWER_KEPT_MARK "%s" LOWER_KEPT_MARK "\n",
+                st->name, st->t->entry_cache);
     if (st->t->extent_from_loops && !st->t->handle && st->alias < 0)
       for (int d = 0; d < st->t->rank; d++)
         if (st->t->extent_from_loops & (1u << d))
@@ -1139,6 +1152,26 @@ static void attempt_free(Lower *L, StrBuf *loops, StrBuf *live) {
   sb_free(&L->lattice);
 }
 
+/* Lowers the kernel again (attempt) with `plain` and `copies`, and adopts
+ * that lowering in *L, *loops, *live when it succeeds where the first one
+ * (rc) failed, or skips more loops; the lowering not kept is freed.
+ * Returns the rc of the lowering kept. */
+static int retry(Lower *L, StrBuf *loops, StrBuf *live, int rc,
+                 unsigned plain, int copies) {
+  Lower L2;
+  StrBuf loops2 = {0}, live2 = {0};
+  int rc2 = attempt(&L2, L->ctx, L->k, plain, copies, &loops2, &live2);
+  if (rc2 == 0 && (rc != 0 || L2.nsparse_loops > L->nsparse_loops)) {
+    attempt_free(L, loops, live);
+    *L = L2;
+    *loops = loops2;
+    *live = live2;
+    return 0;
+  }
+  attempt_free(&L2, &loops2, &live2);
+  return rc;
+}
+
 /* Whether the guarded kernel reads tensor ti other than as the element
  * its own guarded `=` keeps, or updates it other than by `=`, `+=`, `-=`. */
 static int out_read(const IrKernel *k, const IrNode *n, int ti) {
@@ -1275,40 +1308,16 @@ int lower_kernel(SparsifyCtx *ctx, const IrKernel *kernel, StrBuf *out) {
   kernel = lower_unit_diagonals(L.arena, pk); /* diagonal.c */
   StrBuf loops = {0}, live = {0};
   int rc = attempt(&L, ctx, kernel, 0, 0, &loops, &live);
-  if (L.plain_req) {
+  if (L.plain_req)
     /* a loop stayed dense over operands it cannot skip over as declared:
      * lower again with them converted to their plain form, and keep the
      * version that skips more loops */
-    Lower L2;
-    StrBuf loops2 = {0}, live2 = {0};
-    int rc2 = attempt(&L2, ctx, kernel, L.plain_req, 0, &loops2, &live2);
-    if (rc2 == 0 && (rc != 0 || L2.nsparse_loops > L.nsparse_loops)) {
-      attempt_free(&L, &loops, &live);
-      L = L2;
-      loops = loops2;
-      live = live2;
-      rc = 0;
-    } else {
-      attempt_free(&L2, &loops2, &live2);
-    }
-  }
-  if (rc != 0 && L.copies_req) {
+    rc = retry(&L, &loops, &live, rc, L.plain_req, 0);
+  if (rc != 0 && L.copies_req)
     /* refused while an access in another loop order read the dense array
      * (`fabs(A[i][j] - A[j][i])`: not absent where A[i][j] is): lower
      * again with that access assembled in its own order */
-    Lower L3;
-    StrBuf loops3 = {0}, live3 = {0};
-    int rc3 = attempt(&L3, ctx, kernel, L.plain, 1, &loops3, &live3);
-    if (rc3 == 0) {
-      attempt_free(&L, &loops, &live);
-      L = L3;
-      loops = loops3;
-      live = live3;
-      rc = 0;
-    } else {
-      attempt_free(&L3, &loops3, &live3);
-    }
-  }
+    rc = retry(&L, &loops, &live, rc, L.plain, 1);
   if (rc != 0) {
     sb_free(&loops);
     sb_free(&live);

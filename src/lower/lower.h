@@ -16,13 +16,21 @@
  * or
  *   file:line:col: kernel not sparsified: <reason>
  * at the kernel's first loop; further indented lines explain the loop order,
- * level formats, lattice, zero filters, conversions, vectorization. */
+ * level formats, lattice, zero filters, conversions, vectorization.
+ * The line of an operand assembled into an entry cache says whether the
+ * tensor is kept across the loop, which the loop's later kernels decide
+ * (one writing the array drops it): lower_kernel writes it as
+ *   "  NAME: " LOWER_KEPT_MARK <the cache variable> LOWER_KEPT_MARK "\n"
+ * and the caller puts the text in its place once the loop is done
+ * (sparsify.c kept_notes). */
 #ifndef SC_LOWER_H
 #define SC_LOWER_H
 
 #include "base/strbuf.h"
 #include "ir/ispace.h"
 #include "sparsify.h"
+
+#define LOWER_KEPT_MARK "\001"
 
 /* 0 on success (out holds the replacement text; ctx->need_runtime_include
  * is set). -1 when the kernel cannot be lowered: a warning

@@ -76,6 +76,12 @@ typedef struct STensor {
                                assembled with the same encoding: the
                                index of that operand (its tensor is
                                shared, not assembled or freed), or -1 */
+  int copy;                 /* 0: the array's first operand; n > 0: the
+                               nth operand of the same array bound again
+                               for an access in another loop order
+                               (`A_n`: `A[j][i]` beside `A[i][j]`), an
+                               assembly or conversion of its own, kept in
+                               the cache `<entry_cache>_n` when hoisted */
   int plain;                /* co-iterable as it is: plain dimensions on
                              * dense or ordered unique compressed levels */
   const char *pos_type, *crd_type;

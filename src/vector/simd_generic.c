@@ -18,14 +18,14 @@
 static void g_prologue(SimdCtx *c, StrBuf *sb, const char *ind) {
   const SimdType *t = simd_type(c);
   int bytes = t->bytes * c->lanes;
-  sb_printf(sb, "%stypedef %s sc__vd __attribute__((vector_size(%d)));\n",
+  sb_printf(sb, "%stypedef %s sc__vd __attribute__((__vector_size__(%d)));\n",
             ind, t->ctype, bytes);
   /* unused when every chunk is full (a trip count that is a multiple) */
-  sb_printf(sb, "%stypedef %s sc__vm __attribute__((vector_size(%d), "
-                "unused));\n", ind, t->bytes == 8 ? "long long" : "int", bytes);
+  sb_printf(sb, "%stypedef %s sc__vm __attribute__((__vector_size__(%d), "
+                "__unused__));\n", ind, t->bytes == 8 ? "long long" : "int", bytes);
   if (t->utype)
-    sb_printf(sb, "%stypedef %s sc__vu __attribute__((vector_size(%d), "
-                  "unused));\n", ind, t->utype, bytes);
+    sb_printf(sb, "%stypedef %s sc__vu __attribute__((__vector_size__(%d), "
+                  "__unused__));\n", ind, t->utype, bytes);
 }
 
 /* a op b on vector values (integers through the unsigned lanes) */

@@ -3,12 +3,13 @@
 // EXPECT-ABSENT: s += A[i][j] * x[j];
 // EXPECT-ABSENT: z[i] += A[j][i] * y[j];
 // EXPECT-ABSENT: w[i] += B[i][j] * v[j];
-// EXPECT-REPORT: A: assembled once, before the loop at line 41, and reused while A is unchanged
-// EXPECT-REPORT: A: this write also updates the tensor kept since the loop at line 41
-// EXPECT-REPORT-ONCE: iteration_loop_writes_kept.c:58:5: A: this write also updates
-// EXPECT-REPORT: B: assembled once, before the loop at line 80
-// EXPECT-REPORT: B: written by this kernel: the tensor kept since the loop at line 80 is dropped after it
-// EXPECT-REPORT: B: this write also updates the tensor kept since the loop at line 80
+// EXPECT-REPORT: A: assembled once, before the loop at line 43, and reused while A is unchanged
+// EXPECT-REPORT: A: this write also updates the tensor kept since the loop at line 43
+// EXPECT-REPORT-ONCE: iteration_loop_writes_kept.c:60:5: A: this write also updates
+// EXPECT-REPORT: B: kept across the loop at line 82, but the kernel at line 89 writes B: the tensor is dropped after each run of it and assembled again here
+// EXPECT-NOT-REPORT: B: assembled once
+// EXPECT-REPORT: B: written by this kernel: the tensor kept since the loop at line 82 is dropped after it
+// EXPECT-REPORT: B: this write also updates the tensor kept since the loop at line 82
 // EXPECT-STDERR-EMPTY
 // SPEC §4.3 on an iteration loop that also writes the array: "annotate the
 // outermost loop that repeats the work to pay once". The loops below shift
@@ -20,7 +21,8 @@
 // at every iteration; the transposed read keeps a second tensor, updated
 // the same way. A kernel that writes the array itself (B scaled in place)
 // scatters it back as before, and the kept tensor is dropped after it and
-// assembled again by the next kernel that reads B.
+// assembled again by the next kernel that reads B (whose report line says
+// so, not "assembled once").
 #include <stdio.h>
 #define N 48
 

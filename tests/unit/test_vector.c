@@ -208,7 +208,7 @@ static void test_backend_text(void **state) {
   c.lanes = 4;
   pre.len = 0;
   simd_generic_ops.prologue(&c, &pre, "");
-  assert_non_null(strstr(pre.data, "vector_size(32)"));
+  assert_non_null(strstr(pre.data, "__vector_size__(32)"));
   m = simd_generic_ops.mask(&c, "sc__n");
   const char *r = simd_generic_ops.accum(&c, SIMD_RED_ADD, "acc", "v", m);
   assert_non_null(strstr(r, "& ~("));
