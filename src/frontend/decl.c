@@ -4,6 +4,7 @@
  * and the helper functions that rewritten element uses call. */
 #include <string.h>
 
+#include "emit/cencoding.h"
 #include "frontend/storage.h"
 #include "frontend/tsnode.h"
 
@@ -203,25 +204,6 @@ int storage_plan(SparsifyCtx *ctx, const Attachment *g, const BoundArray *ba,
   return 0;
 }
 
-static const char *fmt_name(sc_level_format f) {
-  switch (f) {
-  case SC_LVL_COMPRESSED: return "SC_LVL_COMPRESSED";
-  case SC_LVL_LOOSE_COMPRESSED: return "SC_LVL_LOOSE_COMPRESSED";
-  case SC_LVL_SINGLETON: return "SC_LVL_SINGLETON";
-  case SC_LVL_N_OUT_OF_M: return "SC_LVL_N_OUT_OF_M";
-  default: return "SC_LVL_DENSE";
-  }
-}
-
-static const char *lexpr_name(sc_level_expr_kind k) {
-  switch (k) {
-  case SC_LEXPR_FLOORDIV: return "SC_LEXPR_FLOORDIV";
-  case SC_LEXPR_MOD: return "SC_LEXPR_MOD";
-  case SC_LEXPR_COUNT: return "SC_LEXPR_COUNT";
-  default: return "SC_LEXPR_AFFINE";
-  }
-}
-
 /* The C string literal of s (quotes and backslashes escaped). */
 static void c_string(StrBuf *sb, const char *s) {
   sb_puts(sb, "\"");
@@ -285,29 +267,8 @@ static void enc_vt_dims(StrBuf *out, const Stored *st) {
 }
 
 static void enc_expr(StrBuf *out, const Stored *st) {
-  const sc_encoding *e = &st->ba.b->enc.rt;
-  StrBuf sb = {0};
-  sb_printf(&sb, "&(const sc_encoding){.dim_rank = %d, .lvl_rank = %d, "
-            ".lvl_types = {", e->dim_rank, e->lvl_rank);
-  for (int l = 0; l < e->lvl_rank; l++) {
-    const sc_level_type *t = &e->lvl_types[l];
-    sb_printf(&sb, "%s{.format = %s, .props = %uu, .n = %d, .m = %d}", l ? ", " : "",
-              fmt_name(t->format), t->props, t->n, t->m);
-  }
-  sb_puts(&sb, "}, .lvl_exprs = {");
-  for (int l = 0; l < e->lvl_rank; l++) {
-    const sc_level_expr *x = &e->lvl_exprs[l];
-    sb_printf(&sb, "%s{.kind = %s, .coef = {", l ? ", " : "", lexpr_name(x->kind));
-    for (int d = 0; d < e->dim_rank; d++)
-      sb_printf(&sb, "%s%lld", d ? ", " : "", (long long)x->coef[d]);
-    /* an ELL counting level is sized from the data (divisor 0): a row with
-     * more entries than the pragma's k slices must not fail at run time */
-    sb_printf(&sb, "}, .constant = %lld, .divisor = %lld}", (long long)x->constant,
-              x->kind == SC_LEXPR_COUNT ? 0LL : (long long)x->divisor);
-  }
-  sb_printf(&sb, "}, .pos_width = %d, .crd_width = %d}", e->pos_width, e->crd_width);
-  sb_puts(out, sb.data);
-  sb_free(&sb);
+  sb_puts(out, "&(const sc_encoding)");
+  cenc_init(out, &st->ba.b->enc.rt);
 }
 
 const char *storage_dense_type(SparsifyCtx *ctx, const Stored *st, int k) {

@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit/cencoding.h"
 #include "lower/lower_int.h"
 
 struct AsmOut {
@@ -1124,6 +1125,34 @@ void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
 }
 
 /* The workspace: values, a marker and the touched list, h_ncol each. */
+/* A staging encoding's levels: rows dense, columns compressed. */
+static const sc_level_format csr[2] = {SC_LVL_DENSE, SC_LVL_COMPRESSED};
+
+/* The initializer of an encoding whose levels are `formats` (compressed
+ * or dense) over the identity of one dimension, or over (row, col) of two
+ * dimensions with row_dim and col_dim naming them. */
+static const char *enc_init(Lower *L, int rank, const sc_level_format *formats,
+                            int row_dim, int col_dim) {
+  sc_encoding e;
+  memset(&e, 0, sizeof e);
+  e.dim_rank = e.lvl_rank = rank;
+  for (int l = 0; l < rank; l++) {
+    e.lvl_types[l].format = formats[l];
+    e.lvl_exprs[l].kind = SC_LEXPR_AFFINE;
+  }
+  if (rank == 1) {
+    e.lvl_exprs[0].coef[0] = 1;
+  } else {
+    e.lvl_exprs[0].coef[row_dim] = 1;
+    e.lvl_exprs[1].coef[col_dim] = 1;
+  }
+  StrBuf sb = {0};
+  cenc_init(&sb, &e);
+  const char *r = arena_strdup(L->arena, sb.data);
+  sb_free(&sb);
+  return r;
+}
+
 static void workspace(Lower *L, StrBuf *sb, int d0) {
   const AsmOut *o = L->out;
   const char *h = o->h;
@@ -1151,9 +1180,8 @@ static void vec_prologue(Lower *L, StrBuf *sb) {
   workspace(L, sb, 1);
   if (o->accumulate) {
     LN(1, "{");
-    LN(2, "static const sc_encoding sc__oenc = {.dim_rank = 1, .lvl_rank = 1, "
-       ".lvl_types = {{.format = SC_LVL_COMPRESSED}}, .lvl_exprs = {{.kind = "
-       "SC_LEXPR_AFFINE, .coef = {1}}}};");
+    static const sc_level_format vec[1] = {SC_LVL_COMPRESSED};
+    LN(2, "static const sc_encoding sc__oenc = %s;", enc_init(L, 1, vec, 0, 0));
     LN(2, "sc_tensor *sc__old = NULL;");
     LN(2, "sc__st = sc_tensor_convert(&sc__old, %s, &sc__oenc);", h);
     LN(2, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
@@ -1202,11 +1230,8 @@ void asm_prologue(Lower *L, StrBuf *sb) {
   const char *h = o->h;
   if (o->staged) {
     /* C's contents (its pending inserts applied) in the staging levels */
-    LN(1, "static const sc_encoding %s_senc = {.dim_rank = 2, .lvl_rank = 2, "
-       ".lvl_types = {{.format = SC_LVL_DENSE}, {.format = SC_LVL_COMPRESSED}}, "
-       ".lvl_exprs = {{.kind = SC_LEXPR_AFFINE, .coef = {%d, %d}}, {.kind = "
-       "SC_LEXPR_AFFINE, .coef = {%d, %d}}}};", h,
-       o->row_dim == 0, o->row_dim == 1, o->col_dim == 0, o->col_dim == 1);
+    LN(1, "static const sc_encoding %s_senc = %s;", h,
+       enc_init(L, 2, csr, o->row_dim, o->col_dim));
     LN(1, "sc_tensor *%s_stg = NULL;", h);
     LN(1, "sc__st = sc_tensor_convert(&%s_stg, %s, &%s_senc);", h, o->t->handle, h);
     LN(1, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);
@@ -1246,11 +1271,8 @@ void asm_prologue(Lower *L, StrBuf *sb) {
        o->col_dim);
     if (o->accumulate) {
       /* the old contents, rows over C's first level */
-      LN(d0, "static const sc_encoding %s_oenc = {.dim_rank = 2, .lvl_rank = "
-         "2, .lvl_types = {{.format = SC_LVL_DENSE}, {.format = "
-         "SC_LVL_COMPRESSED}}, .lvl_exprs = {{.kind = SC_LEXPR_AFFINE, .coef "
-         "= {%d, %d}}, {.kind = SC_LEXPR_AFFINE, .coef = {%d, %d}}}};", h,
-         o->row_dim == 0, o->row_dim == 1, o->col_dim == 0, o->col_dim == 1);
+      LN(d0, "static const sc_encoding %s_oenc = %s;", h,
+         enc_init(L, 2, csr, o->row_dim, o->col_dim));
       LN(d0, "sc_tensor *%s_old = NULL;", h);
       LN(d0, "sc__st = sc_tensor_convert(&%s_old, %s, &%s_oenc);", h, h, h);
       LN(d0, "if (sc__st != SC_OK) sc_fail(sc__st, \"%s\");", o->where);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "emit/cencoding.h"
 #include "ir/predicate.h"
 #include "lower/lower_int.h"
 #include "lower/short_rows.h"
@@ -32,27 +33,6 @@ static const char *val_ctype(const IrTensor *t) {
   return t->elem_ctype ? t->elem_ctype : ir_elem_ctype(t->elem);
 }
 
-static const char *fmt_name(sc_level_format f) {
-  switch (f) {
-  case SC_LVL_DENSE: return "SC_LVL_DENSE";
-  case SC_LVL_COMPRESSED: return "SC_LVL_COMPRESSED";
-  case SC_LVL_LOOSE_COMPRESSED: return "SC_LVL_LOOSE_COMPRESSED";
-  case SC_LVL_SINGLETON: return "SC_LVL_SINGLETON";
-  case SC_LVL_N_OUT_OF_M: return "SC_LVL_N_OUT_OF_M";
-  }
-  return "SC_LVL_DENSE";
-}
-
-static const char *lexpr_name(sc_level_expr_kind k) {
-  switch (k) {
-  case SC_LEXPR_AFFINE: return "SC_LEXPR_AFFINE";
-  case SC_LEXPR_FLOORDIV: return "SC_LEXPR_FLOORDIV";
-  case SC_LEXPR_MOD: return "SC_LEXPR_MOD";
-  case SC_LEXPR_COUNT: return "SC_LEXPR_COUNT";
-  }
-  return "SC_LEXPR_AFFINE";
-}
-
 static void line(const Lower *L, StrBuf *sb, int depth, const char *s) {
   sb_puts(sb, L->k->indent ? L->k->indent : "");
   sb_indent(sb, depth);
@@ -71,38 +51,25 @@ void lower_encoding_decl(StrBuf *sb, const char *indent, const char *name,
   k0.indent = indent;
   l0.k = &k0;
   const Lower *L = &l0;
+  /* positional (emit/cencoding.h): the comments name the members */
   StrBuf t = {0};
   sb_printf(&t, "static const sc_encoding sc__%s_enc = {", name);
   line(L, sb, 1, t.data);
   t.len = 0;
-  sb_printf(&t, "  .dim_rank = %d, .lvl_rank = %d,", e->dim_rank, e->lvl_rank);
+  sb_printf(&t, "  %d, %d, /* dimensions, levels */", e->dim_rank, e->lvl_rank);
   line(L, sb, 1, t.data);
-  line(L, sb, 1, "  .lvl_types = {");
-  for (int l = 0; l < e->lvl_rank; l++) {
-    const sc_level_type *lt = &e->lvl_types[l];
-    t.len = 0;
-    sb_printf(&t, "    [%d] = {.format = %s, .props = %uu, .n = %d, .m = %d},",
-              l, fmt_name(lt->format), lt->props, lt->n, lt->m);
-    line(L, sb, 1, t.data);
-  }
-  line(L, sb, 1, "  },");
-  line(L, sb, 1, "  .lvl_exprs = {");
-  for (int l = 0; l < e->lvl_rank; l++) {
-    const sc_level_expr *x = &e->lvl_exprs[l];
-    t.len = 0;
-    sb_printf(&t, "    [%d] = {.kind = %s, .coef = {", l, lexpr_name(x->kind));
-    for (int d = 0; d < e->dim_rank; d++)
-      sb_printf(&t, "%s%lld", d ? ", " : "", (long long)x->coef[d]);
-    /* an ELL counting level is sized from the data (divisor 0): a row with
-     * more entries than the pragma's k slices must not fail at run time */
-    sb_printf(&t, "}, .constant = %lld, .divisor = %lld},",
-              (long long)x->constant,
-              x->kind == SC_LEXPR_COUNT ? 0LL : (long long)x->divisor);
-    line(L, sb, 1, t.data);
-  }
-  line(L, sb, 1, "  },");
   t.len = 0;
-  sb_printf(&t, "  .pos_width = %d, .crd_width = %d, .has_slices = 0};",
+  sb_puts(&t, "  ");
+  cenc_level_types(&t, e);
+  sb_puts(&t, ", /* level types: format, properties, n, m */");
+  line(L, sb, 1, t.data);
+  t.len = 0;
+  sb_puts(&t, "  ");
+  cenc_level_exprs(&t, e);
+  sb_puts(&t, ", /* level expressions: kind, coefficients, constant, divisor */");
+  line(L, sb, 1, t.data);
+  t.len = 0;
+  sb_printf(&t, "  %d, %d, 0, {{0, 0, 0}}}; /* posWidth, crdWidth, no slices */",
             e->pos_width, e->crd_width);
   line(L, sb, 1, t.data);
   sb_free(&t);
