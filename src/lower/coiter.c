@@ -737,12 +737,32 @@ static const char *band_key(Lower *L, const IrAffine *a) {
                       key);
 }
 
+/* Whether the loop n over level l of tensor s can have its walk clamped to
+ * its bounds by a search (band_range): an ordered level with a coordinate
+ * array, its coordinate the loop variable alone. */
+static int clamp_walk_ok(const Lower *L, int s, int l, const IrNode *n) {
+  const LvlInfo *li = &L->st[s].lvl[l];
+  (void)n;
+  return li->kind == LK_IDENT && !li->aoff && level_is_ordered(&li->type) &&
+         li->ops->has_crd_array;
+}
+
 /* Whether the loop n over level l of tensor s walks a band (band_range). */
 static int band_walk_ok(const Lower *L, int s, int l, const IrNode *n) {
-  const LvlInfo *li = &L->st[s].lvl[l];
   const IrLoopVar *lv = &L->k->vars[n->var];
-  return (lv->lo.nalt || lv->hi.nalt) && li->kind == LK_IDENT && !li->aoff &&
-         level_is_ordered(&li->type) && li->ops->has_crd_array;
+  return (lv->lo.nalt || lv->hi.nalt) && clamp_walk_ok(L, s, l, n);
+}
+
+/* With a SIMD backend: whether the loop n over level l of tensor s tests a
+ * bound on its entries (`for (j = 5; j < n - 7; j++)`, a triangle's `j <
+ * i`) that a search can take instead (band_range), so that the positions
+ * between are walked without a test, and vectorized. The scalar output
+ * keeps its tests (a `continue` below the lower bound, a `break` at the
+ * upper one). */
+static int range_walk_ok(Lower *L, int s, int l, const IrNode *n) {
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  return (!affine_is_zero(&lv->lo) || hi_needed(L, n, 1u << s)) &&
+         clamp_walk_ok(L, s, l, n);
 }
 
 /* A loop with a band bound (`j = MAX(0, i - BW)`, `j <= MIN(N - 1, i +
@@ -765,9 +785,18 @@ static int band_walk_ok(const Lower *L, int s, int l, const IrNode *n) {
  * end is END); with no lower bound, the lower key is 0. BEGIN is the row's
  * begin carried from the row before when the caller took it (row_carry.c).
  * Returns 1 when it did, with *begin and *lim the names. */
+static int clamp_range(Lower *L, StrBuf *sb, int s, int l, const IrNode *n,
+                       const char **begin, const char **lim, int depth);
+
 static int band_range(Lower *L, StrBuf *sb, int s, int l, const IrNode *n,
                       const char **begin, const char **lim, int depth) {
-  if (!band_walk_ok(L, s, l, n)) return 0;
+  return band_walk_ok(L, s, l, n) &&
+         clamp_range(L, sb, s, l, n, begin, lim, depth);
+}
+
+/* band_range's search, for a band or (range_walk_ok) any bounds. */
+static int clamp_range(Lower *L, StrBuf *sb, int s, int l, const IrNode *n,
+                       const char **begin, const char **lim, int depth) {
   STensor *st = &L->st[s];
   LvlInfo *li = &st->lvl[l];
   const IrLoopVar *lv = &L->k->vars[n->var];
@@ -802,10 +831,17 @@ static int band_range(Lower *L, StrBuf *sb, int s, int l, const IrNode *n,
   StrBuf blo = {0}, bhi = {0}; /* the band as the IR dump prints it */
   ir_affine_print(L->k, &lv->lo, &blo);
   ir_affine_print(L->k, &lv->hi, &bhi);
-  lower_note(L, "loop %s: the walk of %s clamped to the band [%s, %s): a "
-             "short row inside it taken whole, other rows' first coordinate "
-             "tested, then searched", lv->name, st->t->name, blo.data,
-             bhi.data);
+  if (lv->lo.nalt || lv->hi.nalt)
+    lower_note(L, "loop %s: the walk of %s clamped to the band [%s, %s): a "
+               "short row inside it taken whole, other rows' first "
+               "coordinate tested, then searched", lv->name, st->t->name,
+               blo.data, bhi.data);
+  else
+    lower_note(L, "loop %s: the walk of %s clamped to the range [%s, %s) "
+               "of %s by a search of each row's coordinates, its entries "
+               "then walked without a test of the bounds (a short row "
+               "inside it taken whole)", lv->name, st->t->name, blo.data,
+               bhi.data, lv->name);
   sb_free(&blo);
   sb_free(&bhi);
   return 1;
@@ -1820,7 +1856,8 @@ static void walk_range(Lower *L, StrBuf *sb, const IrNode *n,
  * the scalar output: a row sent to the short loop is the scalar output's
  * row plus the length test (docs/performance.md, "Vectorized SpMV: the
  * row's bounds read once"). A band's clamped range tests no bound on its
- * entries, so it is vectorized as any range of positions. Returns 0,
+ * entries, so it is vectorized as any range of positions; so are plain
+ * bounds (`j < i`, `lo <= j < hi`: range_walk_ok), clamped the same way. Returns 0,
  * emitting nothing, with no backend (partial sums and the scalar output
  * keep emit_walk's walk). */
 static int emit_vec_row(Lower *L, StrBuf *sb, const IrNode *n,
@@ -1843,7 +1880,12 @@ static int emit_vec_row(Lower *L, StrBuf *sb, const IrNode *n,
   const char *lim = re;
   const char *carried = row_carry_take(L, n, sc, s);
   if (carried) begin = carried;
-  const int banded = band_range(L, sb, s, l, n, &begin, &lim, depth + 1);
+  /* a band, or any bounds the entries would test (range_walk_ok): the
+   * walk clamped by a search, vectorized without a test */
+  const int banded =
+      band_range(L, sb, s, l, n, &begin, &lim, depth + 1) ||
+      (range_walk_ok(L, s, l, n) &&
+       clamp_range(L, sb, s, l, n, &begin, &lim, depth + 1));
   const char *range[2] = {begin, lim};
   StrBuf scalar = {0};
   walk_range(L, &scalar, n, sc, s, counter, range, banded, depth + 1, NULL);
