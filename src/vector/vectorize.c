@@ -442,6 +442,16 @@ void vc_check_expr(VC *c, const IrExpr *e) {
   case IR_MOD:
     vc_no(c, "a remainder (%%) of values that vary in the loop");
     return;
+  case IR_BITOP:
+    /* &, |, ^ lane by lane (integer lanes: the bits are C's); no shifts */
+    if (!c->t->is_float && strlen(e->text) == 1 && strchr("&|^", e->text[0])) {
+      vc_check_expr(c, e->a);
+      vc_check_expr(c, e->b);
+    } else {
+      vc_no(c, "a shift (%s) of values that vary in the loop (no vector "
+            "shift)", e->text);
+    }
+    return;
   case IR_CAST:
     if (!names_type(c, e->text)) {
       vc_no(c, "a conversion to %s", e->text);
@@ -898,10 +908,11 @@ const char *vc_vexpr(VC *c, const IrExpr *e) {
   case IR_CALL: return c->ops->fabs(&c->c, vc_vexpr(c, e->args[0]));
   case IR_NEG: return c->ops->neg(&c->c, vc_vexpr(c, e->a));
   case IR_CAST: return vc_vexpr(c, e->a);
-  case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV: {
+  case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV: case IR_BITOP: {
     const char *a = vc_vexpr(c, e->a);
     const char *b = vc_vexpr(c, e->b);
-    int op = e->kind == IR_ADD ? '+' : e->kind == IR_SUB ? '-'
+    int op = e->kind == IR_BITOP ? e->text[0]
+           : e->kind == IR_ADD ? '+' : e->kind == IR_SUB ? '-'
            : e->kind == IR_MUL ? '*' : '/';
     return c->ops->binop(&c->c, op, a, b);
   }
