@@ -255,7 +255,9 @@ static void check_dense_variant(VC *c, int a) {
   const IrAccess *ac = &c->L->k->accesses[a];
   const IrTensor *t = &c->L->k->tensors[ac->tensor];
   if ((int)t->elem != (int)c->t->elem) {
-    vc_no(c, "%s is not an array of %s", t->name, c->t->name);
+    vc_no(c, "%s is not an array of %s (its elements are %s: a loop "
+          "computes in one element type, no conversion in its lanes)",
+          t->name, c->t->name, ir_elem_ctype(t->elem));
     return;
   }
   for (int d = 0; d + 1 < ac->nsub; d++)
@@ -399,7 +401,10 @@ void vc_check_expr(VC *c, const IrExpr *e) {
       if (((c->lp->shape == VEC_POSITIONS || c->lp->contig) &&
            s == c->lp->st) || c->lp->last_parent[s]) {
         if ((int)c->L->st[s].t->elem != (int)c->t->elem)
-          vc_no(c, "%s is not an array of %s", c->L->st[s].name, c->t->name);
+          vc_no(c, "%s is not an array of %s (its elements are %s: a loop "
+                "computes in one element type, no conversion in its lanes)",
+                c->L->st[s].name, c->t->name,
+                ir_elem_ctype(c->L->st[s].t->elem));
         if (c->lp->last_parent[s]) c->dense_last |= 1u << s;
         if (c->lp->last_in[s]) vc_add_guard(c, c->lp->last_in[s]);
         c->loads++;
