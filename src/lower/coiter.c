@@ -740,9 +740,8 @@ static const char *band_key(Lower *L, const IrAffine *a) {
 /* Whether the loop n over level l of tensor s can have its walk clamped to
  * its bounds by a search (band_range): an ordered level with a coordinate
  * array, its coordinate the loop variable alone. */
-static int clamp_walk_ok(const Lower *L, int s, int l, const IrNode *n) {
+static int clamp_walk_ok(const Lower *L, int s, int l) {
   const LvlInfo *li = &L->st[s].lvl[l];
-  (void)n;
   return li->kind == LK_IDENT && !li->aoff && level_is_ordered(&li->type) &&
          li->ops->has_crd_array;
 }
@@ -750,7 +749,7 @@ static int clamp_walk_ok(const Lower *L, int s, int l, const IrNode *n) {
 /* Whether the loop n over level l of tensor s walks a band (band_range). */
 static int band_walk_ok(const Lower *L, int s, int l, const IrNode *n) {
   const IrLoopVar *lv = &L->k->vars[n->var];
-  return (lv->lo.nalt || lv->hi.nalt) && clamp_walk_ok(L, s, l, n);
+  return (lv->lo.nalt || lv->hi.nalt) && clamp_walk_ok(L, s, l);
 }
 
 /* With a SIMD backend: whether the loop n over level l of tensor s tests a
@@ -762,8 +761,11 @@ static int band_walk_ok(const Lower *L, int s, int l, const IrNode *n) {
 static int range_walk_ok(Lower *L, int s, int l, const IrNode *n) {
   const IrLoopVar *lv = &L->k->vars[n->var];
   return (!affine_is_zero(&lv->lo) || hi_needed(L, n, 1u << s)) &&
-         clamp_walk_ok(L, s, l, n);
+         clamp_walk_ok(L, s, l);
 }
+
+static int clamp_range(Lower *L, StrBuf *sb, int s, int l, const IrNode *n,
+                       const char **begin, const char **lim, int depth);
 
 /* A loop with a band bound (`j = MAX(0, i - BW)`, `j <= MIN(N - 1, i +
  * BW)`, ispace.h) over an ordered level: its walk runs from the first
@@ -785,9 +787,6 @@ static int range_walk_ok(Lower *L, int s, int l, const IrNode *n) {
  * end is END); with no lower bound, the lower key is 0. BEGIN is the row's
  * begin carried from the row before when the caller took it (row_carry.c).
  * Returns 1 when it did, with *begin and *lim the names. */
-static int clamp_range(Lower *L, StrBuf *sb, int s, int l, const IrNode *n,
-                       const char **begin, const char **lim, int depth);
-
 static int band_range(Lower *L, StrBuf *sb, int s, int l, const IrNode *n,
                       const char **begin, const char **lim, int depth) {
   return band_walk_ok(L, s, l, n) &&
@@ -1857,9 +1856,9 @@ static void walk_range(Lower *L, StrBuf *sb, const IrNode *n,
  * row plus the length test (docs/performance.md, "Vectorized SpMV: the
  * row's bounds read once"). A band's clamped range tests no bound on its
  * entries, so it is vectorized as any range of positions; so are plain
- * bounds (`j < i`, `lo <= j < hi`: range_walk_ok), clamped the same way. Returns 0,
- * emitting nothing, with no backend (partial sums and the scalar output
- * keep emit_walk's walk). */
+ * bounds (`j < i`, `lo <= j < hi`: range_walk_ok), clamped the same way.
+ * Returns 0, emitting nothing, with no backend (partial sums and the
+ * scalar output keep emit_walk's walk). */
 static int emit_vec_row(Lower *L, StrBuf *sb, const IrNode *n,
                         const Scope *sc, int s, const char *counter,
                         int depth) {

@@ -449,12 +449,15 @@ void vc_check_expr(VC *c, const IrExpr *e) {
     return;
   case IR_BITOP:
     /* &, |, ^ lane by lane (integer lanes: the bits are C's); no shifts */
-    if (!c->t->is_float && strlen(e->text) == 1 && strchr("&|^", e->text[0])) {
-      vc_check_expr(c, e->a);
-      vc_check_expr(c, e->b);
-    } else {
+    if (strlen(e->text) != 1 || !strchr("&|^", e->text[0]))
       vc_no(c, "a shift (%s) of values that vary in the loop (no vector "
             "shift)", e->text);
+    else if (c->t->is_float)
+      vc_no(c, "a bitwise %s of integers in %s arithmetic", e->text,
+            c->t->name);
+    else {
+      vc_check_expr(c, e->a);
+      vc_check_expr(c, e->b);
     }
     return;
   case IR_CAST:
