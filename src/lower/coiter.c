@@ -837,10 +837,10 @@ static int clamp_range(Lower *L, StrBuf *sb, int s, int l, const IrNode *n,
                blo.data, bhi.data);
   else
     lower_note(L, "loop %s: the walk of %s clamped to the range [%s, %s) "
-               "of %s by a search of each row's coordinates, its entries "
-               "then walked without a test of the bounds (a short row "
-               "inside it taken whole)", lv->name, st->t->name, blo.data,
-               bhi.data, lv->name);
+               "of %s by a search of each segment's coordinates (a row; a "
+               "column of CSC), its entries then walked without a test of "
+               "the bounds (a short segment inside it taken whole)",
+               lv->name, st->t->name, blo.data, bhi.data, lv->name);
   sb_free(&blo);
   sb_free(&bhi);
   return 1;
