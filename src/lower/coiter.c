@@ -737,13 +737,35 @@ static const char *band_key(Lower *L, const IrAffine *a) {
                       key);
 }
 
+/* Whether the loop n over level l of tensor s can have its walk clamped to
+ * its bounds by a search (band_range): an ordered level with a coordinate
+ * array, its coordinate the loop variable alone. */
+static int clamp_walk_ok(const Lower *L, int s, int l) {
+  const LvlInfo *li = &L->st[s].lvl[l];
+  return li->kind == LK_IDENT && !li->aoff && level_is_ordered(&li->type) &&
+         li->ops->has_crd_array;
+}
+
 /* Whether the loop n over level l of tensor s walks a band (band_range). */
 static int band_walk_ok(const Lower *L, int s, int l, const IrNode *n) {
-  const LvlInfo *li = &L->st[s].lvl[l];
   const IrLoopVar *lv = &L->k->vars[n->var];
-  return (lv->lo.nalt || lv->hi.nalt) && li->kind == LK_IDENT && !li->aoff &&
-         level_is_ordered(&li->type) && li->ops->has_crd_array;
+  return (lv->lo.nalt || lv->hi.nalt) && clamp_walk_ok(L, s, l);
 }
+
+/* With a SIMD backend: whether the loop n over level l of tensor s tests a
+ * bound on its entries (`for (j = 5; j < n - 7; j++)`, a triangle's `j <
+ * i`) that a search can take instead (band_range), so that the positions
+ * between are walked without a test, and vectorized. The scalar output
+ * keeps its tests (a `continue` below the lower bound, a `break` at the
+ * upper one). */
+static int range_walk_ok(Lower *L, int s, int l, const IrNode *n) {
+  const IrLoopVar *lv = &L->k->vars[n->var];
+  return (!affine_is_zero(&lv->lo) || hi_needed(L, n, 1u << s)) &&
+         clamp_walk_ok(L, s, l);
+}
+
+static int clamp_range(Lower *L, StrBuf *sb, int s, int l, const IrNode *n,
+                       const char **begin, const char **lim, int depth);
 
 /* A loop with a band bound (`j = MAX(0, i - BW)`, `j <= MIN(N - 1, i +
  * BW)`, ispace.h) over an ordered level: its walk runs from the first
@@ -767,7 +789,13 @@ static int band_walk_ok(const Lower *L, int s, int l, const IrNode *n) {
  * Returns 1 when it did, with *begin and *lim the names. */
 static int band_range(Lower *L, StrBuf *sb, int s, int l, const IrNode *n,
                       const char **begin, const char **lim, int depth) {
-  if (!band_walk_ok(L, s, l, n)) return 0;
+  return band_walk_ok(L, s, l, n) &&
+         clamp_range(L, sb, s, l, n, begin, lim, depth);
+}
+
+/* band_range's search, for a band or (range_walk_ok) any bounds. */
+static int clamp_range(Lower *L, StrBuf *sb, int s, int l, const IrNode *n,
+                       const char **begin, const char **lim, int depth) {
   STensor *st = &L->st[s];
   LvlInfo *li = &st->lvl[l];
   const IrLoopVar *lv = &L->k->vars[n->var];
@@ -802,10 +830,17 @@ static int band_range(Lower *L, StrBuf *sb, int s, int l, const IrNode *n,
   StrBuf blo = {0}, bhi = {0}; /* the band as the IR dump prints it */
   ir_affine_print(L->k, &lv->lo, &blo);
   ir_affine_print(L->k, &lv->hi, &bhi);
-  lower_note(L, "loop %s: the walk of %s clamped to the band [%s, %s): a "
-             "short row inside it taken whole, other rows' first coordinate "
-             "tested, then searched", lv->name, st->t->name, blo.data,
-             bhi.data);
+  if (lv->lo.nalt || lv->hi.nalt)
+    lower_note(L, "loop %s: the walk of %s clamped to the band [%s, %s): a "
+               "short row inside it taken whole, other rows' first "
+               "coordinate tested, then searched", lv->name, st->t->name,
+               blo.data, bhi.data);
+  else
+    lower_note(L, "loop %s: the walk of %s clamped to the range [%s, %s) "
+               "of %s by a search of each segment's coordinates (a row; a "
+               "column of CSC), its entries then walked without a test of "
+               "the bounds (a short segment inside it taken whole)",
+               lv->name, st->t->name, blo.data, bhi.data, lv->name);
   sb_free(&blo);
   sb_free(&bhi);
   return 1;
@@ -1820,9 +1855,10 @@ static void walk_range(Lower *L, StrBuf *sb, const IrNode *n,
  * the scalar output: a row sent to the short loop is the scalar output's
  * row plus the length test (docs/performance.md, "Vectorized SpMV: the
  * row's bounds read once"). A band's clamped range tests no bound on its
- * entries, so it is vectorized as any range of positions. Returns 0,
- * emitting nothing, with no backend (partial sums and the scalar output
- * keep emit_walk's walk). */
+ * entries, so it is vectorized as any range of positions; so are plain
+ * bounds (`j < i`, `lo <= j < hi`: range_walk_ok), clamped the same way.
+ * Returns 0, emitting nothing, with no backend (partial sums and the
+ * scalar output keep emit_walk's walk). */
 static int emit_vec_row(Lower *L, StrBuf *sb, const IrNode *n,
                         const Scope *sc, int s, const char *counter,
                         int depth) {
@@ -1843,7 +1879,12 @@ static int emit_vec_row(Lower *L, StrBuf *sb, const IrNode *n,
   const char *lim = re;
   const char *carried = row_carry_take(L, n, sc, s);
   if (carried) begin = carried;
-  const int banded = band_range(L, sb, s, l, n, &begin, &lim, depth + 1);
+  /* a band, or any bounds the entries would test (range_walk_ok): the
+   * walk clamped by a search, vectorized without a test */
+  const int banded =
+      band_range(L, sb, s, l, n, &begin, &lim, depth + 1) ||
+      (range_walk_ok(L, s, l, n) &&
+       clamp_range(L, sb, s, l, n, &begin, &lim, depth + 1));
   const char *range[2] = {begin, lim};
   StrBuf scalar = {0};
   walk_range(L, &scalar, n, sc, s, counter, range, banded, depth + 1, NULL);

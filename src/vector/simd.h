@@ -105,7 +105,8 @@ typedef struct SimdOps {
                         const char *crd_type, const char *m);
   void (*scatter)(SimdCtx *c, const char *base, const char *crd,
                   const char *crd_type, const char *v, const char *m);
-  /* op: '+', '-', '*', '/' ('/' not for integers); '^', '|' for integers.
+  /* op: '+', '-', '*', '/' ('/' not for integers); '^', '|', '&' for
+   * integers.
    * Integer lanes wrap. Inactive lanes may hold anything. */
   const char *(*binop)(SimdCtx *c, int op, const char *a, const char *b);
   const char *(*neg)(SimdCtx *c, const char *a);

@@ -127,9 +127,9 @@ static const char *mul64(SimdCtx *c, const char *a, const char *b) {
 
 static const char *a_binop(SimdCtx *c, int op, const char *a, const char *b) {
   if (op == '*' && simd_type(c)->elem == SIMD_I64) return mul64(c, a, b);
-  if (op == '^' || op == '|')
+  if (op == '^' || op == '|' || op == '&')
     return arena_printf(c->arena, "_mm256_%s_si256(%s, %s)",
-                        op == '^' ? "xor" : "or", a, b);
+                        op == '^' ? "xor" : op == '|' ? "or" : "and", a, b);
   const char *f = op == '+' ? "add" : op == '-' ? "sub" : op == '*'
                       ? (simd_type(c)->elem == SIMD_I32 ? "mullo" : "mul")
                       : "div";

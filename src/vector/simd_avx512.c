@@ -247,9 +247,10 @@ static void k_scatter(SimdCtx *c, const char *base, const char *crd,
 }
 
 static const char *k_binop(SimdCtx *c, int op, const char *a, const char *b) {
-  if (op == '^' || op == '|')
+  if (op == '^' || op == '|' || op == '&')
     return arena_printf(c->arena, "_mm512_%s_%s(%s, %s)",
-                        op == '^' ? "xor" : "or", ty(c)->sfx, a, b);
+                        op == '^' ? "xor" : op == '|' ? "or" : "and",
+                        ty(c)->sfx, a, b);
   const char *f = op == '+' ? "add" : op == '-' ? "sub" : op == '*'
                       ? (simd_type(c)->elem == SIMD_I32   ? "mullo"
                          : simd_type(c)->elem == SIMD_I64 ? "mullox" : "mul")

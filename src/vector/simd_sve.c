@@ -120,7 +120,8 @@ static void s_scatter(SimdCtx *c, const char *base, const char *crd,
 
 static const char *s_binop(SimdCtx *c, int op, const char *a, const char *b) {
   const char *f = op == '+' ? "add" : op == '-' ? "sub" : op == '*' ? "mul"
-                : op == '^' ? "eor" : op == '|' ? "orr" : "div";
+                : op == '^' ? "eor" : op == '|' ? "orr"
+                : op == '&' ? "and" : "div";
   return arena_printf(c->arena, "sv%s_%s_x(svptrue_%s(), %s, %s)", f,
                       ty(c)->sfx, ty(c)->b, a, b);
 }

@@ -7,7 +7,8 @@
  * report afterwards, independently of the emission paths, and adds a line
  * for a loop that got none (a shape nobody accounted for: tests/vector/
  * run_account.sh fails on it); a kernel whose pragma turns the command
- * line's backend off says so. */
+ * line's backend off says so, and one whose pragma names no backend
+ * under --simd=none says that none stands. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -70,8 +71,19 @@ static void count_innermost(const IrNode *n, int *count) {
 void vec_account(Lower *L) {
   if (!L->k->root) return;
   if (!simd_on(L)) {
-    if (L->k->vec_pragma && simd_on_by(L, 0))
+    const Pragma *vp = L->k->vec_pragma;
+    const Options *o = L->ctx->opts;
+    if (vp && simd_on_by(L, 0))
       lower_note(L, "vectorization: off for this kernel (its pragma)");
+    else if (vp && vp->kind == PRAGMA_VECTORIZE && !vp->vec.simd && o &&
+             o->simd_given && o->simd == SIMD_NONE)
+      /* the pragma asks for vectorization but names no backend: the
+       * command line's none stands (its fields override only what they
+       * name) */
+      lower_note(L, "vectorization: scalar: --simd=none applies to this "
+                 "kernel, whose vectorize pragma names no backend (%s'simd "
+                 "= B' in the pragma picks one)",
+                 vp->vec.vla ? "vla ignored; " : "");
     return;
   }
   int count[IR_MAX_VARS] = {0};

@@ -255,7 +255,9 @@ static void check_dense_variant(VC *c, int a) {
   const IrAccess *ac = &c->L->k->accesses[a];
   const IrTensor *t = &c->L->k->tensors[ac->tensor];
   if ((int)t->elem != (int)c->t->elem) {
-    vc_no(c, "%s is not an array of %s", t->name, c->t->name);
+    vc_no(c, "%s is not an array of %s (its elements are %s: a loop "
+          "computes in one element type, no conversion in its lanes)",
+          t->name, c->t->name, ir_elem_ctype(t->elem));
     return;
   }
   for (int d = 0; d + 1 < ac->nsub; d++)
@@ -399,7 +401,10 @@ void vc_check_expr(VC *c, const IrExpr *e) {
       if (((c->lp->shape == VEC_POSITIONS || c->lp->contig) &&
            s == c->lp->st) || c->lp->last_parent[s]) {
         if ((int)c->L->st[s].t->elem != (int)c->t->elem)
-          vc_no(c, "%s is not an array of %s", c->L->st[s].name, c->t->name);
+          vc_no(c, "%s is not an array of %s (its elements are %s: a loop "
+                "computes in one element type, no conversion in its lanes)",
+                c->L->st[s].name, c->t->name,
+                ir_elem_ctype(c->L->st[s].t->elem));
         if (c->lp->last_parent[s]) c->dense_last |= 1u << s;
         if (c->lp->last_in[s]) vc_add_guard(c, c->lp->last_in[s]);
         c->loads++;
@@ -441,6 +446,19 @@ void vc_check_expr(VC *c, const IrExpr *e) {
     return;
   case IR_MOD:
     vc_no(c, "a remainder (%%) of values that vary in the loop");
+    return;
+  case IR_BITOP:
+    /* &, |, ^ lane by lane (integer lanes: the bits are C's); no shifts */
+    if (strlen(e->text) != 1 || !strchr("&|^", e->text[0]))
+      vc_no(c, "a shift (%s) of values that vary in the loop (no vector "
+            "shift)", e->text);
+    else if (c->t->is_float)
+      vc_no(c, "a bitwise %s of integers in %s arithmetic", e->text,
+            c->t->name);
+    else {
+      vc_check_expr(c, e->a);
+      vc_check_expr(c, e->b);
+    }
     return;
   case IR_CAST:
     if (!names_type(c, e->text)) {
@@ -898,10 +916,11 @@ const char *vc_vexpr(VC *c, const IrExpr *e) {
   case IR_CALL: return c->ops->fabs(&c->c, vc_vexpr(c, e->args[0]));
   case IR_NEG: return c->ops->neg(&c->c, vc_vexpr(c, e->a));
   case IR_CAST: return vc_vexpr(c, e->a);
-  case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV: {
+  case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV: case IR_BITOP: {
     const char *a = vc_vexpr(c, e->a);
     const char *b = vc_vexpr(c, e->b);
-    int op = e->kind == IR_ADD ? '+' : e->kind == IR_SUB ? '-'
+    int op = e->kind == IR_BITOP ? e->text[0]
+           : e->kind == IR_ADD ? '+' : e->kind == IR_SUB ? '-'
            : e->kind == IR_MUL ? '*' : '/';
     return c->ops->binop(&c->c, op, a, b);
   }
