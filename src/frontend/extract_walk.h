@@ -42,7 +42,7 @@ typedef struct X {
   ARRAY(IrAccess) accesses;
   ARRAY(const char *) scalars;
   ARRAY(const char *) written;  /* every name assigned in the nest */
-  ARRAY(const char *) folded;   /* functions inlined into band bounds */
+  ARRAY(const char *) folded;   /* IrKernel.folded_fns */
   ARRAY(const char *) scoped;   /* `int j;` in a body of the nest, j used
                                    only as the variable of later loops
                                    there: those loops declare it */
