@@ -1637,8 +1637,27 @@ static void add_edit(void *arg, size_t start, size_t end, const char *text) {
   ARRAY_PUSH(s->ctx->arena, s->edits, e);
 }
 
+typedef struct LoopCallNote {
+  S *s;
+  const char *fn;
+} LoopCallNote;
+
+static void note_loop_call(void *arg, TSNode call, TSNode a, TSNode loop) {
+  LoopCallNote *n = arg;
+  const SourceFile *f = n->s->ctx->file;
+  size_t as = ts_node_start_byte(a), ae = ts_node_end_byte(a);
+  unsigned line, col;
+  source_presumed(f, ts_node_start_byte(loop), &line, &col);
+  report(n->s, ts_node_start_byte(call), "note: the call of '%s' passes the dense "
+         "array '%.*s' from inside the loop at line %u: '%s' assembles it at each "
+         "call; a pragma on the declaration of '%.*s' stores it sparse and the "
+         "call passes it through", n->fn, (int)(ae - as), f->text + as, line,
+         n->fn, (int)(ae - as), f->text + as);
+}
+
 /* Case 2 edits: each converted function's parameters, prototypes and
- * wrappers; the report shows the new prototype. */
+ * wrappers; the report shows the new prototype, and the calls that
+ * assemble a dense argument in a loop. */
 static void emit_params(S *s) {
   for (size_t f = 0; f < s->funcs.len; f++) {
     FuncSig *fs = &s->funcs.data[f];
@@ -1663,6 +1682,9 @@ static void emit_params(S *s) {
                params_wrapper_name(s->ctx, fs, fs->masks[m], fs->cmasks[m]));
     for (size_t c = 0; c < fs->conv.len; c++)
       report(s, fs->conv.data[c].off, "%s", fs->conv.data[c].text);
+    LoopCallNote ln = {s, fs->name};
+    params_loop_calls(s->ctx, s->ct, fs, s->stored.data, s->stored.len,
+                      note_loop_call, &ln);
   }
 }
 
@@ -1802,9 +1824,17 @@ static int sparsify_groups(SparsifyCtx *ctx, Edits *edits) {
   for (size_t i = 0; i < s.ngroups; i++) {
     const Attachment *g = &s.groups[i];
     if (g->kind == ATTACH_NONE) {
-      diag_warning(ctx->diags, ctx->file, trim_nl(ctx->file, g->pragma_span),
-                   "pragma sparse ignored: not followed by a declaration, "
-                   "function definition or loop");
+      const char *as = attach_assigned_name(ctx, g);
+      if (as)
+        diag_warning(ctx->diags, ctx->file, trim_nl(ctx->file, g->pragma_span),
+                     "pragma sparse ignored: not followed by a declaration, "
+                     "function definition or loop; the statement after it "
+                     "assigns '%s': put the pragma before the declaration of "
+                     "'%s'", as, as);
+      else
+        diag_warning(ctx->diags, ctx->file, trim_nl(ctx->file, g->pragma_span),
+                     "pragma sparse ignored: not followed by a declaration, "
+                     "function definition or loop");
       continue;
     }
     if (g->kind == ATTACH_DECL && g->vec)
