@@ -1642,17 +1642,23 @@ typedef struct LoopCallNote {
   const char *fn;
 } LoopCallNote;
 
-static void note_loop_call(void *arg, TSNode call, TSNode a, TSNode loop) {
+static void note_loop_call(void *arg, TSNode call, TSNode a, TSNode loop, int kept) {
   LoopCallNote *n = arg;
   const SourceFile *f = n->s->ctx->file;
-  size_t as = ts_node_start_byte(a), ae = ts_node_end_byte(a);
+  int an = (int)(ts_node_end_byte(a) - ts_node_start_byte(a));
+  const char *at = f->text + ts_node_start_byte(a);
   unsigned line, col;
   source_presumed(f, ts_node_start_byte(loop), &line, &col);
-  report(n->s, ts_node_start_byte(call), "note: the call of '%s' passes the dense "
-         "array '%.*s' from inside the loop at line %u: '%s' assembles it at each "
-         "call; a pragma on the declaration of '%.*s' stores it sparse and the "
-         "call passes it through", n->fn, (int)(ae - as), f->text + as, line,
-         n->fn, (int)(ae - as), f->text + as);
+  if (kept)
+    report(n->s, ts_node_start_byte(call), "note: the call of '%s' passes the "
+           "dense array '%.*s' from inside the loop at line %u: '%s' assembles it "
+           "at each call; the pragma on the declaration of '%.*s' keeps its dense "
+           "storage (see the warning there)", n->fn, an, at, line, n->fn, an, at);
+  else
+    report(n->s, ts_node_start_byte(call), "note: the call of '%s' passes the "
+           "dense array '%.*s' from inside the loop at line %u: '%s' assembles it "
+           "at each call; a pragma on the declaration of '%.*s' stores it sparse "
+           "and the call passes it through", n->fn, an, at, line, n->fn, an, at);
 }
 
 /* Case 2 edits: each converted function's parameters, prototypes and

@@ -100,6 +100,7 @@ int macro_defined(X *x, TSNode n, const char *name);
 int pure_macro(X *x, const char *name);
 int pure_user_fn(X *x, const char *name);
 int fn_defined(X *x, const char *name);
+int fn_has_pragma(X *x, const char *name);
 int type_cast_call(X *x, TSNode n);
 int invariant(X *x, TSNode n);
 const char *inv_text(X *x, TSNode n);

@@ -401,21 +401,23 @@ static TSNode enclosing_loop(TSNode n) {
   return loop;
 }
 
-/* Whether the identifier a names an array stored sparse (not dropped). */
+/* Whether the identifier a names an array with a pragma on its
+ * declaration: 1 stored sparse, 2 kept dense after all (dropped), 0 none. */
 static int stored_arg(SparsifyCtx *ctx, CTypes *ct, TSNode a, const Stored *st, size_t nst) {
   CtDecl d;
+  int r = 0;
   if (!ct_lookup(ct, text(ctx, a), ts_node_start_byte(a), &d))
     return 0;
   for (size_t i = 0; i < nst; i++)
-    if (!st[i].dropped && st[i].ba.decl.name_offset == d.name_offset &&
+    if (st[i].ba.decl.name_offset == d.name_offset &&
         !strcmp(st[i].ba.b->name, text(ctx, a)))
-      return 1;
-  return 0;
+      r = st[i].dropped ? 2 : 1;
+  return r;
 }
 
 static void loop_calls(SparsifyCtx *ctx, CTypes *ct, const FuncSig *f, const Stored *st,
                        size_t nst, TSNode n,
-                       void (*note)(void *, TSNode, TSNode, TSNode), void *arg) {
+                       void (*note)(void *, TSNode, TSNode, TSNode, int), void *arg) {
   if (node_is(n, "call_expression")) {
     TSNode fn = node_field(n, "function");
     TSNode loop = enclosing_loop(n);
@@ -425,9 +427,10 @@ static void loop_calls(SparsifyCtx *ctx, CTypes *ct, const FuncSig *f, const Sto
       uint32_t na = ts_node_named_child_count(args);
       for (int p = 0; p < f->nparams && (uint32_t)p < na; p++) {
         TSNode a = strip_parens(ts_node_named_child(args, (uint32_t)p));
-        if ((f->full & (1u << p)) && node_is(a, "identifier") &&
-            !stored_arg(ctx, ct, a, st, nst))
-          note(arg, n, a, loop);
+        int sa = (f->full & (1u << p)) && node_is(a, "identifier")
+                     ? stored_arg(ctx, ct, a, st, nst) : 1;
+        if (sa != 1)
+          note(arg, n, a, loop, sa == 2);
       }
     }
   }
@@ -437,7 +440,7 @@ static void loop_calls(SparsifyCtx *ctx, CTypes *ct, const FuncSig *f, const Sto
 }
 
 void params_loop_calls(SparsifyCtx *ctx, CTypes *ct, const FuncSig *f, const Stored *st,
-                       size_t nst, void (*note)(void *, TSNode, TSNode, TSNode),
+                       size_t nst, void (*note)(void *, TSNode, TSNode, TSNode, int),
                        void *arg) {
   if (f->dense_used)
     loop_calls(ctx, ct, f, st, nst, ts_tree_root_node(ctx->tree), note, arg);
