@@ -1722,8 +1722,33 @@ static void add_edit(void *arg, size_t start, size_t end, const char *text) {
   ARRAY_PUSH(s->ctx->arena, s->edits, e);
 }
 
+typedef struct LoopCallNote {
+  S *s;
+  const char *fn;
+} LoopCallNote;
+
+static void note_loop_call(void *arg, TSNode call, TSNode a, TSNode loop, int kept) {
+  LoopCallNote *n = arg;
+  const SourceFile *f = n->s->ctx->file;
+  int an = (int)(ts_node_end_byte(a) - ts_node_start_byte(a));
+  const char *at = f->text + ts_node_start_byte(a);
+  unsigned line, col;
+  source_presumed(f, ts_node_start_byte(loop), &line, &col);
+  if (kept)
+    report(n->s, ts_node_start_byte(call), "note: the call of '%s' passes the "
+           "dense array '%.*s' from inside the loop at line %u: '%s' assembles it "
+           "at each call; the pragma on the declaration of '%.*s' keeps its dense "
+           "storage (see the warning there)", n->fn, an, at, line, n->fn, an, at);
+  else
+    report(n->s, ts_node_start_byte(call), "note: the call of '%s' passes the "
+           "dense array '%.*s' from inside the loop at line %u: '%s' assembles it "
+           "at each call; a pragma on the declaration of '%.*s' stores it sparse "
+           "and the call passes it through", n->fn, an, at, line, n->fn, an, at);
+}
+
 /* Case 2 edits: each converted function's parameters, prototypes and
- * wrappers; the report shows the new prototype. */
+ * wrappers; the report shows the new prototype, and the calls that
+ * assemble a dense argument in a loop. */
 static void emit_params(S *s) {
   for (size_t f = 0; f < s->funcs.len; f++) {
     FuncSig *fs = &s->funcs.data[f];
@@ -1748,6 +1773,9 @@ static void emit_params(S *s) {
                params_wrapper_name(s->ctx, fs, fs->masks[m], fs->cmasks[m]));
     for (size_t c = 0; c < fs->conv.len; c++)
       report(s, fs->conv.data[c].off, "%s", fs->conv.data[c].text);
+    LoopCallNote ln = {s, fs->name};
+    params_loop_calls(s->ctx, s->ct, fs, s->stored.data, s->stored.len,
+                      note_loop_call, &ln);
   }
 }
 
@@ -1887,9 +1915,17 @@ static int sparsify_groups(SparsifyCtx *ctx, Edits *edits) {
   for (size_t i = 0; i < s.ngroups; i++) {
     const Attachment *g = &s.groups[i];
     if (g->kind == ATTACH_NONE) {
-      diag_warning(ctx->diags, ctx->file, trim_nl(ctx->file, g->pragma_span),
-                   "pragma sparse ignored: not followed by a declaration, "
-                   "function definition or loop");
+      const char *as = attach_assigned_name(ctx, g);
+      if (as)
+        diag_warning(ctx->diags, ctx->file, trim_nl(ctx->file, g->pragma_span),
+                     "pragma sparse ignored: not followed by a declaration, "
+                     "function definition or loop; the statement after it "
+                     "assigns '%s': put the pragma before the declaration of "
+                     "'%s'", as, as);
+      else
+        diag_warning(ctx->diags, ctx->file, trim_nl(ctx->file, g->pragma_span),
+                     "pragma sparse ignored: not followed by a declaration, "
+                     "function definition or loop");
       continue;
     }
     if (g->kind == ATTACH_DECL && g->vec)

@@ -132,3 +132,25 @@ size_t attach_pragmas(SparsifyCtx *ctx, Attachment **out) {
   *out = groups.data;
   return groups.len;
 }
+
+const char *attach_assigned_name(const SparsifyCtx *ctx, const Attachment *g) {
+  if (g->kind != ATTACH_NONE || ts_node_is_null(g->target) ||
+      !is_type(g->target, "expression_statement"))
+    return NULL;
+  TSNode e = ts_node_named_child(g->target, 0);
+  if (!is_type(e, "assignment_expression"))
+    return NULL;
+  TSNode l = ts_node_child_by_field_name(e, "left", 4);
+  while (is_type(l, "parenthesized_expression"))
+    l = ts_node_named_child(l, 0);
+  if (!is_type(l, "identifier"))
+    return NULL;
+  size_t a = ts_node_start_byte(l), b = ts_node_end_byte(l);
+  for (int i = 0; i < g->nenc; i++)
+    for (int k = 0; k < g->enc[i]->pragma.nbindings; k++) {
+      const char *nm = g->enc[i]->pragma.bindings[k].name;
+      if (strlen(nm) == b - a && !memcmp(ctx->file->text + a, nm, b - a))
+        return nm;
+    }
+  return NULL;
+}

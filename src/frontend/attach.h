@@ -33,6 +33,11 @@ typedef struct Attachment {
  * and finds their targets. Returns the number of groups in *out (arena). */
 size_t attach_pragmas(SparsifyCtx *ctx, Attachment **out);
 
+/* For a group followed by a statement assigning an array it names (the
+ * allocation `adj = malloc(...);`, which is no declaration): that name;
+ * else NULL. The warning then says where the pragma goes. */
+const char *attach_assigned_name(const SparsifyCtx *ctx, const Attachment *g);
+
 /* The start of n's line if only blanks precede n on it, else n's start. */
 size_t attach_line_start(const SourceFile *f, size_t offset);
 

@@ -91,3 +91,61 @@ const char *const_init_text(SparsifyCtx *ctx, CTypes *ct, const char *name,
   return arena_strndup(ctx->arena, ctx->file->text + ts_node_start_byte(v),
                        ts_node_end_byte(v) - ts_node_start_byte(v));
 }
+
+/* How many times the subtree of n writes `name` (an assignment, `++`,
+ * `--`); taking its address counts twice (it may be written anywhere). */
+static int count_writes(SparsifyCtx *ctx, TSNode n, const char *name) {
+  TSNode t;
+  int w = 1;
+  memset(&t, 0, sizeof t);
+  if (node_is(n, "assignment_expression"))
+    t = strip_parens(node_field(n, "left"));
+  else if (node_is(n, "update_expression"))
+    t = strip_parens(node_field(n, "argument"));
+  else if (node_is(n, "pointer_expression") &&
+           !strcmp(ts_node_type(ts_node_child(n, 0)), "&"))
+    t = strip_parens(node_field(n, "argument")), w = 2;
+  int c = !ts_node_is_null(t) && is_name(ctx, t, name) ? w : 0;
+  uint32_t k = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < k; i++)
+    c += count_writes(ctx, ts_node_named_child(n, i), name);
+  return c;
+}
+
+TSNode assigned_init_node(SparsifyCtx *ctx, CTypes *ct, TSNode nest, TSNode use,
+                          const char *name, TSNode *stmt, const char **ctype) {
+  CtDecl d;
+  TSNode id, scope, none;
+  memset(&none, 0, sizeof none);
+  size_t at = ts_node_start_byte(use);
+  if (!find_decl(ctx, ct, name, at, &d, &id, &scope) || d.is_global ||
+      ts_node_start_byte(id) >= ts_node_start_byte(nest) ||
+      count_writes(ctx, nest, name) != 1)
+    return none;
+  /* the blocks enclosing the use, inside the nest, innermost first */
+  for (TSNode c = use, p = ts_node_parent(use); !ts_node_is_null(p);
+       c = p, p = ts_node_parent(p)) {
+    if (ts_node_start_byte(p) < ts_node_start_byte(nest))
+      break;
+    if (!node_is(p, "compound_statement"))
+      continue;
+    uint32_t k = ts_node_named_child_count(p);
+    for (uint32_t i = 0; i < k; i++) {
+      TSNode s = ts_node_named_child(p, i);
+      if (ts_node_start_byte(s) >= ts_node_start_byte(c))
+        break;
+      TSNode e = ts_node_named_child(s, 0);
+      if (!node_is(s, "expression_statement") || ts_node_is_null(e) ||
+          !node_is(e, "assignment_expression") ||
+          !is_name(ctx, strip_parens(node_field(e, "left")), name))
+        continue;
+      TSNode op = ts_node_child_by_field_name(e, "operator", 8);
+      if (ts_node_is_null(op) || strcmp(ts_node_type(op), "="))
+        return none;
+      *stmt = s;
+      *ctype = d.type_text;
+      return node_field(e, "right");
+    }
+  }
+  return none;
+}

@@ -34,4 +34,14 @@ TSNode const_init_node(SparsifyCtx *ctx, CTypes *ct, const char *name, size_t at
  * that changes). */
 int const_unassigned(SparsifyCtx *ctx, CTypes *ct, const char *name, size_t at);
 
+/* The value of the local `name` at `use`, a node of the loop nest `nest`,
+ * when it was declared before the nest and the nest writes it once, by a
+ * plain assignment `name = value;` that is a statement of a block of the
+ * nest enclosing `use`, before it (C89 temporaries: `int yy; ... for (...)
+ * { yy = y + ky - 3; ... img[yy][xx] ... }`): `value`, with the
+ * statement in *stmt and the declared type in *ctype. A null node
+ * otherwise. */
+TSNode assigned_init_node(SparsifyCtx *ctx, CTypes *ct, TSNode nest, TSNode use,
+                          const char *name, TSNode *stmt, const char **ctype);
+
 #endif

@@ -188,13 +188,18 @@ IrExpr *expr_of(X *x, TSNode n) {
       if (node_is(arg, "identifier") && bound_of(x, ntext(x, arg))) {
         /* stored sparse, it is passed as the tensor already (the callee
          * has its pragma): no hint */
-        refuse(x, arg, "sparse array '%s' passed to function '%s'%s",
-               ntext(x, arg), fname,
-               fn_defined(x, fname) && !bound_of(x, ntext(x, arg))->handle
-                   ? arena_printf(x->a, " (a pragma on the definition "
-                                                   "of '%s' makes its loops kernels)",
-                                                   fname)
-                                    : "");
+        const char *a = ntext(x, arg), *hint = "";
+        if (fn_defined(x, fname) && !bound_of(x, a)->handle)
+          hint = !fn_has_pragma(x, fname)
+                     ? arena_printf(x->a, " (a pragma on the definition of '%s' "
+                                    "makes its loops kernels)", fname)
+                     : x->env->pragma_on_nest
+                     ? arena_printf(x->a, " ('%s' has a pragma: the call assembles "
+                                    "'%s' for it)", fname, a)
+                     : arena_printf(x->a, " ('%s' has a pragma and takes a sparse "
+                                    "tensor, but '%s' keeps its dense storage: see "
+                                    "the warning at its declaration)", fname, a);
+        refuse(x, arg, "sparse array '%s' passed to function '%s'%s", a, fname, hint);
         return NULL;
       }
     }

@@ -297,6 +297,29 @@ int fn_defined(X *x, const char *name) {
       ts_tree_root_node(x->ctx->tree), x->ctx->file->text, name));
 }
 
+/* Whether the file's definition of `name` follows a `#pragma sparse
+ * encoding` line (comments and other pragma lines between). */
+int fn_has_pragma(X *x, const char *name) {
+  TSNode fd = node_function_definition(ts_tree_root_node(x->ctx->tree),
+                                       x->ctx->file->text, name); /* its name */
+  if (ts_node_is_null(fd))
+    return 0;
+  for (size_t i = 0; i < x->ctx->nsites; i++) {
+    const PragmaSite *ps = &x->ctx->sites[i];
+    if (!ps->ok || ps->pragma.kind != PRAGMA_ENCODING)
+      continue;
+    TSNode nx = ts_node_next_named_sibling(ps->node);
+    while (!ts_node_is_null(nx) &&
+           (node_is(nx, "comment") || node_is(nx, "preproc_call")))
+      nx = ts_node_next_named_sibling(nx);
+    if (node_is(nx, "function_definition") &&
+        ts_node_start_byte(nx) <= ts_node_start_byte(fd) &&
+        ts_node_start_byte(fd) < ts_node_end_byte(nx))
+      return 1;
+  }
+  return 0;
+}
+
 static int type_word(X *x, const char *w, int depth);
 
 static int type_name_in(X *x, TSNode n, const char *name, int depth) {

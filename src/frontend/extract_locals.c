@@ -4,6 +4,7 @@
  * read through their initializer where they are used (index_local). */
 #include "frontend/consts.h"
 #include "frontend/extract_walk.h"
+#include "frontend/liveness.h"
 
 #include <string.h>
 
@@ -186,9 +187,18 @@ static void drop_list(X *x, IrNode *root, IrNode **v, int *nv, int keep) {
       continue;
     }
     const char *name = n->stmt.lhs_scalar;
-    if (!n->stmt.decl_ctype || !name || (keep && *nv == 1) ||
+    if (!name || n->stmt.lhs_access >= 0 || (keep && *nv == 1) ||
         decls_named(&root, 1, name) != 1 || nodes_read(&root, 1, name))
       continue;
+    if (!n->stmt.decl_ctype) {
+      /* `yy = y + ky - 3;` of a local declared before the nest, read
+       * through its value (index_local) and dead after the nest: the
+       * output keeps the declaration used with `(void)yy;` */
+      if (n->stmt.op != IR_SET || strchr(name, '.') ||
+          liveness_after_nest(x->ctx->file, x->ctx->tree, x->env->ct, x->nest, name))
+        continue;
+      ARRAY_PUSH(x->a, x->folded, name);
+    }
     for (int i = p; i + 1 < *nv; i++) v[i] = v[i + 1];
     (*nv)--;
     p--;
@@ -246,8 +256,13 @@ TSNode index_local(X *x, TSNode n, const char **ctype, int depth) {
   if (!node_is(n, "identifier") || any_var(x, ntext(x, n)) >= 0)
     return none;
   TSNode v = const_init_node(x->ctx, x->env->ct, ntext(x, n), ts_node_start_byte(n));
-  if (ts_node_is_null(v))
-    return none;
+  if (ts_node_is_null(v)) { /* `int yy; ... yy = y + ky - 3; ... img[yy]` */
+    TSNode stmt;
+    v = assigned_init_node(x->ctx, x->env->ct, x->nest, n, ntext(x, n), &stmt, ctype);
+    if (ts_node_is_null(v) || !pure_index_init(x, v, stmt, depth))
+      return none;
+    return v;
+  }
   TSNode decl = ts_node_parent(ts_node_parent(v));
   if (!node_is(decl, "declaration") || ts_node_start_byte(decl) < ts_node_start_byte(x->nest) ||
       ts_node_end_byte(decl) > ts_node_end_byte(x->nest) ||

@@ -88,7 +88,8 @@ static int names_var(const AfPoly *p) {
 /* Whether the integer expression n is evaluated in a signed type, so that
  * `n - c` cannot wrap: made of loop variables and scalars of signed types
  * (`int`, `long`, `ptrdiff_t`), integer literals without a suffix and
- * macros defined as one (below INT_MAX), with + - * and parentheses. */
+ * macros defined as one (below INT_MAX), casts to a signed type, with
+ * + - * and parentheses. */
 static int signed_int_expr(X *x, TSNode n, size_t at) {
   n = strip_parens(n);
   int64_t v;
@@ -104,6 +105,8 @@ static int signed_int_expr(X *x, TSNode n, size_t at) {
       return d.kind == CT_SCALAR && d.elem_ctype && signed_ctype(d.elem_ctype);
     return int_value(x, t, &v) && v >= 0 && v <= 2147483647;
   }
+  if (node_is(n, "cast_expression")) /* `(int)strlen(s)`, `(int)n` of a size_t */
+    return signed_ctype(ntext(x, node_field(n, "type")));
   if (node_is(n, "unary_expression"))
     return !strcmp(op_of(x, n), "-") && signed_int_expr(x, node_field(n, "argument"), at);
   if (node_is(n, "binary_expression")) {

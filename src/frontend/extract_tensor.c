@@ -344,10 +344,21 @@ int build_access(X *x, TSNode n, int *out) {
       return refuse(x, n, "cannot delinearize '%s' with the shape of '%s'",
                     excerpt(x, n), t->name);
     if (!info->inferred &&
-        !inner_in_range(x, &split[t->rank - 1], t->extent[t->rank - 1]))
+        !inner_in_range(x, &split[t->rank - 1], t->extent[t->rank - 1])) {
+      /* `for (i = 0; i < n * n; i++) ... K[i]`: one loop over the block */
+      const AfTerm *t0 = &polys[0].t[0];
+      if (polys[0].n == 1 && t0->var >= 0 && t0->coef == 1 && !t0->nsym && t->rank == 2)
+        return refuse(x, n, "cannot delinearize '%s': its last subscript is not "
+                            "provably within [0, %s) (one loop over every "
+                            "element of the block: written as two loops, over "
+                            "r < %s and c < %s, reading '%s[r * %s + c]', it "
+                            "is a kernel)",
+                      excerpt(x, n), t->extent[1], t->extent[0], t->extent[1],
+                      t->name, t->extent[1]);
       return refuse(x, n, "cannot delinearize '%s': its last subscript is not "
                           "provably within [0, %s)",
                     excerpt(x, n), t->extent[t->rank - 1]);
+    }
     for (int d = 0; d < t->rank; d++)
       if (to_affine(x, n, &split[d], &acc.sub[d], "subscript"))
         return -1;

@@ -42,7 +42,7 @@ typedef struct X {
   ARRAY(IrAccess) accesses;
   ARRAY(const char *) scalars;
   ARRAY(const char *) written;  /* every name assigned in the nest */
-  ARRAY(const char *) folded;   /* functions inlined into band bounds */
+  ARRAY(const char *) folded;   /* IrKernel.folded_fns */
   ARRAY(const char *) scoped;   /* `int j;` in a body of the nest, j used
                                    only as the variable of later loops
                                    there: those loops declare it */
@@ -100,6 +100,7 @@ int macro_defined(X *x, TSNode n, const char *name);
 int pure_macro(X *x, const char *name);
 int pure_user_fn(X *x, const char *name);
 int fn_defined(X *x, const char *name);
+int fn_has_pragma(X *x, const char *name);
 int type_cast_call(X *x, TSNode n);
 int invariant(X *x, TSNode n);
 const char *inv_text(X *x, TSNode n);

@@ -386,3 +386,62 @@ const char *params_edits(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
   return arena_printf(ctx->arena, "static %s %s%s", return_type(ctx, f->def),
                       params_wrapper_name(ctx, f, 0, 0), plist);
 }
+
+/* The loop of n's function enclosing n (the outermost), or a null node. */
+static TSNode enclosing_loop(TSNode n) {
+  TSNode loop;
+  memset(&loop, 0, sizeof loop);
+  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
+    if (node_is(p, "function_definition"))
+      break;
+    if (node_is(p, "for_statement") || node_is(p, "while_statement") ||
+        node_is(p, "do_statement"))
+      loop = p;
+  }
+  return loop;
+}
+
+/* Whether the identifier a names an array with a pragma on its
+ * declaration: 1 stored sparse, 2 kept dense after all (dropped), 0 none. */
+static int stored_arg(SparsifyCtx *ctx, CTypes *ct, TSNode a, const Stored *st, size_t nst) {
+  CtDecl d;
+  int r = 0;
+  if (!ct_lookup(ct, text(ctx, a), ts_node_start_byte(a), &d))
+    return 0;
+  for (size_t i = 0; i < nst; i++)
+    if (st[i].ba.decl.name_offset == d.name_offset &&
+        !strcmp(st[i].ba.b->name, text(ctx, a)))
+      r = st[i].dropped ? 2 : 1;
+  return r;
+}
+
+static void loop_calls(SparsifyCtx *ctx, CTypes *ct, const FuncSig *f, const Stored *st,
+                       size_t nst, TSNode n,
+                       void (*note)(void *, TSNode, TSNode, TSNode, int), void *arg) {
+  if (node_is(n, "call_expression")) {
+    TSNode fn = node_field(n, "function");
+    TSNode loop = enclosing_loop(n);
+    if (node_is(fn, "identifier") && !strcmp(text(ctx, fn), f->name) &&
+        !ts_node_is_null(loop)) {
+      TSNode args = node_field(n, "arguments");
+      uint32_t na = ts_node_named_child_count(args);
+      for (int p = 0; p < f->nparams && (uint32_t)p < na; p++) {
+        TSNode a = strip_parens(ts_node_named_child(args, (uint32_t)p));
+        int sa = (f->full & (1u << p)) && node_is(a, "identifier")
+                     ? stored_arg(ctx, ct, a, st, nst) : 1;
+        if (sa != 1)
+          note(arg, n, a, loop, sa == 2);
+      }
+    }
+  }
+  uint32_t c = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < c; i++)
+    loop_calls(ctx, ct, f, st, nst, ts_node_named_child(n, i), note, arg);
+}
+
+void params_loop_calls(SparsifyCtx *ctx, CTypes *ct, const FuncSig *f, const Stored *st,
+                       size_t nst, void (*note)(void *, TSNode, TSNode, TSNode, int),
+                       void *arg) {
+  if (f->dense_used)
+    loop_calls(ctx, ct, f, st, nst, ts_tree_root_node(ctx->tree), note, arg);
+}

@@ -175,6 +175,15 @@ const char *params_edits(SparsifyCtx *ctx, const FuncSig *f, const Stored *st,
 /* Whether two bindings denote the same encoding. */
 int params_same_encoding(const Stored *a, const Stored *b);
 
+/* The calls of f, inside a loop of their function, that pass an array not
+ * stored sparse where f takes a tensor (an identifier; `matvec(A, p, q)`
+ * in an iteration loop): f's dense entry assembles it at each call. Calls
+ * note(arg, call, the argument, the outermost loop around the call,
+ * whether the argument's declaration has a pragma that kept it dense). */
+void params_loop_calls(SparsifyCtx *ctx, CTypes *ct, const FuncSig *f, const Stored *st,
+                       size_t nst, void (*note)(void *, TSNode, TSNode, TSNode, int),
+                       void *arg);
+
 /* uses.c ---------------------------------------------------------------- */
 
 typedef struct Uses Uses;

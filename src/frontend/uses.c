@@ -377,6 +377,23 @@ static int count_ident(Uses *u, TSNode n, const char *name) {
   return c;
 }
 
+/* Whether n names the stored array o (an identifier of its name declared
+ * by o's declaration: a parameter of another function called alike, or a
+ * local of main passed to this one, is another array). */
+static int names_stored(Uses *u, TSNode n, const Stored *o) {
+  if (node_is(n, "identifier")) {
+    CtDecl d;
+    return !strcmp(text(u, n), o->ba.b->name) &&
+           (!ct_lookup(u->ct, o->ba.b->name, ts_node_start_byte(n), &d) ||
+            d.name_offset == o->ba.decl.name_offset);
+  }
+  uint32_t k = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < k; i++)
+    if (names_stored(u, ts_node_named_child(n, i), o))
+      return 1;
+  return 0;
+}
+
 /* `for (i = 0; i < E; i++)` (also `int i = 0`, `++i`, `i += 1`): the
  * variable and E, or 0. */
 static int simple_header(Uses *u, TSNode f, NLoop *out) {
@@ -503,8 +520,7 @@ static int try_nest(Uses *u, Stored *st, TSNode f) {
    * scalar it sums: `s += B[i][j]; r[i] = s;`): a kernel with a sparse
    * output (src/lower/assemble.c), or refused into inserts */
   for (int i = 0; i < u->nall; i++)
-    if (&u->all[i] != st && !u->all[i].dropped &&
-        count_ident(u, f, u->all[i].ba.b->name))
+    if (&u->all[i] != st && !u->all[i].dropped && names_stored(u, f, &u->all[i]))
       return 0;
   /* ... or from an array a loop pragma makes sparse in this nest: that
    * kernel, with st its sparse output */

@@ -345,7 +345,10 @@ typedef struct IrKernel {
                                    the nest's bounds were replaced by their
                                    values (band bounds): the lowered code
                                    names them, `(void)f;`, so a static one
-                                   called nowhere else stays used */
+                                   called nowhere else stays used; and
+                                   locals whose one assignment in the nest
+                                   was dropped, its value read in its uses
+                                   (extract_locals.c), named the same way */
   const char *indent;           /* the leading whitespace of the nest's
                                    first line, for readable output */
   const Pragma *vec_pragma;     /* a `#pragma sparse vectorize(...)` or

@@ -82,7 +82,17 @@ int lower_guarded(SparsifyCtx *ctx, const GuardedNest *g, const char *indent,
       dense_lead = w.lvl_types[l].format == SC_LVL_DENSE;
     /* the first walked level is a loop (a singleton there has none) */
     dense_lead = dense_lead && w.lvl_types[nf].format != SC_LVL_SINGLETON;
-    if (!H || !dense_lead) {
+    if (!H) { /* named by a loop pragma: dense outside the nest */
+      *why = arena_printf(a, "the guarded body reads a fixed %s of '%s', which is "
+                          "dense here: assembling '%s' at each entry of the nest "
+                          "would cost a pass over all of it; a pragma on the "
+                          "declaration of '%s' stores it sparse, and the walk "
+                          "reads the %s in place",
+                          nf == 1 && r == 2 ? "row" : "slab", A, A, A,
+                          nf == 1 && r == 2 ? "row" : "slab");
+      return -1;
+    }
+    if (!dense_lead) {
       *why = arena_printf(a, "the guarded body reads a fixed %s of '%s', which "
                           "is walked in place only when '%s' is stored sparse "
                           "with %s first, on dense levels, then the loops' "

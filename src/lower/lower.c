@@ -85,10 +85,13 @@ static void c_escape(StrBuf *sb, const char *s) {
 }
 
 /* Whether the tensor's handle must be converted to the kernel's encoding
- * (the nest's pragma names another one, or the loop order needs it). */
+ * (the nest's pragma names another one, or the loop order needs it). An
+ * order converted for the loops that is the stored one (a loop pragma's
+ * CSC over an array its declaration stores CSR, walked by rows) is read
+ * in place. */
 static int handle_converts(const STensor *st) {
   const sc_encoding *h = st->t->handle_enc, *e = &st->enc;
-  if (!h || st->converted) return 1;
+  if (!h) return 1;
   if (h->dim_rank != e->dim_rank || h->lvl_rank != e->lvl_rank ||
       h->pos_width != e->pos_width || h->crd_width != e->crd_width)
     return 1;

@@ -442,14 +442,14 @@ static const Case kCases[] = {
     "  int i, j;\n"
     "  #pragma sparse encoding(A : CSR)\n"
     "  for (i = 0; i < N; i++) {\n"
-    "    n = i;\n"
     "    for (j = 0; j < M; j++)\n"
     "      y[i] += A[i][j] * x[n];\n"
+    "    n = i;\n"
     "  }\n"
     "}\n",
     "",
     {"warning: loop not sparsified: subscript depends on 'n', which is assigned in the loop nest"},
-    {"t.c:12:27"},
+    {"t.c:11:27"},
     "t.c:9:3: kernel not sparsified: subscript depends on 'n', which is assigned in the loop nest",
     0, 0},
   {"mod_assign",
