@@ -486,8 +486,10 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
       }
     }
   } else {
-    /* Array: column-major; symmetric files hold the lower triangle. */
-    for (int64_t j = 0; j < cols; j++) {
+    /* Array: column-major; symmetric files hold the lower triangle. Each
+     * value read consumes a line, so the loops end with the file; without
+     * rows there is nothing to read, whatever the column count. */
+    for (int64_t j = 0; j < cols && rows > 0; j++) {
       int64_t i0 = sym == MM_GENERAL ? 0 : sym == MM_SYMMETRIC ? j : j + 1;
       for (int64_t i = i0; i < rows; i++) {
         sc_mm_skip_empty(tx);

@@ -1,0 +1,56 @@
+/* test_rt_hostile.c — the inputs fuzzing found (tests/fuzz/), one test each:
+ * files and calls that once made libsparsecc_rt hang, crash or misbehave,
+ * and must now end with an error code and a located message, or with the
+ * right tensor. Every read runs under an alarm, so a hang fails the test. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+#include <unistd.h>
+
+#include "rt_test_util.h"
+
+/* Seconds any one read may take (they take microseconds). */
+#define HOSTILE_ALARM 10
+
+/* Reads `text` as a Matrix Market stream named "h.mtx". */
+static sc_status read_mtx_text(sc_tensor **t, const char *text,
+                               const sc_encoding *enc, sc_value_type vt) {
+  FILE *f = fmemopen((void *)(uintptr_t)text, strlen(text), "rb");
+  sc_status st;
+  if (!f)
+    fail_msg("fmemopen");
+  alarm(HOSTILE_ALARM);
+  st = sc_read_mtx_stream(t, f, "h.mtx", enc, vt);
+  alarm(0);
+  fclose(f);
+  return st;
+}
+
+/* An array file of no rows and 10^18 columns holds no value: the reader
+ * walked every column looking for one (a hang). */
+static void test_array_without_rows(void **state) {
+  sc_tensor *t = NULL;
+  sc_encoding coo = rt_named("COO", 1, (int64_t)2);
+  (void)state;
+  RT_OK(read_mtx_text(&t,
+                      "%%MatrixMarket matrix array real general\n"
+                      "0 1000000000000000000\n",
+                      &coo, SC_F64));
+  assert_int_equal(sc_tensor_dim_size(t, 0), 0);
+  assert_int_equal(sc_tensor_dim_size(t, 1), 1000000000000000000LL);
+  assert_int_equal(sc_tensor_nnz(t), 0);
+  sc_tensor_free(t);
+  /* the same with a value the file should not hold */
+  RT_FAILS(read_mtx_text(&t,
+                         "%%MatrixMarket matrix array real general\n"
+                         "0 1000000000000000000\n1.5\n",
+                         &coo, SC_F64),
+           SC_ERR_PARSE, "h.mtx:3: more values than the 0 x");
+  assert_null(t);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_array_without_rows),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
