@@ -48,9 +48,36 @@ static void test_array_without_rows(void **state) {
   assert_null(t);
 }
 
+/* A token the reader quotes in a message: bytes that are not printable
+ * ASCII are written \xNN (they were copied raw, a binary file's bytes into
+ * the terminal), and a long one is cut with "...". */
+static void test_quoted_tokens_printable(void **state) {
+  sc_tensor *t = NULL;
+  char text[256];
+  (void)state;
+  RT_FAILS(read_mtx_text(&t,
+                         "%%MatrixMarket matrix coordinate real general\n"
+                         "2 2 1\n1 1 1\xff\x01z\n",
+                         NULL, SC_F64),
+           SC_ERR_PARSE, "h.mtx:3: value '1\\xff\\x01z' is not a number");
+  RT_FAILS(read_mtx_text(&t,
+                         "%%MatrixMarket matrix coordinate integer general\n"
+                         "2 2 1\n1 \x80 1\n",
+                         NULL, SC_I32),
+           SC_ERR_PARSE, "h.mtx:3: column index '\\x80' is not an integer");
+  snprintf(text, sizeof text,
+           "%%%%MatrixMarket matrix coordinate real general\n2 2 1\n1 1 "
+           "%s\n",
+           "1234567890abcdefghij1234567890abcdefghij1234567890abcdefghij");
+  RT_FAILS(read_mtx_text(&t, text, NULL, SC_F64), SC_ERR_PARSE,
+           "value '1234567890abcdefghij1234567890abcdefghij1234...' is not");
+  assert_null(t);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_array_without_rows),
+      cmocka_unit_test(test_quoted_tokens_printable),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
