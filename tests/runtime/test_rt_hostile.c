@@ -74,10 +74,39 @@ static void test_quoted_tokens_printable(void **state) {
   assert_null(t);
 }
 
+/* A size line of 4 * 10^18 rows: DCSR and COO hold the one entry; CSR,
+ * whose positions grow with the rows, is refused before any allocation,
+ * the message naming the size line and the encodings that fit (it said
+ * only that a positions array overflowed size_t, without a line). */
+static void test_huge_sizes_by_encoding(void **state) {
+  static const char *text = "%%MatrixMarket matrix coordinate real general\n"
+                            "4000000000000000000 3 1\n"
+                            "4000000000000000000 2 2.5\n";
+  sc_encoding dcsr = rt_named("DCSR", 0), coo = rt_named("COO", 1,
+                                                        (int64_t)2);
+  sc_tensor *t = NULL;
+  int64_t at[2] = {INT64_C(3999999999999999999), 1};
+  (void)state;
+  RT_OK(read_mtx_text(&t, text, &dcsr, SC_F64));
+  assert_int_equal(sc_tensor_nnz(t), 1);
+  assert_true(sc_tensor_get_f64(t, at) == 2.5);
+  sc_tensor_free(t);
+  RT_OK(read_mtx_text(&t, text, &coo, SC_F64));
+  assert_true(sc_tensor_get_f64(t, at) == 2.5);
+  sc_tensor_free(t);
+  t = NULL;
+  RT_FAILS(read_mtx_text(&t, text, NULL, SC_F64), SC_ERR_SIZE_OVERFLOW,
+           "h.mtx:2: the 4000000000000000000 x 3 matrix of the size line "
+           "does not fit the storage of its encoding");
+  assert_non_null(strstr(sc_last_error(), "DCSR or COO"));
+  assert_null(t);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_array_without_rows),
       cmocka_unit_test(test_quoted_tokens_printable),
+      cmocka_unit_test(test_huge_sizes_by_encoding),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
