@@ -136,8 +136,12 @@ static int pick_coords(fuzz_reader *r, const model *m, int64_t *c) {
   int inside = 1;
   for (int d = 0; d < m->rank; d++) {
     uint8_t b = fuzz_next(r);
-    if (b < 0xF8) {
+    if (b < 0xF0) {
       c[d] = b % m->dims[d];
+      continue;
+    }
+    if (b < 0xF8) { /* the top of the dimension: past 8-bit coordinates */
+      c[d] = m->dims[d] - 1 - (b - 0xF0) % m->dims[d];
       continue;
     }
     inside = 0;
