@@ -102,11 +102,42 @@ static void test_huge_sizes_by_encoding(void **state) {
   assert_null(t);
 }
 
+/* The same for a FROSTT file, whose sizes are its largest coordinates:
+ * CSR is refused naming the line of the largest (it said only that a
+ * positions array overflowed size_t); CSF reads it. */
+static void test_huge_tns_coordinates(void **state) {
+  const char *dir = getenv("SC_BINARY_DIR");
+  char path[1024];
+  FILE *f;
+  sc_tensor *t = NULL;
+  sc_encoding csr = rt_named("CSR", 0);
+  int64_t at[2] = {INT64_C(3999999999999999999), 1};
+  (void)state;
+  snprintf(path, sizeof path, "%s/hostile_huge.tns", dir && *dir ? dir : ".");
+  f = fopen(path, "wb");
+  assert_non_null(f);
+  fputs("# one entry far out\n1 1 1.0\n4000000000000000000 2 2.5\n", f);
+  fclose(f);
+  alarm(HOSTILE_ALARM);
+  RT_OK(sc_read_tns(&t, path, NULL, SC_F64));
+  assert_true(sc_tensor_get_f64(t, at) == 2.5);
+  sc_tensor_free(t);
+  t = NULL;
+  RT_FAILS(sc_read_tns(&t, path, &csr, SC_F64), SC_ERR_SIZE_OVERFLOW,
+           "hostile_huge.tns:3: the sizes (4000000000000000000, 2) the "
+           "largest coordinates give (mode 1's on this line) do not fit");
+  alarm(0);
+  assert_non_null(strstr(sc_last_error(), "COO or CSF"));
+  assert_null(t);
+  remove(path);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_array_without_rows),
       cmocka_unit_test(test_quoted_tokens_printable),
       cmocka_unit_test(test_huge_sizes_by_encoding),
+      cmocka_unit_test(test_huge_tns_coordinates),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
