@@ -24,8 +24,9 @@ sc_status sc_read_tns_stream(sc_tensor **out, FILE *in, const char *name,
 sc_status sc_write_entries(sc_tensor *t, FILE *out, size_t *count);
 
 #define MAX_ENTRIES 768
-/* Largest dense block the small mode builds (elements). */
-#define SMALL_MAX ((size_t)1 << 17)
+/* Largest dense block the small mode builds (elements): a row of 65537,
+ * past 16-bit coordinates; every check walks it several times. */
+#define SMALL_MAX ((size_t)65537)
 
 typedef struct model {
   int rank;
