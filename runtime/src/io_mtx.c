@@ -562,16 +562,17 @@ static sc_status sc_mm_assemble_packed(sc_tensor **out,
 }
 
 /* The storage of an encoding with a dense level grows with the sizes, not
- * the entries (CSR: a position per row): when it cannot be had, the error
- * names the size line and the way out. */
+ * the entries (CSR: a position per row): when it cannot be had and a size
+ * exceeds the n entries, the error names the size line and the way out. */
 static sc_status sc_mm_size_error(sc_status st, const sc_text *tx,
-                                  size_t line, const int64_t *dims,
+                                  size_t line, const int64_t *dims, size_t n,
                                   const sc_encoding *enc) {
   char msg[256];
   int dense = 0;
   for (int l = 0; l < enc->lvl_rank; l++)
     dense |= enc->lvl_types[l].format == SC_LVL_DENSE;
-  if ((st != SC_ERR_NO_MEMORY && st != SC_ERR_SIZE_OVERFLOW) || !dense)
+  if ((st != SC_ERR_NO_MEMORY && st != SC_ERR_SIZE_OVERFLOW) || !dense ||
+      ((uint64_t)dims[0] <= n && (uint64_t)dims[1] <= n))
     return sc_error_prefix(st, tx->name);
   snprintf(msg, sizeof msg, "%s", sc_last_error());
   return sc_set_error(st,
@@ -617,7 +618,7 @@ sc_status sc_read_mtx_stream(sc_tensor **out, FILE *in, const char *name,
   else if (st == SC_OK)
     st = sc_mm_assemble_packed(out, enc, vt, dims, &E);
   if (st && parsed)
-    sc_mm_size_error(st, &tx, size_line, dims, enc);
+    sc_mm_size_error(st, &tx, size_line, dims, E.n, enc);
   free(E.dc);
   free(E.pk);
   free(E.val);

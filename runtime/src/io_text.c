@@ -307,13 +307,14 @@ static int sc_scan_u64(const char *s, const char **endp, void *out) {
   return 1;
 }
 
-/* The token at s as a message quotes it: printable ASCII as is, other
- * bytes as \xNN (a binary file's bytes are not text for a terminal), cut
- * with "..." when it does not fit in buf (size >= 8). */
+/* Characters byte c takes in a quoted token: 1, or 4 as \xNN. */
 static size_t sc_token_char_len(unsigned char c) {
   return c < 0x21 || c > 0x7e ? 4 : 1;
 }
 
+/* The token at s as a message quotes it: printable ASCII as is, other
+ * bytes as \xNN (a binary file's bytes are not text for a terminal), cut
+ * with "..." when it does not fit in buf (size >= 8). */
 static void sc_token_text(const char *s, char *buf, size_t size) {
   static const char hex[] = "0123456789abcdef";
   size_t k = 0, full = 0, room;

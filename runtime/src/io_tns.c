@@ -49,21 +49,23 @@ static sc_status sc_tns_line_error(sc_text *tx, const char *ls, int order,
 }
 
 /* The storage of an encoding with a dense level grows with the sizes the
- * coordinates span, not the entries: when it cannot be had, the error names
- * the line of the largest coordinate that made a size so large. */
+ * coordinates span, not the entries: when it cannot be had and a size
+ * exceeds the n entries, the error names the line of the largest
+ * coordinate. */
 static sc_status sc_tns_size_error(sc_status st, const sc_text *tx, int order,
                                    const int64_t *dims,
-                                   const size_t *max_line,
+                                   const size_t *max_line, size_t n,
                                    const sc_encoding *enc) {
   char msg[200], sizes[160];
   int dense = 0, big = 0;
   for (int l = 0; l < enc->lvl_rank; l++)
     dense |= enc->lvl_types[l].format == SC_LVL_DENSE;
-  if ((st != SC_ERR_NO_MEMORY && st != SC_ERR_SIZE_OVERFLOW) || !dense)
-    return sc_error_prefix(st, tx->name);
   for (int d = 1; d < order; d++)
     if (dims[d] > dims[big])
       big = d;
+  if ((st != SC_ERR_NO_MEMORY && st != SC_ERR_SIZE_OVERFLOW) || !dense ||
+      (uint64_t)dims[big] <= n)
+    return sc_error_prefix(st, tx->name);
   snprintf(msg, sizeof msg, "%s", sc_last_error());
   sc_format_coords(sizes, sizeof sizes, dims, order);
   return sc_set_error(st,
@@ -175,7 +177,7 @@ sc_status sc_read_tns_stream(sc_tensor **out, FILE *in, const char *name,
   }
   st = sc_tensor_from_parsed(out, enc, vt, dims, n, dc, val);
   if (st)
-    st = sc_tns_size_error(st, &tx, order, dims, max_line, enc);
+    st = sc_tns_size_error(st, &tx, order, dims, max_line, n, enc);
 done:
   free(dc);
   free(val);
