@@ -11,10 +11,11 @@
  * must be SC_ERR_OUT_OF_RANGE naming it, a repeat under SC_DUP_REJECT
  * SC_ERR_DUPLICATE; otherwise the tensor (or a refusal with a message:
  * width overflow, unsupported) and every lookup, the dense block when it
- * is small, the converted tensor, the tensor converted back, and the
- * tensor written (Matrix Market for matrices, FROSTT otherwise) and read
- * again must hold the elements the harness summed; written again, the
- * read tensor gives the same text. */
+ * is small, the converted tensor, the tensor converted back, the tensor
+ * written (Matrix Market for matrices, FROSTT otherwise) and read again,
+ * and the second encoding assembled from the dense block (and its rows)
+ * must hold the elements the harness summed; written again, the read
+ * tensor gives the same text. */
 #define _POSIX_C_SOURCE 200809L
 #include "fuzz_enc.h"
 
@@ -189,20 +190,19 @@ static void check_lookups(const model *m, sc_tensor *t, const char *what) {
   }
 }
 
-/* Dense comparison, when the block is small. */
-static void check_dense(const model *m, sc_tensor *t, const char *what) {
-  size_t count = 1;
-  unsigned char *want, *got;
+/* The dense block of the model (malloc'ed), NULL when it is not small. */
+static unsigned char *model_dense(const model *m, size_t *count) {
+  unsigned char *want;
+  *count = 1;
   for (int d = 0; d < m->rank; d++) {
     if ((size_t)m->dims[d] > SMALL_MAX)
-      return;
-    count *= (size_t)m->dims[d]; /* at most 2^51: no overflow */
+      return NULL;
+    *count *= (size_t)m->dims[d]; /* at most 2^51: no overflow */
   }
-  if (count > SMALL_MAX)
-    return;
-  want = calloc(count, m->vs);
-  got = malloc(count * m->vs);
-  FUZZ_CHECK(want && got, "out of memory");
+  if (*count > SMALL_MAX)
+    return NULL;
+  want = calloc(*count, m->vs);
+  FUZZ_CHECK(want != NULL, "out of memory");
   for (size_t k = 0; k < m->nd; k++) {
     size_t off = 0;
     const int64_t *c = m->dcrd + k * (size_t)m->rank;
@@ -210,6 +210,17 @@ static void check_dense(const model *m, sc_tensor *t, const char *what) {
       off = off * (size_t)m->dims[d] + (size_t)c[d];
     memcpy(want + off * m->vs, m->dval + k * 8, m->vs);
   }
+  return want;
+}
+
+/* Dense comparison, when the block is small. */
+static void check_dense(const model *m, sc_tensor *t, const char *what) {
+  size_t count;
+  unsigned char *want = model_dense(m, &count), *got;
+  if (!want)
+    return;
+  got = malloc(count * m->vs);
+  FUZZ_CHECK(got != NULL, "out of memory");
   FUZZ_CHECK(sc_tensor_to_dense(t, got) == SC_OK, "%s: to_dense", what);
   for (size_t k = 0; k < count; k++)
     FUZZ_CHECK(fuzz_elem_eq(m->vt, got, want, k), "%s: element %zu", what,
@@ -221,6 +232,41 @@ static void check_dense(const model *m, sc_tensor *t, const char *what) {
 static void check(const model *m, sc_tensor *t, const char *what) {
   check_lookups(m, t, what);
   check_dense(m, t, what);
+}
+
+/* Assembly from the dense block (and, for a matrix, from its rows through
+ * row pointers) in encoding e holds the same elements. */
+static void check_from_dense(const model *m, const sc_encoding *e) {
+  size_t count;
+  unsigned char *want = model_dense(m, &count);
+  sc_tensor *t = NULL;
+  sc_status st;
+  if (!want)
+    return;
+  st = sc_tensor_from_dense(&t, e, m->vt, m->dims, want);
+  if (st == SC_OK)
+    check(m, t, "from dense");
+  else {
+    FUZZ_CHECK(fuzz_refusal_ok(st), "from_dense: %s", sc_status_name(st));
+    fuzz_failed_cleanly(st, t);
+  }
+  sc_tensor_free(t);
+  t = NULL;
+  if (m->rank == 2 && m->dims[0] <= 4096) {
+    const void *rows[4096];
+    for (int64_t i = 0; i < m->dims[0]; i++)
+      rows[i] = want + (size_t)i * (size_t)m->dims[1] * m->vs;
+    st = sc_tensor_from_dense_rows(&t, e, m->vt, m->dims, rows);
+    if (st == SC_OK)
+      check(m, t, "from dense rows");
+    else {
+      FUZZ_CHECK(fuzz_refusal_ok(st), "from_dense_rows: %s",
+                 sc_status_name(st));
+      fuzz_failed_cleanly(st, t);
+    }
+    sc_tensor_free(t);
+  }
+  free(want);
 }
 
 /* Writes t (Matrix Market or FROSTT) into a malloc'ed text. */
@@ -387,6 +433,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_failed_cleanly(st, dst);
   }
   check_round_trip(&m, src);
+  check_from_dense(&m, &te);
   sc_tensor_free(src);
   sc_tensor_free(dst);
   sc_tensor_free(back);
