@@ -132,12 +132,41 @@ static void test_huge_tns_coordinates(void **state) {
   remove(path);
 }
 
+/* An ordered append into ELL with slices sized by the data (k = 0): the
+ * slice coordinate took any value, and the end of the append sized the
+ * level as the largest plus one (a signed overflow at INT64_MAX, an
+ * allocation of 2^40 slices below it). A row holds at most as many entries
+ * as the matrix has columns: a slice coordinate from there on is out of
+ * range. */
+static void test_append_ell_slices(void **state) {
+  sc_encoding ell = rt_named("ELL", 1, (int64_t)0);
+  sc_tensor *t = NULL;
+  int64_t dims[2] = {3, 4};
+  int64_t huge[3] = {INT64_MAX, 0, 1}, wide[3] = {4, 0, 1};
+  int64_t a[3] = {0, 0, 1}, b[3] = {3, 0, 2}, at[2] = {0, 2};
+  double v = 1.5;
+  (void)state;
+  RT_OK(sc_tensor_new(&t, &ell, SC_F64, dims));
+  RT_OK(sc_tensor_begin_append(t));
+  RT_FAILS(sc_tensor_append(t, huge, &v), SC_ERR_OUT_OF_RANGE,
+           "level 0 is 9223372036854775807, outside [0, 4)");
+  RT_FAILS(sc_tensor_append(t, wide, &v), SC_ERR_OUT_OF_RANGE,
+           "level 0 is 4, outside [0, 4)");
+  RT_OK(sc_tensor_append(t, a, &v));
+  RT_OK(sc_tensor_append(t, b, &v));
+  RT_OK(sc_tensor_end_append(t));
+  assert_int_equal(sc_tensor_level_size(t, 0), 4);
+  assert_true(sc_tensor_get_f64(t, at) == 1.5);
+  sc_tensor_free(t);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_array_without_rows),
       cmocka_unit_test(test_quoted_tokens_printable),
       cmocka_unit_test(test_huge_sizes_by_encoding),
       cmocka_unit_test(test_huge_tns_coordinates),
+      cmocka_unit_test(test_append_ell_slices),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
