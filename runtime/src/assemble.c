@@ -480,6 +480,42 @@ sc_status sc_tensor_append(sc_tensor *t, const int64_t *lvl_coords,
   return SC_OK;
 }
 
+/* The end of an ordered append into an encoding with a counting level
+ * (ELL): level coordinates in order do not make a layout (the same element
+ * in two slices, a row's second entry in slice 3), so the entries go back
+ * to dimension coordinates and through the assembly, which counts the
+ * slices itself; an element appended twice is SC_ERR_DUPLICATE. Explicit
+ * zeros are kept, as the other appends keep them. */
+static sc_status sc_end_append_counted(sc_tensor *t) {
+  size_t n = t->app_n, L = (size_t)t->lvl_rank, D = (size_t)t->dim_rank;
+  int64_t *dc = NULL;
+  sc_status st = sc_alloc((void **)&dc, n, D * sizeof *dc, 0,
+                          "appended coordinates");
+  for (size_t i = 0; st == SC_OK && i < n; i++)
+    if (!sc_lvl_to_dim(t, t->app_lc + i * L, dc + i * D)) {
+      char buf[256];
+      sc_format_coords(buf, sizeof buf, t->app_lc + i * L, t->lvl_rank);
+      st = sc_set_error(SC_ERR_OUT_OF_RANGE,
+                        "appended level coordinates %s name no element of "
+                        "the tensor",
+                        buf);
+    }
+  if (st == SC_OK)
+    st = sc_assemble(t, dc, t->app_val, n, SC_DUP_REJECT, 0, n);
+  free(dc);
+  if (st != SC_OK) {
+    sc_status cleared;
+    char msg[512];
+    snprintf(msg, sizeof msg, "%s", sc_last_error());
+    t->appending = 0;
+    cleared = sc_tensor_clear(t); /* the tensor stays empty */
+    sc_set_error(st, "%s", msg);
+    (void)cleared;
+  }
+  sc_append_free(t);
+  return st;
+}
+
 sc_status sc_tensor_end_append(sc_tensor *t) {
   int64_t lsz[SC_MAX_LEVELS];
   size_t *ord = NULL, n, L;
@@ -496,6 +532,8 @@ sc_status sc_tensor_end_append(sc_tensor *t) {
                         "sc_tensor_end_append after sc_tensor_append_reserve "
                         "(end with sc_tensor_end_append_rows)");
   }
+  if (t->info.has_count)
+    return sc_end_append_counted(t);
   n = t->app_n;
   L = (size_t)t->lvl_rank;
   if ((st = sc_level_sizes(&t->enc, t->dim_sizes, lsz)))
