@@ -7,7 +7,8 @@
  * INT64_MIN...), of values small or extreme (INT64_MIN, -128, NaN, inf);
  * and reads between them: finalize, lookups (the typed ones too, out of
  * range included), the dense block, nnz, a conversion, a copy that
- * replaces the tensor, a clear. The harness runs the same program on a
+ * replaces the tensor, a clear, a slice view (its block, and an insert
+ * through it that leaves the tensor as it was). The harness runs the same program on a
  * dense model (integer arithmetic wrapping in the value type, a division
  * of the least value by -1 leaving it, as the library does) and checks
  * every read against it. A refused call must leave a message and change
@@ -236,6 +237,61 @@ static void typed_get(sc_tensor *t, sc_value_type vt, const int64_t *c,
 #undef TYPED
 }
 
+/* A slice view of t (an offset, a size and a stride per dimension, inside
+ * t) holds the model's sub-block; an insert through the view changes the
+ * view's element only (the view owns a copy of the storage). */
+static void check_view(fuzz_reader *r, const model *m, sc_tensor *t) {
+  int64_t off[SC_MAX_RANK], sz[SC_MAX_RANK], str[SC_MAX_RANK],
+      c[SC_MAX_RANK] = {0}, tc[SC_MAX_RANK];
+  unsigned char got[MAX_COUNT * 8], v[8], after[8];
+  size_t vcount = 1;
+  sc_tensor *view = NULL;
+  sc_status st;
+  for (int d = 0; d < m->rank; d++) {
+    off[d] = fuzz_next(r) % m->dims[d];
+    str[d] = 1 + fuzz_next(r) % 3;
+    sz[d] = 1 + fuzz_next(r) % m->dims[d];
+    if (sz[d] > (m->dims[d] - 1 - off[d]) / str[d] + 1)
+      sz[d] = (m->dims[d] - 1 - off[d]) / str[d] + 1;
+    vcount *= (size_t)sz[d];
+  }
+  st = sc_tensor_slice(&view, t, off, sz, str);
+  if (st != SC_OK) { /* a view the encoding cannot take */
+    FUZZ_CHECK(fuzz_refusal_ok(st), "slice: %s", sc_status_name(st));
+    fuzz_failed_cleanly(st, view);
+    return;
+  }
+  FUZZ_CHECK(sc_tensor_to_dense(view, got) == SC_OK, "view: to_dense");
+  for (size_t k = 0; k < vcount; k++) {
+    size_t rem = k, at = 0;
+    for (int d = m->rank - 1; d >= 0; d--) {
+      c[d] = (int64_t)(rem % (size_t)sz[d]);
+      rem /= (size_t)sz[d];
+    }
+    for (int d = 0; d < m->rank; d++)
+      at = at * (size_t)m->dims[d] + (size_t)(off[d] + c[d] * str[d]);
+    FUZZ_CHECK(fuzz_elem_eq(m->vt, got + k * m->vs, m->kept + at * m->vs, 0),
+               "view: element %zu (element %zu of the tensor)", k, at);
+  }
+  /* an insert through the view, at its last element */
+  for (int d = 0; d < m->rank; d++) {
+    c[d] = sz[d] - 1;
+    tc[d] = off[d] + c[d] * str[d];
+  }
+  make_value(m->vt, fuzz_next(r), v);
+  st = sc_tensor_insert(view, c, v);
+  FUZZ_CHECK(st == SC_OK, "view: insert: %s", sc_status_name(st));
+  st = sc_tensor_get(view, c, after);
+  FUZZ_CHECK(st == SC_OK || fuzz_refusal_ok(st), "view: get: %s",
+             sc_status_name(st));
+  if (st == SC_OK)
+    FUZZ_CHECK(fuzz_elem_eq(m->vt, after, v, 0), "view: the inserted value");
+  FUZZ_CHECK(sc_tensor_get(t, tc, after) == SC_OK, "get");
+  FUZZ_CHECK(fuzz_elem_eq(m->vt, after, m->kept + offset(m, tc) * m->vs, 0),
+             "an insert through a view changed the tensor");
+  sc_tensor_free(view);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static const char ops[8] = {'+', '-', '*', '/', '|', '^', '&', '%'};
   fuzz_reader r = {data, size};
@@ -269,7 +325,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int64_t c[SC_MAX_RANK];
     unsigned char v[8], got[8];
     int inside;
-    switch (code % 12) {
+    switch (code % 13) {
     case 0:
     case 1:
     case 2: /* insert */
@@ -359,6 +415,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       sc_tensor_free(d);
       break;
     }
+    case 11: /* a slice view */
+      if (finalize(&m, t) == SC_OK)
+        check_view(&r, &m, t);
+      break;
     case 10: { /* a copy takes the tensor's place */
       sc_tensor *d = NULL;
       if ((code & 0x80) && finalize(&m, t) != SC_OK)
