@@ -500,18 +500,11 @@ static sc_status sc_end_append_counted(sc_tensor *t) {
                         "the tensor",
                         buf);
     }
+  /* installs the storage only when it succeeds: else the tensor stays as
+   * the begin left it, empty */
   if (st == SC_OK)
     st = sc_assemble(t, dc, t->app_val, n, SC_DUP_REJECT, 0, n);
   free(dc);
-  if (st != SC_OK) {
-    sc_status cleared;
-    char msg[512];
-    snprintf(msg, sizeof msg, "%s", sc_last_error());
-    t->appending = 0;
-    cleared = sc_tensor_clear(t); /* the tensor stays empty */
-    sc_set_error(st, "%s", msg);
-    (void)cleared;
-  }
   sc_append_free(t);
   return st;
 }

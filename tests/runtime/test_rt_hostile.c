@@ -1,7 +1,8 @@
-/* test_rt_hostile.c — the inputs fuzzing found (tests/fuzz/), one test each:
- * files and calls that once made libsparsecc_rt hang, crash or misbehave,
- * and must now end with an error code and a located message, or with the
- * right tensor. Every read runs under an alarm, so a hang fails the test. */
+/* test_rt_hostile.c — the hostile inputs found while fuzzing the runtime
+ * (tests/fuzz/; by the fuzzers or by hand), one test each: files and calls
+ * that once made libsparsecc_rt hang, overflow or read inconsistently, and
+ * must now end with an error code and a located message, or with the right
+ * tensor. Every read runs under an alarm, so a hang fails the test. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <unistd.h>
