@@ -8,10 +8,10 @@
  * and reads between them: finalize, lookups (the typed ones too, out of
  * range included), the dense block, nnz, a conversion, a copy that
  * replaces the tensor, a clear, a slice view (its block, and an insert
- * through it that leaves the tensor as it was). The harness runs the same program on a
- * dense model (integer arithmetic wrapping in the value type, a division
- * of the least value by -1 leaving it, as the library does) and checks
- * every read against it. A refused call must leave a message and change
+ * through it that leaves the tensor as it was). The harness runs the same
+ * program on a dense model (integer arithmetic wrapping in the value type,
+ * a division of the least value by -1 leaving it, as the library does)
+ * and checks every read against it. A refused call must leave a message and change
  * nothing; a finalize refused (width overflow, a block that does not fit)
  * drops the pending operations and keeps the entries read before. */
 #define _POSIX_C_SOURCE 200809L
