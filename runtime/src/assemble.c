@@ -407,6 +407,25 @@ sc_status sc_tensor_begin_append(sc_tensor *t) {
   return SC_OK;
 }
 
+/* The bound of level l's coordinates in an append. A counting level sized
+ * by the data (ELL with 0 slices): the k-th stored entry of a coordinate of
+ * the counted dimension, so k is below the number of elements sharing that
+ * coordinate, the product of the other dimensions' sizes (saturated). */
+static int64_t sc_append_bound(const sc_tensor *t, int l) {
+  const sc_level_expr *e = &t->enc.lvl_exprs[l];
+  int64_t b = 1;
+  if (e->kind != SC_LEXPR_COUNT || e->divisor != 0)
+    return t->lvl_sizes[l];
+  for (int d = 0; d < t->dim_rank; d++) {
+    if (e->coef[d] != 0)
+      continue;
+    if (t->dim_sizes[d] != 0 && b > INT64_MAX / t->dim_sizes[d])
+      return INT64_MAX;
+    b *= t->dim_sizes[d];
+  }
+  return b;
+}
+
 sc_status sc_tensor_append(sc_tensor *t, const int64_t *lvl_coords,
                            const void *value) {
   size_t L, need;
@@ -422,16 +441,15 @@ sc_status sc_tensor_append(sc_tensor *t, const int64_t *lvl_coords,
                         "sc_tensor_append_row in the same append");
   L = (size_t)t->lvl_rank;
   for (int l = 0; l < t->lvl_rank; l++) {
-    int auto_count = t->enc.lvl_exprs[l].kind == SC_LEXPR_COUNT &&
-                     t->enc.lvl_exprs[l].divisor == 0;
-    if (lvl_coords[l] < 0 || (!auto_count && lvl_coords[l] >= t->lvl_sizes[l])) {
+    int64_t bound = sc_append_bound(t, l);
+    if (lvl_coords[l] < 0 || lvl_coords[l] >= bound) {
       char buf[256];
       sc_format_coords(buf, sizeof buf, lvl_coords, t->lvl_rank);
       return sc_set_error(SC_ERR_OUT_OF_RANGE,
                           "appended level coordinates %s: level %d is %lld, "
                           "outside [0, %lld)",
                           buf, l, (long long)lvl_coords[l],
-                          (long long)t->lvl_sizes[l]);
+                          (long long)bound);
     }
   }
   if (t->app_n > 0 && !t->info.nonordered) {
@@ -462,6 +480,35 @@ sc_status sc_tensor_append(sc_tensor *t, const int64_t *lvl_coords,
   return SC_OK;
 }
 
+/* The end of an ordered append into an encoding with a counting level
+ * (ELL): level coordinates in order do not make a layout (the same element
+ * in two slices, a row's second entry in slice 3), so the entries go back
+ * to dimension coordinates and through the assembly, which counts the
+ * slices itself; an element appended twice is SC_ERR_DUPLICATE. Explicit
+ * zeros are kept, as the other appends keep them. */
+static sc_status sc_end_append_counted(sc_tensor *t) {
+  size_t n = t->app_n, L = (size_t)t->lvl_rank, D = (size_t)t->dim_rank;
+  int64_t *dc = NULL;
+  sc_status st = sc_alloc((void **)&dc, n, D * sizeof *dc, 0,
+                          "appended coordinates");
+  for (size_t i = 0; st == SC_OK && i < n; i++)
+    if (!sc_lvl_to_dim(t, t->app_lc + i * L, dc + i * D)) {
+      char buf[256];
+      sc_format_coords(buf, sizeof buf, t->app_lc + i * L, t->lvl_rank);
+      st = sc_set_error(SC_ERR_OUT_OF_RANGE,
+                        "appended level coordinates %s name no element of "
+                        "the tensor",
+                        buf);
+    }
+  /* installs the storage only when it succeeds: else the tensor stays as
+   * the begin left it, empty */
+  if (st == SC_OK)
+    st = sc_assemble(t, dc, t->app_val, n, SC_DUP_REJECT, 0, n);
+  free(dc);
+  sc_append_free(t);
+  return st;
+}
+
 sc_status sc_tensor_end_append(sc_tensor *t) {
   int64_t lsz[SC_MAX_LEVELS];
   size_t *ord = NULL, n, L;
@@ -478,6 +525,8 @@ sc_status sc_tensor_end_append(sc_tensor *t) {
                         "sc_tensor_end_append after sc_tensor_append_reserve "
                         "(end with sc_tensor_end_append_rows)");
   }
+  if (t->info.has_count)
+    return sc_end_append_counted(t);
   n = t->app_n;
   L = (size_t)t->lvl_rank;
   if ((st = sc_level_sizes(&t->enc, t->dim_sizes, lsz)))

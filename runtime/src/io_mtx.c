@@ -294,7 +294,7 @@ static sc_status sc_mm_line_error(sc_text *tx, const char *ls, int want,
 }
 
 static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
-                              sc_mm_entries *E) {
+                              size_t *size_line, sc_mm_entries *E) {
   const char *w;
   size_t n;
   int coordinate, pattern, integer, sym;
@@ -384,6 +384,7 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
       break;
   }
   ls = tx->p;
+  *size_line = tx->line;
   size_fields = coordinate ? "rows, columns and entries" : "rows and columns";
   if ((st = sc_text_int(tx, &rows, "row count")) ||
       (st = sc_text_int(tx, &cols, "column count")) ||
@@ -486,8 +487,10 @@ static sc_status sc_mtx_parse(sc_text *tx, sc_value_type vt, int64_t *dims,
       }
     }
   } else {
-    /* Array: column-major; symmetric files hold the lower triangle. */
-    for (int64_t j = 0; j < cols; j++) {
+    /* Array: column-major; symmetric files hold the lower triangle. Each
+     * value read consumes a line, so the loops end with the file; without
+     * rows there is nothing to read, whatever the column count. */
+    for (int64_t j = 0; j < cols && rows > 0; j++) {
       int64_t i0 = sym == MM_GENERAL ? 0 : sym == MM_SYMMETRIC ? j : j + 1;
       for (int64_t i = i0; i < rows; i++) {
         sc_mm_skip_empty(tx);
@@ -558,12 +561,36 @@ static sc_status sc_mm_assemble_packed(sc_tensor **out,
   return SC_OK;
 }
 
+/* The storage of an encoding with a dense level grows with the sizes, not
+ * the entries (CSR: a position per row): when it cannot be had and a size
+ * exceeds the n entries, the error names the size line and the way out. */
+static sc_status sc_mm_size_error(sc_status st, const sc_text *tx,
+                                  size_t line, const int64_t *dims, size_t n,
+                                  const sc_encoding *enc) {
+  char msg[256];
+  int dense = 0;
+  for (int l = 0; l < enc->lvl_rank; l++)
+    dense |= enc->lvl_types[l].format == SC_LVL_DENSE;
+  if ((st != SC_ERR_NO_MEMORY && st != SC_ERR_SIZE_OVERFLOW) || !dense ||
+      ((uint64_t)dims[0] <= n && (uint64_t)dims[1] <= n))
+    return sc_error_prefix(st, tx->name);
+  snprintf(msg, sizeof msg, "%s", sc_last_error());
+  return sc_set_error(st,
+                      "%s:%zu: the %lld x %lld matrix of the size line does "
+                      "not fit the storage of its encoding, which grows with "
+                      "the sizes (%s); DCSR or COO take memory for the "
+                      "entries only",
+                      tx->name, line, (long long)dims[0], (long long)dims[1],
+                      msg);
+}
+
 sc_status sc_read_mtx_stream(sc_tensor **out, FILE *in, const char *name,
                              const sc_encoding *enc, sc_value_type vt) {
   sc_text tx;
   sc_mm_entries E;
   sc_encoding csr;
   int64_t dims[2] = {0, 0};
+  size_t size_line = 0;
   int parsed;
   sc_status st;
   if (!out)
@@ -584,14 +611,14 @@ sc_status sc_read_mtx_stream(sc_tensor **out, FILE *in, const char *name,
   if ((st = sc_text_read(&tx, in, name)))
     return st;
   memset(&E, 0, sizeof E);
-  st = sc_mtx_parse(&tx, vt, dims, &E);
+  st = sc_mtx_parse(&tx, vt, dims, &size_line, &E);
   parsed = st == SC_OK;
   if (st == SC_OK && !E.packed)
     st = sc_tensor_from_parsed(out, enc, vt, dims, E.n, E.dc, E.val);
   else if (st == SC_OK)
     st = sc_mm_assemble_packed(out, enc, vt, dims, &E);
   if (st && parsed)
-    sc_error_prefix(st, tx.name);
+    sc_mm_size_error(st, &tx, size_line, dims, E.n, enc);
   free(E.dc);
   free(E.pk);
   free(E.val);

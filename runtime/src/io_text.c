@@ -307,11 +307,37 @@ static int sc_scan_u64(const char *s, const char **endp, void *out) {
   return 1;
 }
 
+/* Characters byte c takes in a quoted token: 1, or 4 as \xNN. */
+static size_t sc_token_char_len(unsigned char c) {
+  return c < 0x21 || c > 0x7e ? 4 : 1;
+}
+
+/* The token at s as a message quotes it: printable ASCII as is, other
+ * bytes as \xNN (a binary file's bytes are not text for a terminal), cut
+ * with "..." when it does not fit in buf (size >= 8). */
 static void sc_token_text(const char *s, char *buf, size_t size) {
-  size_t k = 0;
-  while (k + 1 < size && !sc_is_tok_end(s[k]))
-    k++;
-  memcpy(buf, s, k);
+  static const char hex[] = "0123456789abcdef";
+  size_t k = 0, full = 0, room;
+  for (const char *q = s; !sc_is_tok_end(*q) && full < size; q++)
+    full += sc_token_char_len((unsigned char)*q);
+  room = full < size ? size - 1 : size - 4; /* the NUL, and "..." if cut */
+  for (; !sc_is_tok_end(*s); s++) {
+    unsigned char c = (unsigned char)*s;
+    if (k + sc_token_char_len(c) > room)
+      break;
+    if (sc_token_char_len(c) == 4) {
+      buf[k++] = '\\';
+      buf[k++] = 'x';
+      buf[k++] = hex[c >> 4];
+      buf[k++] = hex[c & 15];
+    } else {
+      buf[k++] = (char)c;
+    }
+  }
+  if (full >= size) {
+    memcpy(buf + k, "...", 3);
+    k += 3;
+  }
   buf[k] = '\0';
 }
 

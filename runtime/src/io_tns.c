@@ -48,6 +48,34 @@ static sc_status sc_tns_line_error(sc_text *tx, const char *ls, int order,
   return st;
 }
 
+/* The storage of an encoding with a dense level grows with the sizes the
+ * coordinates span, not the entries: when it cannot be had and a size
+ * exceeds the n entries, the error names the line of the largest
+ * coordinate. */
+static sc_status sc_tns_size_error(sc_status st, const sc_text *tx, int order,
+                                   const int64_t *dims,
+                                   const size_t *max_line, size_t n,
+                                   const sc_encoding *enc) {
+  char msg[200], sizes[160];
+  int dense = 0, big = 0;
+  for (int l = 0; l < enc->lvl_rank; l++)
+    dense |= enc->lvl_types[l].format == SC_LVL_DENSE;
+  for (int d = 1; d < order; d++)
+    if (dims[d] > dims[big])
+      big = d;
+  if ((st != SC_ERR_NO_MEMORY && st != SC_ERR_SIZE_OVERFLOW) || !dense ||
+      (uint64_t)dims[big] <= n)
+    return sc_error_prefix(st, tx->name);
+  snprintf(msg, sizeof msg, "%s", sc_last_error());
+  sc_format_coords(sizes, sizeof sizes, dims, order);
+  return sc_set_error(st,
+                      "%s:%zu: the sizes %s the largest coordinates give "
+                      "(mode %d's on this line) do not fit the storage of the "
+                      "encoding, which grows with them (%s); COO or CSF take "
+                      "memory for the entries only",
+                      tx->name, max_line[big], sizes, big + 1, msg);
+}
+
 sc_status sc_read_tns_stream(sc_tensor **out, FILE *in, const char *name,
                              const sc_encoding *enc, sc_value_type vt) {
   sc_text tx;
@@ -55,6 +83,7 @@ sc_status sc_read_tns_stream(sc_tensor **out, FILE *in, const char *name,
   int64_t *dc = NULL, dims[SC_MAX_RANK] = {0};
   unsigned char *val = NULL;
   size_t n = 0, cap_dc = 0, cap_val = 0, vs = sc_value_size(vt), first_line;
+  size_t max_line[SC_MAX_RANK] = {0};
   int order;
   sc_status st;
   if (!out)
@@ -125,8 +154,10 @@ sc_status sc_read_tns_stream(sc_tensor **out, FILE *in, const char *name,
         goto done;
       }
       dc[n * (size_t)order + (size_t)d] = c - 1;
-      if (c > dims[d])
+      if (c > dims[d]) {
         dims[d] = c;
+        max_line[d] = tx.line;
+      }
     }
     if ((st = sc_text_value(&tx, vt, val + n * vs))) {
       st = sc_tns_line_error(&tx, ls, order, first_line, st);
@@ -144,8 +175,9 @@ sc_status sc_read_tns_stream(sc_tensor **out, FILE *in, const char *name,
     n++;
     sc_tns_skip_empty(&tx);
   }
-  st = sc_error_prefix(sc_tensor_from_parsed(out, enc, vt, dims, n, dc, val),
-                       tx.name);
+  st = sc_tensor_from_parsed(out, enc, vt, dims, n, dc, val);
+  if (st)
+    st = sc_tns_size_error(st, &tx, order, dims, max_line, n, enc);
 done:
   free(dc);
   free(val);
