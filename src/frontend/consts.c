@@ -11,9 +11,11 @@ static int is_name(SparsifyCtx *ctx, TSNode n, const char *name) {
          !memcmp(ctx->file->text + s, name, e - s);
 }
 
-/* Whether the subtree of n assigns `name` or takes its address. */
-static int assigns(SparsifyCtx *ctx, TSNode n, const char *name) {
+/* How many times the subtree of n writes `name` (an assignment, `++`,
+ * `--`); taking its address counts twice (it may be written anywhere). */
+static int count_writes(SparsifyCtx *ctx, TSNode n, const char *name) {
   TSNode t;
+  int w = 1;
   memset(&t, 0, sizeof t);
   if (node_is(n, "assignment_expression"))
     t = strip_parens(node_field(n, "left"));
@@ -21,14 +23,17 @@ static int assigns(SparsifyCtx *ctx, TSNode n, const char *name) {
     t = strip_parens(node_field(n, "argument"));
   else if (node_is(n, "pointer_expression") &&
            !strcmp(ts_node_type(ts_node_child(n, 0)), "&"))
-    t = strip_parens(node_field(n, "argument"));
-  if (!ts_node_is_null(t) && is_name(ctx, t, name))
-    return 1;
-  uint32_t c = ts_node_named_child_count(n);
-  for (uint32_t i = 0; i < c; i++)
-    if (assigns(ctx, ts_node_named_child(n, i), name))
-      return 1;
-  return 0;
+    t = strip_parens(node_field(n, "argument")), w = 2;
+  int c = !ts_node_is_null(t) && is_name(ctx, t, name) ? w : 0;
+  uint32_t k = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < k; i++)
+    c += count_writes(ctx, ts_node_named_child(n, i), name);
+  return c;
+}
+
+/* Whether the subtree of n assigns `name` or takes its address. */
+static int assigns(SparsifyCtx *ctx, TSNode n, const char *name) {
+  return count_writes(ctx, n, name) > 0;
 }
 
 /* The declaration's identifier node, and its scope: the function holding
@@ -90,26 +95,6 @@ const char *const_init_text(SparsifyCtx *ctx, CTypes *ct, const char *name,
     return NULL;
   return arena_strndup(ctx->arena, ctx->file->text + ts_node_start_byte(v),
                        ts_node_end_byte(v) - ts_node_start_byte(v));
-}
-
-/* How many times the subtree of n writes `name` (an assignment, `++`,
- * `--`); taking its address counts twice (it may be written anywhere). */
-static int count_writes(SparsifyCtx *ctx, TSNode n, const char *name) {
-  TSNode t;
-  int w = 1;
-  memset(&t, 0, sizeof t);
-  if (node_is(n, "assignment_expression"))
-    t = strip_parens(node_field(n, "left"));
-  else if (node_is(n, "update_expression"))
-    t = strip_parens(node_field(n, "argument"));
-  else if (node_is(n, "pointer_expression") &&
-           !strcmp(ts_node_type(ts_node_child(n, 0)), "&"))
-    t = strip_parens(node_field(n, "argument")), w = 2;
-  int c = !ts_node_is_null(t) && is_name(ctx, t, name) ? w : 0;
-  uint32_t k = ts_node_named_child_count(n);
-  for (uint32_t i = 0; i < k; i++)
-    c += count_writes(ctx, ts_node_named_child(n, i), name);
-  return c;
 }
 
 TSNode assigned_init_node(SparsifyCtx *ctx, CTypes *ct, TSNode nest, TSNode use,
