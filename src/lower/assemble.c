@@ -1124,7 +1124,6 @@ void asm_row_end(Lower *L, StrBuf *sb, const IrNode *loop, int depth) {
   sb_free(&t);
 }
 
-/* The workspace: values, a marker and the touched list, h_ncol each. */
 /* A staging encoding's levels: rows dense, columns compressed. */
 static const sc_level_format csr[2] = {SC_LVL_DENSE, SC_LVL_COMPRESSED};
 
@@ -1153,6 +1152,7 @@ static const char *enc_init(Lower *L, int rank, const sc_level_format *formats,
   return r;
 }
 
+/* The workspace: values, a marker and the touched list, h_ncol each. */
 static void workspace(Lower *L, StrBuf *sb, int d0) {
   const AsmOut *o = L->out;
   const char *h = o->h;
