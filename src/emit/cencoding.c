@@ -6,6 +6,35 @@
  * is given (gcc's -Wmissing-field-initializers); arrays may stop early. */
 #include "emit/cencoding.h"
 
+#include <stddef.h>
+
+/* The order written below is the header's: a member added, removed or
+ * moved there stops the build here instead of shifting the values. */
+#define SC_FOLLOWS(T, a, b) (offsetof(T, a) < offsetof(T, b))
+#define SC_LAST(T, m) (offsetof(T, m) + sizeof(((T *)0)->m) == sizeof(T))
+_Static_assert(SC_FOLLOWS(sc_encoding, dim_rank, lvl_rank) &&
+                   SC_FOLLOWS(sc_encoding, lvl_rank, lvl_types) &&
+                   SC_FOLLOWS(sc_encoding, lvl_types, lvl_exprs) &&
+                   SC_FOLLOWS(sc_encoding, lvl_exprs, pos_width) &&
+                   SC_FOLLOWS(sc_encoding, pos_width, crd_width) &&
+                   SC_FOLLOWS(sc_encoding, crd_width, has_slices) &&
+                   SC_FOLLOWS(sc_encoding, has_slices, slices) &&
+                   SC_LAST(sc_encoding, slices),
+               "cenc_init writes sc_encoding's members in this order");
+_Static_assert(SC_FOLLOWS(sc_level_type, format, props) &&
+                   SC_FOLLOWS(sc_level_type, props, n) &&
+                   SC_FOLLOWS(sc_level_type, n, m) && SC_LAST(sc_level_type, m),
+               "cenc_level_types writes sc_level_type's members in this order");
+_Static_assert(SC_FOLLOWS(sc_level_expr, kind, coef) &&
+                   SC_FOLLOWS(sc_level_expr, coef, constant) &&
+                   SC_FOLLOWS(sc_level_expr, constant, divisor) &&
+                   SC_LAST(sc_level_expr, divisor),
+               "cenc_level_exprs writes sc_level_expr's members in this order");
+_Static_assert(SC_FOLLOWS(sc_dim_slice, offset, size) &&
+                   SC_FOLLOWS(sc_dim_slice, size, stride) &&
+                   SC_LAST(sc_dim_slice, stride),
+               "cenc_init writes an sc_dim_slice as three members");
+
 static const char *format_name(sc_level_format f) {
   switch (f) {
   case SC_LVL_DENSE: return "SC_LVL_DENSE";
